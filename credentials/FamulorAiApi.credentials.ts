@@ -1,0 +1,110 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * Bearer-token credential for the Famulor API.
+ * The rate-limit fields feed the transport's client-side pacing; they only need changing
+ * for accounts whose limits differ from the documented ones.
+ */
+export class FamulorAiApi implements ICredentialType {
+	name = 'famulorAiApi';
+
+	displayName = 'Famulor AI API';
+
+	icon: Icon = { light: 'file:../icons/famulor.svg', dark: 'file:../icons/famulor.dark.svg' };
+
+	documentationUrl = 'https://docs.famulor.de/en/api-reference/authentication';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'API key created in the Famulor dashboard under API Keys',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://app.famulor.de',
+			required: true,
+			placeholder: 'https://app.famulor.de',
+			description:
+				'Root URL of the Famulor service, without /api. Change it only to use a local sandbox or a proxy. Must start with http:// or https://.',
+		},
+		{
+			displayName: 'Custom Rate Limits',
+			name: 'customRateLimits',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether your account has rate limits other than the documented ones (generate reply: 5 per minute per token; WhatsApp free-form: 5 per second)',
+		},
+		{
+			displayName: 'Generate Reply: Requests per Window',
+			name: 'generateReplyLimit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 5,
+			displayOptions: { show: { customRateLimits: [true] } },
+		},
+		{
+			displayName: 'Generate Reply: Window (Seconds)',
+			name: 'generateReplyWindowSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			default: 60,
+			displayOptions: { show: { customRateLimits: [true] } },
+		},
+		{
+			displayName: 'WhatsApp Free-Form: Requests per Window',
+			name: 'sendFreeformLimit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 5,
+			displayOptions: { show: { customRateLimits: [true] } },
+		},
+		{
+			displayName: 'WhatsApp Free-Form: Window (Seconds)',
+			name: 'sendFreeformWindowSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			default: 1,
+			displayOptions: { show: { customRateLimits: [true] } },
+		},
+		{
+			displayName: 'Request Timeout (Seconds)',
+			name: 'requestTimeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 300 },
+			default: 30,
+			description: 'How long to wait for an answer before the request counts as failed',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiToken}}',
+			},
+		},
+	};
+
+	// The languages list is read-only, free and small: a cheap proof that the token works.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/user/assistants/languages',
+			headers: { Accept: 'application/json' },
+		},
+	};
+}

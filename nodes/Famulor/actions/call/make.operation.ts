@@ -1,0 +1,37 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkE164, checkId } from '../../validation';
+import { locatorValue, readVariables, variablesProperty } from '../common';
+import type { OperationResult } from '../types';
+
+const properties: INodeProperties[] = [
+	assistantLocator('assistantId', 'The assistant that makes the call'),
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+4915112345678',
+		description: 'Number to call, in E.164 format (plus sign, country code, number)',
+	},
+	variablesProperty('Values passed to the call, e.g. customer_name or email, usable in the assistant prompt'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['make'] } }, properties);
+
+/** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const phoneNumber = checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, this.getNodeParameter('phoneNumber', itemIndex));
+	const variables = readVariables.call(this, itemIndex);
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/user/make_call',
+		body: { phone_number: phoneNumber, assistant_id: assistantId, ...(variables ? { variables } : {}) },
+		safeToRepeat: false,
+		itemIndex,
+	});
+}

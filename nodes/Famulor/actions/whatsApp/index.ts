@@ -1,0 +1,4 @@
+import type { ResourceModule } from '../types';
+
+// Placeholder until the operations of this resource land.
+export const whatsApp: ResourceModule = { description: [], operations: {} };

@@ -1,0 +1,103 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * Checks of SPEC.md's rules that can be made before sending. Each failure names the parameter as the
+ * user sees it, the API field, and the rule, and points at the item — and no request is sent.
+ */
+
+/** E.164: a plus, a non-zero first digit, at most 15 digits in all. */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+export const SUPPORTED_COUNTRY_CODES = ['DE', 'US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
+
+/** A parameter as the user knows it (its display name) and as the service knows it (its field name). */
+export interface FieldName {
+	label: string;
+	field: string;
+}
+
+export function invalid(this: IExecuteFunctions, itemIndex: number, name: FieldName, rule: string, description?: string): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `${name.label} (${name.field}) ${rule}`, { itemIndex, description });
+}
+
+function shown(value: unknown): string {
+	const text = typeof value === 'string' ? value : JSON.stringify(value);
+	return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+export function requireText(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+	if (typeof value !== 'string' || value.trim() === '') {
+		throw invalid.call(this, itemIndex, name, 'is required and must not be empty');
+	}
+	return value;
+}
+
+export function checkMaxLength(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: string, max: number): string {
+	if (value.length > max) {
+		throw invalid.call(this, itemIndex, name, `must be at most ${max} characters, got ${value.length}`);
+	}
+	return value;
+}
+
+export function checkRange(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: number, min: number, max: number, integer = false): number {
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+		throw invalid.call(this, itemIndex, name, `must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${shown(value)}`);
+	}
+	return value;
+}
+
+export function checkOneOf<T extends string>(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, allowed: readonly T[]): T {
+	if (!allowed.includes(value as T)) {
+		throw invalid.call(this, itemIndex, name, `must be one of ${allowed.map((entry) => `"${entry}"`).join(', ')}, got ${shown(value)}`);
+	}
+	return value as T;
+}
+
+export function checkE164(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+	const phone = typeof value === 'string' ? value.trim() : '';
+	if (!E164_PATTERN.test(phone)) {
+		throw invalid.call(this, itemIndex, name, `must be a phone number in E.164 format such as +4915112345678, got ${shown(value)}`,
+			'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero');
+	}
+	return phone;
+}
+
+export function checkUrl(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let url: URL | undefined;
+	try {
+		url = new URL(text);
+	} catch {
+		url = undefined;
+	}
+	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+		throw invalid.call(this, itemIndex, name, `must be a valid http(s) URL, got ${shown(value)}`);
+	}
+	return text;
+}
+
+/** Positive integer ids, as every path parameter and *_id field of the service is. */
+export function checkId(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): number {
+	const id = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+	if (!Number.isInteger(id) || id <= 0 || String(value ?? '').trim() === '') {
+		throw invalid.call(this, itemIndex, name, `must be a positive whole number (an ID), got ${shown(value)}`);
+	}
+	return id;
+}
+
+/** Parses a JSON object parameter (e.g. variables), accepting an object or a JSON text. */
+export function parseJsonObject(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): IDataObject {
+	if (value === undefined || value === null || value === '') return {};
+	let parsed: unknown = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			throw invalid.call(this, itemIndex, name, 'must be a JSON object such as {"customer_name": "Ada"}');
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw invalid.call(this, itemIndex, name, 'must be a JSON object such as {"customer_name": "Ada"}');
+	}
+	return parsed as IDataObject;
+}

@@ -1,0 +1,116 @@
+import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+
+/** What the service said about a failed request, whichever of its error shapes it used. */
+export interface FamulorErrorDetails {
+	httpCode: number;
+	message: string;
+	errorCode?: string;
+	fieldErrors: Record<string, string[]>;
+}
+
+/** Advice for error codes whose fix is not obvious from the service's own message. */
+const ERROR_CODE_HINTS: Record<string, string> = {
+	SESSION_EXPIRED:
+		'The 24-hour WhatsApp window is closed, so free-form messages are refused. Send an approved WhatsApp template message instead; it reopens the conversation.',
+	INSUFFICIENT_BALANCE: 'Top up the Famulor account balance, then run the node again.',
+	SENDER_OFFLINE: 'The WhatsApp sender is offline. Reconnect it in the Famulor dashboard.',
+	SENDER_NOT_FOUND: 'Check the sender ID: it must be a WhatsApp sender of this account.',
+	INVALID_PHONE: 'Phone numbers must be in E.164 format, e.g. +4915112345678.',
+	ASSISTANT_NOT_FOUND: 'Check the assistant: it must exist and belong to this account.',
+};
+
+function isRecord(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function collectFieldErrors(errors: unknown): Record<string, string[]> {
+	if (!isRecord(errors)) return {};
+	const result: Record<string, string[]> = {};
+	for (const [field, messages] of Object.entries(errors)) {
+		const list = (Array.isArray(messages) ? messages : [messages]).map((entry) => String(entry));
+		if (list.length > 0) result[field] = list;
+	}
+	return result;
+}
+
+/**
+ * Reads every error body shape of API-FACTS §0 — `{message}`, `{message, errors}`, `{error}`,
+ * `{success:false, error, error_code}` and `{message, retry_after}` — in the documented order.
+ */
+export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDetails {
+	const details: FamulorErrorDetails = { httpCode, message: '', fieldErrors: {} };
+	if (isRecord(body)) {
+		details.errorCode = text(body.error_code);
+		const error = text(body.error) ?? (isRecord(body.error) ? text(body.error.message) : undefined);
+		const message = text(body.message);
+		details.message = [error, message].filter((part) => part !== undefined).join(': ');
+		details.fieldErrors = collectFieldErrors(body.errors);
+	} else if (typeof body === 'string' && body.trim() !== '' && body.length < 500 && !body.trimStart().startsWith('<')) {
+		details.message = body.trim();
+	}
+	return details;
+}
+
+function describeFieldErrors(fieldErrors: Record<string, string[]>): string {
+	return Object.entries(fieldErrors)
+		.map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+		.join('; ');
+}
+
+/** One-line summary: status, the service's message, its error code and every field error. */
+export function formatErrorMessage(details: FamulorErrorDetails): string {
+	if (details.httpCode === 401) {
+		return 'Famulor API error 401: invalid or missing API token. Check the API Token of the Famulor AI API credential.';
+	}
+	const said = details.message || 'the service gave no message';
+	const code = details.errorCode ? ` [${details.errorCode}]` : '';
+	const fields = describeFieldErrors(details.fieldErrors);
+	return `Famulor API error ${details.httpCode}: ${said}${code}${fields ? ` — ${fields}` : ''}`;
+}
+
+export interface ErrorPlace {
+	method: string;
+	path: string;
+	itemIndex?: number;
+}
+
+function withContext(error: NodeApiError, context: IDataObject): NodeApiError {
+	Object.assign(error.context, context);
+	return error;
+}
+
+export function buildApiError(node: INode, details: FamulorErrorDetails, place: ErrorPlace, note?: string): NodeApiError {
+	const hint = details.errorCode ? ERROR_CODE_HINTS[details.errorCode] : undefined;
+	const description = [`${place.method} ${place.path}`, hint, note].filter(Boolean).join('. ');
+	const error = new NodeApiError(node, { message: details.message, httpCode: String(details.httpCode) } as JsonObject, {
+		message: formatErrorMessage(details),
+		description,
+		httpCode: String(details.httpCode),
+		itemIndex: place.itemIndex,
+	});
+	return withContext(error, {
+		httpCode: details.httpCode,
+		errorCode: details.errorCode ?? null,
+		fieldErrors: details.fieldErrors,
+	});
+}
+
+/** A request that got no usable answer: refused, reset, timed out, or answered with something unreadable. */
+export function buildTransportError(node: INode, reason: string, place: ErrorPlace, outcomeUnknown: boolean, attempts: number): NodeApiError {
+	const message = outcomeUnknown
+		? `Famulor API request outcome unknown: ${reason}`
+		: `Famulor API request failed: ${reason}`;
+	const description = outcomeUnknown
+		? `${place.method} ${place.path} was sent once and not repeated, because it may already have taken effect (a call, message, purchase, upload or reply must not happen twice). Check in Famulor whether it went through before running the item again.`
+		: `${place.method} ${place.path} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}.`;
+	const error = new NodeApiError(node, { message: reason } as JsonObject, {
+		message,
+		description,
+		itemIndex: place.itemIndex,
+	});
+	return withContext(error, { httpCode: null, errorCode: outcomeUnknown ? 'OUTCOME_UNKNOWN' : 'NETWORK_ERROR', fieldErrors: {} });
+}

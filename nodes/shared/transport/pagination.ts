@@ -1,0 +1,86 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_PAGE_SIZE, MAX_PAGES } from './constants';
+import { famulorApiRequest } from './request';
+import type { FamulorRequestContext } from './types';
+
+export interface ListRequest {
+	path: string;
+	qs?: IDataObject;
+	/** Number of records wanted; `Infinity` for Return All. */
+	limit: number;
+	itemIndex?: number;
+}
+
+interface PageNumberResponse {
+	data?: IDataObject[];
+	current_page?: number;
+	last_page?: number;
+}
+
+interface CursorResponse {
+	data?: IDataObject[];
+	next_cursor?: string | null;
+}
+
+/** Turns the Return All / Limit pair of a list operation into the `limit` the helpers take. */
+export function listLimit(returnAll: boolean, limit: number): number {
+	return returnAll ? Infinity : limit;
+}
+
+/**
+ * Page-number lists (`page`, `per_page`, `last_page`). The page size stays the same on every page,
+ * because page offsets are computed from it.
+ */
+export async function requestPageNumberList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
+	const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit));
+	const records: IDataObject[] = [];
+	for (let page = 1; page <= MAX_PAGES && records.length < request.limit; page++) {
+		const response = (await famulorApiRequest.call(this, {
+			method: 'GET',
+			path: request.path,
+			qs: { ...request.qs, per_page: perPage, page },
+			itemIndex: request.itemIndex,
+		})) as PageNumberResponse;
+		const data = Array.isArray(response.data) ? response.data : [];
+		records.push(...data.slice(0, request.limit - records.length));
+		const lastPage = typeof response.last_page === 'number' ? response.last_page : page;
+		if (data.length === 0 || page >= lastPage) break;
+	}
+	return records;
+}
+
+/**
+ * Cursor lists (`cursor`, `next_cursor`). Each page asks for what is still wanted, up to the
+ * maximum; a cursor seen before ends the loop instead of cycling forever.
+ */
+export async function requestCursorList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
+	const records: IDataObject[] = [];
+	const seenCursors = new Set<string>();
+	let cursor: string | undefined;
+	while (records.length < request.limit) {
+		const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit - records.length));
+		const qs: IDataObject = { ...request.qs, per_page: perPage };
+		if (cursor !== undefined) qs.cursor = cursor;
+		const response = (await famulorApiRequest.call(this, {
+			method: 'GET',
+			path: request.path,
+			qs,
+			itemIndex: request.itemIndex,
+		})) as CursorResponse;
+		const data = Array.isArray(response.data) ? response.data : [];
+		records.push(...data.slice(0, request.limit - records.length));
+		const next = response.next_cursor;
+		if (typeof next !== 'string' || next === '' || data.length === 0 || seenCursors.has(next)) break;
+		seenCursors.add(next);
+		cursor = next;
+	}
+	return records;
+}
+
+/** Unwraps list answers that come as a bare array or as `{data: [...]}` (API-FACTS §5 shows both). */
+export function unwrapList(response: unknown): IDataObject[] {
+	if (Array.isArray(response)) return response as IDataObject[];
+	const data = (response as IDataObject | undefined)?.data;
+	return Array.isArray(data) ? (data as IDataObject[]) : [];
+}

@@ -1,0 +1,32 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import type { RateLimitedEndpoint } from './constants';
+
+/** Every n8n context the nodes send requests from. */
+export type FamulorRequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+export interface FamulorRequest {
+	method: IHttpRequestMethods;
+	/** Path exactly as SPEC.md writes it, e.g. `/api/user/make_call`. */
+	path: string;
+	qs?: IDataObject;
+	/** JSON object, or FormData for file uploads. */
+	body?: IDataObject | FormData;
+	/**
+	 * Whether sending the request again after a lost or failed answer cannot cause a second effect.
+	 * Defaults to true for GET and PUT (same body) and false otherwise: a call, message, purchase,
+	 * upload or generated reply must never be sent twice.
+	 */
+	safeToRepeat?: boolean;
+	/** Endpoint with a documented rate limit: requests are paced to stay under it. */
+	rateLimit?: RateLimitedEndpoint;
+	/** Item the request belongs to, so errors point at it. */
+	itemIndex?: number;
+}
