@@ -1,0 +1,42 @@
+/** CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] */
+import { startSandbox } from './index';
+
+function arg(name: string): string | undefined {
+	const argv = process.argv.slice(2);
+	for (let i = 0; i < argv.length; i++) {
+		if (argv[i] === `--${name}`) return argv[i + 1];
+		if (argv[i].startsWith(`--${name}=`)) return argv[i].slice(name.length + 3);
+	}
+	return undefined;
+}
+
+async function main(): Promise<void> {
+	const port = Number(arg('port') ?? process.env.SANDBOX_PORT ?? 3456);
+	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${arg('port')}`);
+	const callDuration = arg('call-duration');
+	const sb = await startSandbox({
+		port,
+		host: arg('host') ?? '127.0.0.1',
+		seed: !process.argv.includes('--no-seed'),
+		callDurationMs: callDuration !== undefined ? Number(callDuration) : undefined,
+	});
+	const lines = [
+		'Famulor sandbox is running',
+		`  base URL       ${sb.url}        (API paths: ${sb.url}/api/...)`,
+		`  alice token    ${sb.tokens.alice}   (demo data, payment method)`,
+		`  bob token      ${sb.tokens.bob}   (own data, no payment method)`,
+		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
+		'Press Ctrl-C to stop.',
+	];
+	process.stdout.write(`${lines.join('\n')}\n`);
+	const shutdown = (): void => {
+		void sb.stop().then(() => process.exit(0));
+	};
+	process.on('SIGINT', shutdown);
+	process.on('SIGTERM', shutdown);
+}
+
+main().catch((err: unknown) => {
+	process.stderr.write(`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,121 @@
+/**
+ * Famulor API sandbox: a strict, local, in-memory implementation of the service described in
+ * SPEC.md (development tool only; never part of the published package).
+ *
+ *   const sb = await startSandbox({ port: 0, clock: createClock({ realTime: false }) });
+ *   await fetch(`${sb.url}/api/user/assistants/get`, { headers: { Authorization: `Bearer ${sb.tokens.alice}` } });
+ *   await sb.clock.advance(24 * 3600_000);
+ *   await sb.stop();
+ */
+import { createClock, ScheduledClock, SandboxClock } from './clock';
+import { buildApp, ResolvedOptions, Sandbox } from './server';
+import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
+
+export { createClock, SEED, TOKENS, CONTROL_TOKEN };
+export type { SandboxClock, ScheduledClock };
+export type { RequestLogEntry, WebhookLogEntry, Fault } from './server';
+
+export interface SandboxOptions {
+	/** 0 = random; the CLI defaults to 3456 */
+	port?: number;
+	/** default 127.0.0.1 */
+	host?: string;
+	/** default true */
+	seed?: boolean;
+	clock?: SandboxClock;
+	/** a started call ends by itself (status 'completed') after this; default 5000; 0 = only via controls */
+	callDurationMs?: number;
+	/** default 2000 */
+	documentProcessingMs?: number;
+	/** defaults: generateReply 5/60000 (per token), sendFreeform 5/1000 (per user) */
+	rateLimits?: {
+		generateReply?: { limit: number; windowMs: number };
+		sendFreeform?: { limit: number; windowMs: number };
+	};
+	/** delays between webhook delivery attempts; default [1000, 2000, 4000] */
+	webhookRetryDelaysMs?: number[];
+	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
+	webhookTimeoutMs?: number;
+}
+
+export interface StartedSandbox {
+	/** e.g. http://127.0.0.1:3456 (no trailing slash); API paths are url + '/api/...' */
+	url: string;
+	tokens: { alice: string; bob: string };
+	/** Authorization: Bearer <controlToken> for /__sandbox/* */
+	controlToken: string;
+	clock: SandboxClock;
+	stop(): Promise<void>;
+}
+
+/** Accepts any SandboxClock; one without schedule() is wrapped (its tasks run on advance() and by polling). */
+function toScheduled(c: SandboxClock): ScheduledClock {
+	const maybe = c as Partial<ScheduledClock>;
+	if (typeof maybe.schedule === 'function' && typeof maybe.pending === 'function') return c as ScheduledClock;
+	const tasks: Array<{ at: number; fn: () => unknown }> = [];
+	const runDue = async (): Promise<void> => {
+		for (;;) {
+			tasks.sort((a, b) => a.at - b.at);
+			if (!tasks.length || tasks[0].at > c.now()) return;
+			const t = tasks.shift()!;
+			await t.fn();
+		}
+	};
+	const timer = setInterval(() => void runDue(), 50);
+	timer.unref?.();
+	return {
+		realTime: true,
+		now: () => c.now(),
+		async advance(ms: number) {
+			await c.advance(ms);
+			await runDue();
+		},
+		schedule(delayMs, fn) {
+			const t = { at: c.now() + delayMs, fn };
+			tasks.push(t);
+			return () => {
+				const i = tasks.indexOf(t);
+				if (i >= 0) tasks.splice(i, 1);
+			};
+		},
+		pending: () => tasks.length,
+		dispose: () => clearInterval(timer),
+	};
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSandbox> {
+	const clock = toScheduled(opts.clock ?? createClock({ realTime: true }));
+	const resolved: ResolvedOptions = {
+		seed: opts.seed ?? true,
+		callDurationMs: opts.callDurationMs ?? 5000,
+		documentProcessingMs: opts.documentProcessingMs ?? 2000,
+		rateLimits: {
+			generateReply: opts.rateLimits?.generateReply ?? { limit: 5, windowMs: 60_000 },
+			sendFreeform: opts.rateLimits?.sendFreeform ?? { limit: 5, windowMs: 1000 },
+		},
+		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
+		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+	};
+	const sb = new Sandbox(clock, resolved);
+	const app = buildApp(sb);
+	const host = opts.host ?? '127.0.0.1';
+	await app.listen({ port: opts.port ?? 0, host });
+	const addr = app.server.address();
+	const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+	const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const url = `http://${urlHost}:${port}`;
+	sb.baseUrl = url;
+	let stopped = false;
+	return {
+		url,
+		tokens: { alice: TOKENS.alice, bob: TOKENS.bob },
+		controlToken: CONTROL_TOKEN,
+		clock,
+		async stop() {
+			if (stopped) return;
+			stopped = true;
+			sb.stopAll();
+			await app.close();
+		},
+	};
+}

@@ -1,0 +1,196 @@
+/**
+ * Fixed demo data of the sandbox. Ids are disjoint between the two users so tenancy tests can
+ * cross-try them. Every timestamp is relative to the clock's now() at seeding time.
+ */
+import { createHash } from 'node:crypto';
+
+export type UserName = 'alice' | 'bob';
+
+export const TOKENS = {
+	alice: 'sbx_alice_4f1c9e2b7a5d3068c1e4',
+	bob: 'sbx_bob_9d2e6a1f0c8b7354e2a9',
+} as const;
+
+export const CONTROL_TOKEN = 'sbx_control_7e3a5c9f1b2d4086';
+
+export const LANGUAGES = [
+	{ id: 1, name: 'English', iso_2: 'en' },
+	{ id: 2, name: 'Romanian', iso_2: 'ro' },
+	{ id: 3, name: 'French', iso_2: 'fr' },
+	{ id: 4, name: 'Spanish', iso_2: 'es' },
+	{ id: 5, name: 'German', iso_2: 'de' },
+	{ id: 6, name: 'Lithuanian', iso_2: 'lt' },
+	{ id: 7, name: 'Italian', iso_2: 'it' },
+	{ id: 8, name: 'Arabic', iso_2: 'ar' },
+	{ id: 9, name: 'Portuguese', iso_2: 'pt' },
+	{ id: 10, name: 'Danish', iso_2: 'da' },
+];
+
+export const VOICES = [
+	{ id: 1001, name: 'Anna', language_id: 5, gender: 'female', accent: 'German', age: 'young' },
+	{ id: 1002, name: 'Lukas', language_id: 5, gender: 'male', accent: 'German', age: 'middle_aged' },
+	{ id: 1003, name: 'Emma', language_id: 1, gender: 'female', accent: 'American', age: 'young' },
+	{ id: 1004, name: 'James', language_id: 1, gender: 'male', accent: 'British', age: 'middle_aged' },
+	{ id: 1005, name: 'Chloé', language_id: 3, gender: 'female', accent: null, age: null },
+	{ id: 1006, name: 'Mateo', language_id: 4, gender: 'male', accent: null, age: null },
+].map((v) => ({
+	...v,
+	preview_url: `https://app.famulor.de/media/public/voices/${v.id}.mp3`,
+	synthesizer_provider_id: 1,
+}));
+
+export const LLM_MODELS = [
+	{ id: 1, name: 'gpt-4o' },
+	{ id: 2, name: 'gpt-4o-mini' },
+	{ id: 3, name: 'gpt-4.1' },
+	{ id: 4, name: 'gpt-4.1-mini' },
+	{ id: 5, name: 'claude-3-5-sonnet' },
+	{ id: 6, name: 'gemini-2.0-flash' },
+];
+export const MULTIMODAL_MODELS = [
+	{ id: 21, name: 'gpt-4o-realtime', code: 'gpt-4o-realtime-preview' },
+	{ id: 22, name: 'gemini-2.0-flash-live', code: 'gemini-2.0-flash-live-001' },
+];
+
+export const SUPPORTED_COUNTRIES = ['DE', 'US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
+
+export const SEED = {
+	tokens: TOKENS,
+	controlToken: CONTROL_TOKEN,
+	languages: LANGUAGES,
+	languageNames: LANGUAGES.map((l) => l.name),
+	voiceIds: VOICES.map((v) => v.id),
+	llmModels: LLM_MODELS.map((m) => m.name),
+	multimodalModels: MULTIMODAL_MODELS.map((m) => m.name),
+	supportedCountries: [...SUPPORTED_COUNTRIES],
+	alice: {
+		userId: 1,
+		name: 'Alice Example',
+		email: 'alice@example.com',
+		balance: 25,
+		hasPaymentMethod: true,
+		assistantIds: [101, 102, 103, 104],
+		inboundAssistantId: 101,
+		outboundAssistantId: 102,
+		/** outbound, is_webhook_active false, knowledge base attached */
+		reminderAssistantId: 103,
+		/** chat assistant behind the WhatsApp senders */
+		chatAssistantId: 104,
+		phoneNumberIds: [11, 12, 13],
+		/** SMS-capable with active subscription (the only one listed by legacy GET /user/phone-numbers) */
+		smsPhoneNumberId: 11,
+		/** not SMS-capable */
+		nonSmsPhoneNumberId: 12,
+		/** SMS-capable but subscription inactive */
+		inactiveSmsPhoneNumberId: 13,
+		toolIds: [31, 32, 33],
+		knowledgeBaseId: 51,
+		documentIds: [501],
+		senders: { online: 71, offline: 72 },
+		/** customer of the online sender whose 24 h window is open (last inbound message 1 h before seeding) */
+		openWindowCustomer: { phone: '+4917612345678', name: 'Max Mustermann' },
+		/** customer of the online sender whose window expired (last inbound 30 h before seeding) */
+		expiredWindowCustomer: { phone: '+4917698765432', name: 'Erika Musterfrau' },
+		/** a number no sender ever talked to */
+		unknownCustomerPhone: '+4915799999999',
+		conversationCount: 40,
+		/** external identifiers of the seeded api conversations */
+		apiExternalIdentifiers: Array.from({ length: 10 }, (_, i) => `crm-lead-${String(i + 1).padStart(3, '0')}`),
+	},
+	bob: {
+		userId: 2,
+		name: 'Bob Example',
+		email: 'bob@example.com',
+		balance: 10,
+		hasPaymentMethod: false,
+		assistantIds: [201],
+		outboundAssistantId: 201,
+		phoneNumberIds: [21],
+		toolIds: [41],
+		knowledgeBaseId: 61,
+		documentIds: [601],
+		senders: { online: 81 },
+		openWindowCustomer: { phone: '+4917611112222', name: 'Bobs Kunde' },
+		conversationCount: 4,
+	},
+};
+
+export function uuidFrom(seed: string): string {
+	const h = createHash('sha256').update(seed).digest('hex');
+	return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Deterministic pseudo random numbers (mulberry32). */
+export function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+export interface InventoryNumber {
+	phone_number: string;
+	phone_number_formatted: string;
+	country_code: string;
+	price: number;
+	stripe_price_id: string;
+	address_requirements: string;
+	sms_capable: boolean;
+	region: string;
+}
+
+const COUNTRY_PLAN: Record<string, { prefixes: string[]; tail: number; price: number; sms: boolean; region: string; address: string }> = {
+	DE: { prefixes: ['4930', '4940', '4989', '49221'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
+	US: { prefixes: ['1415', '1212', '1305', '1512'], tail: 7, price: 1.99, sms: true, region: 'us1', address: 'none' },
+	CA: { prefixes: ['1416', '1604', '1514'], tail: 7, price: 1.99, sms: true, region: 'us1', address: 'none' },
+	GB: { prefixes: ['4420', '44161', '44131'], tail: 7, price: 2.99, sms: true, region: 'eu1', address: 'none' },
+	AU: { prefixes: ['612', '613', '617'], tail: 8, price: 5.99, sms: true, region: 'au1', address: 'local' },
+	IL: { prefixes: ['9722', '9723'], tail: 7, price: 6.99, sms: false, region: 'eu1', address: 'local' },
+	PL: { prefixes: ['4822', '4812'], tail: 7, price: 3.49, sms: false, region: 'eu1', address: 'none' },
+	FI: { prefixes: ['3589'], tail: 7, price: 4.49, sms: false, region: 'eu1', address: 'none' },
+	NL: { prefixes: ['3120', '3110'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
+	DK: { prefixes: ['4532', '4570'], tail: 6, price: 4.99, sms: false, region: 'eu1', address: 'none' },
+	IT: { prefixes: ['3902', '3906'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
+};
+
+export const INVENTORY_PER_COUNTRY = 200;
+
+function formatNumber(cc: string, digits: string, prefix: string): string {
+	const country = cc === 'US' || cc === 'CA' ? '1' : prefix.slice(0, 2);
+	const rest = digits.slice(country.length);
+	if (country === '1') return `+1 ${rest.slice(0, 3)}-${rest.slice(3, 6)}-${rest.slice(6)}`;
+	return `+${country} ${rest.slice(0, prefix.length - country.length)} ${rest.slice(prefix.length - country.length)}`;
+}
+
+export function generateInventory(): Map<string, InventoryNumber> {
+	const inv = new Map<string, InventoryNumber>();
+	SUPPORTED_COUNTRIES.forEach((cc, ci) => {
+		const plan = COUNTRY_PLAN[cc];
+		const rnd = prng(1000 + ci);
+		let made = 0;
+		while (made < INVENTORY_PER_COUNTRY) {
+			const prefix = plan.prefixes[made % plan.prefixes.length];
+			let tail = '';
+			for (let i = 0; i < plan.tail; i++) tail += String(Math.floor(rnd() * 10));
+			const digits = prefix + tail;
+			const phone = `+${digits}`;
+			if (inv.has(phone)) continue;
+			inv.set(phone, {
+				phone_number: phone,
+				phone_number_formatted: formatNumber(cc, digits, prefix),
+				country_code: cc,
+				price: plan.price,
+				stripe_price_id: `price_sbx_${cc.toLowerCase()}_monthly`,
+				address_requirements: plan.address,
+				sms_capable: plan.sms,
+				region: plan.region,
+			});
+			made++;
+		}
+	});
+	return inv;
+}
