@@ -7,7 +7,13 @@ import {
 } from 'n8n-workflow';
 
 import { getLanguages } from '../shared/methods/loadOptions';
-import { searchAssistants, searchKnowledgeBases, searchPhoneNumbers } from '../shared/methods/listSearch';
+import {
+	searchAssistants,
+	searchAvailablePhoneNumbers,
+	searchKnowledgeBases,
+	searchPhoneNumbers,
+	searchWhatsAppSenders,
+} from '../shared/methods/listSearch';
 import { resourceProperty } from './actions/resourceProperty';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
@@ -30,7 +36,7 @@ export class Famulor implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchKnowledgeBases, searchPhoneNumbers },
+		listSearch: { searchAssistants, searchAvailablePhoneNumbers, searchKnowledgeBases, searchPhoneNumbers, searchWhatsAppSenders },
 		loadOptions: { getLanguages },
 	};
 

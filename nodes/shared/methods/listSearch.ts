@@ -43,3 +43,38 @@ export async function searchKnowledgeBases(this: ILoadOptionsFunctions, filter?:
 		.map((base) => toItem(`${String(base.name)} (#${String(base.id)})`, base.id));
 	return { results };
 }
+
+/** WhatsApp senders of the account (endpoint of the service's docs, API-FACTS §8), offline ones marked. */
+export async function searchWhatsAppSenders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/whatsapp/senders', qs: { status: 'all' } });
+	const results = unwrapList(response)
+		.filter((sender) => matches(filter, sender.display_name, sender.phone_number, sender.id))
+		.map((sender) => {
+			const offline = sender.status && sender.status !== 'online' ? `, ${String(sender.status)}` : '';
+			return toItem(`${String(sender.display_name ?? sender.phone_number)} (${String(sender.phone_number)}${offline})`, sender.id);
+		});
+	return { results };
+}
+
+/**
+ * Purchasable numbers of the country chosen in the node (`searchCountryCode`). A filter of digits
+ * (at most 10) is sent as `contains`; any other filter text narrows the results locally.
+ */
+export async function searchAvailablePhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const countryCode = String(this.getCurrentNodeParameter('searchCountryCode') ?? 'DE') || 'DE';
+	const digits = (filter ?? '').replace(/[\s+()-]/g, '');
+	const byDigits = /^\d{1,10}$/.test(digits);
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: '/api/user/phone-numbers/search',
+		qs: { country_code: countryCode, ...(byDigits ? { contains: digits } : {}) },
+	});
+	const results = unwrapList(response)
+		.filter((number) => byDigits || matches(filter, number.phone_number, number.phone_number_formatted))
+		.map((number) => {
+			const price = number.price !== undefined ? `, ${String(number.price)}/month` : '';
+			const sms = number.sms_capable === true ? ', SMS' : '';
+			return toItem(`${String(number.phone_number_formatted ?? number.phone_number)}${price}${sms}`, number.phone_number);
+		});
+	return { results };
+}

@@ -1,0 +1,69 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
+import { checkId, checkMaxLength, checkOneOf, requireText } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+import { MAX_TEXT_LENGTH, descriptionOption, documentPath, knowledgeBaseProperty, nameProperty } from './common';
+import { FILE_TYPES, checkFile, type FileType } from './fileCheck';
+
+const properties: INodeProperties[] = [
+	knowledgeBaseProperty,
+	nameProperty,
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		options: [
+			{ name: 'DOCX (Word)', value: 'docx' },
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'TXT (Plain Text, UTF-8)', value: 'txt' },
+		],
+		default: 'pdf',
+		description: 'Type of the file; the file must match it by name and content',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input binary field containing the file to upload (max 20 MB)',
+		description: 'Name of the binary property of the input item that holds the file',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [descriptionOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['createFromFile'] } }, properties);
+
+/** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const nameField = { label: 'Name', field: 'name' };
+	const name = checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH);
+	const type = checkOneOf.call(this, itemIndex, { label: 'File Type', field: 'type' }, this.getNodeParameter('fileType', itemIndex), FILE_TYPES) as FileType;
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const description =
+		additional.description !== undefined && additional.description !== ''
+			? checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH)
+			: undefined;
+	const binaryPropertyName = requireText.call(this, itemIndex, { label: 'Input Binary Field', field: 'file' }, this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
+	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
+	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
+	const fileName = checkFile.call(this, itemIndex, { label: `File in "${binaryPropertyName}"`, field: 'file' }, type, binary, buffer);
+	const form = buildFileForm({ name, description, type }, { field: 'file', binary: { ...binary, fileName }, buffer });
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: documentPath(knowledgeBaseId),
+		body: form,
+		safeToRepeat: false,
+		itemIndex,
+	});
+}

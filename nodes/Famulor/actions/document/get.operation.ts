@@ -1,0 +1,31 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId } from '../../validation';
+import { locatorValue } from '../common';
+import { unwrapRecord } from '../knowledgeBase/get.operation';
+import type { OperationResult } from '../types';
+import { documentPath, knowledgeBaseProperty } from './common';
+
+const properties: INodeProperties[] = [
+	knowledgeBaseProperty,
+	{
+		displayName: 'Document ID',
+		name: 'documentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 501',
+		description: 'ID of the document, as returned by Create or Get Many',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['get'] } }, properties);
+
+/** One document, e.g. to see whether processing finished (status `active` or `failed`). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const documentId = checkId.call(this, itemIndex, { label: 'Document ID', field: 'documentId' }, this.getNodeParameter('documentId', itemIndex));
+	const response = await famulorApiRequest.call(this, { method: 'GET', path: documentPath(knowledgeBaseId, documentId), itemIndex });
+	return unwrapRecord(response);
+}

@@ -1,0 +1,56 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { knowledgeBaseLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId, checkMaxLength, invalid, requireText } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+
+export const MAX_TEXT_LENGTH = 255;
+
+const properties: INodeProperties[] = [
+	knowledgeBaseLocator('knowledgeBaseId', 'The knowledge base to change'),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: `New description, at most ${MAX_TEXT_LENGTH} characters`,
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: `New name, at most ${MAX_TEXT_LENGTH} characters`,
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['update'] } }, properties);
+
+/** Renames or redescribes; only the fields given are sent. Documents and processing are unaffected. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const id = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'id' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (fields.name !== undefined) {
+		const name = { label: 'Name', field: 'name' };
+		body.name = checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, fields.name), MAX_TEXT_LENGTH);
+	}
+	if (fields.description !== undefined) {
+		body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(fields.description), MAX_TEXT_LENGTH);
+	}
+	if (Object.keys(body).length === 0) {
+		throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'name, description' }, 'must contain at least one field to change');
+	}
+	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/knowledgebases/${id}`, body, itemIndex });
+}

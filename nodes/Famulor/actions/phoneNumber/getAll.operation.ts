@@ -1,0 +1,15 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import type { OperationResult } from '../types';
+import { applyLimit, returnAllProperties } from './common';
+
+const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getAll'] } }, properties);
+
+/** Every number of the account, whatever its SMS capability or subscription; one item per number. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/phone-numbers/all', itemIndex });
+	return applyLimit.call(this, itemIndex, unwrapList(response));
+}

@@ -1,0 +1,18 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import type { OperationResult } from '../types';
+import { applyLimit, returnAllProperties } from './common';
+
+const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
+
+export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getAllSmsCapable'] } }, properties);
+
+/**
+ * The legacy endpoint, at the path SPEC.md gives it (no `/api` prefix). Its answer's shape is not
+ * documented, so both a bare array and `{data: [...]}` are read.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/user/phone-numbers', itemIndex });
+	return applyLimit.call(this, itemIndex, unwrapList(response));
+}

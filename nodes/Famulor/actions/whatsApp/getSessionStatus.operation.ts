@@ -1,0 +1,26 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkE164, checkId } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+import { recipientPhoneProperty, senderLocator } from './common';
+
+const properties: INodeProperties[] = [
+	senderLocator('The WhatsApp sender (business number) whose conversation with the customer is checked'),
+	recipientPhoneProperty,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['whatsApp'], operation: ['getSessionStatus'] } }, properties);
+
+/** Read-only and free: reports whether the 24-hour window is open (`session_status.can_send_freeform`). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const senderId = checkId.call(this, itemIndex, { label: 'Sender', field: 'sender_id' }, locatorValue.call(this, 'senderId', itemIndex));
+	const recipientPhone = checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex));
+	return await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: '/api/user/whatsapp/session-status',
+		qs: { sender_id: senderId, recipient_phone: recipientPhone },
+		itemIndex,
+	});
+}
