@@ -55,7 +55,6 @@ export function createClock(opts: { start?: number; realTime?: boolean } = {}): 
 			await task.fn();
 		} catch (err) {
 			// A failing task must not break the clock.
-			// eslint-disable-next-line no-console
 			console.error('[sandbox clock] task failed:', err);
 		}
 	};

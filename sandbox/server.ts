@@ -658,7 +658,6 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 					? 'Server Error'
 					: err.message;
 		if (status >= 500) {
-			// eslint-disable-next-line no-console
 			console.error('[sandbox] internal error:', err);
 		}
 		return send(reply, status, { message });
