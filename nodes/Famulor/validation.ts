@@ -101,3 +101,30 @@ export function parseJsonObject(this: IExecuteFunctions, itemIndex: number, name
 	}
 	return parsed as IDataObject;
 }
+
+/** Text that must have a given shape; `shape` says in words what is expected, e.g. "like Area/City". */
+export function checkPattern(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, pattern: RegExp, shape: string): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	if (!pattern.test(text)) {
+		throw invalid.call(this, itemIndex, name, `must be ${shape}, got ${shown(value)}`);
+	}
+	return text;
+}
+
+/** A boolean, also when an expression produced the text "true" or "false". */
+export function checkBoolean(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	throw invalid.call(this, itemIndex, name, `must be true or false, got ${shown(value)}`);
+}
+
+/** A list of IDs given as an array or as comma-separated text; an empty value gives an empty list. */
+export function checkIdList(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): number[] {
+	const entries = Array.isArray(value)
+		? value
+		: String(value ?? '')
+				.split(',')
+				.map((entry) => entry.trim())
+				.filter((entry) => entry !== '');
+	return entries.map((entry) => checkId.call(this, itemIndex, name, entry));
+}

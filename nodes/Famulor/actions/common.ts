@@ -1,6 +1,7 @@
 import { isSafeObjectProperty, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { invalid } from '../validation';
+import { listLimit } from '../../shared/transport';
+import { checkRange, invalid } from '../validation';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -43,4 +44,33 @@ export function readVariables(this: IExecuteFunctions, itemIndex: number, parame
 /** Value of a resource locator parameter (list or ID mode). */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
 	return this.getNodeParameter(name, itemIndex, '', { extractValue: true });
+}
+
+/** Return All / Limit of a list operation; wrap with updateDisplayOptions (the Limit's own condition is kept). */
+export function returnAllProperties(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			displayOptions: { show: { returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+/** The `limit` for the transport's list helpers: Infinity for Return All, else the checked Limit. */
+export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
+	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
+	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
 }

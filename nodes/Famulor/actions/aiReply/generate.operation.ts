@@ -1,0 +1,50 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId, checkMaxLength, requireText } from '../../validation';
+import { locatorValue, readVariables, variablesProperty } from '../common';
+import type { OperationResult } from '../types';
+
+const properties: INodeProperties[] = [
+	assistantLocator('assistantId', 'The assistant that writes the reply'),
+	{
+		displayName: 'Customer Identifier',
+		name: 'customerIdentifier',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +4915112345678 or crm-contact-42',
+		description:
+			'Unique key of the customer (max 255 characters); the conversation context is kept per assistant and identifier, so always use the same format for the same customer',
+	},
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 3 },
+		description: "The customer's message the assistant replies to",
+	},
+	variablesProperty('Values merged into the variables of the conversation, usable in the assistant prompt'),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['aiReply'], operation: ['generate'] } }, properties);
+
+/** Rate limited (5 per minute per token) and billed; a reply is never requested twice for one item. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const identifierName = { label: 'Customer Identifier', field: 'customer_identifier' };
+	const customerIdentifier = checkMaxLength.call(this, itemIndex, identifierName, requireText.call(this, itemIndex, identifierName, this.getNodeParameter('customerIdentifier', itemIndex)), 255);
+	const message = requireText.call(this, itemIndex, { label: 'Message', field: 'message' }, this.getNodeParameter('message', itemIndex));
+	const variables = readVariables.call(this, itemIndex);
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/ai/generate-reply',
+		body: { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) },
+		rateLimit: 'generateReply',
+		safeToRepeat: false,
+		itemIndex,
+	});
+}

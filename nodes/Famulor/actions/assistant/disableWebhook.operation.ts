@@ -1,0 +1,23 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+
+const properties: INodeProperties[] = [assistantLocator('assistantId', 'The assistant whose post-call webhook is turned off')];
+
+export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['disableWebhook'] } }, properties);
+
+/** Turning the webhook off twice has the same effect, so the request may be repeated after a lost answer. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/user/assistants/disable-webhook',
+		body: { assistant_id: assistantId },
+		safeToRepeat: true,
+		itemIndex,
+	});
+}

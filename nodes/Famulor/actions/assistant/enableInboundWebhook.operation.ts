@@ -1,0 +1,35 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId, checkUrl } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+
+const properties: INodeProperties[] = [
+	assistantLocator('assistantId', 'The assistant whose completed inbound calls are reported'),
+	{
+		displayName: 'Webhook URL',
+		name: 'webhookUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://example.com/famulor-inbound',
+		description: 'URL that receives a POST with the call data after each completed inbound call',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['enableInboundWebhook'] } }, properties);
+
+/** Setting the URL again has the same effect, so the request may be repeated after a lost answer. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const webhookUrl = checkUrl.call(this, itemIndex, { label: 'Webhook URL', field: 'webhook_url' }, this.getNodeParameter('webhookUrl', itemIndex));
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/user/assistants/enable-inbound-webhook',
+		body: { assistant_id: assistantId, webhook_url: webhookUrl },
+		safeToRepeat: true,
+		itemIndex,
+	});
+}

@@ -1,0 +1,21 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest } from '../../../shared/transport';
+import { checkId } from '../../validation';
+import { locatorValue } from '../common';
+import type { OperationResult } from '../types';
+import { buildAssistantBody } from './body';
+import { fieldsCollection } from './fields';
+
+const properties: INodeProperties[] = [assistantLocator('assistantId', 'The assistant to change'), fieldsCollection('update')];
+
+export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['update'] } }, properties);
+
+/** Only the added fields are sent; the same body sent twice has the same effect, so PUT may be repeated. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = buildAssistantBody.call(this, itemIndex, values, 'update', 'updateFields');
+	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body, itemIndex });
+}
