@@ -129,7 +129,7 @@ describe('documents', () => {
 	const upload = (fields: Record<string, string>, file?: { data: Buffer | string; name: string; type?: string }) => {
 		const form = new FormData();
 		for (const [k, v] of Object.entries(fields)) form.append(k, v);
-		if (file) form.append('file', new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
+		if (file) form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
 		return c.req('POST', docs, { form });
 	};
 
