@@ -7,5 +7,7 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
 	testTimeout: 30000,
+	// n8n-core keeps HTTP agents alive after the last request; they hold no state a later test could see.
+	forceExit: true,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -1,0 +1,313 @@
+/**
+ * Runs our nodes through n8n-core's real execution machinery (WorkflowExecute, node contexts,
+ * parameter resolution, credential authentication, httpRequestWithAuthentication) in-process,
+ * so node tests exercise what n8n itself does, against a real HTTP server (the sandbox).
+ */
+import { mock } from 'jest-mock-extended';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	LoadOptionsContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	createRunExecutionData,
+	type ICredentialDataDecryptedObject,
+	type ICredentials,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeData,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWebhookData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
+import { Famulor } from '../../nodes/Famulor/Famulor.node';
+import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+
+export const ACTION_NODE_TYPE = 'n8n-nodes-famulor-ai.famulor';
+export const TRIGGER_NODE_TYPE = 'n8n-nodes-famulor-ai.famulorTrigger';
+const CREDENTIAL_TYPE = 'famulorAiApi';
+
+export interface TestCredentials {
+	apiToken: string;
+	baseUrl: string;
+	customRateLimits?: boolean;
+	generateReplyLimit?: number;
+	generateReplyWindowSeconds?: number;
+	sendFreeformLimit?: number;
+	sendFreeformWindowSeconds?: number;
+	requestTimeoutSeconds?: number;
+}
+
+class TestNodeTypes implements INodeTypes {
+	private readonly types: INodeTypeData = {
+		[ACTION_NODE_TYPE]: { type: new Famulor(), sourcePath: '' },
+		[TRIGGER_NODE_TYPE]: { type: new FamulorTrigger(), sourcePath: '' },
+	};
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		return this.types[nodeType].type;
+	}
+
+	getByNameAndVersion(nodeType: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.types[nodeType].type, version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Resolves the credential's generic `authenticate` the way n8n's CredentialsHelper does. */
+class TestCredentialsHelper extends ICredentialsHelper {
+	private readonly credentialType = new FamulorAiApi();
+
+	constructor(private readonly data: TestCredentials) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions, workflow: Workflow, node: INode): Promise<IHttpRequestOptions> {
+		const headers = this.credentialType.authenticate.properties.headers ?? {};
+		const resolved: IDataObject = {};
+		for (const [name, template] of Object.entries(headers)) {
+			resolved[name] = workflow.expression.getSimpleParameterValue(node, template as string, 'internal', { $credentials: credentials } as never);
+		}
+		return { ...requestOptions, headers: { ...(requestOptions.headers ?? {}), ...resolved } };
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used in tests');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		return { ...this.data } as unknown as ICredentialDataDecryptedObject;
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(): INodeProperties[] {
+		return this.credentialType.properties;
+	}
+}
+
+const nodeTypes = new TestNodeTypes();
+
+function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	return {
+		id: 'node-under-test',
+		name: 'Famulor',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: '1', name: 'Famulor sandbox' } },
+		...extra,
+	};
+}
+
+function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
+	return new Workflow({ id: 'wf-test', nodes, connections: {}, active: false, nodeTypes, staticData });
+}
+
+function makeAdditionalData(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	const additionalData = mock<IWorkflowExecuteAdditionalData>();
+	Object.assign(additionalData, {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks,
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		variables: {},
+		currentNodeExecutionIndex: 0,
+	});
+	return additionalData;
+}
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	/** Input items; defaults to one empty item. */
+	input?: INodeExecutionData[];
+	credentials: TestCredentials;
+	continueOnFail?: boolean;
+}
+
+export interface NodeRunError {
+	name?: string;
+	message: string;
+	description?: string | null;
+	context?: IDataObject;
+	httpCode?: string | null;
+	[key: string]: unknown;
+}
+
+export interface NodeRunResult {
+	/** Items of the node's first output. */
+	output: INodeExecutionData[];
+	/** The node's error when it failed (Continue On Fail off). */
+	error?: NodeRunError;
+}
+
+/** Executes the action node once, as a manual execution would, and returns its output or error. */
+export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
+	const node = makeNode(ACTION_NODE_TYPE, options.parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const workflow = makeWorkflow([node]);
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+		id: 'wf-test',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [node],
+		connections: {},
+		activeVersionId: null,
+	} as never);
+	let finished: IRun | undefined;
+	hooks.addHandler('workflowExecuteAfter', (run) => {
+		finished = run;
+	});
+	const additionalData = makeAdditionalData(options.credentials, hooks);
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
+		},
+	});
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const run = (await execution.processRunExecutionData(workflow)) ?? finished;
+	const taskData = run?.data.resultData.runData[node.name]?.[0];
+	const error = (taskData?.error ?? run?.data.resultData.error) as unknown as NodeRunError | undefined;
+	return { output: taskData?.data?.main?.[0] ?? [], error };
+}
+
+/** Calls one of the action node's listSearch or loadOptions methods through n8n-core's LoadOptionsContext. */
+export async function runLoadMethod<T>(
+	kind: 'listSearch' | 'loadOptions',
+	method: string,
+	credentials: TestCredentials,
+	...args: unknown[]
+): Promise<T> {
+	const node = makeNode(ACTION_NODE_TYPE, { resource: 'call', operation: 'make' });
+	const workflow = makeWorkflow([node]);
+	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(credentials), 'parameters');
+	const famulor = new Famulor();
+	const fn = (famulor.methods[kind] as Record<string, (...a: unknown[]) => Promise<T>>)[method];
+	return await fn.call(context, ...args);
+}
+
+export interface TriggerHarness {
+	node: INode;
+	workflow: Workflow;
+	staticData: IDataObject;
+	webhookData: IWebhookData;
+	/** Calls checkExists / create / delete as n8n's webhook service does. */
+	lifecycle(method: 'checkExists' | 'create' | 'delete', mode?: WorkflowExecuteMode, activation?: WorkflowActivateMode): Promise<boolean>;
+	/** The URL n8n would register for this trigger. */
+	webhookUrl: string;
+}
+
+/** A trigger node in a workflow, with n8n-core's HookContext for its lifecycle methods. */
+export function createTriggerHarness(parameters: INodeParameters, credentials: TestCredentials, webhookId = 'e2d5a9c0-0000-4000-8000-000000000001'): TriggerHarness {
+	const node = makeNode(TRIGGER_NODE_TYPE, parameters, { name: 'Famulor Trigger', webhookId });
+	const staticData: IDataObject = {};
+	const workflow = makeWorkflow([node], staticData);
+	const additionalData = makeAdditionalData(credentials);
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: `${webhookId}/webhook`,
+		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'webhook', responseMode: 'onReceived' },
+		workflowId: 'wf-test',
+		workflowExecuteAdditionalData: additionalData,
+		webhookId,
+	} as unknown as IWebhookData;
+	const trigger = new FamulorTrigger();
+	return {
+		node,
+		workflow,
+		staticData,
+		webhookData,
+		webhookUrl: `http://localhost:5678/webhook/${webhookId}/webhook`,
+		async lifecycle(method, mode = 'trigger', activation = 'activate') {
+			const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
+			const methods = trigger.webhookMethods?.default;
+			if (!methods) throw new Error('trigger has no webhookMethods.default');
+			return await methods[method].call(context);
+		},
+	};
+}
+
+/** Builds n8n-core's WebhookContext for a delivery, with a request/response pair of our own. */
+export function createWebhookContext(harness: TriggerHarness, request: { body: unknown; query?: IDataObject; headers?: Record<string, string> }) {
+	const additionalData = harness.webhookData.workflowExecuteAdditionalData;
+	const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
+	const rawBody = Buffer.from(JSON.stringify(request.body ?? {}));
+	const httpRequest = {
+		body: request.body,
+		rawBody,
+		query: request.query ?? {},
+		headers,
+		params: {},
+		method: 'POST',
+		header: (name: string) => headers[name.toLowerCase()],
+	};
+	const response = { statusCode: 200, body: undefined as unknown, ended: false };
+	const httpResponse = {
+		status(code: number) {
+			response.statusCode = code;
+			return httpResponse;
+		},
+		send(body?: unknown) {
+			response.body = body;
+			return httpResponse;
+		},
+		json(body?: unknown) {
+			response.body = body;
+			return httpResponse;
+		},
+		end() {
+			response.ended = true;
+			return httpResponse;
+		},
+		setHeader() {
+			return httpResponse;
+		},
+	};
+	Object.assign(additionalData, { httpRequest, httpResponse });
+	const context = new WebhookContext(harness.workflow, harness.node, additionalData, 'trigger', harness.webhookData, [], null);
+	return { context, response };
+}
+
+/** Runs a function with a real n8n-core request context (credentials + httpRequestWithAuthentication), e.g. to call the transport directly. */
+export async function withRequestContext<T>(credentials: TestCredentials, fn: (this: LoadOptionsContext) => Promise<T>): Promise<T> {
+	const node = makeNode(ACTION_NODE_TYPE, { resource: 'call', operation: 'make' });
+	const context = new LoadOptionsContext(makeWorkflow([node]), node, makeAdditionalData(credentials), 'parameters');
+	return await fn.call(context);
+}

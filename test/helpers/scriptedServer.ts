@@ -1,0 +1,63 @@
+/** A tiny HTTP server that answers from a script and records every request byte for byte. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: IncomingMessage['headers'];
+	body: Buffer;
+}
+
+/** One scripted answer: a status with a JSON (or raw text) body, or a dropped connection. */
+export type ScriptedAnswer =
+	| { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }
+	| { reset: true };
+
+export interface ScriptedServer {
+	url: string;
+	requests: RecordedRequest[];
+	/** Queue answers; when the queue is empty, `fallback` answers. */
+	enqueue(...answers: ScriptedAnswer[]): void;
+	fallback: (request: RecordedRequest) => ScriptedAnswer;
+	close(): Promise<void>;
+}
+
+export async function startScriptedServer(): Promise<ScriptedServer> {
+	const queue: ScriptedAnswer[] = [];
+	const state: ScriptedServer = {
+		url: '',
+		requests: [],
+		enqueue: (...answers) => queue.push(...answers),
+		fallback: () => ({ status: 200, body: {} }),
+		close: async () => {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const url = new URL(req.url ?? '/', 'http://localhost');
+			const recorded: RecordedRequest = {
+				method: req.method ?? '',
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams.entries()),
+				headers: req.headers,
+				body: Buffer.concat(chunks),
+			};
+			state.requests.push(recorded);
+			const answer = queue.shift() ?? state.fallback(recorded);
+			if ('reset' in answer) {
+				req.socket.destroy();
+				return;
+			}
+			res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) });
+			res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return state;
+}
