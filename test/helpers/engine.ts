@@ -218,7 +218,7 @@ export async function runLoadMethod<T>(
 	const workflow = makeWorkflow([node]);
 	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(credentials), 'parameters');
 	const famulor = new Famulor();
-	const fn = (famulor.methods[kind] as Record<string, (...a: unknown[]) => Promise<T>>)[method];
+	const fn = (famulor.methods[kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[method];
 	return await fn.call(context, ...args);
 }
 
