@@ -14,6 +14,7 @@ import {
 	searchPhoneNumbers,
 	searchWhatsAppSenders,
 } from '../shared/methods/listSearch';
+import { parallelRequestsProperty } from './actions/concurrency';
 import { resourceProperty } from './actions/resourceProperty';
 import { resources } from './actions/resources';
 import { router } from './actions/router';
@@ -32,7 +33,11 @@ export class Famulor implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'famulorAiApi', required: true }],
-		properties: [resourceProperty, ...Object.values(resources).flatMap((resource) => resource.description)],
+		properties: [
+			resourceProperty,
+			...Object.values(resources).flatMap((resource) => resource.description),
+			parallelRequestsProperty,
+		],
 	};
 
 	methods = {

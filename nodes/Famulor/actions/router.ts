@@ -6,6 +6,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { readParallelRequests } from './concurrency';
 import { resources } from './resources';
 import type { OperationModule } from './types';
 
@@ -37,16 +38,13 @@ function findOperation(this: IExecuteFunctions, resource: string, operation: str
 	return found;
 }
 
-/** How many items may be in flight at once; operations opt in through their "concurrency" option. */
-function concurrencyOf(this: IExecuteFunctions): number {
-	const value = this.getNodeParameter('options.concurrency', 0, 1) as number;
-	return Number.isInteger(value) && value > 1 ? value : 1;
-}
-
 /**
  * The only item loop of the node: runs the chosen operation once per input item, pairs every
  * output with its input item, and turns failures into error items when Continue On Fail is on.
- * With a concurrency above 1, items run in parallel but the output keeps the input order.
+ * With "Parallel Requests" above 1, up to that many items run at once; the output keeps the input
+ * order. Without Continue On Fail, the first failure stops new items from starting, the items
+ * already under way finish (their requests may have taken effect), and the error of the earliest
+ * failed item is thrown.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -69,14 +67,23 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	const concurrency = Math.min(concurrencyOf.call(this), items.length);
+	const failures = new Map<number, unknown>();
+	const parallel = Math.max(1, Math.min(readParallelRequests.call(this), items.length));
 	let next = 0;
 	const worker = async () => {
-		while (next < items.length) {
+		while (next < items.length && failures.size === 0) {
 			const itemIndex = next++;
-			outputs[itemIndex] = await runItem(itemIndex);
+			try {
+				outputs[itemIndex] = await runItem(itemIndex);
+			} catch (error) {
+				failures.set(itemIndex, error);
+			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+	await Promise.all(Array.from({ length: parallel }, worker));
+	if (failures.size > 0) {
+		const earliest = Math.min(...failures.keys());
+		throw asNodeError.call(this, failures.get(earliest), earliest);
+	}
 	return [outputs.flat()];
 }
