@@ -9,6 +9,12 @@ import {
 } from './constants';
 import { resolveCredentials } from './credentials';
 import { buildApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
+
+/** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
+const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+
+/** Shortest wait after a 429, whatever the service says. */
+const MIN_RATE_LIMIT_WAIT_MS = 100;
 import { pacerFor, type SlidingWindowPacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
@@ -111,6 +117,7 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 		: undefined;
 
 	let failedAttempts = 0;
+	let rateLimitAnswers = 0;
 	let rateLimitWaitedMs = 0;
 	for (;;) {
 		const release = pacer ? await pacer.acquire() : undefined;
@@ -139,8 +146,10 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 		const parsed = parseBody(response.body);
 
 		if (status === 429) {
+			// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
+			rateLimitAnswers++;
 			const body = parsed.ok ? parsed.value : undefined;
-			const waitMs = retryAfterMs(response.headers as IDataObject, body) ?? backoffDelay(failedAttempts + 1);
+			const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, retryAfterMs(response.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers));
 			if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 				rateLimitWaitedMs += waitMs;
 				pacer?.blockFor(waitMs);
@@ -148,7 +157,7 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 				continue;
 			}
 			throw buildApiError(this.getNode(), parseErrorBody(status, body), place,
-				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s`);
+				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`);
 		}
 
 		if (status >= 200 && status < 300) {
@@ -170,8 +179,10 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 			}
 			// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
 			if (!safeToRepeat && !details.errorCode) {
-				throw buildApiError(this.getNode(), details, place,
+				const error = buildApiError(this.getNode(), { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown, not repeated)` }, place,
 					'The outcome is unknown: the request was not repeated because it may already have taken effect. Check in Famulor before running the item again');
+				error.context.errorCode = OUTCOME_UNKNOWN;
+				throw error;
 			}
 		}
 		throw buildApiError(this.getNode(), details, place);
