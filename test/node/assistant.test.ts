@@ -41,7 +41,7 @@ const REQUIRED_BODY = {
 	system_prompt: 'You remind customers of appointments.',
 };
 
-const create = (over: INodeParameters = {}, additionalFields: IDataObject = {}): INodeParameters => ({
+const create = (over: INodeParameters = {}, additionalFields: INodeParameters = {}): INodeParameters => ({
 	resource: 'assistant',
 	operation: 'create',
 	...REQUIRED,
@@ -49,14 +49,14 @@ const create = (over: INodeParameters = {}, additionalFields: IDataObject = {}):
 	additionalFields,
 });
 
-const update = (updateFields: IDataObject, assistantId: IDataObject = { __rl: true, mode: 'id', value: '101' }): INodeParameters => ({
+const update = (updateFields: INodeParameters, assistantId: INodeParameters = { __rl: true, mode: 'id', value: '101' }): INodeParameters => ({
 	resource: 'assistant',
 	operation: 'update',
 	assistantId,
 	updateFields,
 });
 
-const ALL_ADDITIONAL_FIELDS: IDataObject = {
+const ALL_ADDITIONAL_FIELDS: INodeParameters = {
 	phoneNumberId: { __rl: true, mode: 'list', value: '11' },
 	toolIds: '31, 32',
 	endpointType: 'ai',
