@@ -1,0 +1,108 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { simplifyPayload, transcriptText } from '../../nodes/FamulorTrigger/payload';
+import { mintSecret, secretMatches, urlWithSecret, withoutQuery } from '../../nodes/FamulorTrigger/secret';
+import { DEDUPE_MAX_ENTRIES, DEDUPE_WINDOW_MS, rememberDelivery } from '../../nodes/FamulorTrigger/state';
+
+describe('description', () => {
+	const { description, webhookMethods, methods } = new FamulorTrigger();
+
+	it('follows the trigger conventions', () => {
+		expect(description.name).toBe('famulorTrigger');
+		expect(description.displayName).toContain('Trigger');
+		expect(description.inputs).toEqual([]);
+		expect(description).not.toHaveProperty('usableAsTool');
+		expect(description.credentials).toEqual([{ name: 'famulorAiApi', required: true }]);
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(Object.keys(webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
+	});
+
+	it('reuses the shared assistant picker', () => {
+		const assistant = description.properties.find((p) => p.name === 'assistantId');
+		expect(assistant?.type).toBe('resourceLocator');
+		expect(assistant?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
+		expect(Object.keys(methods.listSearch)).toEqual(['searchAssistants']);
+	});
+
+	it('offers both events', () => {
+		const event = description.properties.find((p) => p.name === 'event');
+		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual(['callCompleted', 'inboundCallCompleted']);
+	});
+});
+
+describe('secret', () => {
+	it('mints 48 hex characters, different each time', () => {
+		const a = mintSecret();
+		expect(a).toMatch(/^[0-9a-f]{48}$/);
+		expect(mintSecret()).not.toBe(a);
+	});
+
+	it('matches only the exact value', () => {
+		const secret = mintSecret();
+		expect(secretMatches(secret, secret)).toBe(true);
+		expect(secretMatches(secret.toUpperCase(), secret)).toBe(false);
+		expect(secretMatches(secret.slice(1), secret)).toBe(false);
+		expect(secretMatches(undefined, secret)).toBe(false);
+		expect(secretMatches(['x'], secret)).toBe(false);
+		expect(secretMatches('', '')).toBe(false);
+		expect(secretMatches('abc', undefined)).toBe(false);
+	});
+
+	it('appends the secret to the URL and strips queries for comparison', () => {
+		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook', 'ab')).toBe('https://n8n.example.com/webhook/x/webhook?secret=ab');
+		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook?a=1', 'ab')).toBe('https://n8n.example.com/webhook/x/webhook?a=1&secret=ab');
+		expect(withoutQuery('https://n8n.example.com/webhook/x/webhook/?secret=ab')).toBe('https://n8n.example.com/webhook/x/webhook');
+	});
+});
+
+describe('dedupe', () => {
+	it('remembers a call within the window and forgets it afterwards', () => {
+		const data: IDataObject = {};
+		expect(rememberDelivery(data, '1', 1_000)).toBe(true);
+		expect(rememberDelivery(data, '1', 1_000 + DEDUPE_WINDOW_MS - 1)).toBe(false);
+		expect(rememberDelivery(data, '1', 1_000 + DEDUPE_WINDOW_MS)).toBe(true);
+	});
+
+	it(`keeps at most ${DEDUPE_MAX_ENTRIES} ids, dropping the oldest`, () => {
+		const data: IDataObject = {};
+		for (let id = 0; id <= DEDUPE_MAX_ENTRIES; id++) expect(rememberDelivery(data, String(id), 5_000)).toBe(true);
+		expect((data.deliveries as unknown[]).length).toBe(DEDUPE_MAX_ENTRIES);
+		expect(rememberDelivery(data, String(DEDUPE_MAX_ENTRIES), 5_000)).toBe(false);
+		expect(rememberDelivery(data, '0', 5_000)).toBe(true);
+	});
+
+	it('tolerates damaged static data', () => {
+		const data: IDataObject = { deliveries: 'garbage' };
+		expect(rememberDelivery(data, '1', 0)).toBe(true);
+		expect(rememberDelivery(data, '1', 1)).toBe(false);
+	});
+});
+
+describe('payload', () => {
+	it('joins an array transcript as "speaker: text" lines without formatted_transcript', () => {
+		expect(
+			transcriptText({
+				transcript: [
+					{ text: 'Hi', sender: 'bot' },
+					{ text: 'Hello', sender: 'human' },
+					{ text: 'Note', sender: 'system' },
+				],
+			}),
+		).toBe('AI: Hi\nCustomer: Hello\nsystem: Note');
+		expect(transcriptText({ transcript: null })).toBe('');
+	});
+
+	it('simplifies without extracted variables', () => {
+		expect(simplifyPayload({ id: 1, status: 'failed', extracted_variables: null, transcript: null })).toEqual({
+			call_id: 1,
+			status: 'failed',
+			duration: null,
+			customer_phone: null,
+			assistant_phone: null,
+			finished_at: null,
+			recording_url: null,
+			transcript: '',
+		});
+	});
+});
