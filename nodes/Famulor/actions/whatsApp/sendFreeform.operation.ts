@@ -53,7 +53,8 @@ function isSessionExpired(error: NodeApiError): boolean {
 function withTemplateAdvice(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (!(error instanceof NodeApiError)) return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-	if (!isSessionExpired(error)) return error;
+	// The service's own text usually names the template already; the advice is added only when it does not.
+	if (!isSessionExpired(error) || /template/i.test(error.message)) return error;
 	const advised = new NodeApiError(this.getNode(), { message: error.message } as JsonObject, {
 		message: `${error.message} — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead`,
 		description: error.description ?? undefined,

@@ -1,0 +1,241 @@
+import { SEED } from '../../sandbox';
+import { runLoadMethod, runNode, type NodeRunResult } from '../helpers/engine';
+import { startScriptedServer } from '../helpers/scriptedServer';
+import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+
+const ALICE = SEED.alice;
+const HOUR = 3_600_000;
+
+let kit: Kit;
+const seen: NodeRunResult[] = [];
+
+beforeAll(async () => {
+	kit = await startKit();
+});
+afterAll(async () => {
+	await kit.stop();
+});
+beforeEach(async () => {
+	await kit.control('POST', '/reset');
+	await kit.clearRequests();
+});
+
+const sender = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
+
+async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: Array<{ json: Record<string, unknown> }>) {
+	const result = await kit.run({
+		parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
+		continueOnFail,
+		input,
+	});
+	seen.push(result);
+	return result;
+}
+
+async function status(parameters: Record<string, unknown>) {
+	const result = await kit.run({
+		parameters: { resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
+	});
+	seen.push(result);
+	return result;
+}
+
+describe('WhatsApp → Send Free-Form Message', () => {
+	it('sends sender_id as a number, the E.164 phone and the message, and outputs the response', async () => {
+		const result = await send({ message: 'Ihr Termin ist bestätigt.' });
+		expect(result.error).toBeUndefined();
+		const request = only(await kit.requests());
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/api/user/whatsapp/send-freeform');
+		expect(request.query).toEqual({});
+		expect(request.contentType).toMatch(/^application\/json/);
+		expect(request.headers.authorization).toBe('Bearer <alice>');
+		expect(request.body).toEqual({ sender_id: 71, recipient_phone: '+4917612345678', message: 'Ihr Termin ist bestätigt.' });
+		expect(fieldTypes(request.body)).toEqual({ sender_id: 'number', recipient_phone: 'string', message: 'string' });
+		expect(result.output).toHaveLength(1);
+		expect(result.output[0].pairedItem).toEqual({ item: 0 });
+		expect(result.output[0].json).toMatchObject({ success: true, message_sid: expect.stringMatching(/^SM/), session_status: { is_open: true, can_send_freeform: true } });
+		expect(typeof result.output[0].json.message_id).toBe('number');
+	});
+
+	it('accepts a message of exactly 4096 characters', async () => {
+		const result = await send({ message: 'x'.repeat(4096) });
+		expect(result.error).toBeUndefined();
+		expect(((only(await kit.requests()).body as { message: string }).message)).toHaveLength(4096);
+	});
+
+	it('once the 24-hour window has closed, fails with 403 SESSION_EXPIRED and tells the user to send a template message', async () => {
+		const customer = '+4917655501234';
+		await kit.control('POST', '/whatsapp/inbound', { sender_id: ALICE.senders.online, customer_phone: customer, customer_name: 'Test Kunde', message: 'Hallo' });
+		expect((await send({ recipientPhone: customer })).error).toBeUndefined();
+
+		await kit.control('POST', '/clock/advance', { ms: 24 * HOUR + 60_000 });
+		await kit.clearRequests();
+		const result = await send({ recipientPhone: customer, message: 'Noch da?' });
+
+		expect(result.error?.message).toMatch(/403/);
+		expect(result.error?.message).toMatch(/send a template message/i);
+		expect(result.error?.description).toMatch(/template message/);
+		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
+		expect(only(await kit.requests()).status).toBe(403);
+	});
+
+	it('with Continue On Fail, a closed window becomes an error item with the template advice, status and code', async () => {
+		const result = await send({ recipientPhone: ALICE.expiredWindowCustomer.phone }, true);
+		expect(result.error).toBeUndefined();
+		expect(result.output[0].json).toMatchObject({
+			error: expect.stringMatching(/template message/),
+			httpCode: 403,
+			errorCode: 'SESSION_EXPIRED',
+		});
+	});
+
+	it('maps 402 Insufficient Balance', async () => {
+		await kit.control('POST', '/users/alice/balance', { balance: 0 });
+		const result = await send({});
+		expect(result.error?.message).toMatch(/402/);
+		expect(result.error?.message).toMatch(/INSUFFICIENT_BALANCE/);
+		expect(result.error?.description).toMatch(/Top up/);
+		expect(result.error?.context).toMatchObject({ httpCode: 402, errorCode: 'INSUFFICIENT_BALANCE' });
+		expect(result.error?.message).not.toMatch(/template/);
+	});
+
+	it('maps 404 for a sender of another account', async () => {
+		const result = await send({ senderId: sender(SEED.bob.senders.online) });
+		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' });
+		expect(result.error?.description).toMatch(/sender ID/);
+	});
+
+	it('maps 503 Sender Offline and does not repeat the billed send', async () => {
+		const result = await send({ senderId: sender(ALICE.senders.offline) });
+		expect(result.error?.message).toMatch(/503/);
+		expect(result.error?.context).toMatchObject({ httpCode: 503, errorCode: 'SENDER_OFFLINE' });
+		expect(result.error?.description).toMatch(/offline/);
+		expect(await kit.requests()).toHaveLength(1);
+	});
+
+	it.each([
+		['a message over 4096 characters', { message: 'x'.repeat(4097) }, /Message \(message\) must be at most 4096 characters, got 4097/],
+		['an empty message', { message: '   ' }, /Message \(message\) is required/],
+		['a phone number not in E.164', { recipientPhone: '0176 12345678' }, /Recipient Phone \(recipient_phone\) must be a phone number in E\.164/],
+		// An expression, as an AI agent's value would be: n8n checks the By ID pattern only on fixed values.
+		['a sender that is not an ID', { senderId: sender('={{ "abc" }}') }, /Sender \(sender_id\) must be a positive whole number/],
+	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
+		const result = await send(parameters);
+		expect(result.error?.message).toMatch(message);
+		expect(await kit.requests()).toEqual([]);
+	});
+
+	it('with Continue On Fail, sends the good items and returns the bad one as an error item', async () => {
+		const input = [{ json: { phone: ALICE.openWindowCustomer.phone } }, { json: { phone: '12345' } }, { json: { phone: ALICE.openWindowCustomer.phone } }];
+		const result = await send({ recipientPhone: '={{ $json.phone }}' }, true, input);
+		expect(result.error).toBeUndefined();
+		expect(result.output).toHaveLength(3);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.output[0].json.success).toBe(true);
+		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/recipient_phone/), httpCode: null });
+		expect(result.output[2].json.success).toBe(true);
+		const log = await kit.requests();
+		expect(log).toHaveLength(2);
+		expect(log.every((entry) => (entry.body as { recipient_phone: string }).recipient_phone === ALICE.openWindowCustomer.phone)).toBe(true);
+	});
+});
+
+describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox\'s', () => {
+	async function sendAgainst(answer: { status: number; body: unknown }) {
+		const server = await startScriptedServer();
+		server.enqueue(answer);
+		try {
+			const result = await runNode({
+				parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(71), recipientPhone: '+4917612345678', message: 'Hallo' } as never,
+				credentials: { apiToken: 'scripted-token-0123456789', baseUrl: server.url },
+			});
+			seen.push(result);
+			expect(server.requests).toHaveLength(1);
+			expect(visibleText(result)).not.toContain('scripted-token-0123456789');
+			return result;
+		} finally {
+			await server.close();
+		}
+	}
+
+	it('adds the template advice to the message when the service\'s text lacks it', async () => {
+		const result = await sendAgainst({ status: 403, body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' } });
+		expect(result.error?.message).toBe('Famulor API error 403: Session expired [SESSION_EXPIRED] — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead');
+		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
+	});
+
+	it('treats a bare 403 as the closed window (SPEC.md\'s error table)', async () => {
+		const result = await sendAgainst({ status: 403, body: { message: 'Forbidden' } });
+		expect(result.error?.message).toMatch(/send a WhatsApp template message instead$/);
+		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: null });
+	});
+
+	it('gives no template advice for a 403 about token permissions', async () => {
+		const result = await sendAgainst({ status: 403, body: { error: 'Insufficient permissions', message: 'Your API key does not have permission for this resource' } });
+		expect(result.error?.message).toMatch(/403: Insufficient permissions/);
+		expect(result.error?.message).not.toMatch(/template/);
+	});
+});
+
+describe('WhatsApp → Get Session Status', () => {
+	it('sends sender_id and recipient_phone as query parameters and outputs the open window', async () => {
+		const result = await status({});
+		expect(result.error).toBeUndefined();
+		const request = only(await kit.requests());
+		expect(request.method).toBe('GET');
+		expect(request.path).toBe('/api/user/whatsapp/session-status');
+		expect(request.query).toEqual({ sender_id: '71', recipient_phone: '+4917612345678' });
+		expect(request.body).toBeNull();
+		expect(result.output).toHaveLength(1);
+		expect(result.output[0].json).toMatchObject({
+			success: true,
+			has_conversation: true,
+			customer_name: ALICE.openWindowCustomer.name,
+			session_status: { is_open: true, can_send_freeform: true, requires_template: false },
+		});
+	});
+
+	it('reports requires_template after the window closes', async () => {
+		await kit.control('POST', '/clock/advance', { ms: 24 * HOUR });
+		const result = await status({});
+		expect(result.output[0].json.session_status).toMatchObject({ is_open: false, can_send_freeform: false, requires_template: true });
+	});
+
+	it('reports no conversation for an unknown customer', async () => {
+		const result = await status({ recipientPhone: ALICE.unknownCustomerPhone });
+		expect(result.output[0].json).toMatchObject({ has_conversation: false, session_status: { requires_template: true } });
+	});
+
+	it('maps 404 for an unknown sender', async () => {
+		const result = await status({ senderId: sender(999) });
+		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' });
+	});
+
+	it('fails the item on a phone number not in E.164 and sends nothing', async () => {
+		const result = await status({ recipientPhone: '+49 176 1234' });
+		expect(result.error?.message).toMatch(/recipient_phone/);
+		expect(await kit.requests()).toEqual([]);
+	});
+});
+
+describe('WhatsApp: sender picker (listSearch searchWhatsAppSenders)', () => {
+	it('lists every sender of the account, offline ones marked, and filters by name', async () => {
+		const all = await runLoadMethod<{ results: Array<{ name: string; value: string }> }>('listSearch', 'searchWhatsAppSenders', kit.credentials);
+		expect(all.results).toEqual([
+			{ name: 'Example Support (+4915112345671)', value: '71' },
+			{ name: 'Example Marketing (+4915112345672, offline)', value: '72' },
+		]);
+		const request = only(await kit.requests());
+		expect(request).toMatchObject({ method: 'GET', path: '/api/user/whatsapp/senders', query: { status: 'all' } });
+		const filtered = await runLoadMethod<{ results: unknown[] }>('listSearch', 'searchWhatsAppSenders', kit.credentials, 'market');
+		expect(filtered.results).toEqual([{ name: 'Example Marketing (+4915112345672, offline)', value: '72' }]);
+	});
+});
+
+describe('WhatsApp: the API token', () => {
+	it('never appears in any output item, error message, description or context', () => {
+		expect(seen.length).toBeGreaterThan(10);
+		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+	});
+});
