@@ -61,7 +61,8 @@ export async function searchWhatsAppSenders(this: ILoadOptionsFunctions, filter?
  * (at most 10) is sent as `contains`; any other filter text narrows the results locally.
  */
 export async function searchAvailablePhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const countryCode = String(this.getCurrentNodeParameter('searchCountryCode') ?? 'DE') || 'DE';
+	const chosen = this.getCurrentNodeParameter('searchCountryCode');
+	const countryCode = typeof chosen === 'string' && /^[A-Z]{2}$/.test(chosen) ? chosen : 'DE';
 	const digits = (filter ?? '').replace(/[\s+()-]/g, '');
 	const byDigits = /^\d{1,10}$/.test(digits);
 	const response = await famulorApiRequest.call(this, {
