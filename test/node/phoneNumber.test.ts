@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult } from 'n8n-workflow';
 
 import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
 import { SEED } from '../../sandbox';
@@ -22,7 +22,7 @@ beforeEach(async () => {
 	await kit.clearRequests();
 });
 
-async function run(operation: string, parameters: Record<string, unknown> = {}, extra: { continueOnFail?: boolean; input?: Array<{ json: Record<string, unknown> }>; apiToken?: string } = {}) {
+async function run(operation: string, parameters: Record<string, unknown> = {}, extra: { continueOnFail?: boolean; input?: INodeExecutionData[]; apiToken?: string } = {}) {
 	const result = await kit.run({
 		parameters: { resource: 'phoneNumber', operation, ...parameters } as never,
 		continueOnFail: extra.continueOnFail,

@@ -1,3 +1,5 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+
 import { SEED } from '../../sandbox';
 import { runLoadMethod, runNode, type NodeRunResult } from '../helpers/engine';
 import { startScriptedServer } from '../helpers/scriptedServer';
@@ -22,7 +24,7 @@ beforeEach(async () => {
 
 const sender = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 
-async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: Array<{ json: Record<string, unknown> }>) {
+async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: INodeExecutionData[]) {
 	const result = await kit.run({
 		parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
 		continueOnFail,
