@@ -200,6 +200,31 @@ describe('deactivation', () => {
 		expect(t.nodeStaticData()).toEqual({});
 	});
 
+	it('a failed removal is reported and keeps the static data, so a later activation re-adopts the registration', async () => {
+		const t = kit.trigger(postCall());
+		await t.lifecycle('create');
+		const secret = secretOf(t);
+		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 500, count: 10 });
+		try {
+			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(`Could not remove the post-call webhook of assistant #${OUTBOUND}`);
+		} finally {
+			await kit.ctl('DELETE', '/faults');
+		}
+		expect(secretOf(t)).toBe(secret);
+		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(true);
+	});
+
+	it('a transient failure of the removal is retried (disabling twice has one effect)', async () => {
+		const t = kit.trigger(postCall());
+		await t.lifecycle('create');
+		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 503, count: 1 });
+		await kit.ctl('DELETE', '/requests');
+		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
+		const disables = (await kit.requests()).filter((r) => r.path === '/api/user/assistants/disable-webhook');
+		expect(disables.map((r) => r.status)).toEqual([503, 200]);
+		expect((await kit.assistant(OUTBOUND)).webhook_url).toBeNull();
+	});
+
 	it('without a registration of its own, delete sends nothing', async () => {
 		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
 		const t = kit.trigger(postCall());
