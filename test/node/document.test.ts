@@ -132,6 +132,13 @@ describe('Document → Create From File', () => {
 		expect(wordRequest.files[0]).toEqual({ field: 'file', filename: 'vertrag.docx', mimetype: DOCX_MIME, size: word.length, sha256: sha256(word) });
 	});
 
+	it('accepts a DOCX labelled as a plain ZIP, since its content shows a Word document', async () => {
+		const word = docx();
+		const result = await run('createFromFile', { name: 'Zip-Label', fileType: 'docx', binaryPropertyName: 'data' }, { input: [fileItem(word, { fileName: 'brief.docx', mimeType: 'application/zip' })] });
+		expect(result.error).toBeUndefined();
+		expect((only(await kit.requests()).body as MultipartBody).files[0]).toMatchObject({ filename: 'brief.docx', sha256: sha256(word) });
+	});
+
 	it('adds the extension to a file name without one, and accepts a file of exactly 20 MB', async () => {
 		const bytes = pdf(20 * 1024 * 1024 - 9);
 		expect(bytes.length).toBe(20 * 1024 * 1024);

@@ -12,7 +12,8 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MIME_TYPES: Record<FileType, string[]> = {
 	pdf: ['application/pdf', 'application/x-pdf'],
 	txt: ['text/plain'],
-	docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+	// Some servers label Office files as plain ZIP; the content check still requires word/document.xml.
+	docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip', 'application/x-zip-compressed'],
 };
 
 /** Mime types that say nothing about the content, so they neither confirm nor contradict the type. */
