@@ -7,7 +7,7 @@ import {
 	MAX_RETRY_ATTEMPTS,
 	RETRY_BASE_DELAY_MS,
 } from './constants';
-import { resolveCredentials } from './credentials';
+import { resolveCredentials, type ResolvedCredentials } from './credentials';
 import { buildApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
 
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
@@ -17,6 +17,20 @@ const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
 const MIN_RATE_LIMIT_WAIT_MS = 100;
 import { pacerFor, type SlidingWindowPacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
+
+/**
+ * Credentials resolved once per n8n context (one node execution), not once per request: reading
+ * them means decrypting them in n8n, and a run of many items would do it for every item.
+ */
+const credentialsByContext = new WeakMap<object, ResolvedCredentials>();
+
+async function credentialsOf(this: FamulorRequestContext): Promise<ResolvedCredentials> {
+	const cached = credentialsByContext.get(this);
+	if (cached) return cached;
+	const resolved = await resolveCredentials.call(this);
+	credentialsByContext.set(this, resolved);
+	return resolved;
+}
 
 /** Exponential backoff with full jitter: a random delay up to base·2^(attempt-1), capped. */
 export function backoffDelay(attempt: number): number {
@@ -93,7 +107,7 @@ function isAborted(error: unknown): boolean {
  * retried only when the request is safe to repeat; otherwise the item fails as "outcome unknown".
  */
 export async function famulorApiRequest(this: FamulorRequestContext, request: FamulorRequest): Promise<IDataObject> {
-	const credentials = await resolveCredentials.call(this);
+	const credentials = await credentialsOf.call(this);
 	const safeToRepeat = request.safeToRepeat ?? (request.method === 'GET' || request.method === 'PUT');
 	const place: ErrorPlace = { method: request.method, path: request.path, itemIndex: request.itemIndex };
 	const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
