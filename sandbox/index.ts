@@ -36,6 +36,8 @@ export interface SandboxOptions {
 	webhookRetryDelaysMs?: number[];
 	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
 	webhookTimeoutMs?: number;
+	/** real milliseconds every authenticated API request waits before it is handled (a network round trip); default 0 */
+	latencyMs?: number;
 }
 
 export interface StartedSandbox {
@@ -95,6 +97,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		},
 		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+		latencyMs: opts.latencyMs ?? 0,
 	};
 	const sb = new Sandbox(clock, resolved);
 	const app = buildApp(sb);

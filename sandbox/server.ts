@@ -54,6 +54,8 @@ export interface ResolvedOptions {
 	rateLimits: { generateReply: RateLimit; sendFreeform: RateLimit };
 	webhookRetryDelaysMs: number[];
 	webhookTimeoutMs: number;
+	/** real milliseconds every API request waits before it is handled, like a network round trip; 0 = none */
+	latencyMs: number;
 	seed: boolean;
 }
 
@@ -734,6 +736,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 		const user = m ? sb.state.userByToken(m[1]) : undefined;
 		if (!user) return send(reply, 401, { error: 'Invalid API key', message: 'The provided API key is invalid or expired' });
 		ctx.user = user;
+		if (sb.opts.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, sb.opts.latencyMs));
 	});
 
 	app.addHook('onResponse', async (req, reply) => {
