@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// npm start: build, pack and install this package into a project-local n8n user folder (.n8n-local/),
+// start the sandbox and a real n8n with a ready credential and the example workflows, print how to
+// log in. Ctrl-C stops everything it started. Ports: N8N_PORT (5678), SANDBOX_PORT (3456).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import {
+	CREDENTIAL_NAME,
+	OWNER,
+	ROOT,
+	ensureN8n,
+	ensureOwnerAndLogin,
+	exampleWorkflows,
+	freePort,
+	importExamples,
+	installPackage,
+	n8nEnv,
+	startN8nServer,
+	stopProcessGroup,
+} from './lib/n8n-runtime.mjs';
+
+const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
+const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);
+const ALICE_TOKEN = 'sbx_alice_4f1c9e2b7a5d3068c1e4';
+const CONTROL_TOKEN = 'sbx_control_7e3a5c9f1b2d4086';
+const USER_FOLDER = join(ROOT, '.n8n-local');
+const FILES_DIR = join(USER_FOLDER, 'files');
+
+const children = [];
+let stopping = false;
+
+function step(message) {
+	process.stdout.write(`▸ ${message}\n`);
+}
+
+async function portIsFree(port) {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+async function stopAll(code) {
+	if (stopping) return;
+	stopping = true;
+	process.stdout.write('\nStopping n8n and the sandbox…\n');
+	await Promise.all(children.map((child) => stopProcessGroup(child)));
+	process.exit(code);
+}
+
+async function startSandbox() {
+	const log = createWriteStream(join(USER_FOLDER, 'sandbox.log'));
+	const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT)], {
+		cwd: ROOT,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	children.push(child);
+	child.stdout.pipe(log);
+	child.stderr.pipe(log);
+	const url = `http://127.0.0.1:${SANDBOX_PORT}`;
+	for (let attempt = 0; attempt < 100; attempt++) {
+		if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}; see .n8n-local/sandbox.log`);
+		try {
+			const res = await fetch(`${url}/api/user/me`, { headers: { Authorization: `Bearer ${ALICE_TOKEN}` } });
+			if (res.ok) return url;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	throw new Error('the sandbox did not start within 20 s; see .n8n-local/sandbox.log');
+}
+
+/** Re-imports the credential and examples only when they changed, so edits made in the editor survive a restart. */
+async function importIfChanged(env, sandboxUrl) {
+	const examples = exampleWorkflows(FILES_DIR);
+	const fingerprint = createHash('sha256')
+		.update(JSON.stringify({ sandboxUrl, examples }))
+		.digest('hex');
+	const marker = join(USER_FOLDER, 'imported.sha256');
+	if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) {
+		step('credential and examples already imported');
+		return;
+	}
+	step(`importing the credential "${CREDENTIAL_NAME}" and ${examples.length} example workflows`);
+	await importExamples({ env, userFolder: USER_FOLDER, baseUrl: sandboxUrl, apiToken: ALICE_TOKEN, filesDir: FILES_DIR });
+	writeFileSync(marker, fingerprint);
+}
+
+async function main() {
+	const started = Date.now();
+	for (const [name, port] of [['N8N_PORT', N8N_PORT], ['SANDBOX_PORT', SANDBOX_PORT]]) {
+		if (!(await portIsFree(port))) throw new Error(`port ${port} is in use (is another npm start running?); set ${name} to another port`);
+	}
+	ensureN8n();
+	step('building the package (npm run build)');
+	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	if (build.status !== 0) throw new Error('npm run build failed');
+
+	mkdirSync(FILES_DIR, { recursive: true });
+	copyFileSync(join(ROOT, 'examples', 'files', 'famulor-faq.txt'), join(FILES_DIR, 'famulor-faq.txt'));
+	step('packing and installing it as a community package into .n8n-local/.n8n/nodes');
+	installPackage(USER_FOLDER);
+
+	step(`starting the sandbox on port ${SANDBOX_PORT}`);
+	const sandboxUrl = await startSandbox();
+
+	const env = n8nEnv({ userFolder: USER_FOLDER, port: N8N_PORT, brokerPort: await freePort(), filesDir: FILES_DIR });
+	await importIfChanged(env, sandboxUrl);
+
+	step(`starting n8n on port ${N8N_PORT} (log: .n8n-local/n8n.log)`);
+	const n8nLog = createWriteStream(join(USER_FOLDER, 'n8n.log'), { flags: 'a' });
+	const n8n = await startN8nServer(env, { onOutput: (text) => n8nLog.write(text) });
+	children.push(n8n.child);
+	n8n.child.on('exit', (code) => {
+		if (!stopping) {
+			process.stderr.write(`n8n exited unexpectedly (${code}); see .n8n-local/n8n.log\n`);
+			void stopAll(1);
+		}
+	});
+	await ensureOwnerAndLogin(n8n.url);
+
+	const lines = [
+		'',
+		`n8n with the Famulor AI nodes is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
+		`  editor        ${n8n.url}/`,
+		`  login         ${OWNER.email} / ${OWNER.password}`,
+		`  credential    "${CREDENTIAL_NAME}" (points at the sandbox)`,
+		'  workflows     Famulor example 1-4 (see examples/ and the README)',
+		`  sandbox       ${sandboxUrl}   alice token ${ALICE_TOKEN}`,
+		`  controls      ${sandboxUrl}/__sandbox/*   control token ${CONTROL_TOKEN}`,
+		`  files         ${FILES_DIR} (the folder the examples read and write)`,
+		'Press Ctrl-C to stop.',
+		'',
+	];
+	process.stdout.write(lines.join('\n'));
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void stopAll(0));
+
+main().catch(async (error) => {
+	process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	await stopAll(1);
+});
