@@ -148,6 +148,8 @@ export function n8nEnv({ userFolder, port, brokerPort, filesDir }) {
 		N8N_RESTRICT_FILE_ACCESS_TO: filesDir,
 		DB_SQLITE_POOL_SIZE: '2',
 	};
+	// jest sets NODE_ENV=test, which makes n8n silence its logger (and --rawOutput with it).
+	delete env.NODE_ENV;
 	delete env.NODE_OPTIONS;
 	return env;
 }

@@ -1,0 +1,144 @@
+/**
+ * The example workflows in a real n8n 2.8.4: imported with n8n's CLI together with the sandbox
+ * credential, run with `n8n execute --id` (their Manual Trigger path), checked on their output and on
+ * what the sandbox received.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { executeWorkflow, nodeOutput, prepareN8n, type PreparedN8n } from './helpers/n8n';
+
+interface LoggedRequest {
+	method: string;
+	path: string;
+	query: Record<string, unknown>;
+	body: unknown;
+	status: number | null;
+	contentType: string | null;
+}
+
+let n8n: PreparedN8n;
+
+/** API requests (not controls) the sandbox got since the last clear. */
+async function apiRequests(): Promise<LoggedRequest[]> {
+	const all = await n8n.ctl<LoggedRequest[]>('GET', '/requests');
+	return all.filter((request) => !request.path.startsWith('/__sandbox'));
+}
+
+beforeAll(async () => {
+	// Documents take 3 s to process, so the ingestion example has to poll more than once.
+	n8n = await prepareN8n({ documentProcessingMs: 3000 });
+}, 180_000);
+
+afterAll(async () => {
+	await n8n?.cleanup();
+});
+
+beforeEach(async () => {
+	await n8n.ctl('DELETE', '/requests');
+});
+
+test('all four examples and the credential are imported', () => {
+	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04']);
+});
+
+test('1 Lead to call: the lead is called with its name, email and interest as call variables', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample01');
+	expect(run.status).toBe('success');
+	const [started] = nodeOutput(run, 'Call started');
+	expect(started).toEqual({ call_id: expect.any(Number), status: 'initiated', lead: 'Erika Musterfrau', message: expect.any(String) });
+
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/user/make_call']);
+	expect(requests[0].body).toEqual({
+		phone_number: '+4915112345678',
+		assistant_id: 102,
+		variables: { customer_name: 'Erika Musterfrau', email: 'erika@example.com', interest: 'pricing' },
+	});
+	const calls = await n8n.ctl<Array<{ id: number; assistant_id: number; customer_phone?: string; phone_number?: string }>>('GET', '/calls');
+	const call = calls.find((entry) => entry.id === started.call_id);
+	expect(call).toMatchObject({ assistant_id: 102 });
+});
+
+test('2 Post-call to records: the extracted variables are written to a file and summarised', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample02');
+	expect(run.status).toBe('success');
+	const [summary] = nodeOutput(run, 'Summary');
+	const file = join(n8n.filesDir, 'famulor-call-4711.json');
+	expect(summary).toEqual({
+		summary: 'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Erika Musterfrau, appointment_date=2026-11-28, interested=true)',
+		file,
+		extracted: { customer_name: 'Erika Musterfrau', appointment_date: '2026-11-28', interested: true },
+	});
+	const record = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+	expect(record).toMatchObject({
+		call_id: 4711,
+		status: 'completed',
+		customer_phone: '+4915112345678',
+		extracted: { customer_name: 'Erika Musterfrau', appointment_date: '2026-11-28', interested: true },
+	});
+	expect(await apiRequests()).toEqual([]);
+});
+
+test('3 WhatsApp auto-reply: open window → AI reply generated and sent as a free-form message', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample03');
+	expect(run.status).toBe('success');
+	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(1);
+	expect(nodeOutput(run, 'Can send free-form?', 1)).toHaveLength(0);
+	const [reply] = nodeOutput(run, 'Generate reply');
+	const [sent] = nodeOutput(run, 'Send free-form reply');
+	expect(sent).toMatchObject({ success: true, message_id: expect.any(Number) });
+	expect(run.data.resultData.runData['Send template message (not in SPEC)']).toBeUndefined();
+
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'GET /api/user/whatsapp/session-status',
+		'POST /api/ai/generate-reply',
+		'POST /api/user/whatsapp/send-freeform',
+	]);
+	expect(requests[0].query).toEqual({ sender_id: '71', recipient_phone: '+4917612345678' });
+	expect(requests[1].body).toEqual({
+		assistant_id: 104,
+		customer_identifier: '+4917612345678',
+		message: 'Hello, are you open on Saturday?',
+		variables: { customer_name: 'Max Mustermann' },
+	});
+	expect(requests[2].body).toEqual({ sender_id: 71, recipient_phone: '+4917612345678', message: reply.reply });
+});
+
+test('4 Knowledge base ingestion: the file is uploaded and polled until processed', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample04');
+	expect(run.status).toBe('success');
+	const [report] = nodeOutput(run, 'Report');
+	expect(report).toEqual({
+		document_id: expect.any(Number),
+		name: 'famulor-faq.txt',
+		status: 'active',
+		report: '"famulor-faq.txt" is processed and active in knowledge base 51',
+		polls: 2,
+	});
+	expect(run.data.resultData.runData['Get document']).toHaveLength(2);
+
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'POST /api/user/knowledgebases/51/documents',
+		`GET /api/user/knowledgebases/51/documents/${String(report.document_id)}`,
+		`GET /api/user/knowledgebases/51/documents/${String(report.document_id)}`,
+	]);
+	expect(requests[0].contentType).toMatch(/^multipart\/form-data/);
+	const documents = await n8n.api<{ data: Array<{ id: number; name: string; status: string }> }>('GET', '/api/user/knowledgebases/51/documents');
+	expect(documents.json.data).toContainEqual(expect.objectContaining({ id: report.document_id, name: 'famulor-faq.txt', status: 'active' }));
+});
+
+test('3 WhatsApp auto-reply: closed window (25 h later) → the template branch, nothing is sent', async () => {
+	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
+	const run = await executeWorkflow(n8n, 'famulorExample03');
+	expect(run.status).toBe('success');
+	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(0);
+	expect(nodeOutput(run, 'Send template message (not in SPEC)')).toEqual([
+		expect.objectContaining({ session_status: expect.objectContaining({ can_send_freeform: false, requires_template: true }) }),
+	]);
+	expect(run.data.resultData.runData['Generate reply']).toBeUndefined();
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/user/whatsapp/session-status']);
+});
