@@ -46,8 +46,11 @@ export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: n
 	return this.getNodeParameter(name, itemIndex, '', { extractValue: true });
 }
 
-/** Return All / Limit of a list operation; wrap with updateDisplayOptions (the Limit's own condition is kept). */
-export function returnAllProperties(): INodeProperties[] {
+/**
+ * Return All / Limit of a list operation; wrap with updateDisplayOptions (the Limit's own condition is kept).
+ * `noun` names what is listed in the Limit's description, e.g. "phone numbers".
+ */
+export function returnAllProperties(noun = 'results'): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -63,7 +66,7 @@ export function returnAllProperties(): INodeProperties[] {
 			default: 50,
 			typeOptions: { minValue: 1 },
 			displayOptions: { show: { returnAll: [false] } },
-			description: 'Max number of results to return',
+			description: `Max number of ${noun} to return`,
 		},
 	];
 }
@@ -73,4 +76,9 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
 	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
 	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
+}
+
+/** Cuts a list the service sends whole (phone numbers, documents) down to the Limit, unless Return All is on. */
+export function applyLimit(this: IExecuteFunctions, itemIndex: number, records: IDataObject[]): IDataObject[] {
+	return records.slice(0, readListLimit.call(this, itemIndex));
 }

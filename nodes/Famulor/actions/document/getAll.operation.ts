@@ -2,8 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
 import { checkId } from '../../validation';
-import { locatorValue } from '../common';
-import { applyLimit, returnAllProperties } from '../phoneNumber/common';
+import { applyLimit, locatorValue, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty } from './common';
 

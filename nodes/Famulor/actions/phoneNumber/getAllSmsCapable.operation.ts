@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import { applyLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
-import { applyLimit, returnAllProperties } from './common';
 
 const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
 

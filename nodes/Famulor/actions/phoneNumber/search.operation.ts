@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
 import { SUPPORTED_COUNTRY_CODES, checkOneOf, invalid } from '../../validation';
+import { applyLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
-import { applyLimit, returnAllProperties } from './common';
 
 const COUNTRY_NAMES: Record<(typeof SUPPORTED_COUNTRY_CODES)[number], string> = {
 	AU: 'Australia',
