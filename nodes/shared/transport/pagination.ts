@@ -84,3 +84,9 @@ export function unwrapList(response: unknown): IDataObject[] {
 	const data = (response as IDataObject | undefined)?.data;
 	return Array.isArray(data) ? (data as IDataObject[]) : [];
 }
+
+/** Unwraps single-record answers that come as the record itself or as `{data: {...}}`. */
+export function unwrapRecord(response: IDataObject): IDataObject {
+	const data = response.data;
+	return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as IDataObject) : response;
+}

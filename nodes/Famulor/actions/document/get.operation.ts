@@ -1,9 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { famulorApiRequest } from '../../../shared/transport';
+import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkId } from '../../validation';
 import { locatorValue } from '../common';
-import { unwrapRecord } from '../knowledgeBase/get.operation';
 import type { OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty } from './common';
 
