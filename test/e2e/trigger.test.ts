@@ -1,0 +1,122 @@
+/**
+ * The Famulor AI Trigger in a running n8n 2.8.4: activating example 2 through n8n's REST API
+ * registers n8n's webhook URL on the assistant; a call ended through the sandbox controls starts an
+ * execution carrying the post-call payload; deactivating removes the registration.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
+
+const WORKFLOW_ID = 'famulorExample02';
+const ASSISTANT_ID = 102;
+
+interface Assistant {
+	id: number;
+	webhook_url: string | null;
+	is_webhook_active: boolean;
+}
+
+interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
+let n8n: PreparedN8n;
+let server: N8nServer;
+
+async function assistant(): Promise<Assistant> {
+	const { json } = await n8n.api<{ data: Assistant[] }>('GET', '/api/user/assistants/get?per_page=100');
+	const found = json.data.find((entry) => entry.id === ASSISTANT_ID);
+	if (!found) throw new Error(`assistant ${ASSISTANT_ID} not found`);
+	return found;
+}
+
+async function executions(): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
+	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}`);
+	expect(status).toBe(200);
+	return json.data.results;
+}
+
+async function makeAndEndCall(extracted: Record<string, unknown>): Promise<{ callId: number; deliveries: Array<{ status?: number; url: string }> }> {
+	const made = await n8n.api<{ call_id: number }>('POST', '/api/user/make_call', { phone_number: '+4915112345678', assistant_id: ASSISTANT_ID });
+	expect(made.status).toBe(200);
+	const callId = made.json.call_id;
+	const ended = await n8n.ctl<{ deliveries: Array<{ status?: number; url: string }> }>('POST', `/calls/${callId}/end`, {
+		status: 'completed',
+		duration: 42,
+		transcript: 'AI: Hello Jonas!\nCustomer: Next Monday works for me.',
+		extracted_variables: extracted,
+	});
+	return { callId, deliveries: ended.deliveries };
+}
+
+beforeAll(async () => {
+	n8n = await prepareN8n();
+	server = await startServer(n8n);
+}, 180_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await n8n?.cleanup();
+});
+
+test('activating registers the trigger URL on the assistant; an ended call starts an execution with the payload', async () => {
+	const before = await assistant();
+	expect(before.webhook_url).toBeNull();
+
+	const workflow = await server.rest<{ data: { versionId: string; active: boolean } }>('GET', `/workflows/${WORKFLOW_ID}`);
+	expect(workflow.status).toBe(200);
+	expect(workflow.json.data.active).toBe(false);
+	const activated = await server.rest<{ data: { active: boolean } }>('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId: workflow.json.data.versionId });
+	expect(activated.status).toBe(200);
+	expect(activated.json.data.active).toBe(true);
+
+	const registered = await assistant();
+	expect(registered.is_webhook_active).toBe(true);
+	expect(registered.webhook_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${n8n.port}/webhook/[0-9a-f-]+/webhook\\?`));
+
+	const { callId, deliveries } = await makeAndEndCall({ customer_name: 'Jonas Beispiel', appointment_date: '2026-12-01' });
+	expect(deliveries).toEqual([expect.objectContaining({ status: 200, url: registered.webhook_url })]);
+
+	const [execution] = await waitFor('the trigger execution', async () => {
+		const found = (await executions()).filter((entry) => entry.status === 'success');
+		return found.length > 0 ? found : undefined;
+	});
+	expect(execution).toMatchObject({ workflowId: WORKFLOW_ID, mode: 'webhook', status: 'success' });
+
+	// The execution's data (flatted JSON) holds the delivered payload as the trigger emitted it.
+	const details = await server.rest<{ data: { data: string } }>('GET', `/executions/${execution.id}`);
+	expect(details.status).toBe(200);
+	expect(details.json.data.data).toContain('extracted_customer_name');
+	expect(details.json.data.data).toContain('Jonas Beispiel');
+
+	// And the workflow wrote the record of exactly this call.
+	const file = join(n8n.filesDir, `famulor-call-${callId}.json`);
+	expect(existsSync(file)).toBe(true);
+	expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+		call_id: callId,
+		status: 'completed',
+		duration: 42,
+		extracted: { customer_name: 'Jonas Beispiel', appointment_date: '2026-12-01' },
+	});
+});
+
+test('deactivating removes the registration; later calls start nothing', async () => {
+	const deactivated = await server.rest<{ data: { active: boolean } }>('POST', `/workflows/${WORKFLOW_ID}/deactivate`, {});
+	expect(deactivated.status).toBe(200);
+	expect(deactivated.json.data.active).toBe(false);
+
+	const after = await assistant();
+	expect(after.webhook_url).toBeNull();
+	expect(after.is_webhook_active).toBe(false);
+
+	const countBefore = (await executions()).length;
+	const { deliveries } = await makeAndEndCall({ customer_name: 'Nobody' });
+	expect(deliveries).toEqual([]);
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	expect(await executions()).toHaveLength(countBefore);
+});
