@@ -1,17 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-const ID_PATTERN = { type: 'regex' as const, properties: { regex: '^[1-9][0-9]*$', errorMessage: 'Enter a numeric ID, e.g. 42' } };
-
 interface LocatorOptions {
 	name: string;
 	displayName: string;
 	description: string;
 	searchListMethod: string;
 	required?: boolean;
+	/** Example ID shown in "By ID" mode; default 42. */
+	exampleId?: number;
+	/** What the ID is called in the message for a non-numeric input; default "ID". */
+	idNoun?: string;
 }
 
 /** A resource locator with "From List" (searchable) and "By ID" modes. */
 function locator(options: LocatorOptions): INodeProperties {
+	const exampleId = options.exampleId ?? 42;
+	const errorMessage = `Enter a numeric ${options.idNoun ?? 'ID'}, e.g. ${exampleId}`;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -30,8 +34,8 @@ function locator(options: LocatorOptions): INodeProperties {
 				displayName: 'By ID',
 				name: 'id',
 				type: 'string',
-				placeholder: 'e.g. 42',
-				validation: [ID_PATTERN],
+				placeholder: `e.g. ${exampleId}`,
+				validation: [{ type: 'regex', properties: { regex: '^[1-9][0-9]*$', errorMessage } }],
 			},
 		],
 	};
@@ -47,4 +51,9 @@ export function phoneNumberLocator(name = 'phoneNumberId', description = 'A phon
 
 export function knowledgeBaseLocator(name = 'knowledgeBaseId', description = 'The knowledge base'): INodeProperties {
 	return locator({ name, displayName: 'Knowledge Base', description, searchListMethod: 'searchKnowledgeBases' });
+}
+
+/** The WhatsApp sender: picked from the account's senders or given by ID. */
+export function whatsAppSenderLocator(description: string): INodeProperties {
+	return locator({ name: 'senderId', displayName: 'Sender', description, searchListMethod: 'searchWhatsAppSenders', exampleId: 71, idNoun: 'sender ID' });
 }

@@ -1,13 +1,14 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
+import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164, checkId } from '../../validation';
 import { locatorValue } from '../common';
 import type { OperationResult } from '../types';
-import { recipientPhoneProperty, senderLocator } from './common';
+import { recipientPhoneProperty } from './common';
 
 const properties: INodeProperties[] = [
-	senderLocator('The WhatsApp sender (business number) whose conversation with the customer is checked'),
+	whatsAppSenderLocator('The WhatsApp sender (business number) whose conversation with the customer is checked'),
 	recipientPhoneProperty,
 ];
 

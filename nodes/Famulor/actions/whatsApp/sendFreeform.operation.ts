@@ -8,11 +8,12 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164, checkId, checkMaxLength, requireText } from '../../validation';
 import { locatorValue } from '../common';
 import type { OperationResult } from '../types';
-import { recipientPhoneProperty, senderLocator } from './common';
+import { recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
@@ -24,7 +25,7 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	senderLocator('The WhatsApp sender (business number) the message is sent from'),
+	whatsAppSenderLocator('The WhatsApp sender (business number) the message is sent from'),
 	recipientPhoneProperty,
 	{
 		displayName: 'Message',
