@@ -293,6 +293,15 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(await kit.requests()).toHaveLength(0);
 	});
+
+	it('a bad variable name is reported under the API field variables, not the parameter path', async () => {
+		const badVariables = { variables: { variable: [{ name: '__proto__', value: 'v' }] } };
+		for (const parameters of [create({}, badVariables), update(badVariables)]) {
+			const result = await kit.run(parameters);
+			expect(result.error?.message).toBe('Variables (variables) has a variable with an invalid name: "__proto__"');
+			expect(await kit.requests()).toHaveLength(0);
+		}
+	});
 });
 
 describe('Assistant → Get Many', () => {

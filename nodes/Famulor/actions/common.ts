@@ -26,15 +26,18 @@ export function variablesProperty(description: string): INodeProperties {
 	};
 }
 
-/** Turns the key-value pairs into an object; names must be unique and safe as object keys. */
-export function readVariables(this: IExecuteFunctions, itemIndex: number, parameterName = 'variables'): IDataObject | undefined {
+/**
+ * Turns the key-value pairs into an object; names must be unique and safe as object keys. `field` is the
+ * API field errors name; it differs from `parameterName` when the parameter sits in a collection.
+ */
+export function readVariables(this: IExecuteFunctions, itemIndex: number, parameterName = 'variables', field = parameterName): IDataObject | undefined {
 	const pairs = (this.getNodeParameter(`${parameterName}.variable`, itemIndex, []) as Array<{ name: string; value: unknown }>) ?? [];
 	if (pairs.length === 0) return undefined;
 	const variables: IDataObject = {};
 	for (const { name, value } of pairs) {
 		const key = String(name ?? '').trim();
 		if (key === '' || !isSafeObjectProperty(key)) {
-			throw invalid.call(this, itemIndex, { label: 'Variables', field: parameterName }, `has a variable with an invalid name: "${key}"`);
+			throw invalid.call(this, itemIndex, { label: 'Variables', field }, `has a variable with an invalid name: "${key}"`);
 		}
 		variables[key] = value as IDataObject[string];
 	}

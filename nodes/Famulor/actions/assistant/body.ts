@@ -143,7 +143,7 @@ export function buildAssistantBody(this: IExecuteFunctions, itemIndex: number, v
 	webhook.call(this, itemIndex, values, body);
 	const schema = postCallSchema.call(this, itemIndex, values[SPECIAL.postCallSchema]);
 	if (schema) body.post_call_schema = schema;
-	const variables = readVariables.call(this, itemIndex, `${collection}.${SPECIAL.variables}`);
+	const variables = readVariables.call(this, itemIndex, `${collection}.${SPECIAL.variables}`, 'variables');
 	if (variables) body.variables = variables;
 	if (mode === 'update' && Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Update Fields is empty: add at least one field to change', { itemIndex });
