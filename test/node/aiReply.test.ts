@@ -1,26 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, startKit, visibleText, type Kit } from './sandboxKit';
-
-let kit: Kit;
+import { items, jsonOf, startKit, useKit, visibleText } from './kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.
-beforeAll(async () => {
-	kit = await startKit(
-		{ rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } } },
-		{ customRateLimits: true, generateReplyLimit: 1000, generateReplyWindowSeconds: 60 },
-	);
-});
-
-afterAll(async () => {
-	await kit.sb.stop();
-});
-
-beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
-});
+const kit = useKit(
+	{ rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } } },
+	{ customRateLimits: true, generateReplyLimit: 1000, generateReplyWindowSeconds: 60 },
+);
 
 const generate = (over: INodeParameters = {}): INodeParameters => ({
 	resource: 'aiReply',
@@ -34,9 +22,9 @@ const generate = (over: INodeParameters = {}): INodeParameters => ({
 
 describe('AI Reply → Generate', () => {
 	it('posts assistant_id as a number, the identifier, the message and the variables; returns the reply', async () => {
-		const result = await kit.run(generate({ variables: { variable: [{ name: 'customer_name', value: 'Ada' }, { name: 'plan', value: 'pro' }] } }));
+		const result = await kit().run(generate({ variables: { variable: [{ name: 'customer_name', value: 'Ada' }, { name: 'plan', value: 'pro' }] } }));
 		expect(result.error).toBeUndefined();
-		const requests = await kit.requests();
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/ai/generate-reply', query: {}, status: 200 });
 		expect(requests[0].body).toStrictEqual({
@@ -55,10 +43,10 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('sends no variables key without variables, and keeps context per customer identifier', async () => {
-		const first = jsonOf(await kit.run(generate()))[0];
-		const second = jsonOf(await kit.run(generate({ message: 'Und übermorgen?' })))[0];
-		const other = jsonOf(await kit.run(generate({ customerIdentifier: 'crm-contact-43' })))[0];
-		const bodies = (await kit.requests()).map((request) => request.body as Record<string, unknown>);
+		const first = jsonOf(await kit().run(generate()))[0];
+		const second = jsonOf(await kit().run(generate({ message: 'Und übermorgen?' })))[0];
+		const other = jsonOf(await kit().run(generate({ customerIdentifier: 'crm-contact-43' })))[0];
+		const bodies = (await kit().requests()).map((request) => request.body as Record<string, unknown>);
 		expect(bodies.every((body) => !('variables' in body))).toBe(true);
 		expect(second.conversation_id).toBe(first.conversation_id);
 		expect(other.conversation_id).not.toBe(first.conversation_id);
@@ -66,25 +54,25 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('an assistant of another account fails with the service error code', async () => {
-		const result = await kit.run(generate({ assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
+		const result = await kit().run(generate({ assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
 		expect(result.error?.message).toContain('ASSISTANT_NOT_FOUND');
 		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'ASSISTANT_NOT_FOUND' });
 	});
 
 	it('is never repeated after a failure whose outcome is unknown', async () => {
-		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
-		const result = await kit.run(generate());
+		await kit().control('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
+		const result = await kit().run(generate());
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toContain('500');
-		expect(await kit.requests()).toHaveLength(1);
+		expect(await kit().requests()).toHaveLength(1);
 	});
 
 	it('waits out a 429 and then sends the request again', async () => {
-		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '429', retryAfter: 1, count: 1 });
-		const result = await kit.run(generate());
+		await kit().control('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '429', retryAfter: 1, count: 1 });
+		const result = await kit().run(generate());
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].success).toBe(true);
-		expect((await kit.requests()).map((request) => request.status)).toEqual([429, 200]);
+		expect((await kit().requests()).map((request) => request.status)).toEqual([429, 200]);
 	});
 });
 
@@ -103,7 +91,7 @@ describe('AI Reply → rate limit of the credential', () => {
 			expect(statuses).toEqual([200, 200, 200, 200, 200]);
 			expect(elapsed).toBeGreaterThanOrEqual(1900);
 		} finally {
-			await tight.sb.stop();
+			await tight.stop();
 		}
 	});
 });
@@ -118,23 +106,23 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit.run(parameters);
+		const result = await kit().run(parameters);
 		expect(result.output).toHaveLength(0);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain(field);
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 
 	it('exactly 255 characters are accepted', async () => {
-		const result = await kit.run(generate({ customerIdentifier: 'c'.repeat(255) }));
+		const result = await kit().run(generate({ customerIdentifier: 'c'.repeat(255) }));
 		expect(result.error).toBeUndefined();
-		expect(await kit.requests()).toHaveLength(1);
+		expect(await kit().requests()).toHaveLength(1);
 	});
 });
 
 describe('AI Reply → Continue On Fail', () => {
 	it('returns the error on the failed items and goes on with the rest', async () => {
-		const result = await kit.run(generate({ customerIdentifier: '={{ $json.who }}', message: '={{ $json.text }}' }), {
+		const result = await kit().run(generate({ customerIdentifier: '={{ $json.who }}', message: '={{ $json.text }}' }), {
 			continueOnFail: true,
 			input: items({ who: 'good-1', text: 'Hallo' }, { who: 'x'.repeat(300), text: 'Hallo' }, { who: 'good-2', text: '' }, { who: 'good-3', text: 'Tschüss' }),
 		});
@@ -146,7 +134,7 @@ describe('AI Reply → Continue On Fail', () => {
 		expect(output[1].error).toContain('customer_identifier');
 		expect(output[2].error).toContain('message');
 		expect(output[3]).toMatchObject({ success: true, customer_identifier: 'good-3' });
-		expect((await kit.requests()).map((request) => (request.body as Record<string, unknown>).customer_identifier)).toEqual(['good-1', 'good-3']);
+		expect((await kit().requests()).map((request) => (request.body as Record<string, unknown>).customer_identifier)).toEqual(['good-1', 'good-3']);
 	});
 });
 
@@ -160,8 +148,8 @@ describe('AI Reply → the API token stays secret', () => {
 	];
 
 	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const text = visibleText(await kit.run(parameters, { continueOnFail }));
+		const text = visibleText(await kit().run(parameters, { continueOnFail }));
 		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit.sb.tokens.alice);
+		expect(text).not.toContain(kit().sandbox.tokens.alice);
 	});
 });

@@ -1,21 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, startKit, visibleText, type Kit } from './sandboxKit';
+import { items, jsonOf, useKit, visibleText } from './kit';
 
-let kit: Kit;
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-
-afterAll(async () => {
-	await kit.sb.stop();
-});
-
-beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
-});
+const kit = useKit();
 
 const REQUIRED = {
 	assistantName: 'Reminder Bot',
@@ -129,15 +117,15 @@ const ALL_ADDITIONAL_BODY = {
 };
 
 async function assistantRecord(id: number): Promise<IDataObject> {
-	const { json } = await kit.api('GET', '/api/user/assistants/get?per_page=100');
+	const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
 	return (json.data as IDataObject[]).find((record) => record.id === id)!;
 }
 
 describe('Assistant → Create', () => {
 	it('sends exactly the required fields with their types and returns the service response', async () => {
-		const result = await kit.run(create());
+		const result = await kit().run(create());
 		expect(result.error).toBeUndefined();
-		const requests = await kit.requests();
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/user/assistant', query: {}, status: 201 });
 		expect(requests[0].body).toStrictEqual(REQUIRED_BODY);
@@ -149,9 +137,9 @@ describe('Assistant → Create', () => {
 	});
 
 	it('sends every additional field under its API name, with the right type and nesting', async () => {
-		const result = await kit.run(create({}, ALL_ADDITIONAL_FIELDS));
+		const result = await kit().run(create({}, ALL_ADDITIONAL_FIELDS));
 		expect(result.error).toBeUndefined();
-		const [request] = await kit.requests();
+		const [request] = await kit().requests();
 		expect(request.status).toBe(201);
 		expect(request.body).toStrictEqual({ ...REQUIRED_BODY, ...ALL_ADDITIONAL_BODY });
 		const id = (jsonOf(result)[0].data as IDataObject).id as number;
@@ -160,20 +148,20 @@ describe('Assistant → Create', () => {
 	});
 
 	it('accepts tool IDs as an array from an expression and numbers set by expressions', async () => {
-		const result = await kit.run(create({}, { toolIds: '={{ [31, "33"] }}', speechSpeed: '={{ "0.9" }}', recordCall: '={{ "true" }}' }));
+		const result = await kit().run(create({}, { toolIds: '={{ [31, "33"] }}', speechSpeed: '={{ "0.9" }}', recordCall: '={{ "true" }}' }));
 		expect(result.error).toBeUndefined();
-		const [request] = await kit.requests();
+		const [request] = await kit().requests();
 		expect(request.body).toMatchObject({ tool_ids: [31, 33], speech_speed: 0.9, record_call: true });
 	});
 
 	it('does not send tool_ids when the Tool IDs field is empty on create', async () => {
-		await kit.run(create({}, { toolIds: '' }));
-		const [request] = await kit.requests();
+		await kit().run(create({}, { toolIds: '' }));
+		const [request] = await kit().requests();
 		expect(request.body).not.toHaveProperty('tool_ids');
 	});
 
 	it('passes service validation errors (422) on with the field errors', async () => {
-		const result = await kit.run(create({ voiceId: 999999 }));
+		const result = await kit().run(create({ voiceId: 999999 }));
 		expect(result.error?.message).toContain('422');
 		expect(result.error?.message).toContain('voice_id');
 		expect(result.error?.context).toMatchObject({ httpCode: 422, fieldErrors: { voice_id: expect.any(Array) } });
@@ -182,9 +170,9 @@ describe('Assistant → Create', () => {
 
 describe('Assistant → Update', () => {
 	it('sends only the fields added to Update Fields, to the chosen assistant', async () => {
-		const result = await kit.run(update({ assistantName: 'Renamed', speechSpeed: 0.8, maxSilenceDuration: 20, variables: { variable: [{ name: 'tier', value: 'gold' }] } }));
+		const result = await kit().run(update({ assistantName: 'Renamed', speechSpeed: 0.8, maxSilenceDuration: 20, variables: { variable: [{ name: 'tier', value: 'gold' }] } }));
 		expect(result.error).toBeUndefined();
-		const requests = await kit.requests();
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'PUT', path: '/api/user/assistant/101', query: {}, status: 200 });
 		expect(requests[0].body).toStrictEqual({ assistant_name: 'Renamed', speech_speed: 0.8, max_silence_duration: 20, variables: { tier: 'gold' } });
@@ -192,41 +180,41 @@ describe('Assistant → Update', () => {
 	});
 
 	it('picks the assistant from the list mode of the locator', async () => {
-		await kit.run(update({ recordCall: true }, { __rl: true, mode: 'list', value: '102' }));
-		const [request] = await kit.requests();
+		await kit().run(update({ recordCall: true }, { __rl: true, mode: 'list', value: '102' }));
+		const [request] = await kit().requests();
 		expect(request.path).toBe('/api/user/assistant/102');
 		expect(request.body).toStrictEqual({ record_call: true });
 	});
 
 	it('Remove Phone Number sends phone_number_id null and Remove Webhook sends webhook_url null', async () => {
-		await kit.run(update({ phoneNumberId: { __rl: true, mode: 'id', value: '12' }, isWebhookActive: true, webhookUrl: 'https://hooks.example.com/a' }));
+		await kit().run(update({ phoneNumberId: { __rl: true, mode: 'id', value: '12' }, isWebhookActive: true, webhookUrl: 'https://hooks.example.com/a' }));
 		expect((await assistantRecord(101)).phone_number_id).toBe(12);
-		await kit.clearRequests();
+		await kit().clearRequests();
 
-		const result = await kit.run(update({ removePhoneNumber: true, removeWebhook: true }));
+		const result = await kit().run(update({ removePhoneNumber: true, removeWebhook: true }));
 		expect(result.error).toBeUndefined();
-		const [request] = await kit.requests();
+		const [request] = await kit().requests();
 		expect(request.body).toStrictEqual({ phone_number_id: null, webhook_url: null, is_webhook_active: false });
 		const stored = await assistantRecord(101);
 		expect(stored).toMatchObject({ phone_number_id: null, webhook_url: null, is_webhook_active: false });
 	});
 
 	it('a tool list replaces the tools, and Remove All Tools sends an empty list', async () => {
-		await kit.run(update({ toolIds: '31,33' }));
-		await kit.run(update({ removeAllTools: true }));
-		const bodies = (await kit.requests()).map((request) => request.body);
+		await kit().run(update({ toolIds: '31,33' }));
+		await kit().run(update({ removeAllTools: true }));
+		const bodies = (await kit().requests()).map((request) => request.body);
 		expect(bodies).toStrictEqual([{ tool_ids: [31, 33] }, { tool_ids: [] }]);
 	});
 
 	it('sends a changed required field such as language or timezone', async () => {
-		await kit.run(update({ language: 'English', timezone: 'America/Argentina/Buenos_Aires', callsDirection: 'receive', engineType: 'multimodal', llmModel: 'gpt-4o-realtime' }));
-		const [request] = await kit.requests();
+		await kit().run(update({ language: 'English', timezone: 'America/Argentina/Buenos_Aires', callsDirection: 'receive', engineType: 'multimodal', llmModel: 'gpt-4o-realtime' }));
+		const [request] = await kit().requests();
 		expect(request.status).toBe(200);
 		expect(request.body).toStrictEqual({ language: 'English', timezone: 'America/Argentina/Buenos_Aires', calls_direction: 'receive', engine_type: 'multimodal', llm_model: 'gpt-4o-realtime' });
 	});
 
 	it('an assistant of another account fails with the 404 of the service', async () => {
-		const result = await kit.run(update({ recordCall: true }, { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) }));
+		const result = await kit().run(update({ recordCall: true }, { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) }));
 		expect(result.error?.message).toContain('404');
 		expect(result.error?.context).toMatchObject({ httpCode: 404 });
 	});
@@ -287,27 +275,27 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit.run(parameters);
+		const result = await kit().run(parameters);
 		expect(result.output).toHaveLength(0);
 		expect(result.error?.message).toContain(field);
 		expect(result.error?.name).toBe('NodeOperationError');
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 
 	it('a bad variable name is reported under the API field variables, not the parameter path', async () => {
 		const badVariables = { variables: { variable: [{ name: '__proto__', value: 'v' }] } };
 		for (const parameters of [create({}, badVariables), update(badVariables)]) {
-			const result = await kit.run(parameters);
+			const result = await kit().run(parameters);
 			expect(result.error?.message).toBe('Variables (variables) has a variable with an invalid name: "__proto__"');
-			expect(await kit.requests()).toHaveLength(0);
+			expect(await kit().requests()).toHaveLength(0);
 		}
 	});
 });
 
 describe('Assistant → Get Many', () => {
 	it('Limit asks for one page of that size and returns one item per assistant', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 3 });
-		const requests = await kit.requests();
+		const result = await kit().run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 3 });
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/user/assistants/get', query: { per_page: '3', page: '1' } });
 		expect(jsonOf(result).map((assistant) => assistant.id)).toEqual(SEED.alice.assistantIds.slice(0, 3));
@@ -316,12 +304,12 @@ describe('Assistant → Get Many', () => {
 
 	it('Return All and a Limit above one page read several pages', async () => {
 		for (let index = 0; index < 200; index++) {
-			const { status } = await kit.api('POST', '/api/user/assistant', { ...REQUIRED_BODY, assistant_name: `Bulk ${index}` });
+			const { status } = await kit().api('POST', '/api/user/assistant', { ...REQUIRED_BODY, assistant_name: `Bulk ${index}` });
 			expect(status).toBe(201);
 		}
-		await kit.clearRequests();
-		const all = await kit.run({ resource: 'assistant', operation: 'getAll', returnAll: true });
-		const allRequests = await kit.requests();
+		await kit().clearRequests();
+		const all = await kit().run({ resource: 'assistant', operation: 'getAll', returnAll: true });
+		const allRequests = await kit().requests();
 		expect(allRequests.map((request) => request.query)).toEqual([
 			{ per_page: '100', page: '1' },
 			{ per_page: '100', page: '2' },
@@ -331,9 +319,9 @@ describe('Assistant → Get Many', () => {
 		expect(ids).toHaveLength(204);
 		expect(new Set(ids).size).toBe(204);
 
-		await kit.clearRequests();
-		const limited = await kit.run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 150 });
-		expect((await kit.requests()).map((request) => request.query)).toEqual([
+		await kit().clearRequests();
+		const limited = await kit().run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 150 });
+		expect((await kit().requests()).map((request) => request.query)).toEqual([
 			{ per_page: '100', page: '1' },
 			{ per_page: '100', page: '2' },
 		]);
@@ -341,16 +329,16 @@ describe('Assistant → Get Many', () => {
 	});
 
 	it('refuses a Limit below 1 without a request', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 0 });
+		const result = await kit().run({ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 0 });
 		expect(result.error?.message).toContain('limit');
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 });
 
 describe('Assistant → Get Many Outbound', () => {
 	it('turns the bare array into one item per assistant', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: true });
-		const requests = await kit.requests();
+		const result = await kit().run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: true });
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/user/assistants/outbound', query: {} });
 		const records = jsonOf(result);
@@ -360,21 +348,21 @@ describe('Assistant → Get Many Outbound', () => {
 	});
 
 	it('applies the Limit on the client', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: false, limit: 1 });
+		const result = await kit().run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: false, limit: 1 });
 		expect(result.output).toHaveLength(1);
-		expect((await kit.requests())[0].query).toEqual({});
+		expect((await kit().requests())[0].query).toEqual({});
 	});
 });
 
 describe('Assistant → webhooks', () => {
 	it('Enable Inbound Webhook posts the assistant ID as a number and the URL', async () => {
-		const result = await kit.run({
+		const result = await kit().run({
 			resource: 'assistant',
 			operation: 'enableInboundWebhook',
 			assistantId: { __rl: true, mode: 'list', value: '101' },
 			webhookUrl: 'https://hooks.example.com/inbound',
 		});
-		const [request] = await kit.requests();
+		const [request] = await kit().requests();
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/assistants/enable-inbound-webhook', status: 200 });
 		expect(request.body).toStrictEqual({ assistant_id: 101, webhook_url: 'https://hooks.example.com/inbound' });
 		expect(jsonOf(result)).toEqual([{ message: 'Webhook enabled successfully', data: [] }]);
@@ -382,16 +370,16 @@ describe('Assistant → webhooks', () => {
 	});
 
 	it('Enable Inbound Webhook refuses an invalid URL without a request', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'enableInboundWebhook', assistantId: { __rl: true, mode: 'id', value: '101' }, webhookUrl: 'ftp://x' });
+		const result = await kit().run({ resource: 'assistant', operation: 'enableInboundWebhook', assistantId: { __rl: true, mode: 'id', value: '101' }, webhookUrl: 'ftp://x' });
 		expect(result.error?.message).toContain('webhook_url');
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 
 	it('Disable Webhook posts the assistant ID and clears the webhook', async () => {
-		await kit.run(update({ isWebhookActive: true, webhookUrl: 'https://hooks.example.com/post' }, { __rl: true, mode: 'id', value: '103' }));
-		await kit.clearRequests();
-		const result = await kit.run({ resource: 'assistant', operation: 'disableWebhook', assistantId: { __rl: true, mode: 'id', value: '103' } });
-		const [request] = await kit.requests();
+		await kit().run(update({ isWebhookActive: true, webhookUrl: 'https://hooks.example.com/post' }, { __rl: true, mode: 'id', value: '103' }));
+		await kit().clearRequests();
+		const result = await kit().run({ resource: 'assistant', operation: 'disableWebhook', assistantId: { __rl: true, mode: 'id', value: '103' } });
+		const [request] = await kit().requests();
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/assistants/disable-webhook', status: 200 });
 		expect(request.body).toStrictEqual({ assistant_id: 103 });
 		expect(jsonOf(result)[0]).toMatchObject({ data: [] });
@@ -400,15 +388,15 @@ describe('Assistant → webhooks', () => {
 	});
 
 	it('Disable Webhook refuses an assistant ID that is not a number, without a request', async () => {
-		const result = await kit.run({ resource: 'assistant', operation: 'disableWebhook', assistantId: { __rl: true, mode: 'id', value: '={{ "-3" }}' } });
+		const result = await kit().run({ resource: 'assistant', operation: 'disableWebhook', assistantId: { __rl: true, mode: 'id', value: '={{ "-3" }}' } });
 		expect(result.error?.message).toContain('assistant_id');
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 });
 
 describe('Assistant → Continue On Fail', () => {
 	it('returns the error on the failed items and goes on with the rest', async () => {
-		const result = await kit.run(create({ assistantName: '={{ $json.name }}', voiceId: '={{ $json.voice }}' }), {
+		const result = await kit().run(create({ assistantName: '={{ $json.name }}', voiceId: '={{ $json.voice }}' }), {
 			continueOnFail: true,
 			input: items({ name: 'Good One', voice: 1001 }, { name: 'n'.repeat(256), voice: 1001 }, { name: 'Unknown Voice', voice: 424242 }, { name: 'Good Two', voice: 1002 }),
 		});
@@ -422,7 +410,7 @@ describe('Assistant → Continue On Fail', () => {
 		expect(output[1].error).toContain('255');
 		expect(output[2]).toMatchObject({ httpCode: 422, fieldErrors: { voice_id: expect.any(Array) } });
 		expect(output[3]).toMatchObject({ data: { name: 'Good Two' } });
-		const requests = await kit.requests();
+		const requests = await kit().requests();
 		expect(requests.map((request) => (request.body as IDataObject).assistant_name)).toEqual(['Good One', 'Unknown Voice', 'Good Two']);
 	});
 });
@@ -438,16 +426,16 @@ describe('Assistant → the API token stays secret', () => {
 	];
 
 	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const result = await kit.run(parameters, { continueOnFail });
+		const result = await kit().run(parameters, { continueOnFail });
 		const text = visibleText(result);
 		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit.sb.tokens.alice);
+		expect(text).not.toContain(kit().sandbox.tokens.alice);
 	});
 
 	it('an invalid token is not echoed either', async () => {
 		const wrong = 'sbx_wrong_token_0123456789abcdef';
 		for (const continueOnFail of [false, true]) {
-			const result = await kit.run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: true }, { continueOnFail, credentials: { apiToken: wrong } });
+			const result = await kit().run({ resource: 'assistant', operation: 'getAllOutbound', returnAll: true }, { continueOnFail, credentials: { apiToken: wrong } });
 			const text = visibleText(result);
 			expect(text).toContain('401');
 			expect(text).not.toContain(wrong);

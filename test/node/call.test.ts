@@ -1,35 +1,15 @@
-import type { INodeExecutionData } from 'n8n-workflow';
-
 import { SEED } from '../../sandbox';
-import type { NodeRunResult } from '../helpers/engine';
-import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;
 const CUSTOMER = '+4915112345678';
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('POST', '/reset');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 const assistant = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
 
-async function make(parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {}) {
-	const result = await kit.run({
-		parameters: { resource: 'call', operation: 'make', assistantId: assistant(ALICE.outboundAssistantId), phoneNumber: CUSTOMER, ...parameters } as never,
-		...extra,
-	});
-	seen.push(result);
-	return result;
+async function make(parameters: Record<string, unknown>, extra: RunOptions = {}) {
+	return await kit().run({ resource: 'call', operation: 'make', assistantId: assistant(ALICE.outboundAssistantId), phoneNumber: CUSTOMER, ...parameters } as never, extra);
 }
 
 describe('Call → Make', () => {
@@ -39,7 +19,7 @@ describe('Call → Make', () => {
 			variables: { variable: [{ name: 'customer_name', value: 'Ada' }, { name: 'email', value: 'ada@example.com' }] },
 		});
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/make_call', query: {}, status: 200 });
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.headers.authorization).toBe('Bearer <alice>');
@@ -53,7 +33,7 @@ describe('Call → Make', () => {
 	it('leaves variables out when none are given, and trims the phone number', async () => {
 		const result = await make({ phoneNumber: ` ${CUSTOMER} ` });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests()).body).toEqual({ phone_number: CUSTOMER, assistant_id: 102 });
+		expect(only(await kit().requests()).body).toEqual({ phone_number: CUSTOMER, assistant_id: 102 });
 	});
 
 	it.each([
@@ -65,7 +45,7 @@ describe('Call → Make', () => {
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await make(parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('maps 404 for an assistant of another account', async () => {
@@ -75,26 +55,26 @@ describe('Call → Make', () => {
 	});
 
 	it('maps 422 insufficient balance', async () => {
-		await kit.control('POST', '/users/alice/balance', { balance: 0 });
+		await kit().control('POST', '/users/alice/balance', { balance: 0 });
 		const result = await make({});
 		expect(result.error?.message).toMatch(/422: Insufficient balance to make call/);
 		expect(result.error?.context).toMatchObject({ httpCode: 422 });
 	});
 
 	it('never repeats a call whose outcome is unknown (500, then a reset connection)', async () => {
-		await kit.control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: '500', count: 5 });
+		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: '500', count: 5 });
 		const failed = await make({});
 		expect(failed.error?.description).toMatch(/not repeated/);
-		expect(await kit.requests()).toHaveLength(1);
-		await kit.control('DELETE', '/faults');
+		expect(await kit().requests()).toHaveLength(1);
+		await kit().control('DELETE', '/faults');
 
-		await kit.clearRequests();
-		await kit.control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: 'reset', count: 5 });
+		await kit().clearRequests();
+		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: 'reset', count: 5 });
 		const reset = await make({});
 		expect(reset.error?.message).toMatch(/outcome unknown/);
 		expect(reset.error?.context).toMatchObject({ errorCode: 'OUTCOME_UNKNOWN' });
-		expect(await kit.requests()).toHaveLength(1);
-		await kit.control('DELETE', '/faults');
+		expect(await kit().requests()).toHaveLength(1);
+		await kit().control('DELETE', '/faults');
 	});
 
 	it('with Continue On Fail, calls the good numbers and returns the bad one as an error item', async () => {
@@ -105,7 +85,7 @@ describe('Call → Make', () => {
 		expect(result.output[0].json).toMatchObject({ status: 'initiated' });
 		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/phone_number/), httpCode: null, errorCode: null, fieldErrors: {} });
 		expect(result.output[2].json).toMatchObject({ status: 'initiated' });
-		expect((await kit.requests()).map((entry) => (entry.body as { phone_number: string }).phone_number)).toEqual(['+4915111111111', '+4915122222222']);
+		expect((await kit().requests()).map((entry) => (entry.body as { phone_number: string }).phone_number)).toEqual(['+4915111111111', '+4915122222222']);
 	});
 
 	it('with Continue On Fail, a service error becomes an error item with the status', async () => {
@@ -116,7 +96,7 @@ describe('Call → Make', () => {
 
 describe('Call: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(8);
-		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+		expect(kit().runs.length).toBeGreaterThan(8);
+		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

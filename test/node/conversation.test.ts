@@ -1,21 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, startKit, visibleText, type Kit } from './sandboxKit';
+import { items, jsonOf, useKit, visibleText } from './kit';
 
-let kit: Kit;
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-
-afterAll(async () => {
-	await kit.sb.stop();
-});
-
-beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
-});
+const kit = useKit();
 
 const list = (over: INodeParameters = {}, filters: INodeParameters = {}): INodeParameters => ({
 	resource: 'conversation',
@@ -28,9 +16,9 @@ const list = (over: INodeParameters = {}, filters: INodeParameters = {}): INodeP
 
 describe('Conversation → Get Many', () => {
 	it('asks for the Limit as per_page and returns one item per conversation', async () => {
-		const result = await kit.run(list({ limit: 5 }));
+		const result = await kit().run(list({ limit: 5 }));
 		expect(result.error).toBeUndefined();
-		const requests = await kit.requests();
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/user/conversations', query: { per_page: '5' }, status: 200 });
 		const records = jsonOf(result);
@@ -44,14 +32,14 @@ describe('Conversation → Get Many', () => {
 
 	it('sends the type, assistant (as an integer ID) and external identifier filters', async () => {
 		const identifier = SEED.alice.apiExternalIdentifiers[0];
-		const { json } = await kit.api('GET', '/api/user/assistants/get?per_page=100');
-		const all = jsonOf(await kit.run(list({ returnAll: true }, { type: 'api' })));
+		const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
+		const all = jsonOf(await kit().run(list({ returnAll: true }, { type: 'api' })));
 		const owner = (json.data as IDataObject[]).find((assistant) => assistant.uuid === all.find((record) => record.external_identifier === identifier)?.assistant_id)!;
-		await kit.clearRequests();
+		await kit().clearRequests();
 
-		const result = await kit.run(list({}, { type: 'api', assistantId: { __rl: true, mode: 'list', value: String(owner.id) }, externalIdentifier: identifier }));
+		const result = await kit().run(list({}, { type: 'api', assistantId: { __rl: true, mode: 'list', value: String(owner.id) }, externalIdentifier: identifier }));
 		expect(result.error).toBeUndefined();
-		const [request] = await kit.requests();
+		const [request] = await kit().requests();
 		expect(request.query).toStrictEqual({ type: 'api', assistant_id: String(owner.id), external_identifier: identifier, per_page: '50' });
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
@@ -59,24 +47,24 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('filters by assistant: only that assistant’s conversations come back', async () => {
-		const { json } = await kit.api('GET', '/api/user/assistants/get?per_page=100');
+		const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
 		const chatAssistant = (json.data as IDataObject[]).find((assistant) => assistant.id === SEED.alice.chatAssistantId)!;
-		await kit.clearRequests();
-		const result = await kit.run(list({ returnAll: true }, { assistantId: { __rl: true, mode: 'id', value: String(SEED.alice.chatAssistantId) } }));
+		await kit().clearRequests();
+		const result = await kit().run(list({ returnAll: true }, { assistantId: { __rl: true, mode: 'id', value: String(SEED.alice.chatAssistantId) } }));
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
 		expect(records.every((record) => record.assistant_id === chatAssistant.uuid)).toBe(true);
-		expect((await kit.requests())[0].query).toMatchObject({ assistant_id: String(SEED.alice.chatAssistantId) });
+		expect((await kit().requests())[0].query).toMatchObject({ assistant_id: String(SEED.alice.chatAssistantId) });
 	});
 
 	it('sends the customer phone and WhatsApp sender phone filters (a plus sign arrives intact)', async () => {
-		const all = jsonOf(await kit.run(list({ returnAll: true }, { type: 'whatsapp' })));
+		const all = jsonOf(await kit().run(list({ returnAll: true }, { type: 'whatsapp' })));
 		const sample = all.find((record) => (record.customer as IDataObject)?.phone === SEED.alice.openWindowCustomer.phone)!;
 		const senderPhone = (sample.whatsapp_sender as IDataObject).phone as string;
-		await kit.clearRequests();
+		await kit().clearRequests();
 
-		const result = await kit.run(list({}, { customerPhone: SEED.alice.openWindowCustomer.phone, whatsappSenderPhone: senderPhone }));
-		const [request] = await kit.requests();
+		const result = await kit().run(list({}, { customerPhone: SEED.alice.openWindowCustomer.phone, whatsappSenderPhone: senderPhone }));
+		const [request] = await kit().requests();
 		expect(request.query).toStrictEqual({ customer_phone: SEED.alice.openWindowCustomer.phone, whatsapp_sender_phone: senderPhone, per_page: '50' });
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
@@ -87,13 +75,13 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('Return All follows next_cursor over several pages', async () => {
-		const seeded = await kit.ctl('POST', '/conversations/seed', { user: 'alice', count: 250 });
+		const seeded = await kit().control('POST', '/conversations/seed', { user: 'alice', count: 250 });
 		const total = seeded.total as number;
 		expect(total).toBeGreaterThan(200);
-		await kit.clearRequests();
+		await kit().clearRequests();
 
-		const result = await kit.run(list({ returnAll: true }));
-		const requests = await kit.requests();
+		const result = await kit().run(list({ returnAll: true }));
+		const requests = await kit().requests();
 		expect(requests).toHaveLength(Math.ceil(total / 100));
 		expect(requests[0].query).toStrictEqual({ per_page: '100' });
 		const cursors = requests.slice(1).map((request) => request.query.cursor);
@@ -105,10 +93,10 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('a Limit above one page asks only for what is still missing', async () => {
-		await kit.ctl('POST', '/conversations/seed', { user: 'alice', count: 200, type: 'widget' });
-		await kit.clearRequests();
-		const result = await kit.run(list({ limit: 150 }, { type: 'widget' }));
-		const queries = (await kit.requests()).map((request) => request.query);
+		await kit().control('POST', '/conversations/seed', { user: 'alice', count: 200, type: 'widget' });
+		await kit().clearRequests();
+		const result = await kit().run(list({ limit: 150 }, { type: 'widget' }));
+		const queries = (await kit().requests()).map((request) => request.query);
 		expect(queries).toHaveLength(2);
 		expect(queries[0]).toStrictEqual({ type: 'widget', per_page: '100' });
 		expect(queries[1]).toMatchObject({ type: 'widget', per_page: '50', cursor: expect.any(String) });
@@ -118,7 +106,7 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('an assistant of another account is refused by the service with the field named', async () => {
-		const result = await kit.run(list({}, { assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
+		const result = await kit().run(list({}, { assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
 		expect(result.error?.message).toContain('assistant_id');
 		expect(result.error?.context).toMatchObject({ httpCode: 422, fieldErrors: { assistant_id: expect.any(Array) } });
 	});
@@ -135,17 +123,17 @@ describe('Conversation → local validation (the item fails naming the field; no
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit.run(parameters);
+		const result = await kit().run(parameters);
 		expect(result.output).toHaveLength(0);
 		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toContain(field);
-		expect(await kit.requests()).toHaveLength(0);
+		expect(await kit().requests()).toHaveLength(0);
 	});
 });
 
 describe('Conversation → Continue On Fail', () => {
 	it('returns the error on the failed item, the lists of the others, each paired with its input', async () => {
-		const result = await kit.run(list({ limit: 2 }, { type: '={{ $json.type }}' }), {
+		const result = await kit().run(list({ limit: 2 }, { type: '={{ $json.type }}' }), {
 			continueOnFail: true,
 			input: items({ type: 'api' }, { type: 'fax' }, { type: 'widget' }),
 		});
@@ -158,7 +146,7 @@ describe('Conversation → Continue On Fail', () => {
 		expect(output[2].error).toContain('type');
 		expect(output[2]).toMatchObject({ httpCode: null, fieldErrors: {} });
 		expect(output[3].type).toBe('widget');
-		expect((await kit.requests()).map((request) => request.query.type)).toEqual(['api', 'widget']);
+		expect((await kit().requests()).map((request) => request.query.type)).toEqual(['api', 'widget']);
 	});
 });
 
@@ -172,8 +160,8 @@ describe('Conversation → the API token stays secret', () => {
 	];
 
 	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const text = visibleText(await kit.run(parameters, { continueOnFail }));
+		const text = visibleText(await kit().run(parameters, { continueOnFail }));
 		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit.sb.tokens.alice);
+		expect(text).not.toContain(kit().sandbox.tokens.alice);
 	});
 });

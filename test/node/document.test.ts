@@ -3,33 +3,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import type { NodeRunResult } from '../helpers/engine';
-import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('POST', '/reset');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 const knowledgeBase = (value: number | string = KB) => ({ __rl: true, mode: 'id', value: String(value) });
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 
-async function run(operation: string, parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {}) {
-	const result = await kit.run({ parameters: { resource: 'document', operation, knowledgeBaseId: knowledgeBase(), ...parameters } as never, ...extra });
-	seen.push(result);
-	return result;
+async function run(operation: string, parameters: Record<string, unknown>, extra: RunOptions = {}) {
+	return await kit().run({ resource: 'document', operation, knowledgeBaseId: knowledgeBase(), ...parameters } as never, extra);
 }
 
 /** An input item carrying a file in its `data` binary property, as a Read File node would give it. */
@@ -53,7 +38,7 @@ describe('Document → Create From Website', () => {
 			additionalFields: { description: 'Preisseite', relativeLinksLimit: 5 },
 		});
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, query: {}, status: 201 });
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.body).toEqual({ name: 'Preise', type: 'website', url: 'https://example.com/preise', description: 'Preisseite', relative_links_limit: 5 });
@@ -69,13 +54,13 @@ describe('Document → Create From Website', () => {
 		const links = ['https://example.com/a', 'https://example.com/b'];
 		const result = await run('createFromWebsite', { name: 'Zwei Seiten', links });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests()).body).toEqual({ name: 'Zwei Seiten', type: 'website', links });
+		expect(only(await kit().requests()).body).toEqual({ name: 'Zwei Seiten', type: 'website', links });
 	});
 
 	it('splits links given by an expression as one text', async () => {
 		const result = await run('createFromWebsite', { name: 'Aus Text', links: '={{ "https://example.com/x, https://example.com/y" }}' });
 		expect(result.error).toBeUndefined();
-		expect((only(await kit.requests()).body as { links: string[] }).links).toEqual(['https://example.com/x', 'https://example.com/y']);
+		expect((only(await kit().requests()).body as { links: string[] }).links).toEqual(['https://example.com/x', 'https://example.com/y']);
 	});
 
 	it.each([
@@ -91,7 +76,7 @@ describe('Document → Create From Website', () => {
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await run('createFromWebsite', parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('maps 404 for a knowledge base of another account', async () => {
@@ -109,7 +94,7 @@ describe('Document → Create From File', () => {
 			{ input: [fileItem(bytes, { fileName: 'handbuch.pdf', mimeType: 'application/pdf', fileExtension: 'pdf' })] },
 		);
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, query: {}, status: 201 });
 		expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
 		const body = request.body as MultipartBody;
@@ -125,7 +110,7 @@ describe('Document → Create From File', () => {
 		const word = docx();
 		const wordResult = await run('createFromFile', { name: 'Vertrag', fileType: 'docx', binaryPropertyName: 'attachment' }, { input: [fileItem(word, { fileName: 'vertrag.docx', mimeType: DOCX_MIME }, 'attachment')] });
 		expect(wordResult.error).toBeUndefined();
-		const [textRequest, wordRequest] = (await kit.requests()).map((entry) => entry.body as MultipartBody);
+		const [textRequest, wordRequest] = (await kit().requests()).map((entry) => entry.body as MultipartBody);
 		expect(textRequest.fields).toEqual({ name: 'Zeiten', type: 'txt' });
 		expect(textRequest.files[0]).toMatchObject({ field: 'file', filename: 'zeiten.txt', size: text.length, sha256: sha256(text) });
 		expect(wordRequest.fields).toEqual({ name: 'Vertrag', type: 'docx' });
@@ -136,7 +121,7 @@ describe('Document → Create From File', () => {
 		const word = docx();
 		const result = await run('createFromFile', { name: 'Zip-Label', fileType: 'docx', binaryPropertyName: 'data' }, { input: [fileItem(word, { fileName: 'brief.docx', mimeType: 'application/zip' })] });
 		expect(result.error).toBeUndefined();
-		expect((only(await kit.requests()).body as MultipartBody).files[0]).toMatchObject({ filename: 'brief.docx', sha256: sha256(word) });
+		expect((only(await kit().requests()).body as MultipartBody).files[0]).toMatchObject({ filename: 'brief.docx', sha256: sha256(word) });
 	});
 
 	it('adds the extension to a file name without one, and accepts a file of exactly 20 MB', async () => {
@@ -144,7 +129,7 @@ describe('Document → Create From File', () => {
 		expect(bytes.length).toBe(20 * 1024 * 1024);
 		const result = await run('createFromFile', { name: 'Groß', fileType: 'pdf', binaryPropertyName: 'data' }, { input: [fileItem(bytes, { fileName: 'scan' })] });
 		expect(result.error).toBeUndefined();
-		const file = (only(await kit.requests()).body as MultipartBody).files[0];
+		const file = (only(await kit().requests()).body as MultipartBody).files[0];
 		expect(file).toMatchObject({ filename: 'scan.pdf', size: bytes.length, sha256: sha256(bytes) });
 	});
 
@@ -160,13 +145,13 @@ describe('Document → Create From File', () => {
 	])('fails the item on %s and sends nothing', async (_case, fileType, bytes, meta, message) => {
 		const result = await run('createFromFile', { name: 'Datei', fileType, binaryPropertyName: 'data' }, { input: [fileItem(bytes(), meta)] });
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('fails the item when the binary property is missing and sends nothing', async () => {
 		const result = await run('createFromFile', { name: 'Datei', fileType: 'pdf', binaryPropertyName: 'document' }, { input: [fileItem(pdf(10), { fileName: 'a.pdf' })] });
 		expect(result.error?.message).toMatch(/document/);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('with Continue On Fail, uploads the good files and returns the bad one as an error item', async () => {
@@ -178,17 +163,17 @@ describe('Document → Create From File', () => {
 		expect(result.output[0].json).toMatchObject({ data: { name: 'Datei 0', status: 'processing' } });
 		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/File in "data" \(file\) does not start with %PDF/), httpCode: null });
 		expect(result.output[2].json).toMatchObject({ data: { name: 'Datei 2' } });
-		const files = (await kit.requests()).map((entry) => (entry.body as MultipartBody).files[0].sha256);
+		const files = (await kit().requests()).map((entry) => (entry.body as MultipartBody).files[0].sha256);
 		expect(files).toEqual(good.map(sha256));
 	});
 
 	it('never repeats an upload whose outcome is unknown (500)', async () => {
-		await kit.control('POST', '/faults', { method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, kind: '500', count: 3 });
+		await kit().control('POST', '/faults', { method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, kind: '500', count: 3 });
 		const result = await run('createFromFile', { name: 'Einmal', fileType: 'pdf', binaryPropertyName: 'data' }, { input: [fileItem(pdf(100), { fileName: 'a.pdf' })] });
 		expect(result.error?.message).toMatch(/500/);
 		expect(result.error?.description).toMatch(/not repeated/);
-		expect(await kit.requests()).toHaveLength(1);
-		await kit.control('DELETE', '/faults');
+		expect(await kit().requests()).toHaveLength(1);
+		await kit().control('DELETE', '/faults');
 	});
 });
 
@@ -196,18 +181,18 @@ describe('Document → Get Many', () => {
 	it('reads GET .../documents and outputs one item per document, limited locally', async () => {
 		await run('createFromWebsite', { name: 'Zweites', url: 'https://example.com/2' });
 		await run('createFromWebsite', { name: 'Drittes', url: 'https://example.com/3' });
-		await kit.clearRequests();
+		await kit().clearRequests();
 
 		const all = await run('getAll', { returnAll: true });
 		expect(all.error).toBeUndefined();
-		expect(only(await kit.requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}/documents`, query: {}, body: null });
+		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}/documents`, query: {}, body: null });
 		expect(all.output.map((item) => item.json.name)).toEqual(['Website FAQ', 'Zweites', 'Drittes']);
 		expect(all.output[0].json).toMatchObject({ id: SEED.alice.documentIds[0], type: 'website', status: 'active' });
 
-		await kit.clearRequests();
+		await kit().clearRequests();
 		const limited = await run('getAll', { returnAll: false, limit: 2 });
 		expect(limited.output.map((item) => item.json.name)).toEqual(['Website FAQ', 'Zweites']);
-		expect(only(await kit.requests()).query).toEqual({});
+		expect(only(await kit().requests()).query).toEqual({});
 	});
 });
 
@@ -215,7 +200,7 @@ describe('Document → Get', () => {
 	it('reads GET .../documents/{documentId} and outputs the document itself', async () => {
 		const result = await run('get', { documentId: String(SEED.alice.documentIds[0]) });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}/documents/501`, query: {} });
+		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}/documents/501`, query: {} });
 		expect(result.output).toHaveLength(1);
 		expect(result.output[0].json).toMatchObject({ id: 501, name: 'Website FAQ', type: 'website', status: 'active' });
 		expect(result.output[0].json.data).toBeUndefined();
@@ -229,13 +214,13 @@ describe('Document → Get', () => {
 	it('fails the item on a document ID that is not a number and sends nothing', async () => {
 		const result = await run('get', { documentId: 'doc-501' });
 		expect(result.error?.message).toMatch(/Document ID \(documentId\) must be a positive whole number/);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 });
 
 describe('Document: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(15);
-		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+		expect(kit().runs.length).toBeGreaterThan(15);
+		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

@@ -1,38 +1,21 @@
-import type { INodeExecutionData } from 'n8n-workflow';
-
 import { SEED } from '../../sandbox';
-import type { NodeRunResult } from '../helpers/engine';
-import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('POST', '/reset');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 const locator = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
 
-async function run(operation: string, parameters: Record<string, unknown>, extra: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {}) {
-	const result = await kit.run({ parameters: { resource: 'knowledgeBase', operation, ...parameters } as never, ...extra });
-	seen.push(result);
-	return result;
+async function run(operation: string, parameters: Record<string, unknown>, extra: RunOptions = {}) {
+	return await kit().run({ resource: 'knowledgeBase', operation, ...parameters } as never, extra);
 }
 
 describe('Knowledge Base → Get', () => {
 	it('reads GET /api/user/knowledgebases/{id} and outputs the knowledge base itself', async () => {
 		const result = await run('get', { knowledgeBaseId: locator(KB, 'list') });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}`, query: {}, body: null });
+		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: `/api/user/knowledgebases/${KB}`, query: {}, body: null });
 		expect(result.output).toHaveLength(1);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
 		expect(result.output[0].json).toMatchObject({
@@ -54,7 +37,7 @@ describe('Knowledge Base → Get', () => {
 	it('fails the item on an ID that is not a number and sends nothing', async () => {
 		const result = await run('get', { knowledgeBaseId: locator('={{ "faq" }}') });
 		expect(result.error?.message).toMatch(/Knowledge Base \(id\) must be a positive whole number/);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 });
 
@@ -62,7 +45,7 @@ describe('Knowledge Base → Update', () => {
 	it('sends PUT with name and description as strings and outputs the response', async () => {
 		const result = await run('update', { knowledgeBaseId: locator(KB), updateFields: { name: 'FAQ 2026', description: 'Aktualisiert' } });
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'PUT', path: `/api/user/knowledgebases/${KB}`, query: {} });
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.body).toEqual({ name: 'FAQ 2026', description: 'Aktualisiert' });
@@ -76,14 +59,14 @@ describe('Knowledge Base → Update', () => {
 	it('sends only the fields given', async () => {
 		const result = await run('update', { knowledgeBaseId: locator(KB), updateFields: { description: 'Nur die Beschreibung' } });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests()).body).toEqual({ description: 'Nur die Beschreibung' });
+		expect(only(await kit().requests()).body).toEqual({ description: 'Nur die Beschreibung' });
 		expect(result.output[0].json).toMatchObject({ data: { name: 'Produkt-FAQ', description: 'Nur die Beschreibung' } });
 	});
 
 	it('accepts 255 characters', async () => {
 		const result = await run('update', { knowledgeBaseId: locator(KB), updateFields: { name: 'n'.repeat(255) } });
 		expect(result.error).toBeUndefined();
-		expect((only(await kit.requests()).body as { name: string }).name).toHaveLength(255);
+		expect((only(await kit().requests()).body as { name: string }).name).toHaveLength(255);
 	});
 
 	it.each([
@@ -94,7 +77,7 @@ describe('Knowledge Base → Update', () => {
 	])('fails the item on %s and sends nothing', async (_case, updateFields, message) => {
 		const result = await run('update', { knowledgeBaseId: locator(KB), updateFields });
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('with Continue On Fail, updates the good items and returns the bad one as an error item', async () => {
@@ -105,7 +88,7 @@ describe('Knowledge Base → Update', () => {
 		expect(result.output[0].json).toMatchObject({ data: { name: 'Eins' } });
 		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/Name \(name\) must be at most 255/), httpCode: null, errorCode: null });
 		expect(result.output[2].json).toMatchObject({ data: { name: 'Drei' } });
-		expect((await kit.requests()).map((entry) => (entry.body as { name: string }).name)).toEqual(['Eins', 'Drei']);
+		expect((await kit().requests()).map((entry) => (entry.body as { name: string }).name)).toEqual(['Eins', 'Drei']);
 	});
 
 	it('with Continue On Fail, a 404 becomes an error item with the status', async () => {
@@ -116,7 +99,7 @@ describe('Knowledge Base → Update', () => {
 
 describe('Knowledge Base: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(8);
-		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+		expect(kit().runs.length).toBeGreaterThan(8);
+		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

@@ -1,56 +1,40 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { runLoadMethod, type NodeRunResult } from '../helpers/engine';
-import { only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { runLoadMethod } from '../helpers/engine';
+import { only, useKit, visibleText } from './kit';
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('DELETE', '/faults');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 async function getAll(extra: { input?: INodeExecutionData[]; apiToken?: string; continueOnFail?: boolean } = {}) {
-	const result = await kit.run({
-		parameters: { resource: 'language', operation: 'getAll' } as never,
-		input: extra.input,
-		continueOnFail: extra.continueOnFail,
-		credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined,
-	});
-	seen.push(result);
-	return result;
+	return await kit().run(
+		{ resource: 'language', operation: 'getAll' },
+		{ input: extra.input, continueOnFail: extra.continueOnFail, credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined },
+	);
 }
 
 describe('Language → Get Many', () => {
 	it('reads GET /api/user/assistants/languages and outputs one item per language', async () => {
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests())).toMatchObject({ method: 'GET', path: '/api/user/assistants/languages', query: {}, body: null, status: 200 });
+		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/api/user/assistants/languages', query: {}, body: null, status: 200 });
 		expect(result.output.map((item) => item.json)).toEqual(SEED.languages);
 		expect(result.output.every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
 	});
 
 	it('runs once per input item and pairs each language with its item', async () => {
 		const result = await getAll({ input: [{ json: { a: 1 } }, { json: { a: 2 } }] });
-		expect(await kit.requests()).toHaveLength(2);
+		expect(await kit().requests()).toHaveLength(2);
 		expect(result.output).toHaveLength(2 * SEED.languages.length);
 		expect(result.output.slice(SEED.languages.length).every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 1 }))).toBe(true);
 	});
 
 	it('repeats the read after a 500, since reading is safe to repeat', async () => {
-		await kit.control('POST', '/faults', { method: 'GET', path: '/api/user/assistants/languages', kind: '500', count: 1 });
+		await kit().control('POST', '/faults', { method: 'GET', path: '/api/user/assistants/languages', kind: '500', count: 1 });
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(SEED.languages.length);
-		expect((await kit.requests()).map((entry) => entry.status)).toEqual([500, 200]);
+		expect((await kit().requests()).map((entry) => entry.status)).toEqual([500, 200]);
 	});
 
 	it('reports a wrong token as a 401 without showing the token', async () => {
@@ -65,7 +49,7 @@ describe('Language → Get Many', () => {
 	});
 
 	it('feeds the Language dropdown (loadOptions getLanguages) with names as values', async () => {
-		const options = await runLoadMethod<INodePropertyOptions[]>('loadOptions', 'getLanguages', kit.credentials);
+		const options = await runLoadMethod<INodePropertyOptions[]>('loadOptions', 'getLanguages', kit().credentials);
 		expect(options).toHaveLength(SEED.languages.length);
 		expect(options[4]).toEqual({ name: 'German', value: 'German', description: 'Code: de' });
 	});
@@ -73,7 +57,7 @@ describe('Language → Get Many', () => {
 
 describe('Language: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(4);
-		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+		expect(kit().runs.length).toBeGreaterThan(4);
+		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

@@ -3,34 +3,18 @@ import type { ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult }
 import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
 import { SEED } from '../../sandbox';
 import { runLoadMethod, withRequestContext, type NodeRunResult } from '../helpers/engine';
-import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { fieldTypes, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('POST', '/reset');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 async function run(operation: string, parameters: Record<string, unknown> = {}, extra: { continueOnFail?: boolean; input?: INodeExecutionData[]; apiToken?: string } = {}) {
-	const result = await kit.run({
-		parameters: { resource: 'phoneNumber', operation, ...parameters } as never,
-		continueOnFail: extra.continueOnFail,
-		input: extra.input,
-		credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined,
-	});
-	seen.push(result);
-	return result;
+	return await kit().run(
+		{ resource: 'phoneNumber', operation, ...parameters } as never,
+		{ continueOnFail: extra.continueOnFail, input: extra.input, credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined },
+	);
 }
 
 const json = (result: NodeRunResult) => result.output.map((item) => item.json);
@@ -39,7 +23,7 @@ describe('Phone Number → Get Many', () => {
 	it('reads GET /api/user/phone-numbers/all and outputs one item per number', async () => {
 		const result = await run('getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'GET', path: '/api/user/phone-numbers/all', query: {}, body: null });
 		expect(json(result).map((number) => number.id)).toEqual(ALICE.phoneNumberIds);
 		expect(json(result)[0]).toMatchObject({ phone_number: '+14155550101', country_code: 'US', sms_capable: true, has_active_subscription: true });
@@ -49,7 +33,7 @@ describe('Phone Number → Get Many', () => {
 	it('applies the Limit to the whole list without sending paging parameters', async () => {
 		const result = await run('getAll', { returnAll: false, limit: 2 });
 		expect(json(result).map((number) => number.id)).toEqual([11, 12]);
-		expect(only(await kit.requests()).query).toEqual({});
+		expect(only(await kit().requests()).query).toEqual({});
 	});
 
 	it('checks the Limit as the paged lists do: a whole number of at least 1, numeric text from an expression accepted', async () => {
@@ -65,7 +49,7 @@ describe('Phone Number → Get Many SMS-Capable', () => {
 	it('reads the legacy path /user/phone-numbers (no /api prefix) and outputs only SMS numbers with a subscription', async () => {
 		const result = await run('getAllSmsCapable', { returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit.requests())).toMatchObject({ method: 'GET', path: '/user/phone-numbers', query: {} });
+		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/user/phone-numbers', query: {} });
 		expect(json(result).map((number) => number.id)).toEqual([ALICE.smsPhoneNumberId]);
 	});
 });
@@ -74,7 +58,7 @@ describe('Phone Number → Search Available', () => {
 	it('sends country_code and contains, and outputs one item per available number', async () => {
 		const result = await run('search', { countryCode: 'US', contains: '415', returnAll: true });
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'GET', path: '/api/user/phone-numbers/search', query: { country_code: 'US', contains: '415' } });
 		expect(result.output.length).toBeGreaterThan(1);
 		for (const number of json(result)) {
@@ -85,7 +69,7 @@ describe('Phone Number → Search Available', () => {
 
 	it('defaults to DE without contains, and applies the Limit locally', async () => {
 		const result = await run('search', { limit: 3 });
-		expect(only(await kit.requests()).query).toEqual({ country_code: 'DE' });
+		expect(only(await kit().requests()).query).toEqual({ country_code: 'DE' });
 		expect(json(result)).toHaveLength(3);
 		expect(json(result).every((number) => number.country_code === 'DE')).toBe(true);
 	});
@@ -97,7 +81,7 @@ describe('Phone Number → Search Available', () => {
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await run('search', parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('with Continue On Fail, searches for the good items and returns the bad one as an error item', async () => {
@@ -107,7 +91,7 @@ describe('Phone Number → Search Available', () => {
 		expect(result.output).toHaveLength(3);
 		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(json(result)[1]).toMatchObject({ error: expect.stringMatching(/contains/), httpCode: null });
-		expect((await kit.requests()).map((entry) => entry.query.contains)).toEqual(['30', '89']);
+		expect((await kit().requests()).map((entry) => entry.query.contains)).toEqual(['30', '89']);
 	});
 });
 
@@ -119,10 +103,10 @@ describe('Phone Number → Purchase', () => {
 
 	it('buys a number picked from the search results and sends only phone_number', async () => {
 		const number = await searchOne();
-		await kit.clearRequests();
+		await kit().clearRequests();
 		const result = await run('purchase', { searchCountryCode: 'US', phoneNumber: { __rl: true, mode: 'list', value: number } });
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/phone-numbers/purchase', query: {}, status: 201 });
 		expect(request.body).toEqual({ phone_number: number });
 		expect(fieldTypes(request.body)).toEqual({ phone_number: 'string' });
@@ -141,7 +125,7 @@ describe('Phone Number → Purchase', () => {
 	it('fails the item on a number that is not E.164 and sends nothing', async () => {
 		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: '={{ "030 1234567" }}' } });
 		expect(result.error?.message).toMatch(/Phone Number \(phone_number\) must be a phone number in E\.164 format/);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('maps the service refusal of a number that did not come from Search', async () => {
@@ -152,20 +136,20 @@ describe('Phone Number → Purchase', () => {
 
 	it('maps 402 when the account has no payment method', async () => {
 		const number = '+442071234999';
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: number } }, { apiToken: kit.sandbox.tokens.bob });
+		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: number } }, { apiToken: kit().sandbox.tokens.bob });
 		expect(result.error?.message).toMatch(/402: No payment method found/);
 		expect(result.error?.context).toMatchObject({ httpCode: 402 });
 	});
 
 	it('never repeats a purchase whose outcome is unknown (500)', async () => {
 		const number = await searchOne();
-		await kit.clearRequests();
-		await kit.control('POST', '/faults', { method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
+		await kit().clearRequests();
+		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
 		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'list', value: number } });
 		expect(result.error?.message).toMatch(/500/);
 		expect(result.error?.description).toMatch(/not repeated/);
-		expect(await kit.requests()).toHaveLength(1);
-		await kit.control('DELETE', '/faults');
+		expect(await kit().requests()).toHaveLength(1);
+		await kit().control('DELETE', '/faults');
 	});
 
 	it('says in its notice that purchases are non-refundable monthly subscriptions', async () => {
@@ -183,7 +167,7 @@ describe('Phone Number → Purchase', () => {
 describe('Phone Number: "From Search Results" picker (listSearch searchAvailablePhoneNumbers)', () => {
 	type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
 	async function pick(country: string | undefined, filter?: string): Promise<INodeListSearchResult> {
-		return await withRequestContext(kit.credentials, async function () {
+		return await withRequestContext(kit().credentials, async function () {
 			const context = Object.assign(Object.create(this) as ILoadOptionsFunctions, {
 				getCurrentNodeParameter: (name: string) => (name === 'searchCountryCode' ? country : undefined),
 			});
@@ -193,7 +177,7 @@ describe('Phone Number: "From Search Results" picker (listSearch searchAvailable
 
 	it('searches the chosen country and sends a digit filter as contains; the value is the E.164 number', async () => {
 		const found = await pick('US', '415');
-		expect(only(await kit.requests()).query).toEqual({ country_code: 'US', contains: '415' });
+		expect(only(await kit().requests()).query).toEqual({ country_code: 'US', contains: '415' });
 		expect(found.results.length).toBeGreaterThan(0);
 		for (const result of found.results) {
 			expect(String(result.value)).toMatch(E164);
@@ -203,8 +187,8 @@ describe('Phone Number: "From Search Results" picker (listSearch searchAvailable
 	});
 
 	it('falls back to DE when no country is known (as in the registered method)', async () => {
-		const found = await runLoadMethod<INodeListSearchResult>('listSearch', 'searchAvailablePhoneNumbers', kit.credentials);
-		expect(only(await kit.requests()).query).toEqual({ country_code: 'DE' });
+		const found = await runLoadMethod<INodeListSearchResult>('listSearch', 'searchAvailablePhoneNumbers', kit().credentials);
+		expect(only(await kit().requests()).query).toEqual({ country_code: 'DE' });
 		expect(found.results.every((result) => String(result.value).startsWith('+49'))).toBe(true);
 	});
 
@@ -218,10 +202,10 @@ describe('Phone Number: "From Search Results" picker (listSearch searchAvailable
 
 describe('Phone Number: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(10);
-		for (const result of seen) {
-			expect(visibleText(result)).not.toContain(kit.sandbox.tokens.alice);
-			expect(visibleText(result)).not.toContain(kit.sandbox.tokens.bob);
+		expect(kit().runs.length).toBeGreaterThan(10);
+		for (const result of kit().runs) {
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.alice);
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.bob);
 		}
 	});
 });

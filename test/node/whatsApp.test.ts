@@ -1,52 +1,35 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { runLoadMethod, runNode, type NodeRunResult } from '../helpers/engine';
+import { runLoadMethod, runNode } from '../helpers/engine';
 import { startScriptedServer } from '../helpers/scriptedServer';
-import { fieldTypes, only, startKit, visibleText, type Kit } from './resourceTestKit';
+import { fieldTypes, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
 const HOUR = 3_600_000;
 
-let kit: Kit;
-const seen: NodeRunResult[] = [];
-
-beforeAll(async () => {
-	kit = await startKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.control('POST', '/reset');
-	await kit.clearRequests();
-});
+const kit = useKit();
 
 const sender = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
 
 async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: INodeExecutionData[]) {
-	const result = await kit.run({
-		parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
-		continueOnFail,
-		input,
-	});
-	seen.push(result);
-	return result;
+	return await kit().run(
+		{ resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
+		{ continueOnFail, input },
+	);
 }
 
 async function status(parameters: Record<string, unknown>) {
-	const result = await kit.run({
-		parameters: { resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
-	});
-	seen.push(result);
-	return result;
+	return await kit().run(
+		{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
+	);
 }
 
 describe('WhatsApp → Send Free-Form Message', () => {
 	it('sends sender_id as a number, the E.164 phone and the message, and outputs the response', async () => {
 		const result = await send({ message: 'Ihr Termin ist bestätigt.' });
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request.method).toBe('POST');
 		expect(request.path).toBe('/api/user/whatsapp/send-freeform');
 		expect(request.query).toEqual({});
@@ -63,23 +46,23 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	it('accepts a message of exactly 4096 characters', async () => {
 		const result = await send({ message: 'x'.repeat(4096) });
 		expect(result.error).toBeUndefined();
-		expect(((only(await kit.requests()).body as { message: string }).message)).toHaveLength(4096);
+		expect(((only(await kit().requests()).body as { message: string }).message)).toHaveLength(4096);
 	});
 
 	it('once the 24-hour window has closed, fails with 403 SESSION_EXPIRED and tells the user to send a template message', async () => {
 		const customer = '+4917655501234';
-		await kit.control('POST', '/whatsapp/inbound', { sender_id: ALICE.senders.online, customer_phone: customer, customer_name: 'Test Kunde', message: 'Hallo' });
+		await kit().control('POST', '/whatsapp/inbound', { sender_id: ALICE.senders.online, customer_phone: customer, customer_name: 'Test Kunde', message: 'Hallo' });
 		expect((await send({ recipientPhone: customer })).error).toBeUndefined();
 
-		await kit.control('POST', '/clock/advance', { ms: 24 * HOUR + 60_000 });
-		await kit.clearRequests();
+		await kit().control('POST', '/clock/advance', { ms: 24 * HOUR + 60_000 });
+		await kit().clearRequests();
 		const result = await send({ recipientPhone: customer, message: 'Noch da?' });
 
 		expect(result.error?.message).toMatch(/403/);
 		expect(result.error?.message).toMatch(/send a template message/i);
 		expect(result.error?.description).toMatch(/template message/);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
-		expect(only(await kit.requests()).status).toBe(403);
+		expect(only(await kit().requests()).status).toBe(403);
 	});
 
 	it('with Continue On Fail, a closed window becomes an error item with the template advice, status and code', async () => {
@@ -93,7 +76,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it('maps 402 Insufficient Balance', async () => {
-		await kit.control('POST', '/users/alice/balance', { balance: 0 });
+		await kit().control('POST', '/users/alice/balance', { balance: 0 });
 		const result = await send({});
 		expect(result.error?.message).toMatch(/402/);
 		expect(result.error?.message).toMatch(/INSUFFICIENT_BALANCE/);
@@ -113,7 +96,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		expect(result.error?.message).toMatch(/503/);
 		expect(result.error?.context).toMatchObject({ httpCode: 503, errorCode: 'SENDER_OFFLINE' });
 		expect(result.error?.description).toMatch(/offline/);
-		expect(await kit.requests()).toHaveLength(1);
+		expect(await kit().requests()).toHaveLength(1);
 	});
 
 	it.each([
@@ -125,7 +108,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await send(parameters);
 		expect(result.error?.message).toMatch(message);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad one as an error item', async () => {
@@ -137,7 +120,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		expect(result.output[0].json.success).toBe(true);
 		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/recipient_phone/), httpCode: null });
 		expect(result.output[2].json.success).toBe(true);
-		const log = await kit.requests();
+		const log = await kit().requests();
 		expect(log).toHaveLength(2);
 		expect(log.every((entry) => (entry.body as { recipient_phone: string }).recipient_phone === ALICE.openWindowCustomer.phone)).toBe(true);
 	});
@@ -152,7 +135,7 @@ describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 				parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(71), recipientPhone: '+4917612345678', message: 'Hallo' } as never,
 				credentials: { apiToken: 'scripted-token-0123456789', baseUrl: server.url },
 			});
-			seen.push(result);
+			kit().runs.push(result);
 			expect(server.requests).toHaveLength(1);
 			expect(visibleText(result)).not.toContain('scripted-token-0123456789');
 			return result;
@@ -184,7 +167,7 @@ describe('WhatsApp → Get Session Status', () => {
 	it('sends sender_id and recipient_phone as query parameters and outputs the open window', async () => {
 		const result = await status({});
 		expect(result.error).toBeUndefined();
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request.method).toBe('GET');
 		expect(request.path).toBe('/api/user/whatsapp/session-status');
 		expect(request.query).toEqual({ sender_id: '71', recipient_phone: '+4917612345678' });
@@ -199,7 +182,7 @@ describe('WhatsApp → Get Session Status', () => {
 	});
 
 	it('reports requires_template after the window closes', async () => {
-		await kit.control('POST', '/clock/advance', { ms: 24 * HOUR });
+		await kit().control('POST', '/clock/advance', { ms: 24 * HOUR });
 		const result = await status({});
 		expect(result.output[0].json.session_status).toMatchObject({ is_open: false, can_send_freeform: false, requires_template: true });
 	});
@@ -217,27 +200,27 @@ describe('WhatsApp → Get Session Status', () => {
 	it('fails the item on a phone number not in E.164 and sends nothing', async () => {
 		const result = await status({ recipientPhone: '+49 176 1234' });
 		expect(result.error?.message).toMatch(/recipient_phone/);
-		expect(await kit.requests()).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
 	});
 });
 
 describe('WhatsApp: sender picker (listSearch searchWhatsAppSenders)', () => {
 	it('lists every sender of the account, offline ones marked, and filters by name', async () => {
-		const all = await runLoadMethod<{ results: Array<{ name: string; value: string }> }>('listSearch', 'searchWhatsAppSenders', kit.credentials);
+		const all = await runLoadMethod<{ results: Array<{ name: string; value: string }> }>('listSearch', 'searchWhatsAppSenders', kit().credentials);
 		expect(all.results).toEqual([
 			{ name: 'Example Support (+4915112345671)', value: '71' },
 			{ name: 'Example Marketing (+4915112345672, offline)', value: '72' },
 		]);
-		const request = only(await kit.requests());
+		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'GET', path: '/api/user/whatsapp/senders', query: { status: 'all' } });
-		const filtered = await runLoadMethod<{ results: unknown[] }>('listSearch', 'searchWhatsAppSenders', kit.credentials, 'market');
+		const filtered = await runLoadMethod<{ results: unknown[] }>('listSearch', 'searchWhatsAppSenders', kit().credentials, 'market');
 		expect(filtered.results).toEqual([{ name: 'Example Marketing (+4915112345672, offline)', value: '72' }]);
 	});
 });
 
 describe('WhatsApp: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(seen.length).toBeGreaterThan(10);
-		for (const result of seen) expect(visibleText(result)).not.toContain(kit.credentials.apiToken);
+		expect(kit().runs.length).toBeGreaterThan(10);
+		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

@@ -1,0 +1,131 @@
+/**
+ * Set-up of the action node suites: a real sandbox, the credential pointing at it, the node run
+ * through n8n-core (test/helpers/engine.ts), readers of the sandbox's request log, and what the
+ * token checks need. Every helper talks to the sandbox over HTTP, as the node does.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type RequestLogEntry, type SandboxOptions, type StartedSandbox } from '../../sandbox';
+import { runNode, type NodeRunResult, type TestCredentials } from '../helpers/engine';
+import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
+import { useSuiteFixture } from '../helpers/suite';
+
+export interface RunOptions {
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	credentials?: Partial<TestCredentials>;
+}
+
+export interface Kit {
+	sandbox: StartedSandbox;
+	credentials: TestCredentials;
+	/** Every result of run(), for the checks that the token never shows. */
+	runs: NodeRunResult[];
+	/** Runs the action node with the kit's credentials (overridable per run). */
+	run(parameters: INodeParameters, options?: RunOptions): Promise<NodeRunResult>;
+	/** Requests the node sent (control requests excluded), in order, since the last reset or clearRequests(). */
+	requests(): Promise<RequestLogEntry[]>;
+	/** Forgets the logged requests, so a test sees only what follows. */
+	clearRequests(): Promise<void>;
+	/** Calls a sandbox control, e.g. `control('POST', '/clock/advance', { ms: 1000 })`; fails unless it answers 2xx. */
+	control<T = IDataObject>(method: string, path: string, body?: unknown): Promise<T>;
+	/** Calls the API directly as alice (to prepare or inspect data). */
+	api(method: string, path: string, body?: unknown): Promise<{ status: number; json: IDataObject }>;
+	stop(): Promise<void>;
+}
+
+/**
+ * Documents stay "processing" for a minute, so no test sees one finish by itself.
+ * `credentials` overrides fields of the credential every run uses.
+ */
+export async function startKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): Promise<Kit> {
+	const sandbox = await startSandbox({ port: 0, documentProcessingMs: 60_000, ...options });
+	const baseCredentials: TestCredentials = { apiToken: sandbox.tokens.alice, baseUrl: sandbox.url, ...credentials };
+	const runs: NodeRunResult[] = [];
+	const control = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {
+		const response = await sandboxControl(sandbox, method, path, body);
+		if (response.status < 200 || response.status > 299) throw new Error(`sandbox control ${method} ${path} answered ${response.status}: ${response.text}`);
+		return response.json as T;
+	};
+	return {
+		sandbox,
+		credentials: baseCredentials,
+		runs,
+		async run(parameters, runOptions = {}) {
+			const result = await runNode({
+				parameters,
+				input: runOptions.input,
+				continueOnFail: runOptions.continueOnFail,
+				credentials: { ...baseCredentials, ...runOptions.credentials },
+			});
+			runs.push(result);
+			return result;
+		},
+		async requests() {
+			const log = await control<RequestLogEntry[]>('GET', '/requests');
+			return log.filter((entry) => !entry.path.startsWith('/__sandbox'));
+		},
+		async clearRequests() {
+			await control('DELETE', '/requests');
+		},
+		control,
+		async api(method, path, body) {
+			const { status, json } = await sandboxRequest(sandbox, method, path, { body });
+			return { status, json: json as IDataObject };
+		},
+		async stop() {
+			await sandbox.stop();
+		},
+	};
+}
+
+/**
+ * Registers the suite's hooks: one kit for the file, a sandbox reset (data, request log, faults,
+ * rate windows) before every test, stopped at the end. Returns the kit's accessor.
+ */
+export function useKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): () => Kit {
+	return useSuiteFixture({
+		start: async () => await startKit(options, credentials),
+		beforeEach: async (kit) => {
+			await kit.control('POST', '/reset');
+		},
+		stop: async (kit) => await kit.stop(),
+	});
+}
+
+/** Everything of a run a user, a log or another node could see: output items and the error with all its details and stack. */
+export function visibleText(result: NodeRunResult): string {
+	const error = result.error;
+	const errorParts = error
+		? [error.message, error.description, error.context, error.httpCode, (error as { cause?: unknown }).cause, error]
+		: [];
+	const safe = (value: unknown): string => {
+		try {
+			return JSON.stringify(value) ?? '';
+		} catch {
+			return String(value);
+		}
+	};
+	return [safe(result.output), ...errorParts.map(safe), error ? String(error.stack ?? '') : ''].join('\n');
+}
+
+/** The JSON of each output item. */
+export function jsonOf(result: NodeRunResult): IDataObject[] {
+	return result.output.map((item) => item.json);
+}
+
+/** Input items with the given JSON. */
+export const items = (...values: IDataObject[]): INodeExecutionData[] => values.map((json) => ({ json }));
+
+/** The single logged request, failing with the whole log when there is not exactly one. */
+export function only(log: RequestLogEntry[]): RequestLogEntry {
+	if (log.length !== 1) throw new Error(`expected exactly one request, got ${log.length}: ${JSON.stringify(log.map((e) => `${e.method} ${e.path}`))}`);
+	return log[0];
+}
+
+/** Names and JSON types of a body's fields, e.g. `{ sender_id: 'number', message: 'string' }`. */
+export function fieldTypes(body: unknown): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [key, Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value]),
+	);
+}
