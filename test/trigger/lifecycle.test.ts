@@ -1,41 +1,31 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, waitFor, type TriggerKit } from './triggerKit';
+import { byId, useTriggerKit, waitFor } from './triggerKit';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
 const INBOUND = SEED.alice.inboundAssistantId; // 101
 
-let kit: TriggerKit;
-
-beforeAll(async () => {
-	kit = await startTriggerKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.reset();
-});
+const kit = useTriggerKit();
 
 const postCall = (extra: IDataObject = {}) => ({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...extra });
 const secretOf = (t: { nodeStaticData(): IDataObject }) => t.nodeStaticData().webhookSecret as string;
 
 describe('activation (post-call webhook)', () => {
 	it('registers the node URL with a fresh secret on the assistant, and checkExists then finds it', async () => {
-		const t = kit.trigger(postCall({ options: { onlyCompleted: false, includeRecording: true } }));
+		const t = kit().trigger(postCall({ options: { onlyCompleted: false, includeRecording: true } }));
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
 
 		const secret = secretOf(t);
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
-		const assistant = await kit.assistant(OUTBOUND);
+		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBe(`${t.productionUrl}?secret=${secret}`);
 		expect(assistant.is_webhook_active).toBe(true);
 		expect(assistant.send_webhook_only_on_completed).toBe(false);
 		expect(assistant.include_recording_in_webhook).toBe(true);
 
-		const writes = (await kit.requests()).filter((r) => r.method !== 'GET');
+		const writes = (await kit().requests()).filter((r) => r.method !== 'GET');
 		expect(writes).toEqual([
 			expect.objectContaining({
 				method: 'PUT',
@@ -48,27 +38,27 @@ describe('activation (post-call webhook)', () => {
 	});
 
 	it('leaves the assistant\'s delivery settings alone when the options are not added', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const put = (await kit.requests()).find((r) => r.method === 'PUT');
+		const put = (await kit().requests()).find((r) => r.method === 'PUT');
 		expect(put?.body).toEqual({ is_webhook_active: true, webhook_url: `${t.productionUrl}?secret=${secretOf(t)}` });
 	});
 
 	it('rotates the secret on every activation, and the old secret is refused afterwards', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const first = secretOf(t);
 		await t.lifecycle('delete', 'internal', 'update');
 		await t.lifecycle('create');
 		const second = secretOf(t);
 		expect(second).not.toBe(first);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${second}`);
-		expect(await kit.post(`${t.productionUrl}?secret=${first}`, { id: 1, status: 'completed' })).toBe(401);
-		expect(kit.deliveries[0].emitted).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${second}`);
+		expect(await kit().post(`${t.productionUrl}?secret=${first}`, { id: 1, status: 'completed' })).toBe(401);
+		expect(kit().deliveries[0].emitted).toEqual([]);
 	});
 
 	it('checkExists is false when the assistant points elsewhere or the stored secret is not the registered one', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const registered = secretOf(t);
 		// Restart with static data from elsewhere: a different secret than the one registered.
@@ -77,35 +67,35 @@ describe('activation (post-call webhook)', () => {
 		t.nodeStaticData().webhookSecret = registered;
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(true);
 		// Someone switched the webhook off in Famulor.
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 		// The options changed: create must apply them.
 		await t.lifecycle('create');
-		const changed = kit.trigger(postCall({ options: { onlyCompleted: false } }));
+		const changed = kit().trigger(postCall({ options: { onlyCompleted: false } }));
 		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(JSON.stringify(t.nodeStaticData()));
 		expect(await changed.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 	});
 
 	it('fails clearly for an assistant that is not in the account', async () => {
-		const t = kit.trigger({ assistantId: byId(SEED.bob.outboundAssistantId), event: 'callCompleted' });
+		const t = kit().trigger({ assistantId: byId(SEED.bob.outboundAssistantId), event: 'callCompleted' });
 		await expect(t.lifecycle('create')).rejects.toThrow(`Assistant #${SEED.bob.outboundAssistantId} was not found in this Famulor account`);
-		expect((await kit.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 });
 
 describe('deliveries', () => {
 	it('a call ended through the sandbox reaches the trigger, which emits the payload as one item', async () => {
-		const t = kit.trigger(postCall({ options: { includeRecording: true } }));
+		const t = kit().trigger(postCall({ options: { includeRecording: true } }));
 		await t.lifecycle('create');
-		const { callId, deliveries } = await kit.endCall(OUTBOUND, {
+		const { callId, deliveries } = await kit().endCall(OUTBOUND, {
 			transcript: 'Assistant: Guten Tag\nCustomer: Hallo',
 			extracted_variables: { customer_name: 'Max', interested: true, budget: 5000 },
 			duration: 95,
 		});
 		expect(deliveries).toEqual([expect.objectContaining({ kind: 'post_call', status: 200, attempt: 1 })]);
-		expect(kit.deliveries).toHaveLength(1);
-		const [item] = kit.deliveries[0].emitted;
-		expect(kit.deliveries[0].emitted).toHaveLength(1);
+		expect(kit().deliveries).toHaveLength(1);
+		const [item] = kit().deliveries[0].emitted;
+		expect(kit().deliveries[0].emitted).toHaveLength(1);
 		expect(item).toEqual({
 			id: callId,
 			customer_phone: '+4917612345678',
@@ -125,113 +115,113 @@ describe('deliveries', () => {
 	});
 
 	it('a forged delivery (wrong, missing or differently sized secret) gets 401 and starts nothing', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const secret = secretOf(t);
 		const forged = { id: 999, status: 'completed' };
 		const wrong = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
-		expect(await kit.post(`${t.productionUrl}?secret=${wrong}`, forged)).toBe(401);
-		expect(await kit.post(t.productionUrl, forged)).toBe(401);
-		expect(await kit.post(`${t.productionUrl}?secret=${secret}00`, forged)).toBe(401);
-		expect(kit.deliveries.map((d) => d.status)).toEqual([401, 401, 401]);
-		expect(kit.deliveries.flatMap((d) => d.emitted)).toEqual([]);
-		expect(kit.deliveries.every((d) => d.result.noWebhookResponse === true && d.result.workflowData === undefined)).toBe(true);
+		expect(await kit().post(`${t.productionUrl}?secret=${wrong}`, forged)).toBe(401);
+		expect(await kit().post(t.productionUrl, forged)).toBe(401);
+		expect(await kit().post(`${t.productionUrl}?secret=${secret}00`, forged)).toBe(401);
+		expect(kit().deliveries.map((d) => d.status)).toEqual([401, 401, 401]);
+		expect(kit().deliveries.flatMap((d) => d.emitted)).toEqual([]);
+		expect(kit().deliveries.every((d) => d.result.noWebhookResponse === true && d.result.workflowData === undefined)).toBe(true);
 	});
 
 	it('a delivery before any activation (no secret stored) is refused', async () => {
-		const t = kit.trigger(postCall());
-		expect(await kit.post(`${t.productionUrl}?secret=`, { id: 1 })).toBe(401);
-		expect(kit.deliveries[0].emitted).toEqual([]);
+		const t = kit().trigger(postCall());
+		expect(await kit().post(`${t.productionUrl}?secret=`, { id: 1 })).toBe(401);
+		expect(kit().deliveries[0].emitted).toEqual([]);
 	});
 
 	it('a delivery the service retries after a lost answer starts one execution only', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		kit.loseAnswers = 1;
-		const { callId } = await kit.endCall(OUTBOUND);
-		await waitFor(async () => (await kit.webhookLog(callId)).length === 2);
-		const log = await kit.webhookLog(callId);
+		kit().loseAnswers = 1;
+		const { callId } = await kit().endCall(OUTBOUND);
+		await waitFor(async () => (await kit().webhookLog(callId)).length === 2);
+		const log = await kit().webhookLog(callId);
 		expect(log.map((entry) => [entry.attempt, entry.status])).toEqual([
 			[1, 500],
 			[2, 200],
 		]);
-		expect(kit.deliveries.map((d) => d.emitted.length)).toEqual([1, 0]);
-		expect(kit.deliveries[1].result.webhookResponse).toEqual({ received: true, duplicate: true });
+		expect(kit().deliveries.map((d) => d.emitted.length)).toEqual([1, 0]);
+		expect(kit().deliveries[1].result.webhookResponse).toEqual({ received: true, duplicate: true });
 	});
 
 	it('a duplicate of the same call id emits once, another call still emits', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
-		expect(await kit.post(url, { id: 480001, status: 'completed' })).toBe(200);
-		expect(await kit.post(url, { id: 480001, status: 'completed' })).toBe(200);
-		expect(await kit.post(url, { id: 480002, status: 'completed' })).toBe(200);
-		expect(kit.deliveries.map((d) => d.emitted.map((item) => item.id))).toEqual([[480001], [], [480002]]);
+		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
+		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
+		expect(await kit().post(url, { id: 480002, status: 'completed' })).toBe(200);
+		expect(kit().deliveries.map((d) => d.emitted.map((item) => item.id))).toEqual([[480001], [], [480002]]);
 	});
 });
 
 describe('deactivation', () => {
 	it('removes the registration and clears the static data; later calls deliver nothing', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		await kit.ctl('DELETE', '/requests');
+		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
 
-		const assistant = await kit.assistant(OUTBOUND);
+		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBeNull();
 		expect(assistant.is_webhook_active).toBe(false);
-		const writes = (await kit.requests()).filter((r) => r.method !== 'GET');
+		const writes = (await kit().requests()).filter((r) => r.method !== 'GET');
 		expect(writes).toEqual([expect.objectContaining({ method: 'POST', path: '/api/user/assistants/disable-webhook', body: { assistant_id: OUTBOUND }, status: 200 })]);
 		expect(t.nodeStaticData()).toEqual({});
 
-		const { deliveries } = await kit.endCall(OUTBOUND);
+		const { deliveries } = await kit().endCall(OUTBOUND);
 		expect(deliveries).toEqual([]);
-		expect(kit.deliveries).toEqual([]);
+		expect(kit().deliveries).toEqual([]);
 	});
 
 	it('does not remove a webhook that someone else set after activation', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
-		await kit.ctl('DELETE', '/requests');
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
+		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
-		expect((await kit.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe('https://crm.example.com/famulor');
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe('https://crm.example.com/famulor');
 		expect(t.nodeStaticData()).toEqual({});
 	});
 
 	it('a failed removal is reported and keeps the static data, so a later activation re-adopts the registration', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const secret = secretOf(t);
-		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 500, count: 10 });
+		await kit().ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 500, count: 10 });
 		try {
 			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(`Could not remove the post-call webhook of assistant #${OUTBOUND}`);
 		} finally {
-			await kit.ctl('DELETE', '/faults');
+			await kit().ctl('DELETE', '/faults');
 		}
 		expect(secretOf(t)).toBe(secret);
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(true);
 	});
 
 	it('a transient failure of the removal is retried (disabling twice has one effect)', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		await kit.ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 503, count: 1 });
-		await kit.ctl('DELETE', '/requests');
+		await kit().ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 503, count: 1 });
+		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
-		const disables = (await kit.requests()).filter((r) => r.path === '/api/user/assistants/disable-webhook');
+		const disables = (await kit().requests()).filter((r) => r.path === '/api/user/assistants/disable-webhook');
 		expect(disables.map((r) => r.status)).toEqual([503, 200]);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBeNull();
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBeNull();
 	});
 
 	it('without a registration of its own, delete sends nothing', async () => {
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
-		const t = kit.trigger(postCall());
-		await kit.ctl('DELETE', '/requests');
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
+		const t = kit().trigger(postCall());
+		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
-		expect(await kit.requests()).toEqual([]);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe('https://crm.example.com/famulor');
+		expect(await kit().requests()).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe('https://crm.example.com/famulor');
 	});
 });
 
@@ -239,12 +229,12 @@ describe('an assistant with a foreign webhook', () => {
 	const foreign = 'https://crm.example.com/hooks/famulor?token=crm-secret-value';
 
 	beforeEach(async () => {
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: foreign });
-		await kit.ctl('DELETE', '/requests');
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: foreign });
+		await kit().ctl('DELETE', '/requests');
 	});
 
 	it('activation fails with a message naming that URL, and nothing is changed', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		const error = await t.lifecycle('create').then(
 			() => undefined,
 			(e: unknown) => e as { name: string; message: string; description?: string },
@@ -253,54 +243,54 @@ describe('an assistant with a foreign webhook', () => {
 		expect(error?.message).toBe(`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to https://crm.example.com/hooks/famulor?…`);
 		expect(error?.message).not.toContain('crm-secret-value');
 		expect(error?.description).toContain('Replace Existing Webhook');
-		expect((await kit.requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe(foreign);
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(foreign);
 		expect(t.nodeStaticData()).toEqual({});
 	});
 
 	it('an inactive but stored foreign URL also blocks activation', async () => {
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });
-		await expect(kit.trigger(postCall()).lifecycle('create')).rejects.toThrow('already sends its post-call webhook');
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });
+		await expect(kit().trigger(postCall()).lifecycle('create')).rejects.toThrow('already sends its post-call webhook');
 	});
 
 	it('with "Replace Existing Webhook" it registers, and deactivation removes it without restoring the old URL', async () => {
-		const t = kit.trigger(postCall({ options: { replaceExisting: true } }));
+		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
 		expect(await t.lifecycle('create')).toBe(true);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
 		expect(t.nodeStaticData().registration).toEqual(expect.objectContaining({ replacedUrl: foreign }));
 		await t.lifecycle('delete', 'internal', 'update');
-		const assistant = await kit.assistant(OUTBOUND);
+		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBeNull();
 		expect(assistant.is_webhook_active).toBe(false);
 	});
 
 	it('a stale registration of this same node (static data lost) is its own and is replaced without the option', async () => {
-		const t = kit.trigger(postCall());
-		await kit.api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: `${t.productionUrl}?secret=${'a'.repeat(48)}` });
+		const t = kit().trigger(postCall());
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: `${t.productionUrl}?secret=${'a'.repeat(48)}` });
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
 	});
 });
 
 describe('test mode ("listen for test event")', () => {
 	it('registers the test URL, receives there, and is removed afterwards', async () => {
-		const t = kit.trigger(postCall());
+		const t = kit().trigger(postCall());
 		t.useTestUrl();
 		expect(await t.lifecycle('checkExists', 'manual', 'manual')).toBe(false);
 		await t.lifecycle('create', 'manual', 'manual');
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBe(`${t.testUrl}?secret=${secretOf(t)}`);
-		const { callId } = await kit.endCall(OUTBOUND);
-		expect(kit.deliveries).toEqual([expect.objectContaining({ path: new URL(t.testUrl).pathname, status: 200 })]);
-		expect(kit.deliveries[0].emitted[0].id).toBe(callId);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.testUrl}?secret=${secretOf(t)}`);
+		const { callId } = await kit().endCall(OUTBOUND);
+		expect(kit().deliveries).toEqual([expect.objectContaining({ path: new URL(t.testUrl).pathname, status: 200 })]);
+		expect(kit().deliveries[0].emitted[0].id).toBe(callId);
 		await t.lifecycle('delete', 'internal', 'update');
-		expect((await kit.assistant(OUTBOUND)).webhook_url).toBeNull();
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBeNull();
 	});
 
 	it('refuses to take over the production registration of the same node, explaining why', async () => {
-		const production = kit.trigger(postCall());
+		const production = kit().trigger(postCall());
 		await production.lifecycle('create');
-		const editor = kit.trigger(postCall());
+		const editor = kit().trigger(postCall());
 		editor.useTestUrl();
 		const error = await editor.lifecycle('create', 'manual', 'manual').then(
 			() => undefined,
@@ -316,32 +306,32 @@ describe('inbound call event', () => {
 
 	it('registers with enable-inbound-webhook, receives inbound calls, and removes only the inbound webhook', async () => {
 		// A post-call webhook of someone else on the same assistant must survive the whole lifecycle.
-		await kit.api('PUT', `/api/user/assistant/${INBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/post-call' });
-		await kit.ctl('DELETE', '/requests');
+		await kit().api('PUT', `/api/user/assistant/${INBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/post-call' });
+		await kit().ctl('DELETE', '/requests');
 
-		const t = kit.trigger(inbound());
+		const t = kit().trigger(inbound());
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
 		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
-		expect((await kit.requests()).filter((r) => r.method !== 'GET')).toEqual([
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
 			expect.objectContaining({ method: 'POST', path: '/api/user/assistants/enable-inbound-webhook', body: { assistant_id: INBOUND, webhook_url: url }, status: 200 }),
 		]);
-		let assistant = await kit.assistant(INBOUND);
+		let assistant = await kit().assistant(INBOUND);
 		expect(assistant.inbound_webhook_url).toBe(url);
 		expect(assistant.webhook_url).toBe('https://crm.example.com/post-call');
 		expect(await t.lifecycle('checkExists')).toBe(true);
 
-		const ended = await kit.ctl('POST', '/calls/inbound', { assistant_id: INBOUND, customer_phone: '+4917611112222', transcript: 'Assistant: Hello\nCustomer: Hi' });
-		const mine = kit.deliveries.filter((d) => d.emitted.length > 0);
+		const ended = await kit().ctl('POST', '/calls/inbound', { assistant_id: INBOUND, customer_phone: '+4917611112222', transcript: 'Assistant: Hello\nCustomer: Hi' });
+		const mine = kit().deliveries.filter((d) => d.emitted.length > 0);
 		expect(mine).toHaveLength(1);
 		expect(mine[0].emitted[0]).toEqual(expect.objectContaining({ id: ended.call.id, customer_phone: '+4917611112222', status: 'completed', transcript: 'Assistant: Hello\nCustomer: Hi' }));
 
-		await kit.ctl('DELETE', '/requests');
+		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
-		expect((await kit.requests()).filter((r) => r.method !== 'GET')).toEqual([
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
 			expect.objectContaining({ method: 'POST', path: '/api/user/assistants/disable-inbound-webhook', body: { assistant_id: INBOUND }, status: 200 }),
 		]);
-		assistant = await kit.assistant(INBOUND);
+		assistant = await kit().assistant(INBOUND);
 		expect(assistant.inbound_webhook_url).toBeNull();
 		expect(assistant.webhook_url).toBe('https://crm.example.com/post-call');
 		expect(assistant.is_webhook_active).toBe(true);
@@ -349,12 +339,12 @@ describe('inbound call event', () => {
 	});
 
 	it('a foreign inbound webhook blocks activation unless replacement is allowed', async () => {
-		await kit.api('POST', '/api/user/assistants/enable-inbound-webhook', { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' });
-		await expect(kit.trigger(inbound()).lifecycle('create')).rejects.toThrow(
+		await kit().api('POST', '/api/user/assistants/enable-inbound-webhook', { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' });
+		await expect(kit().trigger(inbound()).lifecycle('create')).rejects.toThrow(
 			`Assistant "Support Hotline" (#${INBOUND}) already sends its inbound-call webhook to https://pbx.example.com/inbound`,
 		);
-		const t = kit.trigger(inbound({ options: { replaceExisting: true } }));
+		const t = kit().trigger(inbound({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
-		expect((await kit.assistant(INBOUND)).inbound_webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
 	});
 });

@@ -1,24 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, type TriggerKit } from './triggerKit';
+import { byId, useTriggerKit } from './triggerKit';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;
 
-let kit: TriggerKit;
-
-beforeAll(async () => {
-	kit = await startTriggerKit();
-});
-afterAll(async () => {
-	await kit.stop();
-});
-beforeEach(async () => {
-	await kit.reset();
-});
+const kit = useTriggerKit();
 
 async function activated(parameters: IDataObject) {
-	const t = kit.trigger({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...parameters });
+	const t = kit().trigger({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...parameters });
 	await t.lifecycle('create');
 	return { t, url: `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}` };
 }
@@ -46,13 +36,13 @@ const guidePayload = {
 describe('Simplify', () => {
 	it('outputs call facts, extracted variables as extracted_<name> and the transcript text for a sandbox call', async () => {
 		await activated({ simplify: true, options: { includeRecording: true } });
-		const { callId } = await kit.endCall(OUTBOUND, {
+		const { callId } = await kit().endCall(OUTBOUND, {
 			transcript: 'Assistant: Guten Tag\nCustomer: Hallo',
 			extracted_variables: { customer_name: 'Max', interested: true, budget: 5000 },
 			duration: 42,
 		});
-		expect(kit.deliveries).toHaveLength(1);
-		expect(kit.deliveries[0].emitted).toEqual([
+		expect(kit().deliveries).toHaveLength(1);
+		expect(kit().deliveries[0].emitted).toEqual([
 			{
 				call_id: callId,
 				status: 'completed',
@@ -71,9 +61,9 @@ describe('Simplify', () => {
 
 	it('turns the array transcript into text, preferring formatted_transcript when sent', async () => {
 		const { url } = await activated({ simplify: true });
-		expect(await kit.post(url, guidePayload)).toBe(200);
-		expect(await kit.post(url, { ...guidePayload, id: 480337, formatted_transcript: 'AI: Guten Tag!\nCustomer: Hallo.' })).toBe(200);
-		const [first, second] = kit.deliveries.map((d) => d.emitted[0]);
+		expect(await kit().post(url, guidePayload)).toBe(200);
+		expect(await kit().post(url, { ...guidePayload, id: 480337, formatted_transcript: 'AI: Guten Tag!\nCustomer: Hallo.' })).toBe(200);
+		const [first, second] = kit().deliveries.map((d) => d.emitted[0]);
 		expect(first.transcript).toBe('AI: Guten Tag!\nCustomer: Hallo.');
 		expect(first.extracted_customer_name).toBe('Max');
 		expect(first).not.toHaveProperty('lead');
@@ -85,14 +75,14 @@ describe('full output', () => {
 	it('passes the payload through as sent (array transcript, lead, campaign, extra keys)', async () => {
 		const { url } = await activated({});
 		const sent = { ...guidePayload, formatted_transcript: 'AI: Guten Tag!\nCustomer: Hallo.' };
-		expect(await kit.post(url, sent)).toBe(200);
-		expect(kit.deliveries[0].emitted).toEqual([sent]);
+		expect(await kit().post(url, sent)).toBe(200);
+		expect(kit().deliveries[0].emitted).toEqual([sent]);
 	});
 
 	it('adds documented fields the service left out as null', async () => {
 		const { url } = await activated({});
-		expect(await kit.post(url, { id: 5, status: 'busy' })).toBe(200);
-		expect(kit.deliveries[0].emitted[0]).toEqual({
+		expect(await kit().post(url, { id: 5, status: 'busy' })).toBe(200);
+		expect(kit().deliveries[0].emitted[0]).toEqual({
 			id: 5,
 			customer_phone: null,
 			assistant_phone: null,
@@ -111,7 +101,7 @@ describe('full output', () => {
 
 	it('answers 400 to a body that is not a JSON object, without starting an execution', async () => {
 		const { url } = await activated({});
-		expect(await kit.post(url, [1, 2])).toBe(400);
-		expect(kit.deliveries[0].emitted).toEqual([]);
+		expect(await kit().post(url, [1, 2])).toBe(400);
+		expect(kit().deliveries[0].emitted).toEqual([]);
 	});
 });

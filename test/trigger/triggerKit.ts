@@ -10,6 +10,8 @@ import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-wor
 
 import { startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
 import { createTriggerHarness, createWebhookContext, type TestCredentials, type TriggerHarness } from '../helpers/engine';
+import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
+import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
 
 export interface Delivery {
@@ -108,17 +110,11 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-	const call = async (method: string, path: string, body: unknown, token: string) => {
-		const res = await fetch(sb.url + path, {
-			method,
-			headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		return { status: res.status, json: text === '' ? undefined : JSON.parse(text) };
+	const api = async (method: string, path: string, body?: unknown) => {
+		const { status, json } = await sandboxRequest(sb, method, path, { body });
+		return { status, json };
 	};
-	const api = (method: string, path: string, body?: unknown) => call(method, path, body, sb.tokens.alice);
-	const ctl = async (method: string, path: string, body?: unknown) => (await call(method, `/__sandbox${path}`, body, sb.controlToken)).json;
+	const ctl = async (method: string, path: string, body?: unknown) => (await sandboxControl(sb, method, path, body)).json;
 
 	return Object.assign(kit, {
 		sb,
@@ -184,6 +180,15 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			await sb.stop();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
+	});
+}
+
+/** Registers the suite's hooks: one trigger kit for the file, reset before every test, stopped at the end. Returns its accessor. */
+export function useTriggerKit(retryDelaysMs?: number[]): () => TriggerKit {
+	return useSuiteFixture({
+		start: async () => await startTriggerKit(retryDelaysMs),
+		beforeEach: async (kit) => await kit.reset(),
+		stop: async (kit) => await kit.stop(),
 	});
 }
 
