@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, startKit, useKit, visibleText } from './kit';
+import { expectFailedBeforeSending, items, jsonOf, startKit, useKit, visibleText } from './kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.
@@ -106,11 +106,7 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit().run(parameters);
-		expect(result.output).toHaveLength(0);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(field);
-		expect(await kit().requests()).toHaveLength(0);
+		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
 	});
 
 	it('exactly 255 characters are accepted', async () => {

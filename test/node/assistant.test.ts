@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, useKit, visibleText } from './kit';
+import { expectFailedBeforeSending, items, jsonOf, useKit, visibleText } from './kit';
 
 const kit = useKit();
 
@@ -275,11 +275,7 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit().run(parameters);
-		expect(result.output).toHaveLength(0);
-		expect(result.error?.message).toContain(field);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(await kit().requests()).toHaveLength(0);
+		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
 	});
 
 	it('a bad variable name is reported under the API field variables, not the parameter path', async () => {

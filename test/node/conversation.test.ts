@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { items, jsonOf, useKit, visibleText } from './kit';
+import { expectFailedBeforeSending, items, jsonOf, useKit, visibleText } from './kit';
 
 const kit = useKit();
 
@@ -123,11 +123,7 @@ describe('Conversation → local validation (the item fails naming the field; no
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		const result = await kit().run(parameters);
-		expect(result.output).toHaveLength(0);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toContain(field);
-		expect(await kit().requests()).toHaveLength(0);
+		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
 	});
 });
 

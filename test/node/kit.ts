@@ -117,6 +117,14 @@ export function jsonOf(result: NodeRunResult): IDataObject[] {
 /** Input items with the given JSON. */
 export const items = (...values: IDataObject[]): INodeExecutionData[] => values.map((json) => ({ json }));
 
+/** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
+export async function expectFailedBeforeSending(kit: Kit, result: NodeRunResult, field: string): Promise<void> {
+	expect(result.output).toHaveLength(0);
+	expect(result.error?.name).toBe('NodeOperationError');
+	expect(result.error?.message).toContain(field);
+	expect(await kit.requests()).toHaveLength(0);
+}
+
 /** The single logged request, failing with the whole log when there is not exactly one. */
 export function only(log: RequestLogEntry[]): RequestLogEntry {
 	if (log.length !== 1) throw new Error(`expected exactly one request, got ${log.length}: ${JSON.stringify(log.map((e) => `${e.method} ${e.path}`))}`);
