@@ -38,20 +38,14 @@ import {
 import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { CREDENTIAL_TYPE, type FamulorCredentials } from '../../nodes/shared/transport';
 
 export const ACTION_NODE_TYPE = 'n8n-nodes-famulor-ai.famulor';
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-famulor-ai.famulorTrigger';
-const CREDENTIAL_TYPE = 'famulorAiApi';
 
-export interface TestCredentials {
-	apiToken: string;
+/** The credential's data as the node reads it, always pointing at a sandbox or scripted server. */
+export interface TestCredentials extends FamulorCredentials {
 	baseUrl: string;
-	customRateLimits?: boolean;
-	generateReplyLimit?: number;
-	generateReplyWindowSeconds?: number;
-	sendFreeformLimit?: number;
-	sendFreeformWindowSeconds?: number;
-	requestTimeoutSeconds?: number;
 }
 
 class TestNodeTypes implements INodeTypes {
