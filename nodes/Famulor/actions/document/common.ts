@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
+import { checkId, checkMaxLength, requireText } from '../../validation';
+import { locatorValue } from '../common';
 
 export const MAX_TEXT_LENGTH = 255;
 
@@ -27,3 +29,20 @@ export const descriptionOption: INodeProperties = {
 	default: '',
 	description: `What the document is about, at most ${MAX_TEXT_LENGTH} characters`,
 };
+
+/** The checked ID of the knowledge base (path parameter `knowledgebaseId`). */
+export function readKnowledgeBaseId(this: IExecuteFunctions, itemIndex: number): number {
+	return checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+}
+
+/** The checked Name of a new document. */
+export function readName(this: IExecuteFunctions, itemIndex: number): string {
+	const nameField = { label: 'Name', field: 'name' };
+	return checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH);
+}
+
+/** The checked Description from Additional Fields; undefined when not given or empty. */
+export function readDescription(this: IExecuteFunctions, itemIndex: number, additional: IDataObject): string | undefined {
+	if (additional.description === undefined || additional.description === '') return undefined;
+	return checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH);
+}

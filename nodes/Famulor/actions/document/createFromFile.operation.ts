@@ -1,10 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkMaxLength, checkOneOf, requireText } from '../../validation';
-import { locatorValue } from '../common';
+import { checkOneOf, requireText } from '../../validation';
 import type { OperationResult } from '../types';
-import { MAX_TEXT_LENGTH, descriptionOption, documentPath, knowledgeBaseProperty, nameProperty } from './common';
+import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, type FileType } from './fileCheck';
 
 const properties: INodeProperties[] = [
@@ -45,15 +44,11 @@ export const description = updateDisplayOptions({ show: { resource: ['document']
 
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
-	const nameField = { label: 'Name', field: 'name' };
-	const name = checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH);
+	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
+	const name = readName.call(this, itemIndex);
 	const type = checkOneOf.call(this, itemIndex, { label: 'File Type', field: 'type' }, this.getNodeParameter('fileType', itemIndex), FILE_TYPES) as FileType;
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const description =
-		additional.description !== undefined && additional.description !== ''
-			? checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH)
-			: undefined;
+	const description = readDescription.call(this, itemIndex, additional);
 	const binaryPropertyName = requireText.call(this, itemIndex, { label: 'Input Binary Field', field: 'file' }, this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);

@@ -1,10 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkMaxLength, checkRange, checkUrl, invalid, requireText } from '../../validation';
-import { locatorValue } from '../common';
+import { checkRange, checkUrl, invalid } from '../../validation';
 import type { OperationResult } from '../types';
-import { MAX_TEXT_LENGTH, descriptionOption, documentPath, knowledgeBaseProperty, nameProperty } from './common';
+import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
 
 const properties: INodeProperties[] = [
 	knowledgeBaseProperty,
@@ -59,9 +58,8 @@ function linkList(value: unknown): unknown[] {
 
 /** Adds a website document; the service scrapes it in the background (status `processing`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
-	const nameField = { label: 'Name', field: 'name' };
-	const name = checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH);
+	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
+	const name = readName.call(this, itemIndex);
 	const rawUrl = String(this.getNodeParameter('url', itemIndex, '') ?? '').trim();
 	const links = linkList(this.getNodeParameter('links', itemIndex, [])).map((link) =>
 		checkUrl.call(this, itemIndex, { label: 'Links', field: 'links' }, link),
@@ -71,9 +69,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const body: IDataObject = { name, type: 'website' };
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (additional.description !== undefined && additional.description !== '') {
-		body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH);
-	}
+	const description = readDescription.call(this, itemIndex, additional);
+	if (description !== undefined) body.description = description;
 	if (rawUrl !== '') body.url = checkUrl.call(this, itemIndex, { label: 'URL', field: 'url' }, rawUrl);
 	if (links.length > 0) body.links = links;
 	if (additional.relativeLinksLimit !== undefined) {

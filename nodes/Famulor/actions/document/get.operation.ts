@@ -2,9 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkId } from '../../validation';
-import { locatorValue } from '../common';
 import type { OperationResult } from '../types';
-import { documentPath, knowledgeBaseProperty } from './common';
+import { documentPath, knowledgeBaseProperty, readKnowledgeBaseId } from './common';
 
 const properties: INodeProperties[] = [
 	knowledgeBaseProperty,
@@ -23,7 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['document']
 
 /** One document, e.g. to see whether processing finished (status `active` or `failed`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const documentId = checkId.call(this, itemIndex, { label: 'Document ID', field: 'documentId' }, this.getNodeParameter('documentId', itemIndex));
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: documentPath(knowledgeBaseId, documentId), itemIndex });
 	return unwrapRecord(response);

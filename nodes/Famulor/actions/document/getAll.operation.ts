@@ -1,10 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
-import { checkId } from '../../validation';
-import { applyLimit, locatorValue, returnAllProperties } from '../common';
+import { applyLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
-import { documentPath, knowledgeBaseProperty } from './common';
+import { documentPath, knowledgeBaseProperty, readKnowledgeBaseId } from './common';
 
 const properties: INodeProperties[] = [knowledgeBaseProperty, ...returnAllProperties('documents')];
 
@@ -12,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['document']
 
 /** The service sends every document at once; one item per document. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const knowledgeBaseId = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: documentPath(knowledgeBaseId), itemIndex });
 	return applyLimit.call(this, itemIndex, unwrapList(response));
 }
