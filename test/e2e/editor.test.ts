@@ -1,0 +1,156 @@
+/**
+ * The n8n 2.8.4 editor in Debian's chromium (playwright-core): log in, add the Famulor AI Trigger and
+ * the Famulor AI action node through the node search, open their parameter panels, check the icons,
+ * the sandbox assistants in the picker and the resource/operation options, and save screenshots for
+ * the README (docs/screenshots/).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { OWNER, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+
+const SCREENSHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
+const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor');
+const ICON_PATH = '/icons/n8n-nodes-famulor-ai/';
+
+let n8n: PreparedN8n;
+let server: N8nServer;
+let browser: Browser;
+let page: Page;
+
+const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
+
+/** Texts of the options of the dropdown that is open now. */
+async function openDropdownOptions(): Promise<string[]> {
+	const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
+	await options.first().waitFor({ timeout: 10_000 });
+	return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter((text) => text !== '');
+}
+
+/** Lets tooltips and dropdown transitions finish before a screenshot. */
+async function settle(): Promise<void> {
+	await page.mouse.move(5, 890);
+	await page.waitForTimeout(700);
+}
+
+async function searchNodeCreator(term: string): Promise<void> {
+	const search = page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first();
+	await search.waitFor();
+	await search.fill(term);
+}
+
+beforeAll(async () => {
+	mkdirSync(SCREENSHOTS, { recursive: true });
+	mkdirSync(ARTIFACTS, { recursive: true });
+	n8n = await prepareN8n();
+	server = await startServer(n8n);
+	browser = await chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+	});
+	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+}, 180_000);
+
+afterAll(async () => {
+	await browser?.close();
+	await server?.stop();
+	await n8n?.cleanup();
+});
+
+afterEach(async () => {
+	// Whatever state a failure left, keep a picture of it.
+	await page?.screenshot({ path: join(ARTIFACTS, `${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`) }).catch(() => undefined);
+});
+
+test('the owner logs in through the sign-in form', async () => {
+	await page.goto(`${server.url}/signin`);
+	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page.locator('input[type="password"]').first().fill(OWNER.password);
+	await page.keyboard.press('Enter');
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+	await page.goto(`${server.url}/workflow/new`);
+	await byTestId('canvas-add-button').waitFor({ timeout: 30_000 });
+});
+
+test('the trigger: found by the node search, with our icon; its panel lists the sandbox assistants', async () => {
+	await byTestId('canvas-add-button').click();
+	await searchNodeCreator('Famulor');
+	const item = byTestId('node-creator-item-name').filter({ hasText: /^Famulor AI$/ });
+	await item.first().waitFor();
+	const icon = page.locator(`img[src*="${ICON_PATH}"]`).first();
+	await icon.waitFor();
+	const iconUrl = new URL((await icon.getAttribute('src')) ?? '', server.url).href;
+	const iconResponse = await fetch(iconUrl);
+	expect(iconResponse.status).toBe(200);
+	expect(await iconResponse.text()).toContain('<svg');
+
+	await item.first().click();
+	await page.getByText('On call completed', { exact: true }).click();
+	const ndv = byTestId('ndv');
+	await ndv.waitFor();
+	await byTestId('parameter-input-event').waitFor();
+	await expect(byTestId('node-title-container').innerText()).resolves.toContain('Famulor AI Trigger');
+	await byTestId('parameter-input-event').waitFor();
+	await expect(byTestId('parameter-input-event').locator('input').inputValue()).resolves.toBe('Call Completed');
+
+	// The assistant picker asks the sandbox (listSearch through the imported credential).
+	await byTestId('rlc-input').first().click();
+	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
+	await assistant.waitFor({ timeout: 15_000 });
+	await assistant.click();
+	await byTestId('parameter-input-event').click();
+	expect(await openDropdownOptions()).toEqual(['Call Completed', 'Inbound Call Completed']);
+	await page.keyboard.press('Escape');
+	await settle();
+	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });
+
+	await byTestId('ndv-close-button').click();
+	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(1);
+});
+
+test('the action node: added after the trigger through the node search, with its resources and operations', async () => {
+	await byTestId('canvas-handle-plus').first().click();
+	await searchNodeCreator('Famulor');
+	await byTestId('node-creator-item-name').filter({ hasText: /^Famulor AI$/ }).first().click();
+	await page.getByText('Make a phone call', { exact: true }).click();
+	const ndv = byTestId('ndv');
+	await ndv.waitFor();
+	await byTestId('parameter-input-resource').waitFor();
+	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe('Call');
+	await expect(byTestId('parameter-input-operation').locator('input').inputValue()).resolves.toBe('Make');
+	await byTestId('rlc-input').first().click();
+	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
+	await assistant.waitFor({ timeout: 15_000 });
+	await assistant.click();
+	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().fill('+4915112345678');
+	await ndv.getByText('Credential to connect with').click(); // blur: hides the input's tip
+	await settle();
+	await page.screenshot({ path: join(SCREENSHOTS, 'action-node.png') });
+
+	await byTestId('parameter-input-resource').click();
+	// n8n itself appends "Custom API Call" to nodes whose credential authenticates generically.
+	expect(await openDropdownOptions()).toEqual([
+		'AI Reply',
+		'Assistant',
+		'Call',
+		'Conversation',
+		'Document',
+		'Knowledge Base',
+		'Language',
+		'Phone Number',
+		'WhatsApp',
+		'Custom API Call',
+	]);
+	await page.getByRole('option', { name: 'WhatsApp' }).or(page.locator('.el-select-dropdown__item:visible', { hasText: 'WhatsApp' })).first().click();
+	await page.locator('.el-select-dropdown__item', { hasText: 'Knowledge Base' }).first().waitFor({ state: 'hidden' });
+	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe('WhatsApp');
+	await byTestId('parameter-input-operation').click();
+	expect(await openDropdownOptions()).toEqual(['Get Session Status', 'Send Free-Form Message', 'Custom API Call']);
+	await page.keyboard.press('Escape');
+
+	await byTestId('ndv-close-button').click();
+	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(2);
+	await page.screenshot({ path: join(ARTIFACTS, 'canvas.png') });
+});
