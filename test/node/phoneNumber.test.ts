@@ -39,6 +39,10 @@ describe('Phone Number → Get Many', () => {
 	it('checks the Limit as the paged lists do: a whole number of at least 1, numeric text from an expression accepted', async () => {
 		const zero = await run('getAll', { returnAll: false, limit: 0 });
 		expect(zero.error?.message).toBe('Limit (limit) must be a whole number from 1 to 9007199254740991, got 0');
+		const notANumber = await run('getAll', { returnAll: false, limit: '={{ true }}' });
+		expect(notANumber.error?.message).toBe('Limit (limit) must be a whole number from 1 to 9007199254740991, got true');
+		// A bad Limit is caught before the list is requested.
+		expect(await kit().requests()).toHaveLength(0);
 		const fromText = await run('getAll', { returnAll: false, limit: '={{ "2" }}' });
 		expect(fromText.error).toBeUndefined();
 		expect(json(fromText).map((number) => number.id)).toEqual([11, 12]);

@@ -77,11 +77,9 @@ export function returnAllProperties(noun = 'results'): INodeProperties[] {
 /** The `limit` for the transport's list helpers: Infinity for Return All, else the checked Limit. */
 export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
-	const limit = Number(this.getNodeParameter('limit', itemIndex, 50));
+	const raw: unknown = this.getNodeParameter('limit', itemIndex, 50);
+	// A number, or a numeric text from an expression; anything else (e.g. a boolean) is refused.
+	const limit = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
 }
 
-/** Cuts a list the service sends whole (phone numbers, documents) down to the Limit, unless Return All is on. */
-export function applyLimit(this: IExecuteFunctions, itemIndex: number, records: IDataObject[]): IDataObject[] {
-	return records.slice(0, readListLimit.call(this, itemIndex));
-}

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
-import { applyLimit, returnAllProperties } from '../common';
+import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
@@ -10,6 +10,7 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneNumbe
 
 /** Every number of the account, whatever its SMS capability or subscription; one item per number. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const limit = readListLimit.call(this, itemIndex);
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/phone-numbers/all', itemIndex });
-	return applyLimit.call(this, itemIndex, unwrapList(response));
+	return unwrapList(response).slice(0, limit);
 }

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
-import { applyLimit, returnAllProperties } from '../common';
+import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
@@ -13,6 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneNumbe
  * documented, so both a bare array and `{data: [...]}` are read.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	const limit = readListLimit.call(this, itemIndex);
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/user/phone-numbers', itemIndex });
-	return applyLimit.call(this, itemIndex, unwrapList(response));
+	return unwrapList(response).slice(0, limit);
 }

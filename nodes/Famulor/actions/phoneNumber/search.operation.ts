@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
 import { SUPPORTED_COUNTRY_CODES, checkOneOf, invalid } from '../../validation';
-import { applyLimit, returnAllProperties } from '../common';
+import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 
 const COUNTRY_NAMES: Record<(typeof SUPPORTED_COUNTRY_CODES)[number], string> = {
@@ -57,6 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const qs: IDataObject = { country_code: countryCode };
 	if (contains !== '') qs.contains = contains;
+	const limit = readListLimit.call(this, itemIndex);
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/phone-numbers/search', qs, itemIndex });
-	return applyLimit.call(this, itemIndex, unwrapList(response));
+	return unwrapList(response).slice(0, limit);
 }
