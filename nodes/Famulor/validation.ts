@@ -39,7 +39,7 @@ export function checkMaxLength(this: IExecuteFunctions, itemIndex: number, name:
 	return value;
 }
 
-export function checkRange(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: number, min: number, max: number, integer = false): number {
+export function checkRange(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, min: number, max: number, integer = false): number {
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
 		throw invalid.call(this, itemIndex, name, `must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${shown(value)}`);
 	}
