@@ -18,6 +18,9 @@ export const MAX_BACKOFF_DELAY_MS = 8_000;
  */
 export const MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
 
+/** Shortest wait after a 429, whatever the service says, so `Retry-After: 0` cannot spin. */
+export const MIN_RATE_LIMIT_WAIT_MS = 100;
+
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
 /** Largest page size the service accepts on both paginated lists. */

@@ -1,5 +1,8 @@
 import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
+/** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
+export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+
 /** What the service said about a failed request, whichever of its error shapes it used. */
 export interface FamulorErrorDetails {
 	httpCode: number;
@@ -112,5 +115,5 @@ export function buildTransportError(node: INode, reason: string, place: ErrorPla
 		description,
 		itemIndex: place.itemIndex,
 	});
-	return withContext(error, { httpCode: null, errorCode: outcomeUnknown ? 'OUTCOME_UNKNOWN' : 'NETWORK_ERROR', fieldErrors: {} });
+	return withContext(error, { httpCode: null, errorCode: outcomeUnknown ? OUTCOME_UNKNOWN : 'NETWORK_ERROR', fieldErrors: {} });
 }

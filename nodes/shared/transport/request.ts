@@ -5,16 +5,11 @@ import {
 	MAX_BACKOFF_DELAY_MS,
 	MAX_RATE_LIMIT_WAIT_MS,
 	MAX_RETRY_ATTEMPTS,
+	MIN_RATE_LIMIT_WAIT_MS,
 	RETRY_BASE_DELAY_MS,
 } from './constants';
 import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import { buildApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
-
-/** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
-const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
-
-/** Shortest wait after a 429, whatever the service says. */
-const MIN_RATE_LIMIT_WAIT_MS = 100;
+import { OUTCOME_UNKNOWN, buildApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
 import { pacerFor, type SlidingWindowPacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
