@@ -25,6 +25,8 @@ import {
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);
+// Calls end by themselves after a minute, which leaves time to end one through the controls instead.
+const CALL_DURATION_MS = 60_000;
 const ALICE_TOKEN = 'sbx_alice_4f1c9e2b7a5d3068c1e4';
 const CONTROL_TOKEN = 'sbx_control_7e3a5c9f1b2d4086';
 const USER_FOLDER = join(ROOT, '.n8n-local');
@@ -55,7 +57,7 @@ async function stopAll(code) {
 
 async function startSandbox() {
 	const log = createWriteStream(join(USER_FOLDER, 'sandbox.log'));
-	const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT)], {
+	const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT), '--call-duration', String(CALL_DURATION_MS)], {
 		cwd: ROOT,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,
