@@ -60,7 +60,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('is never repeated after a failure whose outcome is unknown', async () => {
-		await kit().control('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
+		await kit().fault({ method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toContain('500');
@@ -68,7 +68,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('waits out a 429 and then sends the request again', async () => {
-		await kit().control('POST', '/faults', { method: 'POST', path: '/api/ai/generate-reply', kind: '429', retryAfter: 1, count: 1 });
+		await kit().fault({ method: 'POST', path: '/api/ai/generate-reply', kind: '429', retryAfter: 1, count: 1 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].success).toBe(true);

@@ -1,21 +1,19 @@
 import { SEED } from '../../sandbox';
-import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
+import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;
 const CUSTOMER = '+4915112345678';
 
 const kit = useKit();
 
-const assistant = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
-
 async function make(parameters: Record<string, unknown>, extra: RunOptions = {}) {
-	return await kit().run({ resource: 'call', operation: 'make', assistantId: assistant(ALICE.outboundAssistantId), phoneNumber: CUSTOMER, ...parameters } as never, extra);
+	return await kit().run({ resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: CUSTOMER, ...parameters } as never, extra);
 }
 
 describe('Call → Make', () => {
 	it('sends phone_number, assistant_id as a number and variables as an object, and outputs the response', async () => {
 		const result = await make({
-			assistantId: assistant(ALICE.outboundAssistantId, 'list'),
+			assistantId: locator(ALICE.outboundAssistantId, 'list'),
 			variables: { variable: [{ name: 'customer_name', value: 'Ada' }, { name: 'email', value: 'ada@example.com' }] },
 		});
 		expect(result.error).toBeUndefined();
@@ -39,7 +37,7 @@ describe('Call → Make', () => {
 	it.each([
 		['a phone number not in E.164', { phoneNumber: '015112345678' }, /Phone Number \(phone_number\) must be a phone number in E\.164 format/],
 		['a phone number with spaces', { phoneNumber: '+49 151 12345678' }, /phone_number\) must be a phone number in E\.164/],
-		['an assistant that is not an ID', { assistantId: assistant('={{ "sales" }}') }, /Assistant \(assistant_id\) must be a positive whole number/],
+		['an assistant that is not an ID', { assistantId: locator('={{ "sales" }}') }, /Assistant \(assistant_id\) must be a positive whole number/],
 		['a variable without a name', { variables: { variable: [{ name: ' ', value: 'x' }] } }, /Variables \(variables\) has a variable with an invalid name/],
 		['a variable named __proto__', { variables: { variable: [{ name: '__proto__', value: 'x' }] } }, /Variables \(variables\) has a variable with an invalid name: "__proto__"/],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
@@ -49,7 +47,7 @@ describe('Call → Make', () => {
 	});
 
 	it('maps 404 for an assistant of another account', async () => {
-		const result = await make({ assistantId: assistant(SEED.bob.outboundAssistantId) });
+		const result = await make({ assistantId: locator(SEED.bob.outboundAssistantId) });
 		expect(result.error?.message).toBe('Famulor API error 404: Assistant not found or does not belong to the authenticated user');
 		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: null });
 	});
@@ -62,14 +60,14 @@ describe('Call → Make', () => {
 	});
 
 	it('never repeats a call whose outcome is unknown (500, then a reset connection)', async () => {
-		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: '500', count: 5 });
+		await kit().fault({ method: 'POST', path: '/api/user/make_call', kind: '500', count: 5 });
 		const failed = await make({});
 		expect(failed.error?.description).toMatch(/not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().control('DELETE', '/faults');
 
 		await kit().clearRequests();
-		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/make_call', kind: 'reset', count: 5 });
+		await kit().fault({ method: 'POST', path: '/api/user/make_call', kind: 'reset', count: 5 });
 		const reset = await make({});
 		expect(reset.error?.message).toMatch(/outcome unknown/);
 		expect(reset.error?.context).toMatchObject({ errorCode: 'OUTCOME_UNKNOWN' });
@@ -89,7 +87,7 @@ describe('Call → Make', () => {
 	});
 
 	it('with Continue On Fail, a service error becomes an error item with the status', async () => {
-		const result = await make({ assistantId: assistant(999) }, { continueOnFail: true });
+		const result = await make({ assistantId: locator(999) }, { continueOnFail: true });
 		expect(result.output[0].json).toMatchObject({ error: expect.stringMatching(/^Famulor API error 404/), httpCode: 404 });
 	});
 });

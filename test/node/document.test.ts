@@ -3,18 +3,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
+import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const kit = useKit();
 
-const knowledgeBase = (value: number | string = KB) => ({ __rl: true, mode: 'id', value: String(value) });
 const sha256 = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
 
 async function run(operation: string, parameters: Record<string, unknown>, extra: RunOptions = {}) {
-	return await kit().run({ resource: 'document', operation, knowledgeBaseId: knowledgeBase(), ...parameters } as never, extra);
+	return await kit().run({ resource: 'document', operation, knowledgeBaseId: locator(KB), ...parameters } as never, extra);
 }
 
 /** An input item carrying a file in its `data` binary property, as a Read File node would give it. */
@@ -72,7 +71,7 @@ describe('Document → Create From Website', () => {
 		['a name over 255 characters', { name: 'n'.repeat(256), url: 'https://example.com' }, /Name \(name\) must be at most 255 characters/],
 		['a description over 255 characters', { name: 'X', url: 'https://example.com', additionalFields: { description: 'd'.repeat(256) } }, /Description \(description\) must be at most 255/],
 		['an empty name', { name: '={{ "" }}', url: 'https://example.com' }, /Name \(name\) is required/],
-		['a knowledge base ID that is not a number', { name: 'X', url: 'https://example.com', knowledgeBaseId: knowledgeBase('={{ "faq" }}') }, /Knowledge Base \(knowledgebaseId\) must be a positive whole number/],
+		['a knowledge base ID that is not a number', { name: 'X', url: 'https://example.com', knowledgeBaseId: locator('={{ "faq" }}') }, /Knowledge Base \(knowledgebaseId\) must be a positive whole number/],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await run('createFromWebsite', parameters);
 		expect(result.error?.message).toMatch(message);
@@ -80,7 +79,7 @@ describe('Document → Create From Website', () => {
 	});
 
 	it('maps 404 for a knowledge base of another account', async () => {
-		const result = await run('createFromWebsite', { name: 'X', url: 'https://example.com', knowledgeBaseId: knowledgeBase(SEED.bob.knowledgeBaseId) });
+		const result = await run('createFromWebsite', { name: 'X', url: 'https://example.com', knowledgeBaseId: locator(SEED.bob.knowledgeBaseId) });
 		expect(result.error?.message).toBe('Famulor API error 404: Knowledgebase not found.');
 	});
 });
@@ -168,7 +167,7 @@ describe('Document → Create From File', () => {
 	});
 
 	it('never repeats an upload whose outcome is unknown (500)', async () => {
-		await kit().control('POST', '/faults', { method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, kind: '500', count: 3 });
+		await kit().fault({ method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, kind: '500', count: 3 });
 		const result = await run('createFromFile', { name: 'Einmal', fileType: 'pdf', binaryPropertyName: 'data' }, { input: [fileItem(pdf(100), { fileName: 'a.pdf' })] });
 		expect(result.error?.message).toMatch(/500/);
 		expect(result.error?.description).toMatch(/not repeated/);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type RequestLogEntry, type SandboxOptions, type StartedSandbox } from '../../sandbox';
+import { startSandbox, type Fault, type RequestLogEntry, type SandboxOptions, type StartedSandbox } from '../../sandbox';
 import { runNode, type NodeRunResult, type TestCredentials } from '../helpers/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
@@ -23,14 +23,19 @@ export interface Kit {
 	runs: NodeRunResult[];
 	/** Runs the action node with the kit's credentials (overridable per run). */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<NodeRunResult>;
-	/** Requests the node sent (control requests excluded), in order, since the last reset or clearRequests(). */
-	requests(): Promise<RequestLogEntry[]>;
+	/**
+	 * Requests the node sent (control requests excluded), in order, since the last reset or clearRequests();
+	 * with `path`, only those to that path (a trailing `*` matches a prefix).
+	 */
+	requests(path?: string): Promise<RequestLogEntry[]>;
 	/** Forgets the logged requests, so a test sees only what follows. */
 	clearRequests(): Promise<void>;
 	/** Calls a sandbox control, e.g. `control('POST', '/clock/advance', { ms: 1000 })`; fails unless it answers 2xx. */
 	control<T = IDataObject>(method: string, path: string, body?: unknown): Promise<T>;
-	/** Calls the API directly as alice (to prepare or inspect data). */
-	api(method: string, path: string, body?: unknown): Promise<{ status: number; json: IDataObject }>;
+	/** Makes the sandbox answer the next `count` matching requests with the fault `kind` (500, 429, timeout, reset, ...). */
+	fault(fault: Fault): Promise<void>;
+	/** Calls the API directly, as alice unless another token is given (to prepare or inspect data, or act as another client). */
+	api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: IDataObject }>;
 	stop(): Promise<void>;
 }
 
@@ -61,16 +66,19 @@ export async function startKit(options: SandboxOptions = {}, credentials: Partia
 			runs.push(result);
 			return result;
 		},
-		async requests() {
-			const log = await control<RequestLogEntry[]>('GET', '/requests');
+		async requests(path) {
+			const log = await control<RequestLogEntry[]>('GET', path === undefined ? '/requests' : `/requests?path=${encodeURIComponent(path)}`);
 			return log.filter((entry) => !entry.path.startsWith('/__sandbox'));
 		},
 		async clearRequests() {
 			await control('DELETE', '/requests');
 		},
 		control,
-		async api(method, path, body) {
-			const { status, json } = await sandboxRequest(sandbox, method, path, { body });
+		async fault(fault) {
+			await control('POST', '/faults', fault);
+		},
+		async api(method, path, body, token) {
+			const { status, json } = await sandboxRequest(sandbox, method, path, { body, as: token === undefined ? 'alice' : { raw: `Bearer ${token}` } });
 			return { status, json: json as IDataObject };
 		},
 		async stop() {
@@ -116,6 +124,9 @@ export function jsonOf(result: NodeRunResult): IDataObject[] {
 
 /** Input items with the given JSON. */
 export const items = (...values: IDataObject[]): INodeExecutionData[] => values.map((json) => ({ json }));
+
+/** A resource locator parameter (assistant, sender, knowledge base, ...), by ID unless another mode is given. */
+export const locator = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(kit: Kit, result: NodeRunResult, field: string): Promise<void> {

@@ -1,11 +1,9 @@
 import { SEED } from '../../sandbox';
-import { fieldTypes, only, useKit, visibleText, type RunOptions } from './kit';
+import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
 
 const kit = useKit();
-
-const locator = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
 
 async function run(operation: string, parameters: Record<string, unknown>, extra: RunOptions = {}) {
 	return await kit().run({ resource: 'knowledgeBase', operation, ...parameters } as never, extra);

@@ -30,7 +30,7 @@ describe('Language → Get Many', () => {
 	});
 
 	it('repeats the read after a 500, since reading is safe to repeat', async () => {
-		await kit().control('POST', '/faults', { method: 'GET', path: '/api/user/assistants/languages', kind: '500', count: 1 });
+		await kit().fault({ method: 'GET', path: '/api/user/assistants/languages', kind: '500', count: 1 });
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(SEED.languages.length);

@@ -148,7 +148,7 @@ describe('Phone Number → Purchase', () => {
 	it('never repeats a purchase whose outcome is unknown (500)', async () => {
 		const number = await searchOne();
 		await kit().clearRequests();
-		await kit().control('POST', '/faults', { method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
+		await kit().fault({ method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
 		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'list', value: number } });
 		expect(result.error?.message).toMatch(/500/);
 		expect(result.error?.description).toMatch(/not repeated/);

@@ -3,25 +3,23 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
 import { runLoadMethod, runNode } from '../helpers/engine';
 import { startScriptedServer } from '../helpers/scriptedServer';
-import { fieldTypes, only, useKit, visibleText } from './kit';
+import { fieldTypes, locator, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
 const HOUR = 3_600_000;
 
 const kit = useKit();
 
-const sender = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
-
 async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: INodeExecutionData[]) {
 	return await kit().run(
-		{ resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
+		{ resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
 		{ continueOnFail, input },
 	);
 }
 
 async function status(parameters: Record<string, unknown>) {
 	return await kit().run(
-		{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
+		{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
 	);
 }
 
@@ -86,13 +84,13 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it('maps 404 for a sender of another account', async () => {
-		const result = await send({ senderId: sender(SEED.bob.senders.online) });
+		const result = await send({ senderId: locator(SEED.bob.senders.online) });
 		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' });
 		expect(result.error?.description).toMatch(/sender ID/);
 	});
 
 	it('maps 503 Sender Offline and does not repeat the billed send', async () => {
-		const result = await send({ senderId: sender(ALICE.senders.offline) });
+		const result = await send({ senderId: locator(ALICE.senders.offline) });
 		expect(result.error?.message).toMatch(/503/);
 		expect(result.error?.context).toMatchObject({ httpCode: 503, errorCode: 'SENDER_OFFLINE' });
 		expect(result.error?.description).toMatch(/offline/);
@@ -104,7 +102,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		['an empty message', { message: '   ' }, /Message \(message\) is required/],
 		['a phone number not in E.164', { recipientPhone: '0176 12345678' }, /Recipient Phone \(recipient_phone\) must be a phone number in E\.164/],
 		// An expression, as an AI agent's value would be: n8n checks the By ID pattern only on fixed values.
-		['a sender that is not an ID', { senderId: sender('={{ "abc" }}') }, /Sender \(sender_id\) must be a positive whole number/],
+		['a sender that is not an ID', { senderId: locator('={{ "abc" }}') }, /Sender \(sender_id\) must be a positive whole number/],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await send(parameters);
 		expect(result.error?.message).toMatch(message);
@@ -132,7 +130,7 @@ describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 		server.enqueue(answer);
 		try {
 			const result = await runNode({
-				parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender(71), recipientPhone: '+4917612345678', message: 'Hallo' } as never,
+				parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(71), recipientPhone: '+4917612345678', message: 'Hallo' } as never,
 				credentials: { apiToken: 'scripted-token-0123456789', baseUrl: server.url },
 			});
 			kit().runs.push(result);
@@ -193,7 +191,7 @@ describe('WhatsApp → Get Session Status', () => {
 	});
 
 	it('maps 404 for an unknown sender', async () => {
-		const result = await status({ senderId: sender(999) });
+		const result = await status({ senderId: locator(999) });
 		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' });
 	});
 

@@ -6,13 +6,14 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 import { parallelRequestsProperty } from '../../nodes/Famulor/actions/concurrency';
-import { ALICE, sender, startThroughputKit, type ThroughputKit } from './kit';
+import { locator, type Kit } from '../node/kit';
+import { ALICE, startThroughputKit } from './kit';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const OPEN = ALICE.openWindowCustomer.phone;
 const UNKNOWN = ALICE.unknownCustomerPhone;
 
-let kit: ThroughputKit;
+let kit: Kit;
 
 beforeAll(async () => {
 	kit = await startThroughputKit({ webhookTimeoutMs: 20_000 }, { requestTimeoutSeconds: 1 });
@@ -21,13 +22,13 @@ afterAll(async () => {
 	await kit.stop();
 });
 beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
+	await kit.control('POST', '/reset');
 });
 
 const statusParameters = (parallelRequests?: number) => ({
 	resource: 'whatsApp',
 	operation: 'getSessionStatus',
-	senderId: sender(ALICE.senders.online),
+	senderId: locator(ALICE.senders.online),
 	recipientPhone: '={{ $json.phone }}',
 	...(parallelRequests === undefined ? {} : { parallelRequests }),
 });

@@ -5,7 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALICE, numberedItems, sender, assistant, startThroughputKit, type ThroughputKit } from './kit';
+import { locator, type Kit } from '../node/kit';
+import { ALICE, numberedItems, startThroughputKit } from './kit';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
@@ -14,7 +15,7 @@ const CALL_PATH = '/api/user/make_call';
 const HOLD_MS = 20_000;
 const KINDS = ['500', '502', '503', 'timeout', 'reset', 'malformed'] as const;
 
-let kit: ThroughputKit;
+let kit: Kit;
 
 beforeAll(async () => {
 	kit = await startThroughputKit({ webhookTimeoutMs: HOLD_MS, callDurationMs: 0 }, { requestTimeoutSeconds: 1 });
@@ -23,13 +24,13 @@ afterAll(async () => {
 	await kit.stop();
 });
 beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
+	await kit.control('POST', '/reset');
 });
 
 const statusParameters = {
 	resource: 'whatsApp',
 	operation: 'getSessionStatus',
-	senderId: sender(ALICE.senders.online),
+	senderId: locator(ALICE.senders.online),
 	recipientPhone: '={{ $json.phone }}',
 };
 const statusInput = () => [{ json: { phone: ALICE.openWindowCustomer.phone } }, { json: { phone: ALICE.unknownCustomerPhone } }];
@@ -37,7 +38,7 @@ const statusInput = () => [{ json: { phone: ALICE.openWindowCustomer.phone } }, 
 const freeformParameters = {
 	resource: 'whatsApp',
 	operation: 'sendFreeform',
-	senderId: sender(ALICE.senders.online),
+	senderId: locator(ALICE.senders.online),
 	recipientPhone: ALICE.openWindowCustomer.phone,
 	message: '=message {{ $json.n }}',
 };
@@ -92,20 +93,20 @@ describe('faults across items', () => {
 	it('without Continue On Fail, a POST whose outcome is unknown stops the node and no later item is sent', async () => {
 		await kit.fault({ method: 'POST', path: CALL_PATH, count: 1, kind: '500' });
 		const result = await kit.run(
-			{ resource: 'call', operation: 'make', assistantId: assistant(ALICE.outboundAssistantId), phoneNumber: '=+49151000000{{ $json.n }}' },
+			{ resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: '=+49151000000{{ $json.n }}' },
 			{ input: numberedItems(3) },
 		);
 		expect(result.error?.message).toMatch(/outcome unknown/i);
 		expect(result.error?.description).toMatch(/outcome is unknown/i);
 		expect(await kit.requests(CALL_PATH)).toHaveLength(1);
-		expect(await kit.ctl('GET', '/calls')).toEqual([]);
+		expect(await kit.control('GET', '/calls')).toEqual([]);
 	});
 
 	it('with Parallel Requests, a reset POST fails exactly its own item; every call is placed once and each output matches its input', async () => {
 		await kit.fault({ method: 'POST', path: CALL_PATH, count: 1, kind: 'reset' });
 		const phones = Array.from({ length: 8 }, (_, n) => `+4915100000${10 + n}`);
 		const result = await kit.run(
-			{ resource: 'call', operation: 'make', assistantId: assistant(ALICE.outboundAssistantId), phoneNumber: '={{ $json.phone }}', parallelRequests: 4 },
+			{ resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: '={{ $json.phone }}', parallelRequests: 4 },
 			{ input: phones.map((phone) => ({ json: { phone } })), continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
@@ -120,7 +121,7 @@ describe('faults across items', () => {
 		const resetPhones = phones.filter((phone) => !answered.includes(phone));
 		expect(resetPhones).toHaveLength(1);
 		const [resetPhone] = resetPhones;
-		const calls = (await kit.ctl('GET', '/calls')) as IDataObject[];
+		const calls = await kit.control<IDataObject[]>('GET', '/calls');
 		const phoneOfCall = new Map(calls.map((call) => [call.id, call.customer_phone]));
 		expect(calls).toHaveLength(phones.length - 1);
 		result.output.forEach((item, index) => {

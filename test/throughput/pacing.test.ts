@@ -7,7 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../sandbox';
-import { ALICE, assistant, maxInAnyWindow, numberedItems, sender, startThroughputKit, type ThroughputKit } from './kit';
+import { locator, type Kit } from '../node/kit';
+import { ALICE, maxInAnyWindow, numberedItems, startThroughputKit } from './kit';
 
 const REPLY_PATH = '/api/ai/generate-reply';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
@@ -15,7 +16,7 @@ const STATUS_PATH = '/api/user/whatsapp/session-status';
 const REPLY_LIMIT = { limit: 5, windowMs: 2000 };
 const FREEFORM_LIMIT = { limit: 5, windowMs: 1000 };
 
-let kit: ThroughputKit;
+let kit: Kit;
 
 beforeAll(async () => {
 	kit = await startThroughputKit(
@@ -33,13 +34,13 @@ afterAll(async () => {
 	await kit.stop();
 });
 beforeEach(async () => {
-	await kit.ctl('POST', '/reset');
+	await kit.control('POST', '/reset');
 });
 
 const freeform = (prefix: string) => ({
 	resource: 'whatsApp',
 	operation: 'sendFreeform',
-	senderId: sender(ALICE.senders.online),
+	senderId: locator(ALICE.senders.online),
 	recipientPhone: ALICE.openWindowCustomer.phone,
 	message: `=${prefix} {{ $json.n }}`,
 });
@@ -47,7 +48,7 @@ const freeform = (prefix: string) => ({
 const reply = (prefix: string) => ({
 	resource: 'aiReply',
 	operation: 'generate',
-	assistantId: assistant(ALICE.chatAssistantId),
+	assistantId: locator(ALICE.chatAssistantId),
 	customerIdentifier: `=${prefix}-{{ $json.n }}`,
 	message: '=Hello {{ $json.n }}',
 });
@@ -55,7 +56,7 @@ const reply = (prefix: string) => ({
 const bodyField = (entry: RequestLogEntry, field: string) => (entry.body as IDataObject | null)?.[field];
 
 /** Every item succeeded, in input order, each paired with its own input item. */
-function expectAllSucceeded(result: Awaited<ReturnType<ThroughputKit['run']>>, count: number) {
+function expectAllSucceeded(result: Awaited<ReturnType<Kit['run']>>, count: number) {
 	expect(result.error).toBeUndefined();
 	expect(result.output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
 	for (const item of result.output) expect(item.json).toMatchObject({ success: true });
@@ -115,7 +116,7 @@ describe('429 answers', () => {
 	it('a 429 on a GET without a documented limit is waited out too', async () => {
 		await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: '429', retryAfter: 1 });
 		const result = await kit.run(
-			{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone },
+			{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone },
 			{ input: numberedItems(2) },
 		);
 		expectAllSucceeded(result, 2);

@@ -1,23 +1,24 @@
 /** Return All over 10,000 conversations: exactly ceil(10,000 / 100) requests, every record once. */
 import { SEED } from '../../sandbox';
-import { startThroughputKit, type ThroughputKit } from './kit';
+import type { Kit } from '../node/kit';
+import { startThroughputKit } from './kit';
 
 const PATH = '/api/user/conversations';
 const TOTAL = 10_000;
 
-let kit: ThroughputKit;
+let kit: Kit;
 
 beforeAll(async () => {
 	kit = await startThroughputKit();
 	// Bob starts with his seeded conversations; top him up to exactly TOTAL.
-	await kit.ctl('POST', '/conversations/seed', { user: 'bob', count: TOTAL - SEED.bob.conversationCount });
+	await kit.control('POST', '/conversations/seed', { user: 'bob', count: TOTAL - SEED.bob.conversationCount });
 });
 afterAll(async () => {
 	await kit.stop();
 });
 
 it(`Return All over ${TOTAL} conversations makes exactly ${Math.ceil(TOTAL / 100)} requests and outputs each conversation once`, async () => {
-	const result = await kit.run({ resource: 'conversation', operation: 'getAll', returnAll: true }, { credentials: { apiToken: kit.sb.tokens.bob } });
+	const result = await kit.run({ resource: 'conversation', operation: 'getAll', returnAll: true }, { credentials: { apiToken: kit.sandbox.tokens.bob } });
 	expect(result.error).toBeUndefined();
 	expect(result.output).toHaveLength(TOTAL);
 	expect(new Set(result.output.map((item) => item.json.id)).size).toBe(TOTAL);
