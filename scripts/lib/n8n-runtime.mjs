@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,6 +32,27 @@ function log(message) {
 	process.stdout.write(`[runtime] ${message}\n`);
 }
 
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Staging dirs of installs that were interrupted (their process is gone) are deleted. */
+function removeAbandonedInstalls(dir) {
+	const parent = dirname(dir);
+	if (!existsSync(parent)) return;
+	const prefix = `${basename(dir)}.installing-`;
+	for (const entry of readdirSync(parent)) {
+		if (!entry.startsWith(prefix)) continue;
+		const pid = Number(entry.slice(prefix.length));
+		if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(parent, entry), { recursive: true, force: true });
+	}
+}
+
 /**
  * Installs n8n into the cache dir unless it is already there. The install goes to a temporary sibling
  * and is renamed when complete, so an interrupted install is never mistaken for a finished one.
@@ -46,6 +67,7 @@ export function ensureN8n() {
 		log(`n8n found in ${dir}`);
 		return n8nBin();
 	}
+	removeAbandonedInstalls(dir);
 	const staging = `${dir}.installing-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
