@@ -195,8 +195,8 @@ export function useTriggerKit(retryDelaysMs?: number[]): () => TriggerKit {
 /** Resource-locator value by ID. */
 export const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
-/** Resolves once `predicate` holds, polling briefly (sandbox retries run on timers). */
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
+/** Resolves once `predicate` holds, polling briefly (sandbox retries run on timers); the bound is generous for a loaded CI machine. */
+export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
 	const started = Date.now();
 	while (!(await predicate())) {
 		if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
