@@ -102,7 +102,8 @@ export class FamulorAiApi implements ICredentialType {
 	// The languages list is read-only, free and small: a cheap proof that the token works.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			// Same normalisation as the transport: trailing slashes and a trailing /api are tolerated.
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api$/, "")}}',
 			url: '/api/user/assistants/languages',
 			headers: { Accept: 'application/json' },
 		},

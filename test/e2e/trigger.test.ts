@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import { CREDENTIAL_ID, prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
 
 const WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;
@@ -119,4 +119,29 @@ test('deactivating removes the registration; later calls start nothing', async (
 	expect(deliveries).toEqual([]);
 	await new Promise((resolve) => setTimeout(resolve, 1000));
 	expect(await executions()).toHaveLength(countBefore);
+});
+
+describe('credential test (what n8n runs when the credential is saved)', () => {
+	async function testCredential(data: Record<string, string>) {
+		const { status, json } = await server.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
+			credentials: { id: CREDENTIAL_ID, name: 'Famulor AI sandbox (alice)', type: 'famulorAiApi', data },
+		});
+		expect(status).toBe(200);
+		return json.data;
+	}
+
+	test('passes with the right token, tolerating a trailing slash and /api on the base URL', async () => {
+		expect(await testCredential({ apiToken: n8n.sandbox.tokens.alice, baseUrl: `${n8n.sandbox.url}/` })).toMatchObject({ status: 'OK' });
+		expect(await testCredential({ apiToken: n8n.sandbox.tokens.alice, baseUrl: `${n8n.sandbox.url}/api` })).toMatchObject({ status: 'OK' });
+	});
+
+	test('fails with a wrong token, showing the service answer and not the token', async () => {
+		const wrongToken = 'sbx_wrong_token_for_the_credential_test';
+		const result = await testCredential({ apiToken: wrongToken, baseUrl: n8n.sandbox.url });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/401|Invalid API key|Authorization failed/i);
+		expect(result.message).not.toContain(wrongToken);
+		const logged = await n8n.ctl<Array<{ path: string; status: number }>>('GET', '/requests?path=/api/user/assistants/languages');
+		expect(logged.at(-1)).toMatchObject({ path: '/api/user/assistants/languages', status: 401 });
+	});
 });
