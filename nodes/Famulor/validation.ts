@@ -1,5 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import { parseId } from '../shared/ids';
+
 /**
  * Checks of SPEC.md's rules that can be made before sending. Each failure names the parameter as the
  * user sees it, the API field, and the rule, and points at the item — and no request is sent.
@@ -32,18 +34,25 @@ export function requireText(this: IExecuteFunctions, itemIndex: number, name: Fi
 	return value;
 }
 
+/** Counts characters as the service does (code points), so an emoji is one character, not two. */
 export function checkMaxLength(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: string, max: number): string {
-	if (value.length > max) {
-		throw invalid.call(this, itemIndex, name, `must be at most ${max} characters, got ${value.length}`);
+	const length = [...value].length;
+	if (length > max) {
+		throw invalid.call(this, itemIndex, name, `must be at most ${max} characters, got ${length}`);
 	}
 	return value;
 }
 
+/**
+ * A number within a range. Numeric text is accepted too: number parameters filled by an expression
+ * (or by an AI agent) may arrive as strings.
+ */
 export function checkRange(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, min: number, max: number, integer = false): number {
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number) || number < min || number > max || (integer && !Number.isInteger(number))) {
 		throw invalid.call(this, itemIndex, name, `must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${shown(value)}`);
 	}
-	return value;
+	return number;
 }
 
 export function checkOneOf<T extends string>(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, allowed: readonly T[]): T {
@@ -78,8 +87,8 @@ export function checkUrl(this: IExecuteFunctions, itemIndex: number, name: Field
 
 /** Positive integer ids, as every path parameter and *_id field of the service is. */
 export function checkId(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): number {
-	const id = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-	if (!Number.isInteger(id) || id <= 0 || String(value ?? '').trim() === '') {
+	const id = parseId(value);
+	if (id === undefined) {
 		throw invalid.call(this, itemIndex, name, `must be a positive whole number (an ID), got ${shown(value)}`);
 	}
 	return id;

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
+import { parseId } from '../shared/ids';
 import { MAX_PAGE_SIZE, MAX_PAGES, famulorApiRequest, unwrapList } from '../shared/transport';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import {
@@ -27,8 +28,8 @@ const EVENT_LABEL: Record<TriggerEvent, string> = {
 
 function readSettings(this: IHookFunctions): TriggerSettings {
 	const rawId = this.getNodeParameter('assistantId', undefined, { extractValue: true });
-	const assistantId = Number(String(rawId ?? '').trim());
-	if (!Number.isInteger(assistantId) || assistantId <= 0) {
+	const assistantId = parseId(rawId);
+	if (assistantId === undefined) {
 		throw new NodeOperationError(this.getNode(), `Parameter "Assistant" must be a numeric assistant ID, got "${String(rawId ?? '')}"`);
 	}
 	const event = this.getNodeParameter('event') as TriggerEvent;

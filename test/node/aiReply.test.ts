@@ -114,6 +114,16 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 		expect(result.error).toBeUndefined();
 		expect(await kit().requests()).toHaveLength(1);
 	});
+
+	it('counts characters, not UTF-16 units: 255 emoji are accepted, 256 are not', async () => {
+		const accepted = await kit().run(generate({ customerIdentifier: '📞'.repeat(255) }));
+		expect(accepted.error).toBeUndefined();
+		expect(await kit().requests()).toHaveLength(1);
+		await kit().clearRequests();
+		const refused = await kit().run(generate({ customerIdentifier: '📞'.repeat(256) }));
+		expect(refused.error?.message).toMatch(/customer_identifier\) must be at most 255 characters, got 256/);
+		expect(await kit().requests()).toHaveLength(0);
+	});
 });
 
 describe('AI Reply → Continue On Fail', () => {

@@ -38,6 +38,10 @@ describe('Call → Make', () => {
 		['a phone number not in E.164', { phoneNumber: '015112345678' }, /Phone Number \(phone_number\) must be a phone number in E\.164 format/],
 		['a phone number with spaces', { phoneNumber: '+49 151 12345678' }, /phone_number\) must be a phone number in E\.164/],
 		['an assistant that is not an ID', { assistantId: locator('={{ "sales" }}') }, /Assistant \(assistant_id\) must be a positive whole number/],
+		// Number() would read these as 102 and call with another assistant than the one written.
+		['an assistant ID in hex', { assistantId: locator('={{ "0x66" }}') }, /Assistant \(assistant_id\) must be a positive whole number \(an ID\), got 0x66/],
+		['an assistant ID in exponent form', { assistantId: locator('={{ "1.02e2" }}') }, /Assistant \(assistant_id\) must be a positive whole number/],
+		['an assistant ID beyond the safe integer range', { assistantId: locator('={{ "9007199254740993" }}') }, /Assistant \(assistant_id\) must be a positive whole number/],
 		['a variable without a name', { variables: { variable: [{ name: ' ', value: 'x' }] } }, /Variables \(variables\) has a variable with an invalid name/],
 		['a variable named __proto__', { variables: { variable: [{ name: '__proto__', value: 'x' }] } }, /Variables \(variables\) has a variable with an invalid name: "__proto__"/],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {

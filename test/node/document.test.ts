@@ -30,6 +30,12 @@ interface MultipartBody {
 }
 
 describe('Document → Create From Website', () => {
+	it('accepts a relative links limit given as numeric text by an expression, and sends it as a number', async () => {
+		const result = await run('createFromWebsite', { name: 'Preise', url: 'https://example.com/preise', additionalFields: { relativeLinksLimit: '={{ "10" }}' } });
+		expect(result.error).toBeUndefined();
+		expect(only(await kit().requests()).body).toMatchObject({ relative_links_limit: 10 });
+	});
+
 	it('sends JSON with name, type website, url, description and relative_links_limit as an integer', async () => {
 		const result = await run('createFromWebsite', {
 			name: 'Preise',

@@ -81,6 +81,12 @@ describe('activation (post-call webhook)', () => {
 		await expect(t.lifecycle('create')).rejects.toThrow(`Assistant #${SEED.bob.outboundAssistantId} was not found in this Famulor account`);
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
 	});
+
+	it('refuses an assistant ID that is not written plainly (hex would read as #102) and sends nothing', async () => {
+		const t = kit().trigger({ assistantId: { __rl: true, mode: 'id', value: '0x66' }, event: 'callCompleted' });
+		await expect(t.lifecycle('create')).rejects.toThrow('Parameter "Assistant" must be a numeric assistant ID, got "0x66"');
+		expect(await kit().requests()).toEqual([]);
+	});
 });
 
 describe('deliveries', () => {

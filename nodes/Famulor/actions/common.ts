@@ -77,9 +77,7 @@ export function returnAllProperties(noun = 'results'): INodeProperties[] {
 /** The `limit` for the transport's list helpers: Infinity for Return All, else the checked Limit. */
 export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
-	const raw: unknown = this.getNodeParameter('limit', itemIndex, 50);
-	// A number, or a numeric text from an expression; anything else (e.g. a boolean) is refused.
-	const limit = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	const limit: unknown = this.getNodeParameter('limit', itemIndex, 50);
 	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
 }
 

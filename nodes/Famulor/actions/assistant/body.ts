@@ -26,10 +26,6 @@ function nameOf(entry: AssistantField): FieldName {
 }
 
 /** Number parameters set by an expression may arrive as text. */
-function asNumber(value: unknown): unknown {
-	return typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-}
-
 function checkField(this: IExecuteFunctions, itemIndex: number, entry: AssistantField, value: unknown): unknown {
 	const name = nameOf(entry);
 	const rule = entry.rule;
@@ -49,7 +45,7 @@ function checkField(this: IExecuteFunctions, itemIndex: number, entry: Assistant
 		case 'oneOf':
 			return checkOneOf.call(this, itemIndex, name, value, rule.values);
 		case 'number':
-			return checkRange.call(this, itemIndex, name, asNumber(value) as number, rule.min, rule.max, rule.integer);
+			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, rule.integer);
 	}
 }
 

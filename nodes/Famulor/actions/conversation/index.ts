@@ -15,7 +15,7 @@ const operationProperty: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many conversations',
 			description:
-				'List chat conversations (test, widget, WhatsApp, API) newest first, optionally filtered by type, assistant, customer phone, WhatsApp sender phone or external identifier; use Limit or Return All',
+				'List chat conversations (test, widget, WhatsApp, API), optionally filtered by type, assistant, customer phone, WhatsApp sender phone or external identifier; use Limit or Return All',
 		},
 	],
 	default: 'getAll',

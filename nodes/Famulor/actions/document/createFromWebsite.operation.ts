@@ -74,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (rawUrl !== '') body.url = checkUrl.call(this, itemIndex, { label: 'URL', field: 'url' }, rawUrl);
 	if (links.length > 0) body.links = links;
 	if (additional.relativeLinksLimit !== undefined) {
-		body.relative_links_limit = checkRange.call(this, itemIndex, { label: 'Relative Links Limit', field: 'relative_links_limit' }, additional.relativeLinksLimit as number, 1, 50, true);
+		body.relative_links_limit = checkRange.call(this, itemIndex, { label: 'Relative Links Limit', field: 'relative_links_limit' }, additional.relativeLinksLimit, 1, 50, true);
 	}
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
