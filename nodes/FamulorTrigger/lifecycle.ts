@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
 import { parseId } from '../shared/ids';
-import { MAX_PAGE_SIZE, MAX_PAGES, famulorApiRequest, unwrapList } from '../shared/transport';
+import { MAX_PAGE_SIZE, famulorApiRequest, pageNumberPages } from '../shared/transport';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import {
 	clearRegistration,
@@ -56,17 +56,9 @@ function nodeWebhookUrl(this: IHookFunctions): string {
 
 /** The assistant's full record; the list is the only endpoint that returns webhook state (SPEC.md). */
 async function findAssistant(this: IHookFunctions, assistantId: number): Promise<IDataObject | undefined> {
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const response = await famulorApiRequest.call(this, {
-			method: 'GET',
-			path: '/api/user/assistants/get',
-			qs: { per_page: MAX_PAGE_SIZE, page },
-		});
-		const records = unwrapList(response);
-		const found = records.find((record) => Number(record.id) === assistantId);
+	for await (const page of pageNumberPages.call(this, { path: '/api/user/assistants/get', perPage: MAX_PAGE_SIZE })) {
+		const found = page.find((record) => Number(record.id) === assistantId);
 		if (found) return found;
-		const lastPage = typeof response.last_page === 'number' ? response.last_page : page;
-		if (records.length === 0 || page >= lastPage) return undefined;
 	}
 	return undefined;
 }

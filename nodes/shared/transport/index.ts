@@ -2,6 +2,6 @@ export * from './constants';
 export { normalizeBaseUrl, type FamulorCredentials } from './credentials';
 export { buildApiError, formatErrorMessage, parseErrorBody, type FamulorErrorDetails } from './errors';
 export { famulorApiRequest, backoffDelay, retryAfterMs } from './request';
-export { listLimit, requestCursorList, requestPageNumberList, unwrapList, unwrapRecord, type ListRequest } from './pagination';
+export { listLimit, pageNumberPages, requestCursorList, requestPageNumberList, unwrapList, unwrapRecord, type ListRequest } from './pagination';
 export { buildFileForm } from './multipart';
 export type { FamulorRequest, FamulorRequestContext } from './types';

@@ -29,23 +29,35 @@ export function listLimit(returnAll: boolean, limit: number): number {
 }
 
 /**
- * Page-number lists (`page`, `per_page`, `last_page`). The page size stays the same on every page,
- * because page offsets are computed from it.
+ * The pages of a page-number list (`page`, `per_page`, `last_page`), one request per page, until the
+ * last page or an empty one. The page size stays the same on every page, because page offsets are
+ * computed from it. Callers stop early by leaving the loop.
  */
-export async function requestPageNumberList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
-	const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit));
-	const records: IDataObject[] = [];
-	for (let page = 1; page <= MAX_PAGES && records.length < request.limit; page++) {
+export async function* pageNumberPages(
+	this: FamulorRequestContext,
+	request: { path: string; qs?: IDataObject; perPage: number; itemIndex?: number },
+): AsyncGenerator<IDataObject[]> {
+	for (let page = 1; page <= MAX_PAGES; page++) {
 		const response = (await famulorApiRequest.call(this, {
 			method: 'GET',
 			path: request.path,
-			qs: { ...request.qs, per_page: perPage, page },
+			qs: { ...request.qs, per_page: request.perPage, page },
 			itemIndex: request.itemIndex,
 		})) as PageNumberResponse;
 		const data = Array.isArray(response.data) ? response.data : [];
-		records.push(...data.slice(0, request.limit - records.length));
+		if (data.length > 0) yield data;
 		const lastPage = typeof response.last_page === 'number' ? response.last_page : page;
-		if (data.length === 0 || page >= lastPage) break;
+		if (data.length === 0 || page >= lastPage) return;
+	}
+}
+
+/** Return All / Limit over a page-number list, asking for pages no larger than needed. */
+export async function requestPageNumberList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
+	const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit));
+	const records: IDataObject[] = [];
+	for await (const data of pageNumberPages.call(this, { ...request, perPage })) {
+		records.push(...data.slice(0, request.limit - records.length));
+		if (records.length >= request.limit) break;
 	}
 	return records;
 }
