@@ -25,7 +25,7 @@ function nameOf(entry: AssistantField): FieldName {
 	return { label: entry.property.displayName, field: entry.field };
 }
 
-/** Number parameters set by an expression may arrive as text. */
+/** Checks one field against its rule from SPEC.md and returns the value to send. */
 function checkField(this: IExecuteFunctions, itemIndex: number, entry: AssistantField, value: unknown): unknown {
 	const name = nameOf(entry);
 	const rule = entry.rule;
