@@ -17,6 +17,11 @@ export function sqlDate(ms: number): string {
 	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** Balances and costs keep four decimals. */
+export function roundAmount(n: number): number {
+	return Math.round(n * 10_000) / 10_000;
+}
+
 export function decimal(n: number): string {
 	return n.toFixed(2);
 }
@@ -141,7 +146,7 @@ export function conversationRecord(s: State, c: Conversation): Record<string, un
 	if (c.type === 'api') out.external_identifier = c.external_identifier;
 	Object.assign(out, {
 		message_count: c.message_count,
-		total_cost: Math.round(c.total_cost * 10000) / 10000,
+		total_cost: roundAmount(c.total_cost),
 		ai_enabled: c.ai_enabled,
 		created_at: sqlDate(c.created_at),
 		updated_at: sqlDate(c.updated_at),

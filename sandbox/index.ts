@@ -8,12 +8,13 @@
  *   await sb.stop();
  */
 import { createClock, ScheduledClock, SandboxClock } from './clock';
-import { buildApp, ResolvedOptions, Sandbox } from './server';
+import { ResolvedOptions, Sandbox } from './sandbox';
+import { buildApp } from './server';
 import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
 
 export { createClock, SEED, TOKENS, CONTROL_TOKEN };
 export type { SandboxClock, ScheduledClock };
-export type { RequestLogEntry, WebhookLogEntry, Fault } from './server';
+export type { RequestLogEntry, WebhookLogEntry, Fault } from './sandbox';
 
 export interface SandboxOptions {
 	/** 0 = random; the CLI defaults to 3456 */

@@ -202,3 +202,12 @@ export function intParam(v: unknown): number | undefined {
 export function isId(v: unknown): boolean {
 	return typeof v === 'string' && /^\d{1,15}$/.test(v);
 }
+
+/** The `per_page` query parameter (1–100); an invalid one adds its error and is returned as NaN. */
+export function perPageParam(errors: Errors, v: unknown): number | undefined {
+	const perPage = intParam(v);
+	if (perPage !== undefined && (Number.isNaN(perPage) || perPage < 1 || perPage > 100)) {
+		addError(errors, 'per_page', Number.isNaN(perPage) ? 'The per page must be an integer.' : 'The per page must be between 1 and 100.');
+	}
+	return perPage;
+}

@@ -1,0 +1,116 @@
+/** Calls: starting one, ending it, and delivering its post-call and inbound webhooks (with retries). */
+import type { Assistant, Call, CallStatus } from './state';
+import { webhookPayload } from './format';
+import { appendCapped, Sandbox, WebhookLogEntry } from './sandbox';
+
+export interface CallEnd {
+	status: CallStatus;
+	transcript?: string | null;
+	extracted_variables?: Record<string, unknown>;
+	duration?: number;
+}
+
+/** Stores a new call (status 'initiated') from the assistant's number to the customer. */
+export function startCall(
+	sb: Sandbox,
+	a: Assistant,
+	p: { user_id: number; type: Call['type']; customer_phone: string; input_variables: Record<string, unknown> },
+): Call {
+	const now = sb.now();
+	const phone = a.phone_number_id !== null ? sb.state.phoneNumbers.get(a.phone_number_id) : undefined;
+	const call: Call = {
+		id: sb.state.nextCallId++,
+		user_id: p.user_id,
+		assistant_id: a.id,
+		type: p.type,
+		customer_phone: p.customer_phone,
+		assistant_phone: phone?.phone_number ?? null,
+		status: 'initiated',
+		duration: 0,
+		transcript: null,
+		extracted_variables: null,
+		input_variables: p.input_variables,
+		recording_url: null,
+		created_at: now,
+		updated_at: now,
+		finished_at: null,
+	};
+	sb.state.calls.set(call.id, call);
+	return call;
+}
+
+function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	for (const item of a?.post_call_schema ?? []) {
+		if (item.type === 'number') out[item.name] = 42;
+		else if (item.type === 'bool' || item.type === 'boolean') out[item.name] = true;
+		else out[item.name] = `sample ${item.name}`;
+	}
+	return out;
+}
+
+/** Ends the call and awaits the first delivery attempt of each webhook it triggers. */
+export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<WebhookLogEntry[]> {
+	call.cancel?.();
+	call.cancel = undefined;
+	const a = sb.state.assistants.get(call.assistant_id);
+	const now = sb.now();
+	const completed = p.status === 'completed';
+	call.status = p.status;
+	call.duration = p.duration ?? (completed ? Math.max(1, Math.round((now - call.created_at) / 1000)) : 0);
+	call.transcript =
+		p.transcript !== undefined
+			? p.transcript
+			: completed
+				? `Assistant: ${a?.initial_message ?? 'Hello'}\nCustomer: Hi, thanks for calling.\nAssistant: Goodbye!`
+				: null;
+	call.extracted_variables = p.extracted_variables ?? (completed ? generatedExtracted(a) : {});
+	call.recording_url =
+		a?.include_recording_in_webhook && completed ? `https://recordings.famulor.de/sandbox/${call.id}.mp3` : null;
+	call.updated_at = now;
+	call.finished_at = now;
+	const jobs: Array<Promise<WebhookLogEntry | undefined>> = [];
+	if (a && a.is_webhook_active && a.webhook_url && (!a.send_webhook_only_on_completed || completed)) {
+		jobs.push(deliver(sb, call, a.webhook_url, 'post_call', 1));
+	}
+	if (a && call.type === 'inbound' && completed && a.inbound_webhook_url) {
+		jobs.push(deliver(sb, call, a.inbound_webhook_url, 'inbound', 1));
+	}
+	const done = await Promise.all(jobs);
+	return done.filter((e): e is WebhookLogEntry => e !== undefined);
+}
+
+async function deliver(
+	sb: Sandbox,
+	call: Call,
+	url: string,
+	kind: 'post_call' | 'inbound',
+	attempt: number,
+): Promise<WebhookLogEntry | undefined> {
+	const a = sb.state.assistants.get(call.assistant_id);
+	// disabled (or re-pointed) webhooks stop pending retries
+	if (kind === 'post_call' && (!a || !a.is_webhook_active || a.webhook_url !== url)) return undefined;
+	if (kind === 'inbound' && (!a || a.inbound_webhook_url !== url)) return undefined;
+	const payload = webhookPayload(call);
+	const entry: WebhookLogEntry = { seq: ++sb.webhookSeq, at: sb.now(), callId: call.id, kind, url, attempt, payload };
+	try {
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'user-agent': 'Famulor-Webhook/1.0 (sandbox)' },
+			body: JSON.stringify(payload),
+			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
+		});
+		entry.status = res.status;
+		await res.arrayBuffer().catch(() => undefined);
+	} catch (err) {
+		const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+		entry.error = e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
+	}
+	appendCapped(sb.webhooks, entry);
+	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
+	const delays = sb.opts.webhookRetryDelaysMs;
+	if (!ok && attempt <= delays.length) {
+		sb.schedule(delays[attempt - 1], () => deliver(sb, call, url, kind, attempt + 1));
+	}
+	return entry;
+}

@@ -1,0 +1,33 @@
+/** Authentication: the control token for /__sandbox/*, a user's API token (tenancy) for everything else. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONTROL_TOKEN } from '../seed';
+import type { Sandbox } from '../sandbox';
+import { requestContext } from '../http/context';
+import { pathOf } from '../http/input';
+import { send } from '../http/respond';
+
+export const CONTROL_PREFIX = '/__sandbox';
+
+export function isControlRequest(req: FastifyRequest): boolean {
+	return pathOf(req).startsWith(CONTROL_PREFIX);
+}
+
+/** Answers 401 unless the request carries the control token. */
+export function checkControlToken(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+	const auth = req.headers.authorization ?? '';
+	if (auth !== `Bearer ${CONTROL_TOKEN}`) return send(reply, 401, { message: 'Unauthenticated.' });
+	return undefined;
+}
+
+/** Puts the token's user on the request context, or answers 401 as the service does. */
+export function authenticateUser(sb: Sandbox, req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+	const auth = req.headers.authorization;
+	if (typeof auth !== 'string' || auth.trim() === '') {
+		return send(reply, 401, { error: 'Missing Authorization header', message: 'Authorization header is required' });
+	}
+	const m = /^Bearer\s+(\S+)$/i.exec(auth.trim());
+	const user = m ? sb.state.userByToken(m[1]) : undefined;
+	if (!user) return send(reply, 401, { error: 'Invalid API key', message: 'The provided API key is invalid or expired' });
+	requestContext(req).user = user;
+	return undefined;
+}

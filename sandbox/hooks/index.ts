@@ -1,0 +1,24 @@
+/** The request pipeline, in order: control token, or request log → fault injection → user token → latency. */
+import type { FastifyInstance } from 'fastify';
+import type { Sandbox } from '../sandbox';
+import { requestContext } from '../http/context';
+import { authenticateUser, checkControlToken, isControlRequest } from './auth';
+import { injectFault } from './faults';
+import { simulateLatency } from './latency';
+import { completeLogEntry, logRequest } from './requestLog';
+
+export function registerHooks(app: FastifyInstance, sb: Sandbox): void {
+	app.addHook('onRequest', async (req, reply) => {
+		if (isControlRequest(req)) return checkControlToken(req, reply);
+		const entry = logRequest(sb, req);
+		requestContext(req).entry = entry;
+		const faulted = injectFault(sb, req, reply, entry);
+		if (faulted) return faulted;
+		// Unknown routes answer 404 before authentication, as Laravel does.
+		if (!req.routeOptions.url) return;
+		const denied = authenticateUser(sb, req, reply);
+		if (denied) return denied;
+		await simulateLatency(sb);
+	});
+	app.addHook('onResponse', completeLogEntry);
+}

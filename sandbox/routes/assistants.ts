@@ -1,0 +1,103 @@
+/** Assistants: create, update, list (paged and outbound) and the webhook switches. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validateAssistant } from '../assistantInput';
+import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
+import { userOf } from '../http/context';
+import { body, params, query } from '../http/input';
+import { laravel422, send } from '../http/respond';
+import type { Sandbox } from '../sandbox';
+import type { Assistant } from '../state';
+import { ownedAssistant } from '../tenancy';
+import { addError, Errors, hasErrors, intParam, perPageParam, validate } from '../validation';
+
+export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void {
+	app.post('/api/user/assistant', async (req, reply) => {
+		const user = userOf(req);
+		const { errors, patch } = validateAssistant(sb.state, user, body(req));
+		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
+		const id = sb.state.id();
+		const a = sb.state.makeAssistant({ ...patch, id, user_id: user.id, name: patch.name as string, type: patch.type ?? 'outbound' });
+		a.status = 'active';
+		if (patch.use_min_interrupt_words === undefined && patch.min_interrupt_words !== undefined) a.use_min_interrupt_words = true;
+		sb.state.assistants.set(id, a);
+		return send(reply, 201, { message: 'Assistant created successfully', data: assistantSummary(a) });
+	});
+
+	app.put('/api/user/assistant/:id', async (req, reply) => {
+		const user = userOf(req);
+		const a = ownedAssistant(sb, user, params(req).id);
+		if (!a) return send(reply, 404, { message: 'Assistant not found' });
+		const { errors, patch } = validateAssistant(sb.state, user, body(req), a);
+		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
+		Object.assign(a, patch);
+		a.updated_at = sb.now();
+		return send(reply, 200, { message: 'Assistant updated successfully', data: assistantSummary(a) });
+	});
+
+	app.get('/api/user/assistants/get', async (req, reply) => {
+		const user = userOf(req);
+		const q = query(req);
+		const errors: Errors = {};
+		const perPage = perPageParam(errors, q.per_page);
+		const page = intParam(q.page);
+		if (page !== undefined && (Number.isNaN(page) || page < 1)) {
+			addError(errors, 'page', Number.isNaN(page) ? 'The page must be an integer.' : 'The page must be at least 1.');
+		}
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const pp = perPage ?? 10;
+		const pg = page ?? 1;
+		const all = [...sb.state.assistants.values()].filter((a) => a.user_id === user.id).sort((x, y) => x.id - y.id);
+		const data = all.slice((pg - 1) * pp, pg * pp).map((a) => fullAssistant(sb.state, a));
+		return send(reply, 200, { data, current_page: pg, per_page: pp, total: all.length, last_page: Math.max(1, Math.ceil(all.length / pp)) });
+	});
+
+	app.get('/api/user/assistants/outbound', async (req, reply) => {
+		const user = userOf(req);
+		const list = [...sb.state.assistants.values()]
+			.filter((a) => a.user_id === user.id && a.type === 'outbound')
+			.sort((x, y) => x.id - y.id)
+			.map(outboundAssistant);
+		return send(reply, 200, list);
+	});
+
+	/** The validated, owned assistant of a webhook switch; undefined when an error answer was sent. */
+	const switchTarget = (req: FastifyRequest, reply: FastifyReply, withUrl: boolean): Assistant | undefined => {
+		const user = userOf(req);
+		const b = body(req);
+		const rules: Record<string, string[]> = { assistant_id: ['required', 'integer'] };
+		if (withUrl) rules.webhook_url = ['required', 'string', 'url'];
+		const errors = validate(b, rules);
+		if (hasErrors(errors)) {
+			laravel422(reply, errors, 'The given data was invalid.');
+			return undefined;
+		}
+		const a = ownedAssistant(sb, user, b.assistant_id);
+		if (!a) send(reply, 404, { message: 'Assistant not found' });
+		return a;
+	};
+
+	app.post('/api/user/assistants/enable-inbound-webhook', async (req, reply) => {
+		const a = switchTarget(req, reply, true);
+		if (!a) return reply;
+		a.inbound_webhook_url = body(req).webhook_url as string;
+		a.updated_at = sb.now();
+		return send(reply, 200, { message: 'Webhook enabled successfully', data: [] });
+	});
+
+	app.post('/api/user/assistants/disable-inbound-webhook', async (req, reply) => {
+		const a = switchTarget(req, reply, false);
+		if (!a) return reply;
+		a.inbound_webhook_url = null;
+		a.updated_at = sb.now();
+		return send(reply, 200, { message: 'Inbound webhook disabled successfully', data: [] });
+	});
+
+	app.post('/api/user/assistants/disable-webhook', async (req, reply) => {
+		const a = switchTarget(req, reply, false);
+		if (!a) return reply;
+		a.is_webhook_active = false;
+		a.webhook_url = null;
+		a.updated_at = sb.now();
+		return send(reply, 200, { message: 'Webhook disabled successfully', data: [] });
+	});
+}

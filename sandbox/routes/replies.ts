@@ -1,0 +1,95 @@
+/** AI generate-reply (on /api/ai/… and /api/user/ai/…): one turn of an 'api' conversation, rate-limited per token. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { roundAmount } from '../format';
+import { userOf } from '../http/context';
+import { body } from '../http/input';
+import { withinRateLimit } from '../http/rateLimit';
+import { laravel422, send } from '../http/respond';
+import type { Sandbox } from '../sandbox';
+import type { Assistant, Conversation } from '../state';
+import { ownedAssistant } from '../tenancy';
+import { hasErrors, isPlainObject, validate } from '../validation';
+
+const REPLY_COST = 0.01;
+
+/** A deterministic reply that shows what the assistant was given. */
+function replyText(a: Assistant, conv: Conversation, msg: string): string {
+	const turns = conv.messages.filter((m) => m.role === 'user').length;
+	const prompt = a.system_prompt.split(/(?<=[.!?])\s/)[0].slice(0, 120);
+	const vars = conv.variables ?? {};
+	const varText = Object.keys(vars).length
+		? Object.keys(vars)
+				.sort()
+				.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`)
+				.join(', ')
+		: 'none';
+	return (
+		`${a.name} here. You said: "${msg}". ` +
+		`[system prompt: ${prompt}] ` +
+		`[earlier turns: ${turns}] ` +
+		`[variables: ${varText}]`
+	);
+}
+
+export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
+	const generateReply = async (req: FastifyRequest, reply: FastifyReply) => {
+		const user = userOf(req);
+		if (!withinRateLimit(sb, reply, `reply|${user.token}`, sb.opts.rateLimits.generateReply)) return reply;
+		const b = body(req);
+		const errors = validate(b, {
+			assistant_id: ['required', 'integer'],
+			customer_identifier: ['required', 'string', 'max:255'],
+			message: ['required', 'string'],
+			variables: ['nullable', 'object'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const a = ownedAssistant(sb, user, b.assistant_id);
+		if (!a) {
+			return send(reply, 404, { success: false, error: 'Assistant not found or does not belong to you', error_code: 'ASSISTANT_NOT_FOUND' });
+		}
+		if (user.balance < REPLY_COST) {
+			return send(reply, 402, { success: false, error: 'Insufficient balance. Please top up your account.', error_code: 'INSUFFICIENT_BALANCE' });
+		}
+		const ident = b.customer_identifier as string;
+		const now = sb.now();
+		const key = `${user.id}|${a.id}|${ident}`;
+		let conv = sb.state.apiIndex.get(key);
+		if (!conv) {
+			conv = sb.state.addConversation({
+				user_id: user.id,
+				assistant_id: a.id,
+				type: 'api',
+				variables: null,
+				external_identifier: ident,
+				message_count: 0,
+				total_cost: 0,
+				ai_enabled: true,
+				sender_id: null,
+				customer_name: null,
+				customer_phone: null,
+				last_customer_message_at: null,
+				messages: [],
+				created_at: now,
+				updated_at: now,
+			});
+		}
+		if (isPlainObject(b.variables)) conv.variables = { ...(conv.variables ?? {}), ...b.variables };
+		const msg = b.message as string;
+		const text = replyText(a, conv, msg);
+		conv.messages.push({ role: 'user', content: msg, at: now }, { role: 'assistant', content: text, at: now });
+		conv.message_count += 2;
+		conv.total_cost += REPLY_COST;
+		conv.updated_at = now;
+		user.balance = roundAmount(user.balance - REPLY_COST);
+		return send(reply, 200, {
+			success: true,
+			conversation_id: conv.uuid,
+			customer_identifier: ident,
+			reply: conv.ai_enabled ? text : '',
+			function_calls: [],
+			ai_disabled: !conv.ai_enabled,
+		});
+	};
+	app.post('/api/ai/generate-reply', generateReply);
+	app.post('/api/user/ai/generate-reply', generateReply);
+}
