@@ -274,6 +274,24 @@ export class State {
 		return conv;
 	}
 
+	/** A new conversation without messages, cost or variables, with the AI answering. */
+	openConversation(
+		c: Pick<Conversation, 'user_id' | 'assistant_id' | 'type' | 'external_identifier' | 'sender_id' | 'customer_name' | 'customer_phone'>,
+	): Conversation {
+		const now = this.now();
+		return this.addConversation({
+			...c,
+			variables: null,
+			message_count: 0,
+			total_cost: 0,
+			ai_enabled: true,
+			last_customer_message_at: null,
+			messages: [],
+			created_at: now,
+			updated_at: now,
+		});
+	}
+
 	makeAssistant(partial: Partial<Assistant> & Pick<Assistant, 'id' | 'user_id' | 'name' | 'type'>): Assistant {
 		const now = this.now();
 		return {

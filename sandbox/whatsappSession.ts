@@ -44,22 +44,14 @@ export function customerInbound(sb: Sandbox, senderId: number, phone: string, na
 	const now = sb.now();
 	let conv = s.waIndex.get(`${senderId}|${phone}`);
 	if (!conv) {
-		conv = s.addConversation({
+		conv = s.openConversation({
 			user_id: sender.user_id,
 			assistant_id: sender.assistant_id,
 			type: 'whatsapp',
-			variables: null,
 			external_identifier: null,
-			message_count: 0,
-			total_cost: 0,
-			ai_enabled: true,
 			sender_id: senderId,
 			customer_name: name ?? null,
 			customer_phone: phone,
-			last_customer_message_at: null,
-			messages: [],
-			created_at: now,
-			updated_at: now,
 		});
 	}
 	if (name) conv.customer_name = name;

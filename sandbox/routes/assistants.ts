@@ -1,9 +1,9 @@
 /** Assistants: create, update, list (paged and outbound) and the webhook switches. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { validateAssistant } from '../assistantInput';
 import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
 import { userOf } from '../http/context';
-import { body, params, query } from '../http/input';
+import { Body, body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
 import type { Assistant } from '../state';
@@ -60,44 +60,41 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		return send(reply, 200, list);
 	});
 
-	/** The validated, owned assistant of a webhook switch; undefined when an error answer was sent. */
-	const switchTarget = (req: FastifyRequest, reply: FastifyReply, withUrl: boolean): Assistant | undefined => {
-		const user = userOf(req);
-		const b = body(req);
-		const rules: Record<string, string[]> = { assistant_id: ['required', 'integer'] };
-		if (withUrl) rules.webhook_url = ['required', 'string', 'url'];
-		const errors = validate(b, rules);
-		if (hasErrors(errors)) {
-			laravel422(reply, errors, 'The given data was invalid.');
-			return undefined;
-		}
-		const a = ownedAssistant(sb, user, b.assistant_id);
-		if (!a) send(reply, 404, { message: 'Assistant not found' });
-		return a;
+	/** A webhook switch: validates, finds the owned assistant, applies `change` and answers `message`. */
+	const webhookSwitch = (path: string, withUrl: boolean, change: (a: Assistant, b: Body) => void, message: string): void => {
+		app.post(path, async (req, reply) => {
+			const user = userOf(req);
+			const b = body(req);
+			const rules: Record<string, string[]> = { assistant_id: ['required', 'integer'] };
+			if (withUrl) rules.webhook_url = ['required', 'string', 'url'];
+			const errors = validate(b, rules);
+			if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
+			const a = ownedAssistant(sb, user, b.assistant_id);
+			if (!a) return send(reply, 404, { message: 'Assistant not found' });
+			change(a, b);
+			a.updated_at = sb.now();
+			return send(reply, 200, { message, data: [] });
+		});
 	};
-
-	app.post('/api/user/assistants/enable-inbound-webhook', async (req, reply) => {
-		const a = switchTarget(req, reply, true);
-		if (!a) return reply;
-		a.inbound_webhook_url = body(req).webhook_url as string;
-		a.updated_at = sb.now();
-		return send(reply, 200, { message: 'Webhook enabled successfully', data: [] });
-	});
-
-	app.post('/api/user/assistants/disable-inbound-webhook', async (req, reply) => {
-		const a = switchTarget(req, reply, false);
-		if (!a) return reply;
-		a.inbound_webhook_url = null;
-		a.updated_at = sb.now();
-		return send(reply, 200, { message: 'Inbound webhook disabled successfully', data: [] });
-	});
-
-	app.post('/api/user/assistants/disable-webhook', async (req, reply) => {
-		const a = switchTarget(req, reply, false);
-		if (!a) return reply;
-		a.is_webhook_active = false;
-		a.webhook_url = null;
-		a.updated_at = sb.now();
-		return send(reply, 200, { message: 'Webhook disabled successfully', data: [] });
-	});
+	webhookSwitch(
+		'/api/user/assistants/enable-inbound-webhook',
+		true,
+		(a, b) => (a.inbound_webhook_url = b.webhook_url as string),
+		'Webhook enabled successfully',
+	);
+	webhookSwitch(
+		'/api/user/assistants/disable-inbound-webhook',
+		false,
+		(a) => (a.inbound_webhook_url = null),
+		'Inbound webhook disabled successfully',
+	);
+	webhookSwitch(
+		'/api/user/assistants/disable-webhook',
+		false,
+		(a) => {
+			a.is_webhook_active = false;
+			a.webhook_url = null;
+		},
+		'Webhook disabled successfully',
+	);
 }

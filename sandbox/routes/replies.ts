@@ -55,22 +55,14 @@ export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 		const key = `${user.id}|${a.id}|${ident}`;
 		let conv = sb.state.apiIndex.get(key);
 		if (!conv) {
-			conv = sb.state.addConversation({
+			conv = sb.state.openConversation({
 				user_id: user.id,
 				assistant_id: a.id,
 				type: 'api',
-				variables: null,
 				external_identifier: ident,
-				message_count: 0,
-				total_cost: 0,
-				ai_enabled: true,
 				sender_id: null,
 				customer_name: null,
 				customer_phone: null,
-				last_customer_message_at: null,
-				messages: [],
-				created_at: now,
-				updated_at: now,
 			});
 		}
 		if (isPlainObject(b.variables)) conv.variables = { ...(conv.variables ?? {}), ...b.variables };
