@@ -81,6 +81,8 @@ export function createClock(opts: { start?: number; realTime?: boolean } = {}): 
 		const delay = Math.max(0, task.at - now());
 		task.timer = setTimeout(() => {
 			task.timer = undefined;
+			// Timers run on a monotonic clock and may fire a millisecond before Date.now() reaches `at`.
+			if (task.at > now()) return armTimer(task);
 			void runDue();
 		}, Math.min(delay, 2 ** 31 - 1));
 		task.timer.unref?.();
