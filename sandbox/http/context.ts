@@ -8,7 +8,7 @@ export interface UploadSummary {
 	files: Array<{ field: string; filename: string; mimetype: string; size: number; sha256: string }>;
 }
 
-export interface RequestContext {
+interface RequestContext {
 	entry?: RequestLogEntry;
 	user?: User;
 	multipart?: UploadSummary;

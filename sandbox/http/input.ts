@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { isPlainObject } from '../validation';
 
 export type Body = Record<string, unknown>;
-export type Query = Record<string, string | undefined>;
+type Query = Record<string, string | undefined>;
 
 export function body(req: FastifyRequest): Body {
 	return isPlainObject(req.body) ? req.body : {};
