@@ -1,7 +1,7 @@
 import { isSafeObjectProperty, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { listLimit } from '../../shared/transport';
-import { checkRange, invalid } from '../validation';
+import { checkId, checkRange, invalid, type FieldName } from '../validation';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -47,6 +47,11 @@ export function readVariables(this: IExecuteFunctions, itemIndex: number, parame
 /** Value of a resource locator parameter (list or ID mode). */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
 	return this.getNodeParameter(name, itemIndex, '', { extractValue: true });
+}
+
+/** The checked ID chosen in a resource locator parameter; `name` says how errors name it. */
+export function readLocatorId(this: IExecuteFunctions, itemIndex: number, parameterName: string, name: FieldName): number {
+	return checkId.call(this, itemIndex, name, locatorValue.call(this, parameterName, itemIndex));
 }
 
 /**

@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkMaxLength, requireText } from '../../validation';
-import { locatorValue, readVariables, variablesProperty } from '../common';
+import { checkMaxLength, requireText } from '../../validation';
+import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
@@ -34,7 +34,7 @@ export const description = updateDisplayOptions({ show: { resource: ['aiReply'],
 
 /** Rate limited (5 per minute per token) and billed; a reply is never requested twice for one item. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const identifierName = { label: 'Customer Identifier', field: 'customer_identifier' };
 	const customerIdentifier = checkMaxLength.call(this, itemIndex, identifierName, requireText.call(this, itemIndex, identifierName, this.getNodeParameter('customerIdentifier', itemIndex)), 255);
 	const message = requireText.call(this, itemIndex, { label: 'Message', field: 'message' }, this.getNodeParameter('message', itemIndex));

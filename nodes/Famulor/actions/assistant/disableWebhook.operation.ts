@@ -2,8 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId } from '../../validation';
-import { locatorValue } from '../common';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [assistantLocator('assistantId', 'The assistant whose post-call webhook is turned off')];
@@ -12,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['assistant'
 
 /** Turning the webhook off twice has the same effect, so the request may be repeated after a lost answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/assistants/disable-webhook',

@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkUrl } from '../../validation';
-import { locatorValue } from '../common';
+import { checkUrl } from '../../validation';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
@@ -23,7 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['assistant'
 
 /** Setting the URL again has the same effect, so the request may be repeated after a lost answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const webhookUrl = checkUrl.call(this, itemIndex, { label: 'Webhook URL', field: 'webhook_url' }, this.getNodeParameter('webhookUrl', itemIndex));
 	return await famulorApiRequest.call(this, {
 		method: 'POST',

@@ -2,8 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId } from '../../validation';
-import { locatorValue } from '../common';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import { buildAssistantBody } from './body';
 import { fieldsCollection } from './fields';
@@ -14,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['assistant'
 
 /** Only the added fields are sent; the same body sent twice has the same effect, so PUT may be repeated. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
 	const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = buildAssistantBody.call(this, itemIndex, values, 'update', 'updateFields');
 	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body, itemIndex });

@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkId } from '../../validation';
-import { locatorValue, readVariables, variablesProperty } from '../common';
+import { checkE164 } from '../../validation';
+import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
@@ -24,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['call'], op
 
 /** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const assistantId = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantId', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const phoneNumber = checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, this.getNodeParameter('phoneNumber', itemIndex));
 	const variables = readVariables.call(this, itemIndex);
 	return await famulorApiRequest.call(this, {

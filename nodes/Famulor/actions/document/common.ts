@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
-import { checkId, checkMaxLength, requireText } from '../../validation';
-import { locatorValue } from '../common';
+import { checkMaxLength, requireText } from '../../validation';
+import { readLocatorId } from '../common';
 
 export const MAX_TEXT_LENGTH = 255;
 
@@ -32,7 +32,7 @@ export const descriptionOption: INodeProperties = {
 
 /** The checked ID of the knowledge base (path parameter `knowledgebaseId`). */
 export function readKnowledgeBaseId(this: IExecuteFunctions, itemIndex: number): number {
-	return checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'knowledgebaseId' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'knowledgebaseId' });
 }
 
 /** The checked Name of a new document. */

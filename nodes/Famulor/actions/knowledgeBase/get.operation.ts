@@ -2,8 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { checkId } from '../../validation';
-import { locatorValue } from '../common';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [knowledgeBaseLocator('knowledgeBaseId', 'The knowledge base to read')];
@@ -11,7 +10,7 @@ const properties: INodeProperties[] = [knowledgeBaseLocator('knowledgeBaseId', '
 export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const id = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'id' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: `/api/user/knowledgebases/${id}`, itemIndex });
 	return unwrapRecord(response);
 }

@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkMaxLength, invalid, requireText } from '../../validation';
-import { locatorValue } from '../common';
+import { checkMaxLength, invalid, requireText } from '../../validation';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
 export const MAX_TEXT_LENGTH = 255;
@@ -39,7 +39,7 @@ export const description = updateDisplayOptions({ show: { resource: ['knowledgeB
 
 /** Renames or redescribes; only the fields given are sent. Documents and processing are unaffected. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const id = checkId.call(this, itemIndex, { label: 'Knowledge Base', field: 'id' }, locatorValue.call(this, 'knowledgeBaseId', itemIndex));
+	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {

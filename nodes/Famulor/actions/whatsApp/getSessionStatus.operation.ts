@@ -2,8 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkId } from '../../validation';
-import { locatorValue } from '../common';
+import { checkE164 } from '../../validation';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import { recipientPhoneProperty } from './common';
 
@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['whatsApp']
 
 /** Read-only and free: reports whether the 24-hour window is open (`session_status.can_send_freeform`). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const senderId = checkId.call(this, itemIndex, { label: 'Sender', field: 'sender_id' }, locatorValue.call(this, 'senderId', itemIndex));
+	const senderId = readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'sender_id' });
 	const recipientPhone = checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex));
 	return await famulorApiRequest.call(this, {
 		method: 'GET',

@@ -10,8 +10,8 @@ import {
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkId, checkMaxLength, requireText } from '../../validation';
-import { locatorValue } from '../common';
+import { checkE164, checkMaxLength, requireText } from '../../validation';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import { recipientPhoneProperty } from './common';
 
@@ -68,7 +68,7 @@ function withTemplateAdvice(this: IExecuteFunctions, error: unknown, itemIndex: 
 
 /** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const senderId = checkId.call(this, itemIndex, { label: 'Sender', field: 'sender_id' }, locatorValue.call(this, 'senderId', itemIndex));
+	const senderId = readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'sender_id' });
 	const recipientPhone = checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex));
 	const messageName = { label: 'Message', field: 'message' };
 	const message = checkMaxLength.call(this, itemIndex, messageName, requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)), MAX_MESSAGE_LENGTH);
