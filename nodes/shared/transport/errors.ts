@@ -102,6 +102,16 @@ export function buildApiError(node: INode, details: FamulorErrorDetails, place: 
 	});
 }
 
+/**
+ * A 5xx without a documented error code, answering a request that must not be repeated: the service
+ * may have acted before failing, so the item fails as "outcome unknown" rather than as a plain error.
+ */
+export function buildOutcomeUnknownApiError(node: INode, details: FamulorErrorDetails, place: ErrorPlace): NodeApiError {
+	const error = buildApiError(node, { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown, not repeated)` }, place,
+		'The outcome is unknown: the request was not repeated because it may already have taken effect. Check in Famulor before running the item again');
+	return withContext(error, { errorCode: OUTCOME_UNKNOWN });
+}
+
 /** A request that got no usable answer: refused, reset, timed out, or answered with something unreadable. */
 export function buildTransportError(node: INode, reason: string, place: ErrorPlace, outcomeUnknown: boolean, attempts: number): NodeApiError {
 	const message = outcomeUnknown

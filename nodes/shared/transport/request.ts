@@ -9,7 +9,7 @@ import {
 	RETRY_BASE_DELAY_MS,
 } from './constants';
 import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import { OUTCOME_UNKNOWN, buildApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
+import { buildApiError, buildOutcomeUnknownApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
 import { pacerFor, type SlidingWindowPacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
@@ -188,10 +188,7 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 			}
 			// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
 			if (!safeToRepeat && !details.errorCode) {
-				const error = buildApiError(this.getNode(), { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown, not repeated)` }, place,
-					'The outcome is unknown: the request was not repeated because it may already have taken effect. Check in Famulor before running the item again');
-				error.context.errorCode = OUTCOME_UNKNOWN;
-				throw error;
+				throw buildOutcomeUnknownApiError(this.getNode(), details, place);
 			}
 		}
 		throw buildApiError(this.getNode(), details, place);
