@@ -3,10 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { startN8nProcess } from './n8n-process.cjs';
+
+export { OWNER, ensureOwnerAndLogin, freePort, stopProcessGroup } from './n8n-process.cjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RUNTIME_PACKAGE_JSON = join(ROOT, 'n8n-runtime', 'package.json');
@@ -133,19 +136,6 @@ export function installPackage(userFolder) {
 	return join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort() {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-	});
-}
-
 /**
  * Environment for every n8n process on one user folder. The task broker gets its own port so that
  * several n8n processes (npm start next to a test run) do not collide on 5679.
@@ -230,72 +220,7 @@ export async function importExamples({ env, userFolder, baseUrl, apiToken, files
 	return workflows.map(({ workflow }) => workflow);
 }
 
-/** Starts `n8n start` in its own process group; resolves when the REST API answers. */
-export async function startN8nServer(env, { onOutput, timeoutMs = 120_000 } = {}) {
-	const child = spawn(n8nBin(), ['start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-	let output = '';
-	const collect = (chunk) => {
-		output += chunk;
-		if (output.length > 200_000) output = output.slice(-100_000);
-		onOutput?.(String(chunk));
-	};
-	child.stdout.on('data', collect);
-	child.stderr.on('data', collect);
-	const url = `http://127.0.0.1:${env.N8N_PORT}`;
-	const deadline = Date.now() + timeoutMs;
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`n8n start exited with ${child.exitCode}\n${output}`);
-		try {
-			const res = await fetch(`${url}/rest/settings`);
-			if (res.ok) return { child, url, output: () => output };
-		} catch {
-			// not listening yet
-		}
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-	stopProcessGroup(child);
-	throw new Error(`n8n did not answer on ${url} within ${timeoutMs / 1000} s\n${output}`);
-}
-
-/** Stops a detached child and everything it started; resolves when it has exited. */
-export async function stopProcessGroup(child, timeoutMs = 15_000) {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const signal = (sig) => {
-		try {
-			process.kill(-child.pid, sig);
-		} catch {
-			// already gone
-		}
-	};
-	signal('SIGTERM');
-	const timer = setTimeout(() => signal('SIGKILL'), timeoutMs);
-	await exited;
-	clearTimeout(timer);
-}
-
-export const OWNER = { email: 'owner@famulor-demo.dev', firstName: 'Demo', lastName: 'Owner', password: 'FamulorDemo2026' };
-
-/** Creates the owner account on a fresh instance (n8n 2.8.4: POST /rest/owner/setup), then logs in; returns the auth cookie. */
-export async function ensureOwnerAndLogin(url, owner = OWNER) {
-	const settings = await (await fetch(`${url}/rest/settings`)).json();
-	if (settings.data?.userManagement?.showSetupOnFirstLoad) {
-		const res = await fetch(`${url}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(owner),
-		});
-		if (!res.ok) throw new Error(`owner setup failed: ${res.status} ${await res.text()}`);
-	}
-	const res = await fetch(`${url}/rest/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
-	});
-	if (!res.ok) throw new Error(`login as ${owner.email} failed: ${res.status} ${await res.text()}`);
-	const cookie = (res.headers.getSetCookie?.() ?? [])
-		.map((line) => line.split(';')[0])
-		.find((pair) => pair.startsWith('n8n-auth='));
-	if (!cookie) throw new Error('login returned no n8n-auth cookie');
-	return cookie;
+/** Starts `n8n start` of the cached n8n in its own process group; resolves when the REST API answers. */
+export async function startN8nServer(env, options = {}) {
+	return await startN8nProcess(n8nBin(), env, options);
 }

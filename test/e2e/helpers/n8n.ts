@@ -5,15 +5,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ensureOwnerAndLogin, freePort, startN8nProcess, stopProcessGroup } from '../../../scripts/lib/n8n-process.cjs';
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../../../sandbox';
+
+export { OWNER } from '../../../scripts/lib/n8n-process.cjs';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-export const OWNER = { email: 'owner@famulor-demo.dev', firstName: 'Demo', lastName: 'Owner', password: 'FamulorDemo2026' };
 export const CREDENTIAL_ID = 'famulorSandbox01';
 
 export interface PreparedN8n {
@@ -35,17 +36,6 @@ export interface RunResult {
 	stdout: string;
 	stderr: string;
 	code: number | null;
-}
-
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
 }
 
 /** Runs a command without blocking the event loop (the in-process sandbox must keep answering). */
@@ -169,67 +159,12 @@ export interface N8nServer {
 	stop(): Promise<void>;
 }
 
-/** Stops a detached child and its whole process group (n8n starts a task runner). */
-export async function stopGroup(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-	const pid = child.pid;
-	const exited = new Promise((resolve) => child.once('exit', resolve));
-	const signal = (sig: NodeJS.Signals): void => {
-		try {
-			process.kill(-pid, sig);
-		} catch {
-			// already gone
-		}
-	};
-	signal('SIGTERM');
-	const timer = setTimeout(() => signal('SIGKILL'), timeoutMs);
-	await exited;
-	clearTimeout(timer);
-	// The group may outlive its leader for a moment (the task runner): make sure it is gone.
-	signal('SIGKILL');
-}
-
 /** `n8n start` on the prepared folder; sets up the owner on first start and logs in. */
 export async function startServer(n8n: PreparedN8n, timeoutMs = 120_000): Promise<N8nServer> {
-	const child = spawn(n8n.bin, ['start'], { env: n8n.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-	let output = '';
-	const collect = (chunk: Buffer): void => {
-		output += chunk.toString();
-		if (output.length > 400_000) output = output.slice(-200_000);
-	};
-	child.stdout?.on('data', collect);
-	child.stderr?.on('data', collect);
-	const url = `http://127.0.0.1:${n8n.port}`;
-	const stop = async (): Promise<void> => await stopGroup(child);
+	const { child, url, output } = await startN8nProcess(n8n.bin, n8n.env, { timeoutMs });
+	const stop = async (): Promise<void> => await stopProcessGroup(child);
 	try {
-		const deadline = Date.now() + timeoutMs;
-		let settings: { data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } } | undefined;
-		while (!settings) {
-			if (child.exitCode !== null) throw new Error(`n8n start exited with ${child.exitCode}\n${output}`);
-			if (Date.now() > deadline) throw new Error(`n8n did not answer within ${timeoutMs / 1000} s\n${output}`);
-			try {
-				const response = await fetch(`${url}/rest/settings`);
-				if (response.ok) settings = await json(response);
-			} catch {
-				// not listening yet
-			}
-			if (!settings) await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-		if (settings.data?.userManagement?.showSetupOnFirstLoad) {
-			const setup = await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-			if (!setup.ok) throw new Error(`owner setup failed: ${setup.status} ${await setup.text()}`);
-		}
-		const login = await fetch(`${url}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
-		});
-		if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-		const cookie = login.headers
-			.getSetCookie()
-			.map((line) => line.split(';')[0])
-			.find((pair) => pair.startsWith('n8n-auth='));
-		if (!cookie) throw new Error('login returned no n8n-auth cookie');
+		const cookie = await ensureOwnerAndLogin(url);
 		const rest = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
 			const response = await fetch(`${url}/rest${path}`, {
 				method,
@@ -238,7 +173,7 @@ export async function startServer(n8n: PreparedN8n, timeoutMs = 120_000): Promis
 			});
 			return { status: response.status, json: await json<T>(response) };
 		};
-		return { child, url, cookie, rest, output: () => output, stop };
+		return { child, url, cookie, rest, output, stop };
 	} catch (error) {
 		await stop();
 		throw error;
