@@ -1,51 +1,23 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { getLanguages } from '../shared/methods/loadOptions';
-import {
-	searchAssistants,
-	searchAvailablePhoneNumbers,
-	searchKnowledgeBases,
-	searchPhoneNumbers,
-	searchWhatsAppSenders,
-} from '../shared/methods/listSearch';
-import { parallelRequestsProperty } from './actions/concurrency';
-import { resourceProperty } from './actions/resourceProperty';
-import { resources } from './actions/resources';
-import { router } from './actions/router';
+import { famulorV1 } from './v1/FamulorV1.node';
+import { famulorV2 } from './v2/FamulorV2.node';
 
-export class Famulor implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Famulor AI',
-		name: 'famulor',
-		icon: { light: 'file:../../icons/famulor.svg', dark: 'file:../../icons/famulor.dark.svg' },
-		group: ['transform'],
-		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases',
-		defaults: { name: 'Famulor AI' },
-		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'famulorAiApi', required: true }],
-		properties: [
-			resourceProperty,
-			...Object.values(resources).flatMap((resource) => resource.description),
-			parallelRequestsProperty,
-		],
-	};
-
-	methods = {
-		listSearch: { searchAssistants, searchAvailablePhoneNumbers, searchKnowledgeBases, searchPhoneNumbers, searchWhatsAppSenders },
-		loadOptions: { getLanguages },
-	};
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+/**
+ * The action node, versioned as n8n's own nodes are: version 1 sends exactly what the seed
+ * specification describes, version 2 (the default for new nodes) speaks the service's current API.
+ */
+export class Famulor extends VersionedNodeType {
+	constructor() {
+		const baseDescription: INodeTypeBaseDescription = {
+			displayName: 'Famulor AI',
+			name: 'famulor',
+			icon: { light: 'file:../../icons/famulor.svg', dark: 'file:../../icons/famulor.dark.svg' },
+			group: ['transform'],
+			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+			description: 'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases',
+			defaultVersion: 2,
+		};
+		super({ 1: famulorV1(baseDescription), 2: famulorV2(baseDescription) }, baseDescription);
 	}
 }

@@ -26,6 +26,7 @@ import {
 	type INodeProperties,
 	type INodeType,
 	type INodeTypeData,
+	type INodeTypeDescription,
 	type INodeTypes,
 	type IRun,
 	type IVersionedNodeType,
@@ -111,6 +112,14 @@ class TestCredentialsHelper extends ICredentialsHelper {
 
 const nodeTypes = new TestNodeTypes();
 
+/** The action node's description in one version (1 unless given), as n8n shows it. */
+export function actionNodeDescription(version = 1): INodeTypeDescription {
+	return nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE, version).description;
+}
+
+/** Each run gets its own execution ID, as in n8n, so nothing remembered per execution leaks into the next test. */
+let executionCounter = 0;
+
 function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
 	return {
 		id: 'node-under-test',
@@ -128,12 +137,12 @@ function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
 	return new Workflow({ id: 'wf-test', nodes, connections: {}, active: false, nodeTypes, staticData });
 }
 
-function makeAdditionalData(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+function makeAdditionalData(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks, executionId = 'test-execution'): IWorkflowExecuteAdditionalData {
 	const additionalData = mock<IWorkflowExecuteAdditionalData>();
 	Object.assign(additionalData, {
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,
-		executionId: 'test-execution',
+		executionId,
 		restApiUrl: 'http://localhost:5678/rest',
 		webhookBaseUrl: 'http://localhost:5678/webhook',
 		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
@@ -151,6 +160,10 @@ export interface RunNodeOptions {
 	input?: INodeExecutionData[];
 	credentials: TestCredentials;
 	continueOnFail?: boolean;
+	/** Node version; 1 unless given (version 1 is the seed specification's). */
+	typeVersion?: number;
+	/** n8n's node settings, e.g. `{ retryOnFail: true, maxTries: 3, waitBetweenTries: 0 }`. */
+	settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData'>>;
 }
 
 export interface NodeRunError {
@@ -171,9 +184,14 @@ export interface NodeRunResult {
 
 /** Executes the action node once, as a manual execution would, and returns its output or error. */
 export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
-	const node = makeNode(ACTION_NODE_TYPE, options.parameters, options.continueOnFail ? { onError: 'continueRegularOutput' } : {});
+	const node = makeNode(ACTION_NODE_TYPE, options.parameters, {
+		typeVersion: options.typeVersion ?? 1,
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+		...options.settings,
+	});
 	const workflow = makeWorkflow([node]);
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-execution', {
+	const executionId = `test-execution-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: 'wf-test',
 		name: 'test',
 		active: false,
@@ -188,7 +206,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	hooks.addHandler('workflowExecuteAfter', (run) => {
 		finished = run;
 	});
-	const additionalData = makeAdditionalData(options.credentials, hooks);
+	const additionalData = makeAdditionalData(options.credentials, hooks, executionId);
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
@@ -208,11 +226,29 @@ export async function runLoadMethod<T>(
 	credentials: TestCredentials,
 	...args: unknown[]
 ): Promise<T> {
-	const node = makeNode(ACTION_NODE_TYPE, { resource: 'call', operation: 'make' });
+	return await runLoadMethodOf<T>({ kind, method, credentials, args });
+}
+
+export interface LoadMethodCall {
+	kind: 'listSearch' | 'loadOptions';
+	method: string;
+	credentials: TestCredentials;
+	args?: unknown[];
+	/** Node version whose methods run; 1 unless given. */
+	typeVersion?: number;
+	/** The node's current parameters, for methods that depend on other fields (e.g. a sender's templates). */
+	parameters?: INodeParameters;
+}
+
+/** Calls a listSearch or loadOptions method of one node version, with the node's current parameters. */
+export async function runLoadMethodOf<T>(call: LoadMethodCall): Promise<T> {
+	const typeVersion = call.typeVersion ?? 1;
+	const node = makeNode(ACTION_NODE_TYPE, call.parameters ?? { resource: 'call', operation: 'make' }, { typeVersion });
 	const workflow = makeWorkflow([node]);
-	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(credentials), 'parameters');
-	const famulor = new Famulor();
-	const fn = (famulor.methods[kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[method];
+	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(call.credentials), 'parameters');
+	const methods = nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE, typeVersion).methods ?? {};
+	const fn = (methods[call.kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[call.method];
+	const args = call.args ?? [];
 	return await fn.call(context, ...args);
 }
 

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Fault, type RequestLogEntry, type SandboxOptions, type StartedSandbox } from '../../sandbox';
-import { runNode, type NodeRunResult, type TestCredentials } from '../helpers/engine';
+import { runNode, type NodeRunResult, type RunNodeOptions, type TestCredentials } from '../helpers/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -14,6 +14,10 @@ export interface RunOptions {
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
 	credentials?: Partial<TestCredentials>;
+	/** Node version; 1 unless given. */
+	typeVersion?: number;
+	/** n8n's node settings such as Retry On Fail. */
+	settings?: RunNodeOptions['settings'];
 }
 
 export interface Kit {
@@ -61,6 +65,8 @@ export async function startKit(options: SandboxOptions = {}, credentials: Partia
 				parameters,
 				input: runOptions.input,
 				continueOnFail: runOptions.continueOnFail,
+				typeVersion: runOptions.typeVersion,
+				settings: runOptions.settings,
 				credentials: { ...baseCredentials, ...runOptions.credentials },
 			});
 			runs.push(result);

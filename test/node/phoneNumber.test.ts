@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult }
 
 import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
 import { SEED } from '../../sandbox';
-import { runLoadMethod, withRequestContext, type NodeRunResult } from '../helpers/engine';
+import { actionNodeDescription, runLoadMethod, withRequestContext, type NodeRunResult } from '../helpers/engine';
 import { fieldTypes, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
@@ -157,12 +157,12 @@ describe('Phone Number → Purchase', () => {
 	});
 
 	it('says in its notice that purchases are non-refundable monthly subscriptions', async () => {
-		const { Famulor } = await import('../../nodes/Famulor/Famulor.node');
-		const properties = new Famulor().description.properties.filter((property) => property.displayOptions?.show?.operation?.includes('purchase'));
+		const { properties: all } = actionNodeDescription();
+		const properties = all.filter((property) => property.displayOptions?.show?.operation?.includes('purchase'));
 		const notice = properties.find((property) => property.type === 'notice');
 		expect(notice?.displayName).toMatch(/monthly/);
 		expect(notice?.displayName).toMatch(/non-refundable/);
-		const operation = new Famulor().description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('phoneNumber'));
+		const operation = all.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('phoneNumber'));
 		const purchase = operation?.options?.find((option) => 'value' in option && option.value === 'purchase') as { description?: string } | undefined;
 		expect(purchase?.description).toMatch(/non-refundable/);
 	});

@@ -4,7 +4,7 @@
  */
 import { NodeHelpers } from 'n8n-workflow';
 
-import { Famulor } from '../../nodes/Famulor/Famulor.node';
+import { actionNodeDescription } from '../helpers/engine';
 import { parallelRequestsProperty } from '../../nodes/Famulor/actions/concurrency';
 import { locator, type Kit } from '../node/kit';
 import { ALICE, startThroughputKit } from './kit';
@@ -69,20 +69,30 @@ describe('Parallel Requests', () => {
 		expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone).sort()).toEqual([...valid].sort());
 	});
 
-	it('without Continue On Fail, fails with the earliest failed item and starts no item after the failure', async () => {
+	it('without Continue On Fail, an invalid item fails the run before any item is sent', async () => {
 		const phones = [OPEN, UNKNOWN, 'not-a-phone', OPEN, UNKNOWN, OPEN, UNKNOWN, OPEN, UNKNOWN, OPEN];
 		const result = await kit.run(statusParameters(2), { input: phoneItems(phones) });
 		expect(result.error?.message).toMatch(/Recipient Phone/);
 		expect(result.error?.context?.itemIndex).toBe(2);
 		expect(result.output).toEqual([]);
+		expect(await kit.requests(STATUS_PATH)).toHaveLength(0);
+	});
+
+	it('without Continue On Fail, a refused item fails the run with its error and starts no item after it', async () => {
+		const senders = [ALICE.senders.online, ALICE.senders.online, 999_999, ...Array<number>(7).fill(ALICE.senders.online)];
+		const parameters = { ...statusParameters(2), senderId: locator('={{ $json.sender }}') };
+		const result = await kit.run(parameters, { input: senders.map((sender) => ({ json: { sender, phone: OPEN } })) });
+		expect(result.error?.message).toMatch(/404/);
+		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(result.output).toEqual([]);
 		// Items 0 and 1 ran; at most one more (item 3) was already under way when item 2 failed.
 		const sent = await kit.requests(STATUS_PATH);
-		expect(sent.length).toBeGreaterThanOrEqual(2);
-		expect(sent.length).toBeLessThanOrEqual(3);
+		expect(sent.length).toBeGreaterThanOrEqual(3);
+		expect(sent.length).toBeLessThanOrEqual(4);
 	});
 
 	it('is offered for operations without a documented limit and hidden for AI replies and WhatsApp free-form sends', () => {
-		const description = new Famulor().description;
+		const description = actionNodeDescription();
 		expect(description.properties).toContain(parallelRequestsProperty);
 		const shown = (resource: string, operation: string) =>
 			NodeHelpers.displayParameter({ resource, operation }, parallelRequestsProperty, { typeVersion: 1 }, description);

@@ -1,20 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{ name: 'AI Reply', value: 'aiReply' },
-		{ name: 'Assistant', value: 'assistant' },
-		{ name: 'Call', value: 'call' },
-		{ name: 'Conversation', value: 'conversation' },
-		{ name: 'Document', value: 'document' },
-		{ name: 'Knowledge Base', value: 'knowledgeBase' },
-		{ name: 'Language', value: 'language' },
-		{ name: 'Phone Number', value: 'phoneNumber' },
-		{ name: 'WhatsApp', value: 'whatsApp' },
-	],
-	default: 'call',
+/** What the Resource dropdown calls each resource value; one entry per resource of any version. */
+const RESOURCE_NAMES: Record<string, string> = {
+	aiReply: 'AI Reply',
+	assistant: 'Assistant',
+	call: 'Call',
+	conversation: 'Conversation',
+	document: 'Document',
+	knowledgeBase: 'Knowledge Base',
+	language: 'Language',
+	phoneNumber: 'Phone Number',
+	whatsApp: 'WhatsApp',
 };
+
+/** The Resource dropdown of one node version: its resources, sorted by name. */
+export function resourceProperty(resourceValues: string[], defaultResource: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resourceValues
+			.map((value) => ({ name: RESOURCE_NAMES[value] ?? value, value }))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultResource,
+	};
+}

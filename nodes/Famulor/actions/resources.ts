@@ -9,8 +9,11 @@ import { phoneNumber } from './phoneNumber';
 import type { ResourceModule } from './types';
 import { whatsApp } from './whatsApp';
 
-/** Resource value → its operations; the router and the node description both read this map. */
-export const resources: Record<string, ResourceModule> = {
+/** Resource value → its operations; the router and the node description both read such a map. */
+export type ResourceMap = Record<string, ResourceModule>;
+
+/** Version 1: SPEC.md's endpoints, frozen. */
+export const resourcesV1: ResourceMap = {
 	aiReply,
 	assistant,
 	call,
@@ -20,4 +23,9 @@ export const resources: Record<string, ResourceModule> = {
 	language,
 	phoneNumber,
 	whatsApp,
+};
+
+/** Version 2: every unchanged operation of version 1, the current API and the operations beyond SPEC.md. */
+export const resourcesV2: ResourceMap = {
+	...resourcesV1,
 };

@@ -6,9 +6,10 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { readParallelRequests } from './concurrency';
-import { resources } from './resources';
-import type { OperationModule } from './types';
+import type { ParallelRequestsReader } from './concurrency';
+import type { ResourceMap } from './resources';
+import { withSucceededItems, type SucceededItem } from './runSummary';
+import type { OperationModule, OperationResult } from './types';
 
 /** The error as a failed item carries it under Continue On Fail: message, status, code and field errors. */
 function errorToJson(error: unknown): IDataObject {
@@ -30,60 +31,69 @@ function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number)
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-function findOperation(this: IExecuteFunctions, resource: string, operation: string): OperationModule {
+function findOperation(this: IExecuteFunctions, resources: ResourceMap, resource: string, operation: string): OperationModule {
 	const found = resources[resource]?.operations[operation];
 	if (!found) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`);
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported by this version of the node`);
 	}
 	return found;
 }
 
 /**
- * The only item loop of the node: runs the chosen operation once per input item, pairs every
- * output with its input item, and turns failures into error items when Continue On Fail is on.
- * With "Parallel Requests" above 1, up to that many items run at once; the output keeps the input
- * order. Without Continue On Fail, the first failure stops new items from starting, the items
- * already under way finish (their requests may have taken effect), and the error of the earliest
- * failed item is thrown.
+ * The only item loop of the node, in two phases. First every item's parameters are read and checked
+ * (`prepare`), so an invalid item stops the run before anything is sent, or, with Continue On Fail,
+ * becomes an error item while the valid ones run. Then the valid items are sent, up to "Parallel
+ * Requests" at once; the output keeps the input order and pairs every output with its input item.
+ * Without Continue On Fail, the first failure stops new items from starting, the items under way
+ * finish, and the error of the earliest failed item is thrown, naming what other items already did.
  */
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function router(this: IExecuteFunctions, resources: ResourceMap, readParallel: ParallelRequestsReader): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
-	const { execute } = findOperation.call(this, resource, operation);
-
-	const runItem = async (itemIndex: number): Promise<INodeExecutionData[]> => {
-		try {
-			const result = await execute.call(this, itemIndex);
-			return this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-				itemData: { item: itemIndex },
-			});
-		} catch (error) {
-			if (this.continueOnFail()) {
-				return [{ json: errorToJson(error), pairedItem: { item: itemIndex } }];
-			}
-			throw asNodeError.call(this, error, itemIndex);
-		}
-	};
+	const operation = findOperation.call(this, resources, resource, this.getNodeParameter('operation', 0) as string);
+	const continueOnFail = this.continueOnFail();
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const errorItem = (error: unknown, itemIndex: number): INodeExecutionData[] => [{ json: errorToJson(error), pairedItem: { item: itemIndex } }];
+
+	const plans = new Map<number, unknown>();
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			plans.set(itemIndex, await operation.prepare.call(this, itemIndex));
+		} catch (error) {
+			if (!continueOnFail) throw asNodeError.call(this, error, itemIndex);
+			outputs[itemIndex] = errorItem(error, itemIndex);
+		}
+	}
+
+	const succeeded: SucceededItem[] = [];
 	const failures = new Map<number, unknown>();
-	const parallel = Math.max(1, Math.min(readParallelRequests.call(this), items.length));
-	let next = 0;
+	const queue = [...plans.keys()];
 	const worker = async () => {
-		while (next < items.length && failures.size === 0) {
-			const itemIndex = next++;
+		while (failures.size === 0) {
+			const itemIndex = queue.shift();
+			if (itemIndex === undefined) return;
+			let result: OperationResult;
 			try {
-				outputs[itemIndex] = await runItem(itemIndex);
+				result = await operation.execute.call(this, plans.get(itemIndex), itemIndex);
 			} catch (error) {
-				failures.set(itemIndex, error);
+				if (continueOnFail) outputs[itemIndex] = errorItem(error, itemIndex);
+				else failures.set(itemIndex, error);
+				continue;
 			}
+			succeeded.push({ itemIndex, result });
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
+				itemData: { item: itemIndex },
+			});
 		}
 	};
+	const parallel = Math.max(1, Math.min(readParallel.call(this, operation), queue.length));
 	await Promise.all(Array.from({ length: parallel }, worker));
+
 	if (failures.size > 0) {
 		const earliest = Math.min(...failures.keys());
-		throw asNodeError.call(this, failures.get(earliest), earliest);
+		const error = asNodeError.call(this, failures.get(earliest), earliest);
+		throw operation.effect ? withSucceededItems(this.getNode(), error, operation.effect, succeeded, queue.length) : error;
 	}
 	return [outputs.flat()];
 }

@@ -1,10 +1,10 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant that writes the reply'),
@@ -33,16 +33,22 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['aiReply'], operation: ['generate'] } }, properties);
 
 /** Rate limited (5 per minute per token) and billed; a reply is never requested twice for one item. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'billed', noun: 'reply', idFields: ['conversation_id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const identifierName = { label: 'Customer Identifier', field: 'customer_identifier' };
 	const customerIdentifier = checkMaxLength.call(this, itemIndex, identifierName, requireText.call(this, itemIndex, identifierName, this.getNodeParameter('customerIdentifier', itemIndex)), 255);
 	const message = requireText.call(this, itemIndex, { label: 'Message', field: 'message' }, this.getNodeParameter('message', itemIndex));
 	const variables = readVariables.call(this, itemIndex);
+	return { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) };
+}
+
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/ai/generate-reply',
-		body: { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) },
+		body,
 		rateLimit: 'generateReply',
 		safeToRepeat: false,
 		itemIndex,

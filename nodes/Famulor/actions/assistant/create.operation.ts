@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 import { buildAssistantBody } from './body';
 import { fieldsCollection, REQUIRED_FIELDS, requiredProperties } from './fields';
 
@@ -10,11 +10,17 @@ const properties: INodeProperties[] = [...requiredProperties(), fieldsCollection
 export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['create'] } }, properties);
 
 /** Creating is not idempotent: a repeated request would create a second assistant, so it is sent once. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'creates', noun: 'assistant', idFields: ['id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const values: IDataObject = { ...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
 	for (const { property } of REQUIRED_FIELDS) {
 		values[property.name] = this.getNodeParameter(property.name, itemIndex) as IDataObject[string];
 	}
-	const body = buildAssistantBody.call(this, itemIndex, values, 'create', 'additionalFields');
+	return buildAssistantBody.call(this, itemIndex, values, 'create', 'additionalFields');
+}
+
+/** Not repeated on an unclear failure: a second assistant would be created. */
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/assistant', body, safeToRepeat: false, itemIndex });
 }

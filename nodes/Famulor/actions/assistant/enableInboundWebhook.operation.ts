@@ -1,4 +1,4 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -22,13 +22,17 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['enableInboundWebhook'] } }, properties);
 
 /** Setting the URL again has the same effect, so the request may be repeated after a lost answer. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const webhookUrl = checkUrl.call(this, itemIndex, { label: 'Webhook URL', field: 'webhook_url' }, this.getNodeParameter('webhookUrl', itemIndex));
+	return { assistant_id: assistantId, webhook_url: webhookUrl };
+}
+
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/assistants/enable-inbound-webhook',
-		body: { assistant_id: assistantId, webhook_url: webhookUrl },
+		body,
 		safeToRepeat: true,
 		itemIndex,
 	});

@@ -12,9 +12,17 @@ const properties: INodeProperties[] = [assistantLocator('assistantId', 'The assi
 export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['update'] } }, properties);
 
 /** Only the added fields are sent; the same body sent twice has the same effect, so PUT may be repeated. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+interface UpdatePlan {
+	assistantId: number;
+	body: IDataObject;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
 	const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body = buildAssistantBody.call(this, itemIndex, values, 'update', 'updateFields');
+	return { assistantId, body: buildAssistantBody.call(this, itemIndex, values, 'update', 'updateFields') };
+}
+
+export async function execute(this: IExecuteFunctions, { assistantId, body }: UpdatePlan, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body, itemIndex });
 }

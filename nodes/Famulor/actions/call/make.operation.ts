@@ -1,10 +1,10 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164 } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant that makes the call'),
@@ -22,16 +22,16 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['make'] } }, properties);
 
-/** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
 	const phoneNumber = checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, this.getNodeParameter('phoneNumber', itemIndex));
 	const variables = readVariables.call(this, itemIndex);
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: '/api/user/make_call',
-		body: { phone_number: phoneNumber, assistant_id: assistantId, ...(variables ? { variables } : {}) },
-		safeToRepeat: false,
-		itemIndex,
-	});
+	return { phone_number: phoneNumber, assistant_id: assistantId, ...(variables ? { variables } : {}) };
+}
+
+/** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
+	return await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/make_call', body, safeToRepeat: false, itemIndex });
 }

@@ -64,7 +64,15 @@ function readFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /** Cursor pagination; one item per conversation. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const qs = readFilters.call(this, itemIndex);
-	return await requestCursorList.call(this, { path: '/api/user/conversations', qs, limit: readListLimit.call(this, itemIndex), itemIndex });
+interface ListPlan {
+	qs: IDataObject;
+	limit: number;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
+	return { qs: readFilters.call(this, itemIndex), limit: readListLimit.call(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, { qs, limit }: ListPlan, itemIndex: number): Promise<OperationResult> {
+	return await requestCursorList.call(this, { path: '/api/user/conversations', qs, limit, itemIndex });
 }

@@ -1,10 +1,10 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
-import { checkOneOf, requireText } from '../../validation';
-import type { OperationResult } from '../types';
+import { checkOneOf } from '../../validation';
+import type { OperationEffect, OperationResult } from '../types';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
-import { FILE_TYPES, checkFile, type FileType } from './fileCheck';
+import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
 
 const properties: INodeProperties[] = [
 	knowledgeBaseProperty,
@@ -43,20 +43,37 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['createFromFile'] } }, properties);
 
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
+
+interface UploadPlan {
+	path: string;
+	fields: Record<string, string | undefined>;
+	binaryPropertyName: string;
+	fileName: string;
+}
+
+/** Reads the file to check its size, type and content; the bytes are read again when sending, so a long run holds one file at a time. */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UploadPlan> {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);
 	const type = checkOneOf.call(this, itemIndex, { label: 'File Type', field: 'type' }, this.getNodeParameter('fileType', itemIndex), FILE_TYPES) as FileType;
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = readDescription.call(this, itemIndex, additional);
-	const binaryPropertyName = requireText.call(this, itemIndex, { label: 'Input Binary Field', field: 'file' }, this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
+	const binaryPropertyName = readBinaryPropertyName.call(this, itemIndex);
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
 	const fileName = checkFile.call(this, itemIndex, { label: `File in "${binaryPropertyName}"`, field: 'file' }, type, binary, buffer);
-	const form = buildFileForm({ name, description, type }, { field: 'file', binary: { ...binary, fileName }, buffer });
+	return { path: documentPath(knowledgeBaseId), fields: { name, description, type }, binaryPropertyName, fileName };
+}
+
+/** Not repeated on an unclear failure: the document would be stored twice. */
+export async function execute(this: IExecuteFunctions, plan: UploadPlan, itemIndex: number): Promise<OperationResult> {
+	const binary = this.helpers.assertBinaryData(itemIndex, plan.binaryPropertyName);
+	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, plan.binaryPropertyName);
+	const form = buildFileForm(plan.fields, { field: 'file', binary: { ...binary, fileName: plan.fileName }, buffer });
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
-		path: documentPath(knowledgeBaseId),
+		path: plan.path,
 		body: form,
 		safeToRepeat: false,
 		itemIndex,

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
 
 const properties: INodeProperties[] = [
@@ -57,7 +57,14 @@ function linkList(value: unknown): unknown[] {
 }
 
 /** Adds a website document; the service scrapes it in the background (status `processing`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
+
+interface CreatePlan {
+	path: string;
+	body: IDataObject;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);
 	const rawUrl = String(this.getNodeParameter('url', itemIndex, '') ?? '').trim();
@@ -76,9 +83,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (additional.relativeLinksLimit !== undefined) {
 		body.relative_links_limit = checkRange.call(this, itemIndex, { label: 'Relative Links Limit', field: 'relative_links_limit' }, additional.relativeLinksLimit, 1, 50, true);
 	}
+	return { path: documentPath(knowledgeBaseId), body };
+}
+
+/** Not repeated on an unclear failure: the website would be crawled and stored twice. */
+export async function execute(this: IExecuteFunctions, { path, body }: CreatePlan, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
-		path: documentPath(knowledgeBaseId),
+		path,
 		body,
 		safeToRepeat: false,
 		itemIndex,

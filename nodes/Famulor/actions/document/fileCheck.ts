@@ -1,6 +1,6 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import { isSafeObjectProperty, type IBinaryData, type IExecuteFunctions } from 'n8n-workflow';
 
-import { invalid, type FieldName } from '../../validation';
+import { invalid, requireText, type FieldName } from '../../validation';
 
 export type FileType = 'pdf' | 'txt' | 'docx';
 
@@ -74,4 +74,15 @@ export function checkFile(this: IExecuteFunctions, itemIndex: number, name: Fiel
 	if (problem) throw invalid.call(this, itemIndex, name, `${problem} (File Type is ${type})`);
 	const fileName = binary.fileName?.trim() || `document.${type}`;
 	return extension === undefined ? `${fileName}.${type}` : fileName;
+}
+
+/**
+ * The name of the input's binary field holding the file. Names such as `__proto__` are refused here:
+ * n8n looks the field up on an object, where they would name something else than a file.
+ */
+export function readBinaryPropertyName(this: IExecuteFunctions, itemIndex: number): string {
+	const name = { label: 'Input Binary Field', field: 'file' };
+	const value = requireText.call(this, itemIndex, name, this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
+	if (!isSafeObjectProperty(value)) throw invalid.call(this, itemIndex, name, `must be the name of a binary field of the input item, such as "data"; "${value}" cannot be one`);
+	return value;
 }

@@ -21,9 +21,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['get'] } }, properties);
 
 /** One document, e.g. to see whether processing finished (status `active` or `failed`). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): string {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const documentId = checkId.call(this, itemIndex, { label: 'Document ID', field: 'documentId' }, this.getNodeParameter('documentId', itemIndex));
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: documentPath(knowledgeBaseId, documentId), itemIndex });
+	return documentPath(knowledgeBaseId, documentId);
+}
+
+export async function execute(this: IExecuteFunctions, path: string, itemIndex: number): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
 	return unwrapRecord(response);
 }

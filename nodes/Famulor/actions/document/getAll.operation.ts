@@ -10,9 +10,16 @@ const properties: INodeProperties[] = [knowledgeBaseProperty, ...returnAllProper
 export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getAll'] } }, properties);
 
 /** The service sends every document at once; one item per document. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
-	const limit = readListLimit.call(this, itemIndex);
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: documentPath(knowledgeBaseId), itemIndex });
+interface ListPlan {
+	path: string;
+	limit: number;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
+	return { path: documentPath(readKnowledgeBaseId.call(this, itemIndex)), limit: readListLimit.call(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, { path, limit }: ListPlan, itemIndex: number): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
 	return unwrapList(response).slice(0, limit);
 }

@@ -9,8 +9,11 @@ const properties: INodeProperties[] = [knowledgeBaseLocator('knowledgeBaseId', '
 
 export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
+export function prepare(this: IExecuteFunctions, itemIndex: number): number {
+	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
+}
+
+export async function execute(this: IExecuteFunctions, id: number, itemIndex: number): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: `/api/user/knowledgebases/${id}`, itemIndex });
 	return unwrapRecord(response);
 }

@@ -38,7 +38,12 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['update'] } }, properties);
 
 /** Renames or redescribes; only the fields given are sent. Documents and processing are unaffected. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+interface UpdatePlan {
+	id: number;
+	body: IDataObject;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
 	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
@@ -52,5 +57,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (Object.keys(body).length === 0) {
 		throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'name, description' }, 'must contain at least one field to change');
 	}
+	return { id, body };
+}
+
+export async function execute(this: IExecuteFunctions, { id, body }: UpdatePlan, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/knowledgebases/${id}`, body, itemIndex });
 }

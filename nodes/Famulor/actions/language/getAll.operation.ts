@@ -8,7 +8,12 @@ const properties: INodeProperties[] = [];
 export const description = updateDisplayOptions({ show: { resource: ['language'], operation: ['getAll'] } }, properties);
 
 /** The service returns every language in one bare array; each becomes one item. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+/** Nothing to check: the list has no parameters. */
+export function prepare(): undefined {
+	return undefined;
+}
+
+export async function execute(this: IExecuteFunctions, _plan: undefined, itemIndex: number): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/assistants/languages', itemIndex });
 	return unwrapList(response);
 }

@@ -12,8 +12,11 @@ export const description = updateDisplayOptions({ show: { resource: ['phoneNumbe
  * The legacy endpoint, at the path SPEC.md gives it (no `/api` prefix). Its answer's shape is not
  * documented, so both a bare array and `{data: [...]}` are read.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const limit = readListLimit.call(this, itemIndex);
+export function prepare(this: IExecuteFunctions, itemIndex: number): number {
+	return readListLimit.call(this, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, limit: number, itemIndex: number): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/user/phone-numbers', itemIndex });
 	return unwrapList(response).slice(0, limit);
 }

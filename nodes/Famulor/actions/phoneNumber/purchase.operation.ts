@@ -1,9 +1,9 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
 import { locatorValue } from '../common';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 import { countryOptions } from './search.operation';
 
 const properties: INodeProperties[] = [
@@ -55,12 +55,17 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['purchase'] } }, properties);
 
 /** Buys a number: a paid, non-refundable subscription, so it is sent once and never repeated on an unclear failure. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	const phoneNumber = checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, locatorValue.call(this, 'phoneNumber', itemIndex));
+export const effect: OperationEffect = { kind: 'billed', noun: 'phone number', idFields: ['phone_number', 'id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	return { phone_number: checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, locatorValue.call(this, 'phoneNumber', itemIndex)) };
+}
+
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/phone-numbers/purchase',
-		body: { phone_number: phoneNumber },
+		body,
 		safeToRepeat: false,
 		itemIndex,
 	});

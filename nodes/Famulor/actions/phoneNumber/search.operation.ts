@@ -49,7 +49,12 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['search'] } }, properties);
 
 /** Read-only; the `phone_number` of a result is what Purchase takes. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+interface SearchPlan {
+	qs: IDataObject;
+	limit: number;
+}
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): SearchPlan {
 	const countryCode = checkOneOf.call(this, itemIndex, { label: 'Country', field: 'country_code' }, this.getNodeParameter('countryCode', itemIndex), SUPPORTED_COUNTRY_CODES);
 	const contains = String(this.getNodeParameter('contains', itemIndex, '') ?? '').trim();
 	if (contains !== '' && !new RegExp(`^\\d{1,${MAX_CONTAINS_DIGITS}}$`).test(contains)) {
@@ -57,7 +62,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const qs: IDataObject = { country_code: countryCode };
 	if (contains !== '') qs.contains = contains;
-	const limit = readListLimit.call(this, itemIndex);
+	return { qs, limit: readListLimit.call(this, itemIndex) };
+}
+
+export async function execute(this: IExecuteFunctions, { qs, limit }: SearchPlan, itemIndex: number): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/phone-numbers/search', qs, itemIndex });
 	return unwrapList(response).slice(0, limit);
 }

@@ -12,7 +12,7 @@ import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164, checkMaxLength, requireText } from '../../validation';
 import { readLocatorId } from '../common';
-import type { OperationResult } from '../types';
+import type { OperationEffect, OperationResult } from '../types';
 import { recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -66,17 +66,23 @@ function withTemplateAdvice(this: IExecuteFunctions, error: unknown, itemIndex: 
 	return advised;
 }
 
-/** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+export const effect: OperationEffect = { kind: 'billed', noun: 'message', idFields: ['message_id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const senderId = readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'sender_id' });
 	const recipientPhone = checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex));
 	const messageName = { label: 'Message', field: 'message' };
 	const message = checkMaxLength.call(this, itemIndex, messageName, requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)), MAX_MESSAGE_LENGTH);
+	return { sender_id: senderId, recipient_phone: recipientPhone, message };
+}
+
+/** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	try {
 		return await famulorApiRequest.call(this, {
 			method: 'POST',
 			path: '/api/user/whatsapp/send-freeform',
-			body: { sender_id: senderId, recipient_phone: recipientPhone, message },
+			body,
 			rateLimit: 'sendFreeform',
 			safeToRepeat: false,
 			itemIndex,

@@ -1,0 +1,26 @@
+import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
+
+import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
+import { resourcesV2 } from '../actions/resources';
+import { buildNodeVersion } from '../nodeVersion';
+import { methodsV1 } from '../v1/FamulorV1.node';
+
+export const methodsV2 = {
+	listSearch: { ...methodsV1.listSearch },
+	loadOptions: { ...methodsV1.loadOptions },
+};
+
+/**
+ * Version 2, the default: the service's current API, every operation beyond the seed, run options
+ * in one Options collection, and a read (not a billed call) as what a new node shows first.
+ */
+export function famulorV2(base: INodeTypeBaseDescription): INodeType {
+	return buildNodeVersion(base, {
+		version: 2,
+		resources: resourcesV2,
+		defaultResource: 'assistant',
+		trailingProperties: [runOptionsProperty],
+		methods: methodsV2,
+		parallelRequests: readParallelRequestsV2,
+	});
+}
