@@ -46,7 +46,25 @@ export class FamulorAiApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether your account has rate limits other than the documented ones (generate reply: 5 per minute per token; WhatsApp free-form: 5 per second)',
+				'Whether your account has rate limits other than the documented ones (all requests: 100 per minute with bursts of 20 per 10 seconds; generate reply: 5 per minute per token; WhatsApp messages: 5 per second)',
+		},
+		{
+			displayName: 'All Requests: Requests per Minute',
+			name: 'generalLimitPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 100,
+			description: 'The account-wide limit every request counts against. 0 turns the pacing off (for a sandbox without limits); a 429 is still waited out.',
+			displayOptions: { show: { customRateLimits: [true] } },
+		},
+		{
+			displayName: 'All Requests: Burst per 10 Seconds',
+			name: 'generalBurstPer10Seconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 20,
+			description: 'How many requests may be sent within any 10 seconds. 0 turns this part of the pacing off.',
+			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
 			displayName: 'Generate Reply: Requests per Window',
@@ -65,7 +83,7 @@ export class FamulorAiApi implements ICredentialType {
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
-			displayName: 'WhatsApp Free-Form: Requests per Window',
+			displayName: 'WhatsApp Messages: Requests per Window',
 			name: 'sendFreeformLimit',
 			type: 'number',
 			typeOptions: { minValue: 1 },
@@ -73,7 +91,7 @@ export class FamulorAiApi implements ICredentialType {
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
-			displayName: 'WhatsApp Free-Form: Window (Seconds)',
+			displayName: 'WhatsApp Messages: Window (Seconds)',
 			name: 'sendFreeformWindowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },

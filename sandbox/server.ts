@@ -11,6 +11,7 @@ import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
+import { registerIndexPage } from './routes/indexPage';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
@@ -21,6 +22,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerBodyParsers(app);
 	registerErrorBodies(app);
 	registerHooks(app, sb);
+	registerIndexPage(app);
 
 	registerAccountRoutes(app);
 	registerCatalogueRoutes(app);

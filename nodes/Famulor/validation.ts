@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { parseId } from '../shared/ids';
+import { CONTROL_CHARACTERS } from '../shared/transport';
 
 /**
  * Checks of SPEC.md's rules that can be made before sending. Each failure names the parameter as the
@@ -73,6 +74,10 @@ export function checkE164(this: IExecuteFunctions, itemIndex: number, name: Fiel
 
 export function checkUrl(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
+	// `new URL()` silently drops line breaks and tabs, so the service would get another URL than the one given.
+	if (CONTROL_CHARACTERS.test(text)) {
+		throw invalid.call(this, itemIndex, name, `must not contain line breaks, tabs or other control characters, got ${shown(value)}`);
+	}
 	let url: URL | undefined;
 	try {
 		url = new URL(text);

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sandbox } from '../sandbox';
 import { requestContext } from '../http/context';
+import { pathOf } from '../http/input';
+import { INDEX_PATH } from '../routes/indexPage';
 import { authenticateUser, checkControlToken, isControlRequest } from './auth';
 import { injectFault } from './faults';
 import { simulateLatency } from './latency';
@@ -10,6 +12,8 @@ import { completeLogEntry, logRequest } from './requestLog';
 export function registerHooks(app: FastifyInstance, sb: Sandbox): void {
 	app.addHook('onRequest', async (req, reply) => {
 		if (isControlRequest(req)) return checkControlToken(req, reply);
+		// The index page is for people, not part of the API: no token, no log.
+		if (req.method === 'GET' && pathOf(req) === INDEX_PATH) return;
 		const entry = logRequest(sb, req);
 		requestContext(req).entry = entry;
 		const faulted = injectFault(sb, req, reply, entry);

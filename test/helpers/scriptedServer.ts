@@ -12,7 +12,7 @@ export interface RecordedRequest {
 
 /** One scripted answer: a status with a JSON (or raw text) body, or a dropped connection. */
 export type ScriptedAnswer =
-	| { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }
+	| { status: number; body?: unknown; raw?: string; headers?: Record<string, string>; delayMs?: number }
 	| { reset: true };
 
 export interface ScriptedServer {
@@ -53,8 +53,13 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 				req.socket.destroy();
 				return;
 			}
-			res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) });
-			res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
+			const respond = () => {
+				if (res.destroyed) return;
+				res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) });
+				res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
+			};
+			if (answer.delayMs) setTimeout(respond, answer.delayMs).unref();
+			else respond();
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

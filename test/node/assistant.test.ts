@@ -270,7 +270,7 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 		['update: webhook URL together with Remove Webhook', update({ webhookUrl: 'https://a.example.com', removeWebhook: true }), 'webhook_url'],
 		['update: webhook active without a URL', update({ isWebhookActive: true }), 'webhook_url'],
 		['update: empty assistant name', update({ assistantName: '' }), 'assistant_name'],
-		['update: timezone not Area/City', update({ timezone: 'UTC' }), 'timezone'],
+		['update: timezone not Area/City', update({ timezone: 'Europe Berlin' }), 'timezone'],
 		['update: speech_speed out of range', update({ speechSpeed: 2 }), 'speech_speed'],
 	];
 

@@ -66,7 +66,7 @@ describe('Call → Make', () => {
 	it('never repeats a call whose outcome is unknown (500, then a reset connection)', async () => {
 		await kit().fault({ method: 'POST', path: '/api/user/make_call', kind: '500', count: 5 });
 		const failed = await make({});
-		expect(failed.error?.description).toMatch(/not repeated/);
+		expect(failed.error?.message).toMatch(/not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().control('DELETE', '/faults');
 

@@ -176,7 +176,7 @@ describe('Document → Create From File', () => {
 		await kit().fault({ method: 'POST', path: `/api/user/knowledgebases/${KB}/documents`, kind: '500', count: 3 });
 		const result = await run('createFromFile', { name: 'Einmal', fileType: 'pdf', binaryPropertyName: 'data' }, { input: [fileItem(pdf(100), { fileName: 'a.pdf' })] });
 		expect(result.error?.message).toMatch(/500/);
-		expect(result.error?.description).toMatch(/not repeated/);
+		expect(result.error?.message).toMatch(/not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().control('DELETE', '/faults');
 	});

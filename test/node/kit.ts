@@ -44,12 +44,18 @@ export interface Kit {
 }
 
 /**
+ * The node paces every request to the account-wide limit (100 per minute) by default; suites that
+ * are not about that limit switch the pacing off, as a user of an unlimited sandbox would.
+ */
+export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = { customRateLimits: true, generalLimitPerMinute: 0, generalBurstPer10Seconds: 0 };
+
+/**
  * Documents stay "processing" for a minute, so no test sees one finish by itself.
  * `credentials` overrides fields of the credential every run uses.
  */
 export async function startKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): Promise<Kit> {
 	const sandbox = await startSandbox({ port: 0, documentProcessingMs: 60_000, ...options });
-	const baseCredentials: TestCredentials = { apiToken: sandbox.tokens.alice, baseUrl: sandbox.url, ...credentials };
+	const baseCredentials: TestCredentials = { apiToken: sandbox.tokens.alice, baseUrl: sandbox.url, ...UNPACED_GENERAL_LIMIT, ...credentials };
 	const runs: NodeRunResult[] = [];
 	const control = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {
 		const response = await sandboxControl(sandbox, method, path, body);

@@ -151,7 +151,7 @@ describe('Phone Number → Purchase', () => {
 		await kit().fault({ method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
 		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'list', value: number } });
 		expect(result.error?.message).toMatch(/500/);
-		expect(result.error?.description).toMatch(/not repeated/);
+		expect(result.error?.message).toMatch(/not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().control('DELETE', '/faults');
 	});

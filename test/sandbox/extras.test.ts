@@ -53,3 +53,16 @@ describe('documented extras', () => {
 		expect(conv.json.messages[0].content).toBe('hello there');
 	});
 });
+
+describe('the index page', () => {
+	it('answers / without a token with the endpoints and controls it serves', async () => {
+		const response = await fetch(`${c.sb.url}/`);
+		expect(response.status).toBe(200);
+		const page = await response.text();
+		expect(page).toContain('Famulor API sandbox');
+		expect(page).toMatch(/POST\s+\/api\/user\/make_call/);
+		expect(page).toMatch(/GET\s+\/api\/user\/assistants\/get/);
+		expect(page).toMatch(/POST\s+\/__sandbox\/reset/);
+		expect(page).toContain(SEED.tokens.alice);
+	});
+});

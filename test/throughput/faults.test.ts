@@ -76,7 +76,7 @@ describe.each(KINDS)('fault %s', (kind) => {
 		const [failed, ...sent] = result.output.map((item) => item.json);
 		expect(failed.error).toMatch(/outcome unknown/i);
 		expect(failed.errorCode).toBe('OUTCOME_UNKNOWN');
-		expect(String(failed.description)).toMatch(/not repeated|was sent once/i);
+		expect(String(failed.error)).toMatch(/was sent once and not repeated/i);
 		for (const json of sent) expect(json).toMatchObject({ success: true });
 
 		const log = await kit.requests(FREEFORM_PATH);
@@ -97,7 +97,7 @@ describe('faults across items', () => {
 			{ input: numberedItems(3) },
 		);
 		expect(result.error?.message).toMatch(/outcome unknown/i);
-		expect(result.error?.description).toMatch(/outcome is unknown/i);
+		expect(result.error?.message).toMatch(/was sent once and not repeated/i);
 		expect(await kit.requests(CALL_PATH)).toHaveLength(1);
 		expect(await kit.control('GET', '/calls')).toEqual([]);
 	});

@@ -10,6 +10,7 @@ import {
 	requestPageNumberList,
 } from '../../nodes/shared/transport';
 import { withRequestContext, type TestCredentials } from '../helpers/engine';
+import { UNPACED_GENERAL_LIMIT } from '../node/kit';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 
 const TOKEN = 'sbx_transport_token_4f1c9a';
@@ -19,7 +20,7 @@ let credentials: TestCredentials;
 
 beforeAll(async () => {
 	server = await startScriptedServer();
-	credentials = { apiToken: TOKEN, baseUrl: `${server.url}/`, requestTimeoutSeconds: 2 };
+	credentials = { apiToken: TOKEN, baseUrl: `${server.url}/`, requestTimeoutSeconds: 2, ...UNPACED_GENERAL_LIMIT };
 });
 
 afterAll(async () => {
@@ -147,7 +148,7 @@ describe('retries', () => {
 		server.enqueue({ status: 502, raw: 'Bad gateway' });
 		const error = await failure({ method: 'POST', path: '/api/user/make_call', body: { phone_number: '+4915112345678', assistant_id: 1 } });
 		expect(server.requests).toHaveLength(1);
-		expect(error.description).toMatch(/outcome is unknown/i);
+		expect(error.message).toMatch(/outcome unknown\)\. It was sent once and not repeated/);
 	});
 
 	it('does not repeat a POST after a reset connection', async () => {

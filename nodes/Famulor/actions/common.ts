@@ -1,6 +1,6 @@
 import { isSafeObjectProperty, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { listLimit } from '../../shared/transport';
+import { listLimit, unwrapRecord } from '../../shared/transport';
 import { checkId, checkRange, invalid, type FieldName } from '../validation';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
@@ -38,6 +38,9 @@ export function readVariables(this: IExecuteFunctions, itemIndex: number, parame
 		const key = String(name ?? '').trim();
 		if (key === '' || !isSafeObjectProperty(key)) {
 			throw invalid.call(this, itemIndex, { label: 'Variables', field }, `has a variable with an invalid name: "${key}"`);
+		}
+		if (Object.prototype.hasOwnProperty.call(variables, key)) {
+			throw invalid.call(this, itemIndex, { label: 'Variables', field }, `has the variable "${key}" twice: each name may be given once`);
 		}
 		variables[key] = value as IDataObject[string];
 	}
@@ -86,3 +89,11 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
 	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
 }
 
+
+/**
+ * The record a write answered with. Version 1 outputs the answer as the service sends it (some wrap
+ * the record as `{message, data}`); from version 2 on the output is the record itself.
+ */
+export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObject {
+	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
+}

@@ -29,10 +29,26 @@ export const MAX_PAGE_SIZE = 100;
 /** Safety stop for page-number pagination if the service keeps reporting more pages. */
 export const MAX_PAGES = 100_000;
 
-/** Documented limits (SPEC.md, Limits), used unless the credential overrides them. */
+/**
+ * Documented per-endpoint limits, used unless the credential overrides them
+ * (https://docs.famulor.de/en/api-reference/ai/generate-reply, …/whatsapp/send-freeform).
+ */
 export const DOCUMENTED_RATE_LIMITS = {
 	generateReply: { limit: 5, windowMs: 60_000 },
 	sendFreeform: { limit: 5, windowMs: 1_000 },
 } as const;
+
+/**
+ * The account-wide limit every request counts against: 100 per minute, bursts of 20 per 10 s
+ * (https://docs.famulor.de/en/api-reference/authentication).
+ */
+export const DOCUMENTED_GENERAL_LIMITS = [
+	{ limit: 100, windowMs: 60_000 },
+	{ limit: 20, windowMs: 10_000 },
+] as const;
+
+/** Answers remembered for n8n's Retry On Fail: at most this many, each for at most this long. */
+export const MAX_REMEMBERED_ANSWERS = 20_000;
+export const REMEMBERED_ANSWER_TTL_MS = 24 * 3_600_000;
 
 export type RateLimitedEndpoint = keyof typeof DOCUMENTED_RATE_LIMITS;

@@ -4,6 +4,7 @@ import {
 	CREDENTIAL_TYPE,
 	DEFAULT_BASE_URL,
 	DEFAULT_REQUEST_TIMEOUT_SECONDS,
+	DOCUMENTED_GENERAL_LIMITS,
 	DOCUMENTED_RATE_LIMITS,
 	type RateLimitedEndpoint,
 } from './constants';
@@ -17,6 +18,8 @@ export interface FamulorCredentials {
 	generateReplyWindowSeconds?: number;
 	sendFreeformLimit?: number;
 	sendFreeformWindowSeconds?: number;
+	generalLimitPerMinute?: number;
+	generalBurstPer10Seconds?: number;
 	requestTimeoutSeconds?: number;
 }
 
@@ -31,11 +34,21 @@ export interface ResolvedCredentials {
 	tokenKey: string;
 	timeoutMs: number;
 	rateLimits: Record<RateLimitedEndpoint, RateLimit>;
+	/** The account-wide windows every request counts against; empty when the user turned pacing off. */
+	generalLimits: RateLimit[];
+	/** Replaces the token wherever it appears in a text, so an error that echoes it never shows it. */
+	maskToken(text: string): string;
 }
+
+/** Control characters (line breaks, tabs, NUL, …) that `new URL()` would silently drop or keep. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Accepts `https://host`, `https://host/` and `https://host/api` alike; rejects anything but http(s). */
 export function normalizeBaseUrl(node: INode, raw: string | undefined): string {
 	const candidate = (raw ?? '').trim() || DEFAULT_BASE_URL;
+	if (CONTROL_CHARACTERS.test(candidate)) {
+		throw new NodeOperationError(node, 'Credential field "Base URL" contains a line break or another control character: enter the URL again, e.g. https://app.famulor.de');
+	}
 	let url: URL;
 	try {
 		url = new URL(candidate);
@@ -65,8 +78,42 @@ function positiveOr(value: number | undefined, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/**
+ * HTTP header values may hold tabs, visible ASCII and Latin-1 only; a token pasted with a line break
+ * or a character beyond Latin-1 could never be sent, so it is refused before anything is.
+ */
+function checkToken(node: INode, token: string): void {
+	if (token.trim() === '') {
+		throw new NodeOperationError(node, 'Credential field "API Token" is empty: paste the API key from the Famulor dashboard (API Keys)');
+	}
+	const bad = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/.exec(token);
+	if (bad) {
+		const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : bad[0].charCodeAt(0) > 0xff ? `the character "${bad[0]}", which an HTTP header cannot carry` : 'a control character';
+		throw new NodeOperationError(node, `Credential field "API Token" contains ${what} at position ${bad.index + 1}, so no request was sent: copy the API key from the Famulor dashboard again`);
+	}
+}
+
+function maskerFor(token: string): (text: string) => string {
+	const trimmed = token.trim();
+	if (trimmed.length < 4) return (text) => text;
+	return (text) => text.split(trimmed).join('***');
+}
+
+/** The documented general windows, or the user's; a window of 0 requests is switched off. */
+function generalLimitsOf(credentials: FamulorCredentials): RateLimit[] {
+	if (credentials.customRateLimits !== true) return DOCUMENTED_GENERAL_LIMITS.map((limit) => ({ ...limit }));
+	const [perMinute, burst] = DOCUMENTED_GENERAL_LIMITS;
+	const chosen = [
+		{ limit: credentials.generalLimitPerMinute ?? perMinute.limit, windowMs: perMinute.windowMs },
+		{ limit: credentials.generalBurstPer10Seconds ?? burst.limit, windowMs: burst.windowMs },
+	];
+	return chosen.filter(({ limit }) => Number.isFinite(limit) && limit >= 1).map(({ limit, windowMs }) => ({ limit: Math.floor(limit), windowMs }));
+}
+
 export async function resolveCredentials(this: FamulorRequestContext): Promise<ResolvedCredentials> {
 	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as FamulorCredentials;
+	const token = String(credentials.apiToken ?? '');
+	checkToken(this.getNode(), token);
 	const custom = credentials.customRateLimits === true;
 	const limitFor = (
 		endpoint: RateLimitedEndpoint,
@@ -82,11 +129,13 @@ export async function resolveCredentials(this: FamulorRequestContext): Promise<R
 	};
 	return {
 		baseUrl: normalizeBaseUrl(this.getNode(), credentials.baseUrl),
-		tokenKey: fingerprint(String(credentials.apiToken ?? '')),
+		tokenKey: fingerprint(token),
 		timeoutMs: positiveOr(credentials.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
 		rateLimits: {
 			generateReply: limitFor('generateReply', credentials.generateReplyLimit, credentials.generateReplyWindowSeconds),
 			sendFreeform: limitFor('sendFreeform', credentials.sendFreeformLimit, credentials.sendFreeformWindowSeconds),
 		},
+		generalLimits: generalLimitsOf(credentials),
+		maskToken: maskerFor(token),
 	};
 }

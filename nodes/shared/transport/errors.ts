@@ -1,7 +1,13 @@
-import { NodeApiError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
 
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
+
+/** Error code of a request that never left this machine, so it cannot have taken effect. */
+export const NOT_SENT = 'NOT_SENT';
+
+const NOT_REPEATED =
+	'It was sent once and not repeated, because it may already have taken effect (a call, message, purchase, upload or reply must not happen twice): check in Famulor whether it went through before running the item again.';
 
 /** What the service said about a failed request, whichever of its error shapes it used. */
 export interface FamulorErrorDetails {
@@ -107,23 +113,43 @@ export function buildApiError(node: INode, details: FamulorErrorDetails, place: 
  * may have acted before failing, so the item fails as "outcome unknown" rather than as a plain error.
  */
 export function buildOutcomeUnknownApiError(node: INode, details: FamulorErrorDetails, place: ErrorPlace): NodeApiError {
-	const error = buildApiError(node, { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown, not repeated)` }, place,
-		'The outcome is unknown: the request was not repeated because it may already have taken effect. Check in Famulor before running the item again');
+	const error = buildApiError(node, { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown). ${NOT_REPEATED}` }, place);
 	return withContext(error, { errorCode: OUTCOME_UNKNOWN });
 }
 
-/** A request that got no usable answer: refused, reset, timed out, or answered with something unreadable. */
-export function buildTransportError(node: INode, reason: string, place: ErrorPlace, outcomeUnknown: boolean, attempts: number): NodeApiError {
-	const message = outcomeUnknown
-		? `Famulor API request outcome unknown: ${reason}`
-		: `Famulor API request failed: ${reason}`;
-	const description = outcomeUnknown
-		? `${place.method} ${place.path} was sent once and not repeated, because it may already have taken effect (a call, message, purchase, upload or reply must not happen twice). Check in Famulor whether it went through before running the item again.`
-		: `${place.method} ${place.path} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}.`;
-	const error = new NodeApiError(node, { message: reason } as JsonObject, {
+function attemptsText(attempts: number): string {
+	return `${attempts} attempt${attempts === 1 ? '' : 's'}`;
+}
+
+/**
+ * A request that got no usable answer. Its message says which of three things happened, since n8n
+ * shows only the message: it was never sent (and how to fix that), its outcome is unknown (it may have
+ * taken effect and was not repeated), or it failed every attempt although it was safe to repeat.
+ */
+export function buildTransportError(node: INode, failure: { sent: boolean; reason: string; advice?: string }, place: ErrorPlace, repeatable: boolean, attempts: number): NodeApiError {
+	const advice = failure.advice ? ` ${failure.advice}` : '';
+	let message: string;
+	let errorCode: string;
+	if (!failure.sent) {
+		message = `Famulor API request not sent: ${failure.reason}.${advice}`;
+		errorCode = NOT_SENT;
+	} else if (!repeatable) {
+		message = `Famulor API request outcome unknown: ${failure.reason}. ${NOT_REPEATED}`;
+		errorCode = OUTCOME_UNKNOWN;
+	} else {
+		message = `Famulor API request failed after ${attemptsText(attempts)}: ${failure.reason}.${advice}`;
+		errorCode = 'NETWORK_ERROR';
+	}
+	const error = new NodeApiError(node, { message: failure.reason } as JsonObject, {
 		message,
-		description,
+		description: `${place.method} ${place.path} (${attemptsText(attempts)})`,
 		itemIndex: place.itemIndex,
 	});
-	return withContext(error, { httpCode: null, errorCode: outcomeUnknown ? OUTCOME_UNKNOWN : 'NETWORK_ERROR', fieldErrors: {} });
+	return withContext(error, { httpCode: null, errorCode, fieldErrors: {} });
+}
+
+/** Errors of ours pass unchanged; anything else (a bug, an unexpected throw) is wrapped with its item. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error, { itemIndex });
 }

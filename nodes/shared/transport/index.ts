@@ -1,5 +1,5 @@
 export * from './constants';
-export { normalizeBaseUrl, type FamulorCredentials } from './credentials';
+export { CONTROL_CHARACTERS, normalizeBaseUrl, type FamulorCredentials } from './credentials';
 export { buildApiError, formatErrorMessage, parseErrorBody, type FamulorErrorDetails } from './errors';
 export { famulorApiRequest, backoffDelay, retryAfterMs } from './request';
 export { listLimit, pageNumberPages, requestCursorList, requestPageNumberList, unwrapList, unwrapRecord, type ListRequest } from './pagination';

@@ -1,18 +1,24 @@
-import { sleep } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { RateLimit } from './credentials';
 
 /** How often a waiter looks again while every slot is taken by a request still in flight. */
 const IN_FLIGHT_POLL_MS = 5;
 
+/** Client-side pacing: `acquire` waits for a slot; the returned function is called with the answer's headers once it arrived. */
+export interface Pacer {
+	acquire(): Promise<(headers?: IDataObject) => void>;
+	/** The service answered 429 (e.g. another workflow uses the same token): nobody sends until it allows. */
+	blockFor(ms: number): void;
+}
+
 /**
- * Client-side pacing for one rate-limited endpoint of one token: at most `limit` requests in any
- * `windowMs`. A slot is held from the moment a request starts until `windowMs` after its answer
- * arrived; since the server counted the request somewhere in between, the server never sees more
- * than `limit` requests in a window, whatever its own window alignment. Shared by all executions
- * in this n8n process.
+ * At most `limit` requests in any `windowMs`. A slot is held from the moment a request starts until
+ * `windowMs` after its answer arrived; since the server counted the request somewhere in between, the
+ * server never sees more than `limit` requests in a window, whatever its own window alignment.
+ * Shared by all executions in this n8n process.
  */
-export class SlidingWindowPacer {
+export class SlidingWindowPacer implements Pacer {
 	private inFlight = 0;
 
 	private readonly finishedAt: number[] = [];
@@ -21,7 +27,6 @@ export class SlidingWindowPacer {
 
 	constructor(private readonly rateLimit: RateLimit) {}
 
-	/** Waits for a free slot; returns the function that must be called once the answer arrived. */
 	async acquire(): Promise<() => void> {
 		for (;;) {
 			const now = Date.now();
@@ -48,20 +53,78 @@ export class SlidingWindowPacer {
 		}
 	}
 
-	/** The service answered 429 (e.g. another workflow uses the same token): nobody sends until it allows. */
 	blockFor(ms: number): void {
 		this.blockedUntil = Math.max(this.blockedUntil, Date.now() + ms);
 	}
 }
 
-const pacers = new Map<string, SlidingWindowPacer>();
+function headerOf(headers: IDataObject | undefined, name: string): number | undefined {
+	if (!headers) return undefined;
+	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+	const value = entry === undefined ? NaN : Number(entry[1]);
+	return Number.isFinite(value) ? value : undefined;
+}
 
-export function pacerFor(key: string, rateLimit: RateLimit): SlidingWindowPacer {
-	const fullKey = `${key}|${rateLimit.limit}/${rateLimit.windowMs}`;
-	let pacer = pacers.get(fullKey);
+/**
+ * The service's own count of the account-wide limit, from `X-RateLimit-Remaining` and `X-RateLimit-Reset`
+ * (https://docs.famulor.de/en/api-reference/authentication). Other clients of the same token use up
+ * the same budget, so once the service says none is left, requests wait for the reset instead of
+ * meeting a 429. The reset is read as Unix seconds (the documented sample) or, if small, as seconds from now.
+ */
+export class ServerBudgetPacer implements Pacer {
+	private remaining: number | undefined;
+
+	private resetAt = 0;
+
+	/** Requests started since the last answer told the remaining budget. */
+	private startedSinceCount = 0;
+
+	async acquire(): Promise<(headers?: IDataObject) => void> {
+		for (;;) {
+			const now = Date.now();
+			if (this.remaining === undefined || now >= this.resetAt || this.remaining - this.startedSinceCount > 0) break;
+			await sleep(Math.max(1, this.resetAt - now));
+		}
+		this.startedSinceCount++;
+		return (headers) => this.observe(headers);
+	}
+
+	private observe(headers: IDataObject | undefined): void {
+		const remaining = headerOf(headers, 'x-ratelimit-remaining');
+		const reset = headerOf(headers, 'x-ratelimit-reset');
+		if (remaining === undefined || reset === undefined) return;
+		this.remaining = remaining;
+		this.resetAt = reset > 1e9 ? reset * 1000 : Date.now() + reset * 1000;
+		this.startedSinceCount = 0;
+	}
+
+	blockFor(ms: number): void {
+		this.remaining = 0;
+		this.startedSinceCount = 0;
+		this.resetAt = Math.max(this.resetAt, Date.now() + ms);
+	}
+}
+
+const pacers = new Map<string, Pacer>();
+
+function shared<T extends Pacer>(key: string, create: () => T): T {
+	let pacer = pacers.get(key) as T | undefined;
 	if (!pacer) {
-		pacer = new SlidingWindowPacer(rateLimit);
-		pacers.set(fullKey, pacer);
+		pacer = create();
+		pacers.set(key, pacer);
 	}
 	return pacer;
+}
+
+/** The pacer of one rate-limited endpoint of one token. */
+export function pacerFor(key: string, rateLimit: RateLimit): SlidingWindowPacer {
+	return shared(`${key}|${rateLimit.limit}/${rateLimit.windowMs}`, () => new SlidingWindowPacer(rateLimit));
+}
+
+/** The pacers every request of one token passes: the service's own count, then each configured window. */
+export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
+	return [
+		shared(`${key}|server-budget`, () => new ServerBudgetPacer()),
+		...limits.map((limit) => shared(`${key}|general|${limit.limit}/${limit.windowMs}`, () => new SlidingWindowPacer(limit))),
+	];
 }

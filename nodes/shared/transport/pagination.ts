@@ -64,13 +64,13 @@ export async function requestPageNumberList(this: FamulorRequestContext, request
 
 /**
  * Cursor lists (`cursor`, `next_cursor`). Each page asks for what is still wanted, up to the
- * maximum; a cursor seen before ends the loop instead of cycling forever.
+ * maximum; a cursor seen before, or MAX_PAGES pages, end the loop instead of cycling forever.
  */
 export async function requestCursorList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
 	let cursor: string | undefined;
-	while (records.length < request.limit) {
+	for (let page = 0; page < MAX_PAGES && records.length < request.limit; page++) {
 		const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit - records.length));
 		const qs: IDataObject = { ...request.qs, per_page: perPage };
 		if (cursor !== undefined) qs.cursor = cursor;

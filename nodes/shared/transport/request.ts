@@ -1,4 +1,4 @@
-import { NodeOperationError, sleep, type IDataObject, type IHttpRequestOptions, type IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IHttpRequestOptions, type IN8nHttpFullResponse, type JsonObject } from 'n8n-workflow';
 
 import {
 	CREDENTIAL_TYPE,
@@ -8,9 +8,11 @@ import {
 	MIN_RATE_LIMIT_WAIT_MS,
 	RETRY_BASE_DELAY_MS,
 } from './constants';
-import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import { buildApiError, buildOutcomeUnknownApiError, buildTransportError, parseErrorBody, type ErrorPlace } from './errors';
-import { pacerFor, type SlidingWindowPacer } from './pacing';
+import { CONTROL_CHARACTERS, resolveCredentials, type ResolvedCredentials } from './credentials';
+import { asNodeError, buildApiError, buildOutcomeUnknownApiError, buildTransportError, OUTCOME_UNKNOWN, parseErrorBody, type ErrorPlace, type FamulorErrorDetails } from './errors';
+import { journalKey, recall, remember } from './journal';
+import { classifyNetworkFailure, isAborted } from './network';
+import { generalPacerFor, pacerFor, type Pacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -33,7 +35,7 @@ export function backoffDelay(attempt: number): number {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-function header(headers: IDataObject | undefined, name: string): string | undefined {
+export function header(headers: IDataObject | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
 	return entry === undefined ? undefined : String(entry[1]);
@@ -67,44 +69,60 @@ function parseBody(raw: unknown): ParsedBody {
 	}
 }
 
-function networkReason(error: unknown): string {
-	const candidates = [error, (error as { cause?: unknown })?.cause];
-	for (const candidate of candidates) {
-		const code = (candidate as { code?: unknown })?.code;
-		if (typeof code === 'string' && code !== '') {
-			const meaning: Record<string, string> = {
-				ECONNRESET: 'the connection was reset',
-				ECONNREFUSED: 'the connection was refused',
-				ECONNABORTED: 'no answer before the timeout',
-				ETIMEDOUT: 'no answer before the timeout',
-				ENOTFOUND: 'the host name could not be resolved',
-				EPIPE: 'the connection was closed while sending',
-			};
-			return `${meaning[code] ?? 'network error'} (${code})`;
-		}
-	}
-	const message = (error as { message?: unknown })?.message;
-	return typeof message === 'string' && message !== '' ? message : 'network error';
+/** A success answer the nodes can read: an object or a list. `null`, a number or a string is not one. */
+function isReadableAnswer(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null;
 }
 
-function isAborted(error: unknown): boolean {
-	const names = [error, (error as { cause?: unknown })?.cause].map((candidate) => (candidate as { name?: unknown })?.name);
-	return names.includes('AbortError') || names.includes('CanceledError');
+function masked(details: FamulorErrorDetails, mask: (text: string) => string): FamulorErrorDetails {
+	const fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors).map(([field, messages]) => [mask(field), messages.map(mask)]));
+	return { ...details, message: mask(details.message), fieldErrors };
 }
 
 /**
  * The one place requests to the service are built and sent: base URL from the credential, bearer
- * auth through `httpRequestWithAuthentication`, pacing of rate-limited endpoints, retries, and
- * conversion of every error shape into a NodeApiError.
+ * auth through `httpRequestWithAuthentication`, pacing (the account-wide limit and the endpoints'
+ * own), retries, and conversion of every error shape into a NodeApiError whose message says the fix.
  *
  * Retry policy: a 429 means the request was not processed, so it is waited out and repeated for any
- * method (bounded by MAX_RATE_LIMIT_WAIT_MS). A 5xx, a network failure or an unreadable answer is
- * retried only when the request is safe to repeat; otherwise the item fails as "outcome unknown".
+ * method (bounded by MAX_RATE_LIMIT_WAIT_MS); so is a failure before the request left this machine
+ * (refused connection, DNS). A 5xx, a lost connection or an unreadable answer is retried only when
+ * the request is safe to repeat; otherwise the item fails as "outcome unknown". Requests that are not
+ * safe to repeat remember how they ended for the execution, so n8n's Retry On Fail does not send them again.
  */
 export async function famulorApiRequest(this: FamulorRequestContext, request: FamulorRequest): Promise<IDataObject> {
-	const credentials = await credentialsOf.call(this);
 	const safeToRepeat = request.safeToRepeat ?? (request.method === 'GET' || request.method === 'PUT');
+	const key = safeToRepeat ? undefined : journalKey(this, request);
+	const earlier = key === undefined ? undefined : recall(key);
+	if (earlier?.kind === 'answered') return structuredClone(earlier.answer);
+	if (earlier?.kind === 'unknown') {
+		const again = new NodeApiError(this.getNode(), { message: earlier.error.message } as JsonObject, {
+			message: `${earlier.error.message} (remembered from an earlier try of this execution: not sent again)`,
+			description: earlier.error.description ?? undefined,
+			itemIndex: request.itemIndex,
+		});
+		Object.assign(again.context, earlier.error.context);
+		throw again;
+	}
+	let answer: IDataObject;
+	try {
+		answer = await send.call(this, request, safeToRepeat);
+	} catch (error) {
+		if (key !== undefined && error instanceof NodeApiError && (error.context as IDataObject).errorCode === OUTCOME_UNKNOWN) {
+			remember(key, { kind: 'unknown', error });
+		}
+		throw asNodeError(this.getNode(), error, request.itemIndex);
+	}
+	if (key !== undefined) remember(key, { kind: 'answered', answer: structuredClone(answer) });
+	return answer;
+}
+
+async function send(this: FamulorRequestContext, request: FamulorRequest, safeToRepeat: boolean): Promise<IDataObject> {
+	const credentials = await credentialsOf.call(this);
 	const place: ErrorPlace = { method: request.method, path: request.path, itemIndex: request.itemIndex };
+	if (CONTROL_CHARACTERS.test(request.path)) {
+		throw new NodeOperationError(this.getNode(), `The request path contains a line break or another control character, so nothing was sent: check the IDs given to the node (${JSON.stringify(request.path)})`, { itemIndex: request.itemIndex });
+	}
 	const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -119,67 +137,67 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 		returnFullResponse: true,
 		timeout: credentials.timeoutMs,
 	};
-	if (isForm) options.json = false;
 
-	const pacer: SlidingWindowPacer | undefined = request.rateLimit
-		? pacerFor(`${credentials.baseUrl}|${credentials.tokenKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit])
-		: undefined;
+	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
+	const pacers: Pacer[] = generalPacerFor(pacerKey, credentials.generalLimits);
+	if (request.rateLimit) pacers.push(pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]));
 
 	let failedAttempts = 0;
 	let rateLimitAnswers = 0;
 	let rateLimitWaitedMs = 0;
 	for (;;) {
-		const release = pacer ? await pacer.acquire() : undefined;
-		let response: IN8nHttpFullResponse;
+		const releases: Array<(headers?: IDataObject) => void> = [];
+		for (const pacer of pacers) releases.push(await pacer.acquire());
+		let response: IN8nHttpFullResponse | undefined;
+		let answered: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			answered = response;
 		} catch (error) {
 			if (isAborted(error)) {
 				throw new NodeOperationError(this.getNode(), 'The execution was cancelled during a Famulor request', { itemIndex: request.itemIndex });
 			}
+			const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
 			failedAttempts++;
-			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+			if (failure.transient && (safeToRepeat || !failure.sent) && failedAttempts <= MAX_RETRY_ATTEMPTS) {
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
-			throw buildTransportError(this.getNode(), networkReason(error), place, !safeToRepeat, failedAttempts);
+			throw buildTransportError(this.getNode(), { ...failure, reason: credentials.maskToken(failure.reason) }, place, safeToRepeat, failedAttempts);
 		} finally {
-			release?.();
+			for (const release of releases) release(response?.headers as IDataObject | undefined);
 		}
 
-		const status = response.statusCode;
-		const parsed = parseBody(response.body);
+		const status = answered.statusCode;
+		const parsed = parseBody(answered.body);
 
 		if (status === 429) {
 			// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
 			rateLimitAnswers++;
 			const body = parsed.ok ? parsed.value : undefined;
-			const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, retryAfterMs(response.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers));
+			const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers));
 			if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 				rateLimitWaitedMs += waitMs;
-				pacer?.blockFor(waitMs);
+				for (const pacer of pacers) pacer.blockFor(waitMs);
 				await sleep(waitMs);
 				continue;
 			}
-			throw buildApiError(this.getNode(), parseErrorBody(status, body), place,
+			throw buildApiError(this.getNode(), masked(parseErrorBody(status, body), credentials.maskToken), place,
 				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`);
 		}
 
 		if (status >= 200 && status < 300) {
-			if (parsed.ok) return parsed.value as IDataObject;
+			if (parsed.ok && isReadableAnswer(parsed.value)) return parsed.value;
 			failedAttempts++;
 			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
-			throw buildTransportError(this.getNode(), `the service answered ${status} with a body that is not valid JSON`, place, !safeToRepeat, failedAttempts);
+			const what = parsed.ok ? `${JSON.stringify(parsed.value)?.slice(0, 40) ?? 'nothing'} instead of a record` : 'a body that is not valid JSON';
+			throw buildTransportError(this.getNode(), { sent: true, reason: `the service answered ${status} with ${what}` }, place, safeToRepeat, failedAttempts);
 		}
 
-		const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
+		const details = masked(parseErrorBody(status, parsed.ok ? parsed.value : undefined), credentials.maskToken);
 		if (status >= 500) {
 			failedAttempts++;
 			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
+import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { buildAssistantBody } from './body';
 import { fieldsCollection, REQUIRED_FIELDS, requiredProperties } from './fields';
@@ -22,5 +23,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 
 /** Not repeated on an unclear failure: a second assistant would be created. */
 export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/assistant', body, safeToRepeat: false, itemIndex });
+	return recordOf.call(this, await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/assistant', body, safeToRepeat: false, itemIndex }));
 }

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId } from '../common';
+import { readLocatorId, recordOf } from '../common';
 import type { OperationResult } from '../types';
 import { buildAssistantBody } from './body';
 import { fieldsCollection } from './fields';
@@ -24,5 +24,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 }
 
 export async function execute(this: IExecuteFunctions, { assistantId, body }: UpdatePlan, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body, itemIndex });
+	return recordOf.call(this, await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body, itemIndex }));
 }

@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
+import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
@@ -71,11 +72,14 @@ export async function execute(this: IExecuteFunctions, plan: UploadPlan, itemInd
 	const binary = this.helpers.assertBinaryData(itemIndex, plan.binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, plan.binaryPropertyName);
 	const form = buildFileForm(plan.fields, { field: 'file', binary: { ...binary, fileName: plan.fileName }, buffer });
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: plan.path,
-		body: form,
-		safeToRepeat: false,
-		itemIndex,
-	});
+	return recordOf.call(
+		this,
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: plan.path,
+			body: form,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

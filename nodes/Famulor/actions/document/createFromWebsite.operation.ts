@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
+import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
 
@@ -88,11 +89,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 
 /** Not repeated on an unclear failure: the website would be crawled and stored twice. */
 export async function execute(this: IExecuteFunctions, { path, body }: CreatePlan, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path,
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
+	return recordOf.call(
+		this,
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path,
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, invalid, requireText } from '../../validation';
-import { readLocatorId } from '../common';
+import { readLocatorId, recordOf } from '../common';
 import type { OperationResult } from '../types';
 
 export const MAX_TEXT_LENGTH = 255;
@@ -61,5 +61,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 }
 
 export async function execute(this: IExecuteFunctions, { id, body }: UpdatePlan, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/knowledgebases/${id}`, body, itemIndex });
+	return recordOf.call(this, await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/knowledgebases/${id}`, body, itemIndex }));
 }

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
-import { locatorValue } from '../common';
+import { locatorValue, recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { countryOptions } from './search.operation';
 
@@ -62,11 +62,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 }
 
 export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: '/api/user/phone-numbers/purchase',
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
+	return recordOf.call(
+		this,
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/phone-numbers/purchase',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

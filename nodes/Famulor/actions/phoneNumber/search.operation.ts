@@ -40,8 +40,8 @@ const properties: INodeProperties[] = [
 		name: 'contains',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. 030',
-		description: `Only numbers containing these digits (digits only, at most ${MAX_CONTAINS_DIGITS}); leave empty for any number`,
+		placeholder: 'e.g. 4930',
+		description: `Only numbers whose international form contains these digits, counted without the plus: 4930 finds Berlin numbers (+4930…), 030 finds none. Digits only, at most ${MAX_CONTAINS_DIGITS}; leave empty for any number.`,
 	},
 	...returnAllProperties('phone numbers'),
 ];
