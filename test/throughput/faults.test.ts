@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { SEED } from '../../sandbox';
 import { locator, type Kit } from '../node/kit';
 import { ALICE, numberedItems, startThroughputKit } from './kit';
 
@@ -17,7 +18,8 @@ const HOLD_MS = 20_000;
 /** Calls the test placed: every call the sandbox holds except the seeded ones. */
 async function placedCalls(k: Kit): Promise<IDataObject[]> {
 	const calls = await k.control<IDataObject[]>('GET', '/calls');
-	return calls.filter((call) => !ALICE.callIds.includes(call.id as number));
+	const seeded = [...ALICE.callIds, ...SEED.bob.callIds];
+	return calls.filter((call) => !seeded.includes(call.id as number));
 }
 const KINDS = ['500', '502', '503', 'timeout', 'reset', 'malformed'] as const;
 
