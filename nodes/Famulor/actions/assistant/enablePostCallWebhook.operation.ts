@@ -11,8 +11,8 @@ const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant whose calls are reported'),
 	webhookUrlProperty('URL that receives a POST with the call data (extracted post-call values, transcript, recording) after each call', 'https://example.com/famulor-post-call'),
 	{
-		displayName: 'Options',
-		name: 'options',
+		displayName: 'Webhook Options',
+		name: 'webhookOptions',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -46,7 +46,7 @@ interface EnablePlan {
 export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
 	const webhookUrl = readWebhookUrl.call(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('webhookOptions', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { is_webhook_active: true, webhook_url: webhookUrl };
 	if (options.onlyCompleted !== undefined) {
 		body.send_webhook_only_on_completed = checkBoolean.call(this, itemIndex, { label: 'Only Completed Calls', field: 'send_webhook_only_on_completed' }, options.onlyCompleted);
