@@ -38,7 +38,7 @@ beforeEach(async () => {
 	await n8n.ctl('DELETE', '/requests');
 });
 
-test('all four examples and the credential are imported', () => {
+test('every example and the credential are imported', () => {
 	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample06']);
 });
 
