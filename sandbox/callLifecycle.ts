@@ -1,6 +1,7 @@
 /** Calls: starting one, ending it, and delivering its post-call and inbound webhooks (with retries). */
+import { callCosts } from './callCosts';
 import type { Assistant, Call, CallStatus } from './state';
-import { webhookPayload } from './format';
+import { roundAmount, webhookPayload } from './format';
 import { appendCapped, Sandbox, WebhookLogEntry } from './sandbox';
 
 export interface CallEnd {
@@ -14,7 +15,7 @@ export interface CallEnd {
 export function startCall(
 	sb: Sandbox,
 	a: Assistant,
-	p: { user_id: number; type: Call['type']; customer_phone: string; input_variables: Record<string, unknown> },
+	p: { user_id: number; type: Call['type']; customer_phone: string; input_variables: Record<string, unknown>; campaign?: Call['campaign'] },
 ): Call {
 	const now = sb.now();
 	const phone = a.phone_number_id !== null ? sb.state.phoneNumbers.get(a.phone_number_id) : undefined;
@@ -34,6 +35,11 @@ export function startCall(
 		created_at: now,
 		updated_at: now,
 		finished_at: null,
+		campaign: p.campaign ?? null,
+		answered_by: null,
+		carrier_cost: 0,
+		total_cost: 0,
+		webhook_response: null,
 	};
 	sb.state.calls.set(call.id, call);
 	return call;
@@ -49,7 +55,7 @@ function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
 	return out;
 }
 
-/** Ends the call and awaits the first delivery attempt of each webhook it triggers. */
+/** Ends the call, bills its minutes to the owner and awaits the first delivery attempt of each webhook it triggers. */
 export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<WebhookLogEntry[]> {
 	call.cancel?.();
 	call.cancel = undefined;
@@ -67,6 +73,10 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	call.extracted_variables = p.extracted_variables ?? (completed ? generatedExtracted(a) : {});
 	call.recording_url =
 		a?.include_recording_in_webhook && completed ? `https://recordings.famulor.de/sandbox/${call.id}.mp3` : null;
+	call.answered_by = completed ? 'human' : null;
+	Object.assign(call, callCosts(call.duration));
+	const owner = sb.state.userById(call.user_id);
+	if (owner) owner.balance = roundAmount(owner.balance - call.total_cost);
 	call.updated_at = now;
 	call.finished_at = now;
 	const jobs: Array<Promise<WebhookLogEntry | undefined>> = [];
@@ -101,7 +111,8 @@ async function deliver(
 			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
 		});
 		entry.status = res.status;
-		await res.arrayBuffer().catch(() => undefined);
+		const answer = await res.text().catch(() => '');
+		if (kind === 'post_call' && res.ok) call.webhook_response = jsonObjectOrNull(answer);
 	} catch (err) {
 		const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
 		entry.error = e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
@@ -113,4 +124,14 @@ async function deliver(
 		sb.schedule(delays[attempt - 1], () => deliver(sb, call, url, kind, attempt + 1));
 	}
 	return entry;
+}
+
+/** The call record keeps what the post-call endpoint answered when it is a JSON object. */
+function jsonObjectOrNull(text: string): Record<string, unknown> | null {
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+	} catch {
+		return null;
+	}
 }

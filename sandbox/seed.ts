@@ -96,6 +96,12 @@ export const SEED = {
 		conversationCount: 40,
 		/** external identifiers of the seeded api conversations */
 		apiExternalIdentifiers: Array.from({ length: 10 }, (_, i) => `crm-lead-${String(i + 1).padStart(3, '0')}`),
+		/** finished calls, newest last: 480310–480339 (see sandbox/callSeed.ts) */
+		callIds: Array.from({ length: 30 }, (_, i) => 480310 + i),
+		/** completed outbound call of Sales Outreach (102) with evaluation, costs and recording; the id of the docs' example */
+		completedCallId: 480337,
+		/** the campaign some seeded calls belong to (only known through those calls) */
+		campaign: { id: 95, name: 'Autumn Reactivation' },
 	},
 	bob: {
 		userId: 2,
@@ -112,6 +118,7 @@ export const SEED = {
 		senders: { online: 81 },
 		openWindowCustomer: { phone: '+4917611112222', name: 'Bobs Kunde' },
 		conversationCount: 4,
+		callIds: [480390, 480391, 480392],
 	},
 };
 

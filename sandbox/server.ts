@@ -5,6 +5,7 @@ import { registerErrorBodies } from './hooks/errorBodies';
 import { registerHooks } from './hooks';
 import { registerAccountRoutes } from './routes/account';
 import { registerAssistantRoutes } from './routes/assistants';
+import { registerAssistantWebhookRoutes } from './routes/assistantWebhooks';
 import { registerCallRoutes } from './routes/calls';
 import { registerCatalogueRoutes } from './routes/catalogues';
 import { registerControlEventRoutes } from './routes/controlEvents';
@@ -27,6 +28,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerAccountRoutes(app);
 	registerCatalogueRoutes(app);
 	registerAssistantRoutes(app, sb);
+	registerAssistantWebhookRoutes(app, sb);
 	registerCallRoutes(app, sb);
 	registerReplyRoutes(app, sb);
 	registerConversationRoutes(app, sb);

@@ -1,4 +1,5 @@
 /** In-memory state of the sandbox and its seeding. */
+import { seedCalls } from './callSeed';
 import {
 	generateInventory,
 	InventoryNumber,
@@ -54,6 +55,8 @@ export interface Assistant {
 	is_webhook_active: boolean;
 	webhook_url: string | null;
 	inbound_webhook_url: string | null;
+	/** chat (widget, WhatsApp) conversation-ended webhook; null when off */
+	conversation_ended_webhook_url: string | null;
 	use_min_interrupt_words: boolean;
 	min_interrupt_words: number;
 	variables: Record<string, unknown>;
@@ -162,13 +165,26 @@ export interface Conversation {
 	updated_at: number;
 }
 
-export type CallStatus = 'initiated' | 'completed' | 'busy' | 'no-answer' | 'failed';
+/** Every status the calls list documents; the sandbox's own calls end as completed, busy, no-answer or failed. */
+export const CALL_STATUSES = [
+	'initiated',
+	'ringing',
+	'busy',
+	'in-progress',
+	'ended',
+	'completed',
+	'ended_by_customer',
+	'ended_by_assistant',
+	'no-answer',
+	'failed',
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
 
 export interface Call {
 	id: number;
 	user_id: number;
 	assistant_id: number;
-	type: 'inbound' | 'outbound';
+	type: 'inbound' | 'outbound' | 'web';
 	customer_phone: string | null;
 	assistant_phone: string | null;
 	status: CallStatus;
@@ -180,6 +196,13 @@ export interface Call {
 	created_at: number;
 	updated_at: number;
 	finished_at: number | null;
+	/** set when a campaign placed the call */
+	campaign: { id: number; name: string } | null;
+	answered_by: 'human' | 'machine' | 'unknown' | null;
+	carrier_cost: number;
+	total_cost: number;
+	/** the JSON object the post-call webhook endpoint answered, if any */
+	webhook_response: Record<string, unknown> | null;
 	cancel?: () => void;
 }
 
@@ -318,6 +341,7 @@ export class State {
 			is_webhook_active: false,
 			webhook_url: null,
 			inbound_webhook_url: null,
+			conversation_ended_webhook_url: null,
 			use_min_interrupt_words: false,
 			min_interrupt_words: 0,
 			variables: {},
@@ -500,6 +524,7 @@ export class State {
 				messages: [], created_at: created, updated_at: created,
 			});
 		});
+		seedCalls(this);
 	}
 }
 

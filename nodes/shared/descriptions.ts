@@ -45,6 +45,16 @@ export function assistantLocator(name = 'assistantId', description = 'The assist
 	return locator({ name, displayName: 'Assistant', description, searchListMethod: 'searchAssistants' });
 }
 
+/** Only assistants that can make outbound calls (the outbound list), for operations that start a call. */
+export function outboundAssistantLocator(name = 'assistantId', description = 'The outbound assistant to use'): INodeProperties {
+	return locator({ name, displayName: 'Assistant', description, searchListMethod: 'searchOutboundAssistants' });
+}
+
+/** A call of the account, newest first in the list. */
+export function callLocator(description: string): INodeProperties {
+	return locator({ name: 'callId', displayName: 'Call', description, searchListMethod: 'searchCalls', exampleId: 480337, idNoun: 'call ID' });
+}
+
 export function phoneNumberLocator(name = 'phoneNumberId', description = 'A phone number of this account'): INodeProperties {
 	return locator({ name, displayName: 'Phone Number', description, searchListMethod: 'searchPhoneNumbers' });
 }

@@ -1,14 +1,13 @@
-/** Assistants: create, update, list (paged and outbound) and the webhook switches. */
+/** Assistants: create, update, list (paged and outbound); the webhook switches are in assistantWebhooks.ts. */
 import type { FastifyInstance } from 'fastify';
 import { validateAssistant } from '../assistantInput';
 import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
 import { userOf } from '../http/context';
-import { Body, body, params, query } from '../http/input';
+import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
-import type { Assistant } from '../state';
 import { ownedAssistant } from '../tenancy';
-import { addError, Errors, hasErrors, intParam, perPageParam, validate } from '../validation';
+import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
 
 export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.post('/api/user/assistant', async (req, reply) => {
@@ -59,42 +58,4 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 			.map(outboundAssistant);
 		return send(reply, 200, list);
 	});
-
-	/** A webhook switch: validates, finds the owned assistant, applies `change` and answers `message`. */
-	const webhookSwitch = (path: string, withUrl: boolean, change: (a: Assistant, b: Body) => void, message: string): void => {
-		app.post(path, async (req, reply) => {
-			const user = userOf(req);
-			const b = body(req);
-			const rules: Record<string, string[]> = { assistant_id: ['required', 'integer'] };
-			if (withUrl) rules.webhook_url = ['required', 'string', 'url'];
-			const errors = validate(b, rules);
-			if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
-			const a = ownedAssistant(sb, user, b.assistant_id);
-			if (!a) return send(reply, 404, { message: 'Assistant not found' });
-			change(a, b);
-			a.updated_at = sb.now();
-			return send(reply, 200, { message, data: [] });
-		});
-	};
-	webhookSwitch(
-		'/api/user/assistants/enable-inbound-webhook',
-		true,
-		(a, b) => (a.inbound_webhook_url = b.webhook_url as string),
-		'Webhook enabled successfully',
-	);
-	webhookSwitch(
-		'/api/user/assistants/disable-inbound-webhook',
-		false,
-		(a) => (a.inbound_webhook_url = null),
-		'Inbound webhook disabled successfully',
-	);
-	webhookSwitch(
-		'/api/user/assistants/disable-webhook',
-		false,
-		(a) => {
-			a.is_webhook_active = false;
-			a.webhook_url = null;
-		},
-		'Webhook disabled successfully',
-	);
 }

@@ -1,13 +1,16 @@
-/** Calls: make_call (ends by itself after callDurationMs) and one call by id. */
+/** Calls: make_call (ends by itself after callDurationMs), the paged list with its filters, one call by id, delete. */
 import type { FastifyInstance } from 'fastify';
 import { endCall, startCall } from '../callLifecycle';
-import { callRecord } from '../format';
+import { apiCallRecord } from '../callRecord';
 import { userOf } from '../http/context';
-import { body, params } from '../http/input';
+import { body, params, query } from '../http/input';
+import { laravelPage } from '../http/paginator';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
+import type { Call, User } from '../state';
 import { ownedAssistant, recordById } from '../tenancy';
 import { E164, hasErrors, validate } from '../validation';
+import { callListFilter } from './callListFilter';
 
 const MIN_CALL_BALANCE = 0.1;
 
@@ -44,10 +47,34 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 		return send(reply, 200, { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' });
 	});
 
-	app.get('/api/user/calls/:id', async (req, reply) => {
+	app.get('/api/user/calls', async (req, reply) => {
 		const user = userOf(req);
-		const call = recordById(sb.state.calls, params(req).id);
-		if (!call || call.user_id !== user.id) return send(reply, 404, { message: 'Call not found' });
-		return send(reply, 200, callRecord(call));
+		const filter = callListFilter(query(req));
+		if ('errors' in filter) return laravel422(reply, filter.errors);
+		const calls = [...sb.state.calls.values()]
+			.filter((c) => c.user_id === user.id && filter.matches(c))
+			.sort((x, y) => y.created_at - x.created_at || y.id - x.id)
+			.map((c) => apiCallRecord(sb.state, c, 'list'));
+		return send(reply, 200, laravelPage(calls, filter.page, filter.perPage, `${sb.baseUrl}/api/user/calls`));
+	});
+
+	const ownedCall = (user: User, id: unknown): Call | undefined => {
+		const call = recordById(sb.state.calls, id);
+		return call && call.user_id === user.id ? call : undefined;
+	};
+
+	app.get('/api/user/calls/:id', async (req, reply) => {
+		const call = ownedCall(userOf(req), params(req).id);
+		if (!call) return send(reply, 404, { message: 'Call not found' });
+		return send(reply, 200, apiCallRecord(sb.state, call, 'get'));
+	});
+
+	// Removes the record, transcript and recording; a call still running no longer ends in the sandbox (no webhook follows).
+	app.delete('/api/user/calls/:call', async (req, reply) => {
+		const call = ownedCall(userOf(req), params(req).call);
+		if (!call) return send(reply, 404, { message: 'Call not found or does not belong to the authenticated user' });
+		call.cancel?.();
+		sb.state.calls.delete(call.id);
+		return send(reply, 200, { message: 'Call deleted successfully' });
 	});
 }

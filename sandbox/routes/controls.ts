@@ -6,7 +6,7 @@ import { pathMatches } from '../hooks/faults';
 import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Fault, Sandbox } from '../sandbox';
-import { userByKey } from '../tenancy';
+import { recordById, userByKey } from '../tenancy';
 import { hasErrors, intParam, validate } from '../validation';
 
 export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
@@ -111,6 +111,12 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 			[...sb.state.users.values()].map((u) => ({ user: u.key, id: u.id, balance: u.balance, has_payment_method: u.hasPaymentMethod })),
 		),
 	);
+	// the stored assistant, also the fields the API does not list (e.g. conversation_ended_webhook_url)
+	app.get(`${P}/state/assistants/:id`, async (req, reply) => {
+		const a = recordById(sb.state.assistants, params(req).id);
+		if (!a) return send(reply, 404, { message: 'Assistant not found' });
+		return send(reply, 200, a);
+	});
 	app.get(`${P}/state/conversations/:uuid`, async (req, reply) => {
 		const c = sb.state.conversationByUuid.get(params(req).uuid);
 		if (!c) return send(reply, 404, { message: 'Conversation not found' });

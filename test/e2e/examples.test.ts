@@ -38,8 +38,8 @@ beforeEach(async () => {
 	await n8n.ctl('DELETE', '/requests');
 });
 
-test('all four examples and the credential are imported', () => {
-	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04']);
+test('every example and the credential are imported', () => {
+	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample06']);
 });
 
 test('1 Lead to call: the lead is called with its name, email and interest as call variables', async () => {
@@ -78,6 +78,37 @@ test('2 Post-call to records: the extracted variables are written to a file and 
 		extracted: { customer_name: 'Erika Musterfrau', appointment_date: '2026-11-28', interested: true },
 	});
 	expect(await apiRequests()).toEqual([]);
+});
+
+test('6 Call outcome to records: the call is read with its evaluation and costs and written to a file', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample06');
+	expect(run.status).toBe('success');
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/user/calls/480337']);
+
+	const call = (await n8n.api<Record<string, unknown>>('GET', '/api/user/calls/480337')).json;
+	const evaluation = Object.fromEntries((call.evaluation as Array<{ name: string; value: unknown }>).map((item) => [item.name, item.value]));
+	expect(Object.keys(evaluation)).toEqual(expect.arrayContaining(['status', 'summary']));
+	const file = join(n8n.filesDir, 'famulor-call-outcome-480337.json');
+	const [summary] = nodeOutput(run, 'Summary');
+	expect(summary).toEqual({
+		summary: `Call 480337 (${String(call.status)}, ${String(call.duration)} s, answered by ${String(call.answered_by)}) cost ${Number(call.total_cost)} USD; goal reached: ${String(evaluation.status)}; ${Object.keys(evaluation).length} evaluation value(s); ${String(evaluation.summary)}`,
+		file,
+		evaluation,
+	});
+	const record = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+	expect(record).toMatchObject({
+		call_id: 480337,
+		assistant: 'Sales Outreach',
+		status: call.status,
+		duration: call.duration,
+		client_phone: call.client_phone_number,
+		total_cost: Number(call.total_cost),
+		carrier_cost: Number(call.carrier_cost),
+		evaluation,
+		recording_url: call.recording_url,
+	});
+	expect(record.transcript).toMatch(/^AI: .+\nCustomer: /);
 });
 
 test('3 WhatsApp auto-reply: open window → AI reply generated and sent as a free-form message', async () => {

@@ -1,6 +1,6 @@
 import { aiReply } from './aiReply';
-import { assistant } from './assistant';
-import { call } from './call';
+import { assistant, assistantV2 } from './assistant';
+import { call, callV2 } from './call';
 import { conversation } from './conversation';
 import { document } from './document';
 import { knowledgeBase } from './knowledgeBase';
@@ -28,4 +28,6 @@ export const resourcesV1: ResourceMap = {
 /** Version 2: every unchanged operation of version 1, the current API and the operations beyond SPEC.md. */
 export const resourcesV2: ResourceMap = {
 	...resourcesV1,
+	assistant: assistantV2,
+	call: callV2,
 };

@@ -2,13 +2,13 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { MAX_PAGE_SIZE, famulorApiRequest, unwrapList } from '../transport';
 
-function matches(filter: string | undefined, ...texts: unknown[]): boolean {
+export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	if (!filter) return true;
 	const needle = filter.toLowerCase();
 	return texts.some((text) => String(text ?? '').toLowerCase().includes(needle));
 }
 
-function toItem(name: string, id: unknown): INodeListSearchItems {
+export function toItem(name: string, id: unknown): INodeListSearchItems {
 	return { name, value: String(id) };
 }
 

@@ -1,13 +1,13 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { assistantLocator } from '../../../shared/descriptions';
+import { assistantLocator, outboundAssistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164 } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
-const properties: INodeProperties[] = [
-	assistantLocator('assistantId', 'The assistant that makes the call'),
+const properties = (assistant: INodeProperties): INodeProperties[] => [
+	assistant,
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
@@ -20,7 +20,12 @@ const properties: INodeProperties[] = [
 	variablesProperty('Values passed to the call, e.g. customer_name or email, usable in the assistant prompt'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['make'] } }, properties);
+const shown = { show: { resource: ['call'], operation: ['make'] } };
+
+export const description = updateDisplayOptions(shown, properties(assistantLocator('assistantId', 'The assistant that makes the call')));
+
+/** Version 2 lists only the assistants that can call out; the parameter keeps its name, so the plan is the same. */
+export const descriptionV2 = updateDisplayOptions(shown, properties(outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call')));
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
 
