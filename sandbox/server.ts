@@ -11,8 +11,10 @@ import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
+import { registerOrganizerRoutes } from './routes/organizers';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
+import { registerToolRoutes } from './routes/tools';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
 import type { Sandbox } from './sandbox';
 
@@ -23,7 +25,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerHooks(app, sb);
 
 	registerAccountRoutes(app);
-	registerCatalogueRoutes(app);
+	registerCatalogueRoutes(app, sb);
 	registerAssistantRoutes(app, sb);
 	registerCallRoutes(app, sb);
 	registerReplyRoutes(app, sb);
@@ -31,6 +33,8 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerWhatsAppRoutes(app, sb);
 	registerPhoneNumberRoutes(app, sb);
 	registerKnowledgeBaseRoutes(app, sb);
+	registerOrganizerRoutes(app, sb);
+	registerToolRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
