@@ -8,7 +8,7 @@ import * as getAll from './getAll.operation';
 import * as getAllOutbound from './getAllOutbound.operation';
 import * as update from './update.operation';
 
-const operationProperty: INodeProperties = {
+export const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
