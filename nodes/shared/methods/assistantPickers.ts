@@ -27,14 +27,23 @@ function optionsOf(records: IDataObject[], label: (record: IDataObject) => strin
 	return records.map((record) => ({ name: label(record), value: Number(record.id) }));
 }
 
-/** A parameter of the node as it is being edited: top level (create) or inside Update Fields. */
+/**
+ * A parameter of the node, top level (create) or inside Update Fields: as being edited in the
+ * editor, else as stored in the workflow.
+ */
 function currentValue(context: ILoadOptionsFunctions, name: string): unknown {
 	for (const path of [name, `updateFields.${name}`]) {
-		try {
-			const value = context.getCurrentNodeParameter(path, { extractValue: true });
-			if (value !== undefined && value !== '') return value;
-		} catch {
-			// not set at this path
+		const readers = [
+			() => context.getCurrentNodeParameter(path, { extractValue: true }),
+			() => context.getNodeParameter(path, undefined, { extractValue: true }),
+		];
+		for (const read of readers) {
+			try {
+				const value = read();
+				if (value !== undefined && value !== null && value !== '' && typeof value !== 'function') return value;
+			} catch {
+				// not set at this path
+			}
 		}
 	}
 	return undefined;
