@@ -1,5 +1,5 @@
-/** CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] */
-import { startSandbox } from './index';
+/** CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed] */
+import { startSandbox, type ApiOption } from './index';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);
@@ -19,12 +19,14 @@ async function main(): Promise<void> {
 		host: arg('host') ?? '127.0.0.1',
 		seed: !process.argv.includes('--no-seed'),
 		callDurationMs: callDuration !== undefined ? Number(callDuration) : undefined,
+		api: (arg('api') ?? 'both') as ApiOption,
 	});
 	const lines = [
 		'Famulor sandbox is running',
 		`  base URL       ${sb.url}        (API paths: ${sb.url}/api/...)`,
 		`  alice token    ${sb.tokens.alice}   (demo data, payment method)`,
 		`  bob token      ${sb.tokens.bob}   (own data, no payment method)`,
+		`  assistant API   ${arg('api') ?? 'both'} (--api both|current|seed)`,
 		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
 		'Press Ctrl-C to stop.',
 	];

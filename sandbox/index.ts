@@ -7,6 +7,7 @@
  *   await sb.clock.advance(24 * 3600_000);
  *   await sb.stop();
  */
+import { API_OPTIONS, type ApiOption } from './apiGenerations';
 import { createClock, ScheduledClock, SandboxClock } from './clock';
 import { ResolvedOptions, Sandbox } from './sandbox';
 import { buildApp } from './server';
@@ -15,6 +16,7 @@ import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
 export { createClock, SEED, TOKENS, CONTROL_TOKEN };
 export type { SandboxClock, ScheduledClock };
 export type { RequestLogEntry, WebhookLogEntry, Fault } from './sandbox';
+export type { ApiOption } from './apiGenerations';
 
 export interface SandboxOptions {
 	/** 0 = random; the CLI defaults to 3456 */
@@ -39,6 +41,12 @@ export interface SandboxOptions {
 	webhookTimeoutMs?: number;
 	/** real milliseconds every authenticated API request waits before it is handled (a network round trip); default 0 */
 	latencyMs?: number;
+	/**
+	 * Assistant API generation(s) accepted: 'seed' (SPEC.md's names, /api/ai/generate-reply, /user/phone-numbers),
+	 * 'current' (today's docs: name, language_id, ...; /api/user/ai/generate-reply, /api/user/phone-numbers) or
+	 * 'both' (default: either, one per request; a body mixing them is refused).
+	 */
+	api?: ApiOption;
 }
 
 export interface StartedSandbox {
@@ -99,7 +107,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
 		latencyMs: opts.latencyMs ?? 0,
+		api: opts.api ?? 'both',
 	};
+	if (!API_OPTIONS.includes(resolved.api)) throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
 	const sb = new Sandbox(clock, resolved);
 	const app = buildApp(sb);
 	const host = opts.host ?? '127.0.0.1';

@@ -1,5 +1,6 @@
 /** The running sandbox: its options, state, logs, faults and the tasks it has scheduled on its clock. */
 import type { Socket } from 'node:net';
+import type { ApiOption } from './apiGenerations';
 import type { ScheduledClock } from './clock';
 import type { UserName } from './seed';
 import { State } from './state';
@@ -18,6 +19,8 @@ export interface ResolvedOptions {
 	/** real milliseconds every API request waits before it is handled, like a network round trip; 0 = none */
 	latencyMs: number;
 	seed: boolean;
+	/** which assistant API generation(s) the sandbox accepts */
+	api: ApiOption;
 }
 
 export interface RequestLogEntry {

@@ -26,17 +26,23 @@ export const LANGUAGES = [
 	{ id: 10, name: 'Danish', iso_2: 'da' },
 ];
 
+export type EngineMode = 'pipeline' | 'multimodal' | 'dualplex';
+const TTS_MODES: EngineMode[] = ['pipeline', 'dualplex'];
+
+/** `modes`: the engine modes a voice suits (the voices list filters by it; it is not part of the record). */
 export const VOICES = [
-	{ id: 1001, name: 'Anna', language_id: 5, gender: 'female', accent: 'German', age: 'young' },
-	{ id: 1002, name: 'Lukas', language_id: 5, gender: 'male', accent: 'German', age: 'middle_aged' },
-	{ id: 1003, name: 'Emma', language_id: 1, gender: 'female', accent: 'American', age: 'young' },
-	{ id: 1004, name: 'James', language_id: 1, gender: 'male', accent: 'British', age: 'middle_aged' },
-	{ id: 1005, name: 'Chloé', language_id: 3, gender: 'female', accent: null, age: null },
-	{ id: 1006, name: 'Mateo', language_id: 4, gender: 'male', accent: null, age: null },
+	{ id: 1001, name: 'Anna', language_id: 5, gender: 'female', accent: 'German', age: 'young', modes: TTS_MODES },
+	{ id: 1002, name: 'Lukas', language_id: 5, gender: 'male', accent: 'German', age: 'middle_aged', modes: TTS_MODES },
+	{ id: 1003, name: 'Emma', language_id: 1, gender: 'female', accent: 'American', age: 'young', modes: TTS_MODES },
+	{ id: 1004, name: 'James', language_id: 1, gender: 'male', accent: 'British', age: 'middle_aged', modes: TTS_MODES },
+	{ id: 1005, name: 'Chloé', language_id: 3, gender: 'female', accent: null, age: null, modes: ['pipeline'] as EngineMode[] },
+	{ id: 1006, name: 'Mateo', language_id: 4, gender: 'male', accent: null, age: null, modes: ['pipeline'] as EngineMode[] },
+	{ id: 1101, name: 'Zephyr', language_id: 1, gender: 'female', accent: null, age: null, modes: ['multimodal'] as EngineMode[] },
+	{ id: 1102, name: 'Puck', language_id: 5, gender: 'male', accent: null, age: null, modes: ['multimodal'] as EngineMode[] },
 ].map((v) => ({
 	...v,
 	preview_url: `https://app.famulor.de/media/public/voices/${v.id}.mp3`,
-	synthesizer_provider_id: 1,
+	synthesizer_provider_id: v.modes.includes('multimodal') ? null : 1,
 }));
 
 export const LLM_MODELS = [
@@ -51,6 +57,22 @@ export const MULTIMODAL_MODELS = [
 	{ id: 21, name: 'gpt-4o-realtime', code: 'gpt-4o-realtime-preview' },
 	{ id: 22, name: 'gemini-2.0-flash-live', code: 'gemini-2.0-flash-live-001' },
 ];
+export const DUALPLEX_MODELS = [{ id: 25, name: 'GPT Realtime Dualplex', code: 'gpt-realtime-dualplex' }];
+
+/** TTS providers and the languages each supports (the list filters by `language_id`). */
+export const SYNTHESIZER_PROVIDERS = [
+	{ id: 1, name: 'ElevenLabs', code: 'elevenlabs', language_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+	{ id: 2, name: 'Azure', code: 'azure', language_ids: [1, 3, 4, 5, 7] },
+	{ id: 3, name: 'Cartesia', code: 'cartesia', language_ids: [1, 5] },
+];
+/** STT providers (pipeline only). */
+export const TRANSCRIBER_PROVIDERS = [
+	{ id: 1, name: 'Deepgram', code: 'deepgram', language_ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+	{ id: 2, name: 'Azure', code: 'azure', language_ids: [1, 3, 4, 5, 7] },
+	{ id: 3, name: 'Gladia', code: 'gladia', language_ids: [1, 3, 5] },
+];
+
+export const COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
 
 export const SUPPORTED_COUNTRIES = ['DE', 'US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
 
@@ -84,6 +106,9 @@ export const SEED = {
 		/** SMS-capable but subscription inactive */
 		inactiveSmsPhoneNumberId: 13,
 		toolIds: [31, 32, 33],
+		/** folder 91 holds assistant 102; label 95 tags 101 and 102, label 96 tags none */
+		folderIds: [91, 92],
+		labelIds: [95, 96],
 		knowledgeBaseId: 51,
 		documentIds: [501],
 		senders: { online: 71, offline: 72 },
@@ -113,6 +138,8 @@ export const SEED = {
 		outboundAssistantId: 201,
 		phoneNumberIds: [21],
 		toolIds: [41],
+		folderIds: [93],
+		labelIds: [97],
 		knowledgeBaseId: 61,
 		documentIds: [601],
 		senders: { online: 81 },

@@ -13,8 +13,10 @@ import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
+import { registerOrganizerRoutes } from './routes/organizers';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
+import { registerToolRoutes } from './routes/tools';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
 import type { Sandbox } from './sandbox';
 
@@ -26,7 +28,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerIndexPage(app);
 
 	registerAccountRoutes(app);
-	registerCatalogueRoutes(app);
+	registerCatalogueRoutes(app, sb);
 	registerAssistantRoutes(app, sb);
 	registerAssistantWebhookRoutes(app, sb);
 	registerCallRoutes(app, sb);
@@ -35,6 +37,8 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerWhatsAppRoutes(app, sb);
 	registerPhoneNumberRoutes(app, sb);
 	registerKnowledgeBaseRoutes(app, sb);
+	registerOrganizerRoutes(app, sb);
+	registerToolRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);

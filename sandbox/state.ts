@@ -1,6 +1,7 @@
 /** In-memory state of the sandbox and its seeding. */
 import { seedCalls } from './callSeed';
 import {
+	EngineMode,
 	generateInventory,
 	InventoryNumber,
 	LANGUAGES,
@@ -33,7 +34,7 @@ export interface Assistant {
 	uuid: string;
 	name: string;
 	type: 'inbound' | 'outbound';
-	mode: 'pipeline' | 'multimodal';
+	mode: EngineMode;
 	status: 'active' | 'inactive';
 	voice_id: number;
 	language_id: number;
@@ -76,8 +77,36 @@ export interface Assistant {
 	record: boolean;
 	wait_for_customer: boolean;
 	knowledgebase_id: number | null;
+	/** Fields only the current API generation sets (https://docs.famulor.de/en/api-reference/assistants/create). */
+	knowledgebase_mode: 'function_call' | 'prompt';
+	secondary_language_ids: number[];
+	folder_id: number | null;
+	label_ids: number[];
+	/** built-in tools as sent: `{type, ...fields}` */
+	builtin_tools: Array<Record<string, unknown>>;
+	tts_emotion_enabled: boolean;
+	synthesizer_provider_id: number | null;
+	transcriber_provider_id: number | null;
+	chat_llm_fallback_id: number | null;
+	turn_detection_threshold: number | null;
+	filler_config: Record<string, string[]> | null;
+	max_initial_silence_duration: number | null;
+	ringing_time: number;
+	reengagement_prompt: string | null;
+	voice_mail_message: string | null;
+	ambient_sound: string;
+	conversation_inactivity_timeout: number;
+	conversation_ended_retrigger: boolean;
 	created_at: number;
 	updated_at: number;
+}
+
+/** A folder or a label: both organise assistants and share one shape. */
+export interface Organizer {
+	id: number;
+	user_id: number;
+	name: string;
+	color: string | null;
 }
 
 export interface PhoneNumber {
@@ -98,6 +127,14 @@ export interface Tool {
 	id: number;
 	user_id: number;
 	name: string;
+	description: string;
+	endpoint: string;
+	method: string;
+	timeout: number;
+	headers: Array<{ name: string; value: string }>;
+	schema: Array<{ name: string; type: string; description: string }>;
+	created_at: number;
+	updated_at: number;
 }
 
 export interface KnowledgeBase {
@@ -211,6 +248,8 @@ export class State {
 	assistants = new Map<number, Assistant>();
 	phoneNumbers = new Map<number, PhoneNumber>();
 	tools = new Map<number, Tool>();
+	folders = new Map<number, Organizer>();
+	labels = new Map<number, Organizer>();
 	knowledgeBases = new Map<number, KnowledgeBase>();
 	documents = new Map<number, DocumentRec>();
 	senders = new Map<number, Sender>();
@@ -315,6 +354,11 @@ export class State {
 		});
 	}
 
+	/** Removes an assistant; its calls and conversations stay (the docs say nothing of them). */
+	deleteAssistant(id: number): void {
+		this.assistants.delete(id);
+	}
+
 	makeAssistant(partial: Partial<Assistant> & Pick<Assistant, 'id' | 'user_id' | 'name' | 'type'>): Assistant {
 		const now = this.now();
 		return {
@@ -361,6 +405,24 @@ export class State {
 			record: false,
 			wait_for_customer: false,
 			knowledgebase_id: null,
+			knowledgebase_mode: 'function_call',
+			secondary_language_ids: [],
+			folder_id: null,
+			label_ids: [],
+			builtin_tools: [],
+			tts_emotion_enabled: true,
+			synthesizer_provider_id: null,
+			transcriber_provider_id: null,
+			chat_llm_fallback_id: null,
+			turn_detection_threshold: null,
+			filler_config: null,
+			max_initial_silence_duration: null,
+			ringing_time: 30,
+			reengagement_prompt: null,
+			voice_mail_message: null,
+			ambient_sound: 'off',
+			conversation_inactivity_timeout: 30,
+			conversation_ended_retrigger: false,
 			created_at: now,
 			updated_at: now,
 			...partial,
@@ -383,13 +445,26 @@ export class State {
 		];
 		for (const p of phones) this.phoneNumbers.set(p.id, p);
 
+		const tool = (id: number, user_id: number, name: string, description: string): Tool => ({
+			id, user_id, name, description, endpoint: `https://hooks.example.com/${name}`, method: 'POST', timeout: 10, headers: [],
+			schema: [{ name: 'customer_phone', type: 'string', description: 'Phone number of the caller' }], created_at: ago(24 * 50), updated_at: ago(24 * 50),
+		});
 		const tools: Tool[] = [
-			{ id: 31, user_id: A, name: 'calendar_booking' },
-			{ id: 32, user_id: A, name: 'crm_integration' },
-			{ id: 33, user_id: A, name: 'call_transfer' },
-			{ id: 41, user_id: B, name: 'bob_crm_lookup' },
+			tool(31, A, 'calendar_booking', 'Book an appointment in the calendar'),
+			tool(32, A, 'crm_integration', 'Look the caller up in the CRM'),
+			tool(33, A, 'call_transfer', 'Find the right colleague to transfer to'),
+			tool(41, B, 'bob_crm_lookup', 'Look the caller up in Bob\'s CRM'),
 		];
 		for (const t of tools) this.tools.set(t.id, t);
+		const organizers: Array<[Map<number, Organizer>, Organizer]> = [
+			[this.folders, { id: 91, user_id: A, name: 'Sales', color: 'blue' }],
+			[this.folders, { id: 92, user_id: A, name: 'Archive', color: null }],
+			[this.folders, { id: 93, user_id: B, name: 'Bob folder', color: 'red' }],
+			[this.labels, { id: 95, user_id: A, name: 'Production', color: 'green' }],
+			[this.labels, { id: 96, user_id: A, name: 'Experimental', color: 'amber' }],
+			[this.labels, { id: 97, user_id: B, name: 'Bob label', color: null }],
+		];
+		for (const [map, record] of organizers) map.set(record.id, record);
 
 		this.knowledgeBases.set(51, { id: 51, user_id: A, name: 'Produkt-FAQ', description: 'Häufige Fragen zu unseren Produkten', created_at: ago(24 * 20), updated_at: ago(24 * 2) });
 		this.knowledgeBases.set(61, { id: 61, user_id: B, name: 'Bob KB', description: 'Bob only', created_at: ago(24 * 10), updated_at: ago(24 * 10) });
@@ -405,7 +480,7 @@ export class State {
 				id: 101, user_id: A, name: 'Support Hotline', type: 'inbound', phone_number_id: 11, language_id: 1, voice_id: 1003,
 				timezone: 'America/New_York', initial_message: 'Hello, this is support. How can I help?',
 				system_prompt: 'You are the friendly support agent of Example Corp. Always ask for the order number.',
-				tool_ids: [31, 33], fillers: true,
+				tool_ids: [31, 33], fillers: true, label_ids: [95],
 				post_call_schema: [
 					{ name: 'summary', type: 'string', description: 'Short summary of the call' },
 					{ name: 'order_number', type: 'string', description: 'Order number mentioned by the caller' },
@@ -417,7 +492,7 @@ export class State {
 				id: 102, user_id: A, name: 'Sales Outreach', type: 'outbound', phone_number_id: 12,
 				initial_message: 'Guten Tag, hier ist Lisa von Example.',
 				system_prompt: 'Du bist Lisa, eine Vertriebsassistentin von Example GmbH. Qualifiziere Leads für das Premium-Paket.',
-				tool_ids: [32], record: true, variables: { company: 'Example GmbH' },
+				tool_ids: [32], record: true, variables: { company: 'Example GmbH' }, folder_id: 91, label_ids: [95],
 				post_call_schema: [
 					{ name: 'customer_name', type: 'string', description: 'Name of the customer' },
 					{ name: 'interested', type: 'bool', description: 'Customer is interested' },

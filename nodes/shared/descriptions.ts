@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-interface LocatorOptions {
+export interface LocatorOptions {
 	name: string;
 	displayName: string;
 	description: string;
@@ -13,7 +13,7 @@ interface LocatorOptions {
 }
 
 /** A resource locator with "From List" (searchable) and "By ID" modes. */
-function locator(options: LocatorOptions): INodeProperties {
+export function locator(options: LocatorOptions): INodeProperties {
 	const exampleId = options.exampleId ?? 42;
 	const errorMessage = `Enter a numeric ${options.idNoun ?? 'ID'}, e.g. ${exampleId}`;
 	return {

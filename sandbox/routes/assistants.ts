@@ -1,22 +1,42 @@
-/** Assistants: create, update, list (paged and outbound); the webhook switches are in assistantWebhooks.ts. */
+/** Assistants: create, update (both API generations), delete, list (paged and outbound); the webhook switches are in assistantWebhooks.ts. */
 import type { FastifyInstance } from 'fastify';
+import { assistantGeneration, type ApiGeneration } from '../apiGenerations';
 import { validateAssistant } from '../assistantInput';
+import { validateAssistantCurrent } from '../assistantInputCurrent';
 import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
 import { userOf } from '../http/context';
-import { body, params, query } from '../http/input';
+import { Body, body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
+import type { Assistant, User } from '../state';
 import { ownedAssistant } from '../tenancy';
 import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
 
 export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void {
+	/**
+	 * Validates the body in its API generation (sandbox option `api`); names of the other generation are
+	 * refused. A body of shared names only (under `both`) passes if either generation accepts it.
+	 */
+	const validateInput = (user: User, b: Body, existing?: Assistant): { errors: Errors; patch: Partial<Assistant>; generation: ApiGeneration } => {
+		const { generation, foreign } = assistantGeneration(sb.opts.api, b);
+		const validators = { seed: validateAssistant, current: validateAssistantCurrent };
+		if (generation === undefined) {
+			const current = validateAssistantCurrent(sb.state, user, b, existing);
+			if (!hasErrors(current.errors)) return { ...current, generation: 'current' };
+			return { ...validateAssistant(sb.state, user, b, existing), generation: 'seed' };
+		}
+		const { errors, patch } = validators[generation](sb.state, user, b, existing);
+		return { errors: { ...foreign, ...errors }, patch, generation };
+	};
+
 	app.post('/api/user/assistant', async (req, reply) => {
 		const user = userOf(req);
-		const { errors, patch } = validateAssistant(sb.state, user, body(req));
+		const { errors, patch, generation } = validateInput(user, body(req));
 		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
 		const id = sb.state.id();
 		const a = sb.state.makeAssistant({ ...patch, id, user_id: user.id, name: patch.name as string, type: patch.type ?? 'outbound' });
-		a.status = 'active';
+		// the older docs answered "active", the current ones create assistants "inactive"
+		a.status = generation === 'seed' ? 'active' : 'inactive';
 		if (patch.use_min_interrupt_words === undefined && patch.min_interrupt_words !== undefined) a.use_min_interrupt_words = true;
 		sb.state.assistants.set(id, a);
 		return send(reply, 201, { message: 'Assistant created successfully', data: assistantSummary(a) });
@@ -26,11 +46,19 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		const user = userOf(req);
 		const a = ownedAssistant(sb, user, params(req).id);
 		if (!a) return send(reply, 404, { message: 'Assistant not found' });
-		const { errors, patch } = validateAssistant(sb.state, user, body(req), a);
+		const { errors, patch } = validateInput(user, body(req), a);
 		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
 		Object.assign(a, patch);
 		a.updated_at = sb.now();
 		return send(reply, 200, { message: 'Assistant updated successfully', data: assistantSummary(a) });
+	});
+
+	// https://docs.famulor.de/en/api-reference/assistants/delete
+	app.delete('/api/user/assistant/:id', async (req, reply) => {
+		const a = ownedAssistant(sb, userOf(req), params(req).id);
+		if (!a) return send(reply, 404, { message: 'Assistant not found or does not belong to the authenticated user' });
+		sb.state.deleteAssistant(a.id);
+		return send(reply, 200, { message: 'Assistant deleted successfully' });
 	});
 
 	app.get('/api/user/assistants/get', async (req, reply) => {

@@ -1,5 +1,6 @@
 /** Phone numbers: the user's numbers (all, and the legacy SMS-capable list), the inventory search and purchase. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serves } from '../apiGenerations';
 import { phoneNumberRecord } from '../format';
 import { userOf } from '../http/context';
 import { body, query } from '../http/input';
@@ -23,8 +24,9 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 			.map(phoneNumberRecord);
 		return send(reply, 200, { data });
 	};
-	app.get('/user/phone-numbers', legacyPhones);
-	app.get('/api/user/phone-numbers', legacyPhones);
+	// SPEC.md writes the path without /api; the current docs put it under /api like every other path
+	if (serves(sb.opts.api, 'seed')) app.get('/user/phone-numbers', legacyPhones);
+	if (serves(sb.opts.api, 'current')) app.get('/api/user/phone-numbers', legacyPhones);
 
 	app.get('/api/user/phone-numbers/search', async (req, reply) => {
 		const user = userOf(req);

@@ -1,5 +1,6 @@
-/** AI generate-reply (on /api/ai/… and /api/user/ai/…): one turn of an 'api' conversation, rate-limited per token. */
+/** AI generate-reply (on /api/ai/… and /api/user/ai/…, per the sandbox option `api`): one turn of an 'api' conversation, rate-limited per token. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serves } from '../apiGenerations';
 import { roundAmount } from '../format';
 import { userOf } from '../http/context';
 import { body } from '../http/input';
@@ -82,6 +83,7 @@ export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 			ai_disabled: !conv.ai_enabled,
 		});
 	};
-	app.post('/api/ai/generate-reply', generateReply);
-	app.post('/api/user/ai/generate-reply', generateReply);
+	// the path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); each generation serves its own
+	if (serves(sb.opts.api, 'seed')) app.post('/api/ai/generate-reply', generateReply);
+	if (serves(sb.opts.api, 'current')) app.post('/api/user/ai/generate-reply', generateReply);
 }

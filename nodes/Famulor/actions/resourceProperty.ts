@@ -7,9 +7,14 @@ const RESOURCE_NAMES: Record<string, string> = {
 	call: 'Call',
 	conversation: 'Conversation',
 	document: 'Document',
+	folder: 'Folder',
 	knowledgeBase: 'Knowledge Base',
+	label: 'Label',
 	language: 'Language',
+	midCallTool: 'Mid-Call Tool',
+	model: 'Model',
 	phoneNumber: 'Phone Number',
+	voice: 'Voice',
 	whatsApp: 'WhatsApp',
 };
 

@@ -1,12 +1,17 @@
 import { aiReply } from './aiReply';
-import { assistant, assistantV2 } from './assistant';
+import { assistant } from './assistant';
+import { assistantV2 } from './assistant/v2';
 import { call, callV2 } from './call';
 import { conversation } from './conversation';
 import { document } from './document';
 import { knowledgeBase } from './knowledgeBase';
 import { language } from './language';
+import { midCallTool } from './midCallTool';
+import { model } from './model';
+import { folder, label } from './organizer';
 import { phoneNumber } from './phoneNumber';
 import type { ResourceModule } from './types';
+import { voice } from './voice';
 import { whatsApp } from './whatsApp';
 
 /** Resource value → its operations; the router and the node description both read such a map. */
@@ -30,4 +35,9 @@ export const resourcesV2: ResourceMap = {
 	...resourcesV1,
 	assistant: assistantV2,
 	call: callV2,
+	folder,
+	label,
+	midCallTool,
+	model,
+	voice,
 };

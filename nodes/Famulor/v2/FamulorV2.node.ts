@@ -1,14 +1,46 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
+import {
+	getLabels,
+	getLanguageOptions,
+	getMidCallTools,
+	searchAssignablePhoneNumbers,
+	searchFolders,
+	searchLabels,
+	searchLanguages,
+	searchLlmModels,
+	searchMidCallTools,
+	searchModels,
+	searchSynthesizerProviders,
+	searchTranscriberProviders,
+	searchVoices,
+} from '../../shared/methods/assistantPickers';
 import { searchCalls, searchOutboundAssistants } from '../../shared/methods/callListSearch';
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';
 import { methodsV1 } from '../v1/FamulorV1.node';
 
+/** The pickers of the assistant settings and of folders, labels and mid-call tools (version 2 only). */
+const assistantPickers = {
+	listSearch: {
+		searchAssignablePhoneNumbers,
+		searchFolders,
+		searchLabels,
+		searchLanguages,
+		searchLlmModels,
+		searchMidCallTools,
+		searchModels,
+		searchSynthesizerProviders,
+		searchTranscriberProviders,
+		searchVoices,
+	},
+	loadOptions: { getLabels, getLanguageOptions, getMidCallTools },
+};
+
 export const methodsV2 = {
-	listSearch: { ...methodsV1.listSearch, searchCalls, searchOutboundAssistants },
-	loadOptions: { ...methodsV1.loadOptions },
+	listSearch: { ...methodsV1.listSearch, ...assistantPickers.listSearch, searchCalls, searchOutboundAssistants },
+	loadOptions: { ...methodsV1.loadOptions, ...assistantPickers.loadOptions },
 };
 
 /**

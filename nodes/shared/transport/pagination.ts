@@ -16,6 +16,8 @@ interface PageNumberResponse {
 	data?: IDataObject[];
 	current_page?: number;
 	last_page?: number;
+	per_page?: number;
+	total?: number;
 }
 
 interface CursorResponse {
@@ -26,6 +28,13 @@ interface CursorResponse {
 /** Turns the Return All / Limit pair of a list operation into the `limit` the helpers take. */
 export function listLimit(returnAll: boolean, limit: number): number {
 	return returnAll ? Infinity : limit;
+}
+
+/** `last_page`, or from `total` and `per_page` where a list gives only those (folders, labels), else this page. */
+function lastPageOf(response: PageNumberResponse, page: number): number {
+	if (typeof response.last_page === 'number') return response.last_page;
+	if (typeof response.total === 'number' && typeof response.per_page === 'number' && response.per_page > 0) return Math.ceil(response.total / response.per_page);
+	return page;
 }
 
 /**
@@ -46,7 +55,7 @@ export async function* pageNumberPages(
 		})) as PageNumberResponse;
 		const data = Array.isArray(response.data) ? response.data : [];
 		if (data.length > 0) yield data;
-		const lastPage = typeof response.last_page === 'number' ? response.last_page : page;
+		const lastPage = lastPageOf(response, page);
 		if (data.length === 0 || page >= lastPage) return;
 	}
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
+import { speaksCurrentApi } from '../apiGeneration';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
@@ -44,10 +45,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) };
 }
 
+/** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps SPEC.md's. */
 export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
-		path: '/api/ai/generate-reply',
+		path: speaksCurrentApi.call(this) ? '/api/user/ai/generate-reply' : '/api/ai/generate-reply',
 		body,
 		rateLimit: 'generateReply',
 		safeToRepeat: false,

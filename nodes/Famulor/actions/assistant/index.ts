@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
@@ -7,9 +7,8 @@ import * as enableInboundWebhook from './enableInboundWebhook.operation';
 import * as getAll from './getAll.operation';
 import * as getAllOutbound from './getAllOutbound.operation';
 import * as update from './update.operation';
-import { webhookDescriptionsV2, webhookOperationOptionsV2, webhookOperationsV2 } from './webhookOperations';
 
-const operationProperty: INodeProperties = {
+export const operationProperty: INodeProperties = {
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
@@ -69,24 +68,4 @@ export const assistant: ResourceModule = {
 		...disableWebhook.description,
 	],
 	operations: { create, update, getAll, getAllOutbound, enableInboundWebhook, disableWebhook },
-};
-
-const WEBHOOK_VALUES = new Set(webhookOperationOptionsV2.map((option) => option.value));
-
-/** Version 2: version 1's operations with the webhook switches as pairs (Enable / Disable of each webhook). */
-export const assistantV2: ResourceModule = {
-	description: [
-		{
-			...operationProperty,
-			options: [...(operationProperty.options as INodePropertyOptions[]).filter((option) => !WEBHOOK_VALUES.has(option.value)), ...webhookOperationOptionsV2].sort(
-				(a, b) => a.name.localeCompare(b.name),
-			),
-		},
-		...create.description,
-		...update.description,
-		...getAll.description,
-		...getAllOutbound.description,
-		...webhookDescriptionsV2,
-	],
-	operations: { ...assistant.operations, ...webhookOperationsV2 },
 };
