@@ -163,13 +163,20 @@ describe('Call → Delete (v2)', () => {
 	it('is never repeated when its outcome is unknown (a reset connection, then a 500)', async () => {
 		await kit().fault({ method: 'DELETE', path: `/api/user/calls/${CALL}`, kind: '500', count: 5 });
 		const failed = await run({ operation: 'delete', callId: locator(CALL) });
-		expect(failed.error?.message).toMatch(/outcome unknown, not repeated/);
+		expect(failed.error?.message).toMatch(/outcome unknown\)\. It was sent once and not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().control('DELETE', '/faults');
 		await kit().clearRequests();
 		await kit().fault({ method: 'DELETE', path: `/api/user/calls/${CALL}`, kind: 'reset', count: 5 });
 		const result = await run({ operation: 'delete', callId: locator(CALL) });
 		expect(result.error?.context).toMatchObject({ errorCode: 'OUTCOME_UNKNOWN' });
+		expect(await kit().requests()).toHaveLength(1);
+	});
+
+	it("is not sent again by n8n's Retry On Fail after an unknown outcome", async () => {
+		await kit().fault({ method: 'DELETE', path: `/api/user/calls/${CALL}`, kind: '500', count: 5 });
+		const result = await run({ operation: 'delete', callId: locator(CALL) }, { settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } });
+		expect(result.error?.message).toMatch(/not sent again/);
 		expect(await kit().requests()).toHaveLength(1);
 	});
 

@@ -27,7 +27,7 @@ describe('documented extras', () => {
 		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
 		const r = await c.get(`/api/user/calls/${id}`);
 		expect(r.status).toBe(200);
-		expect(r.json).toMatchObject({ id, status: 'initiated', assistant_id: 102 });
+		expect(r.json).toMatchObject({ id, status: 'initiated', assistant_name: 'Sales Outreach' });
 		const bob = await c.get(`/api/user/calls/${id}`, 'bob');
 		expect(bob.status).toBe(404);
 		expect(bob.json).toEqual({ message: 'Call not found' });
