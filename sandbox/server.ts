@@ -8,8 +8,10 @@ import { registerAssistantRoutes } from './routes/assistants';
 import { registerAssistantWebhookRoutes } from './routes/assistantWebhooks';
 import { registerCallRoutes } from './routes/calls';
 import { registerCatalogueRoutes } from './routes/catalogues';
+import { registerChatWebhookControlRoutes } from './routes/chatWebhookControls';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
+import { registerConversationEndedWebhookRoutes } from './routes/conversationEndedWebhook';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
@@ -39,8 +41,10 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerKnowledgeBaseRoutes(app, sb);
 	registerOrganizerRoutes(app, sb);
 	registerToolRoutes(app, sb);
+	registerConversationEndedWebhookRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
+	registerChatWebhookControlRoutes(app, sb);
 	return app;
 }
