@@ -25,9 +25,29 @@ describe('description', () => {
 		expect(Object.keys(methods.listSearch)).toEqual(['searchAssistants']);
 	});
 
-	it('offers both events', () => {
+	it('offers the four events', () => {
 		const event = description.properties.find((p) => p.name === 'event');
-		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual(['callCompleted', 'inboundCallCompleted']);
+		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'callCompleted',
+			'conversationEnded',
+			'inboundCallCompleted',
+			'whatsAppMessageStatus',
+		]);
+	});
+
+	it('keeps the signing secret in a password field shown only for read receipts', () => {
+		const secret = description.properties.find((p) => p.name === 'signingSecret');
+		expect(secret?.typeOptions?.password).toBe(true);
+		expect(secret?.displayOptions).toEqual({ show: { event: ['whatsAppMessageStatus'] } });
+	});
+
+	it('turns Simplify on by default from version 1.1; version 1 keeps it off', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		const simplify = description.properties.filter((p) => p.name === 'simplify');
+		expect(simplify.map((p) => [p.default, p.displayOptions?.show?.['@version']])).toEqual([
+			[false, [1]],
+			[true, [{ _cnd: { gte: 1.1 } }]],
+		]);
 	});
 });
 
