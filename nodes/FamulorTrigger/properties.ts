@@ -9,6 +9,7 @@ const SIMPLIFY_DESCRIPTION =
 	'Whether to return a flat item (calls: call ID, status, duration, phone numbers; chats: conversation, customer, attachment URLs; both: extracted variables as extracted_<name>, transcript as text; read receipts: message ID, status, error, time) instead of the full payload';
 
 export const triggerProperties: INodeProperties[] = [
+	{ ...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'), displayOptions: notReadReceipts },
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -39,7 +40,6 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{ ...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'), displayOptions: notReadReceipts },
 	{
 		displayName:
 			'Famulor registers read receipts only in its dashboard: copy this node\'s Production URL (Webhook URLs above), paste it under WhatsApp → your sender → Read receipts, and copy the signing secret shown there into Signing Secret below. For "Test this trigger", paste the Test URL there for the time of the test.',
