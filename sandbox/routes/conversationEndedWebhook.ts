@@ -11,7 +11,7 @@ import type { Sandbox } from '../sandbox';
 import { ownedAssistant } from '../tenancy';
 import { hasErrors, validate } from '../validation';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** https, or http to this machine. */
 export function acceptableChatWebhookUrl(url: string): boolean {
@@ -29,7 +29,7 @@ export function registerConversationEndedWebhookRoutes(app: FastifyInstance, sb:
 		const b = body(req);
 		const errors = validate(b, { assistant_id: ['required', 'integer'], webhook_url: ['required', 'string', 'url'] });
 		if (!errors.webhook_url && typeof b.webhook_url === 'string' && !acceptableChatWebhookUrl(b.webhook_url)) {
-			errors.webhook_url = ['The webhook url must be a valid HTTPS URL.'];
+			errors.webhook_url = ['The webhook url must start with one of the following: https://.'];
 		}
 		if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
 		const a = ownedAssistant(sb, user, b.assistant_id);
