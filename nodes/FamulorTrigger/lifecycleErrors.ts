@@ -13,7 +13,7 @@ function fixFor(httpCode: number | null, step: 'publish' | 'unpublish'): string 
 	if (httpCode === 422) return `Famulor refused the request as shown; fix the cause, then ${again}.`;
 	if (httpCode === 429) return `Famulor is rate-limiting this account: wait a minute, then ${again}.`;
 	if (httpCode !== null && httpCode >= 500) return `Famulor had a problem: ${again} in a few minutes.`;
-	return `Famulor could not be reached: check the credential's Base URL and the network, then ${again}.`;
+	return `Check the credential's Base URL and that n8n can reach Famulor, then ${again}.`;
 }
 
 function httpCodeOf(error: unknown): number | null {
@@ -39,7 +39,7 @@ export function lifecycleError(node: INode, error: unknown, action: string, step
 	const httpCode = httpCodeOf(error);
 	const errorCode = errorCodeOf(error);
 	const said = error instanceof Error && error.message ? error.message : String(error);
-	const answer = httpCode === null ? 'got no answer from Famulor' : `Famulor answered ${httpCode}${errorCode ? ` [${errorCode}]` : ''}`;
+	const answer = httpCode === null ? 'no usable answer from Famulor' : `Famulor answered ${httpCode}${errorCode ? ` [${errorCode}]` : ''}`;
 	const description = error instanceof NodeApiError && typeof error.description === 'string' ? error.description : undefined;
 	return new NodeOperationError(node, `${action} failed: ${answer} (${said}). ${fixFor(httpCode, step)}`, { description });
 }

@@ -109,3 +109,16 @@ describe('Simplify', () => {
 		}
 	});
 });
+
+describe('a service that cannot be reached', () => {
+	it('names the missing answer and the Base URL to check', async () => {
+		const unreachable = await startTriggerKit();
+		try {
+			unreachable.credentials.baseUrl = 'http://127.0.0.1:9';
+			const error = await failure(unreachable.trigger(postCall()).lifecycle('create'));
+			expect(error.message).toMatch(/^Looking up assistant #102 failed: no usable answer from Famulor \(.+\)\. Check the credential's Base URL and that n8n can reach Famulor, then publish the workflow again\.$/);
+		} finally {
+			await unreachable.stop();
+		}
+	});
+});
