@@ -18,8 +18,8 @@ interface EventWebhook {
 	label: string;
 	/** The service refuses a plain http URL for this webhook. */
 	requiresHttps: boolean;
-	/** The URL the assistant currently sends this event to, or null. */
-	currentTarget(assistant: IDataObject): string | null;
+	/** The URL the assistant currently sends this event to, null for none, undefined when the record does not say. */
+	currentTarget(assistant: IDataObject): string | null | undefined;
 	/** What a replaced webhook needs to be put back. */
 	replacedState(assistant: IDataObject, url: string): ReplacedWebhook;
 	/** Whether the assistant still delivers as configured (beyond the URL). */
@@ -34,7 +34,8 @@ function isActive(value: unknown): boolean {
 	return value === true || value === 1 || value === '1';
 }
 
-function urlField(assistant: IDataObject, field: string): string | null {
+function urlField(assistant: IDataObject, field: string): string | null | undefined {
+	if (!(field in assistant)) return undefined;
 	const value = assistant[field];
 	return typeof value === 'string' && value.trim() !== '' ? value : null;
 }

@@ -117,7 +117,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	const assistant = await findAssistant.call(this, settings.assistantId, 'publish');
 	const webhook = EVENT_WEBHOOKS[settings.event];
-	if (!assistant || webhook.currentTarget(assistant) !== expectedUrl) return false;
+	if (!assistant) return false;
+	const target = webhook.currentTarget(assistant);
+	// Not reported by the service: the stored registration is all there is to go by.
+	if (target !== undefined && target !== expectedUrl) return false;
 	return webhook.deliversAsConfigured(assistant, settings);
 }
 
@@ -152,7 +155,15 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 	const previous = readRegistration(staticData);
 
 	let replaced: ReplacedWebhook | null = null;
-	if (current !== null && withoutQuery(current) === withoutQuery(webhookUrl)) {
+	if (current === undefined) {
+		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
+		if (!settings.replaceExisting) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
+			);
+		}
+	} else if (current !== null && withoutQuery(current) === withoutQuery(webhookUrl)) {
 		// Our own URL (e.g. options changed): whatever our earlier registration replaced is still to be restored.
 		if (previous && previous.assistantId === settings.assistantId && previous.event === event && previous.url === current) replaced = previous.replaced;
 	} else if (current !== null && webhookPathTail(current) === webhookPathTail(webhookUrl)) {
@@ -177,7 +188,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 	} catch (error) {
 		throw lifecycleError(this.getNode(), error, `Registering the ${webhook.label} on assistant ${label}`, 'publish');
 	}
-	if (replaced && replaced.url === current) {
+	if (replaced && current && replaced.url === current) {
 		this.logger.warn(`Famulor trigger replaced the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`);
 	}
 	saveRegistration(staticData, secret, { assistantId: settings.assistantId, event, url, replaced });
@@ -212,9 +223,10 @@ export async function deleteRegistration(this: IHookFunctions): Promise<boolean>
 	}
 	const webhook = EVENT_WEBHOOKS[registration.event];
 	const assistant = await findAssistant.call(this, registration.assistantId, 'unpublish');
+	const target = assistant ? webhook.currentTarget(assistant) : null;
 	if (!assistant) {
 		this.logger.info(`Famulor trigger: assistant #${registration.assistantId} no longer exists; nothing to remove`);
-	} else if (webhook.currentTarget(assistant) !== registration.url) {
+	} else if (target !== undefined && target !== registration.url) {
 		this.logger.warn(`Famulor trigger: assistant #${registration.assistantId} no longer sends its ${webhook.label} to this trigger; left unchanged`);
 	} else {
 		try {
