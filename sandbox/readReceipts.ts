@@ -4,6 +4,7 @@
  * `X-Signature-256: sha256=<hex HMAC-SHA256 of the raw body>`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { touchConversation } from './conversationEnd';
 import { isoOffset } from './format';
 import type { Sandbox, WebhookLogEntry } from './sandbox';
 import type { Conversation, Sender, State } from './state';
@@ -90,6 +91,8 @@ export function recordSentMessage(sb: Sandbox, p: { whatsappMessageId: number; m
 		assistantId: p.conversation?.assistant_id ?? p.sender.assistant_id,
 		status: null,
 	});
+	// A message sent into a chat is activity: its inactivity countdown starts again.
+	if (p.conversation) touchConversation(sb, p.conversation);
 }
 
 export function sentMessage(sb: Sandbox, whatsappMessageId: number): SentMessage | undefined {

@@ -81,6 +81,17 @@ describe('conversation ended', () => {
 		expect(Date.parse(body.transcript[0].timestamp) / 1000).toBe(body.transcript[0].timestamp_unix);
 	});
 
+	it('a message sent into the chat restarts the countdown', async () => {
+		await c.post(ENABLE, { assistant_id: 104, webhook_url: `${hook.url}/ended` });
+		await customerWrites('Frage');
+		await c.advance(20 * 60_000);
+		expect((await c.post('/api/user/whatsapp/send-freeform', { sender_id: 71, recipient_phone: '+4917655501234', message: 'Antwort' })).status).toBe(200);
+		await c.advance(29 * 60_000);
+		expect(hook.received).toEqual([]);
+		await c.advance(60_000);
+		expect(hook.received.map((r) => r.body.formatted_transcript)).toEqual(['Customer: Frage\nAI: Antwort']);
+	});
+
 	it('retries every failure (4xx too) after 30, 60 and 120 s, then gives up', async () => {
 		await c.post(ENABLE, { assistant_id: 104, webhook_url: `${hook.url}/ended` });
 		hook.script = [400, 500, 404, 503];
