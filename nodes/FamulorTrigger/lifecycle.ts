@@ -132,11 +132,52 @@ function ownOtherUrlMessage(this: IHookFunctions, label: string, webhookLabel: s
 	return `Assistant ${label} sends its ${webhookLabel} to this trigger's test URL ("Test this trigger" is listening): stop listening, then publish again`;
 }
 
+interface Takeover {
+	settings: TriggerSettings;
+	assistant: IDataObject;
+	label: string;
+	webhookUrl: string;
+}
+
 /**
- * Registers this node's URL with a fresh secret. Refuses to overwrite a webhook of someone else
- * unless "Replace Existing Webhook" is on (then the replaced webhook is recorded, to be put back on
- * unpublish); a URL of this very node (an earlier registration whose static data was lost) is ours.
+ * What registering this node's URL would overwrite: nothing, our own earlier registration (whose
+ * replaced webhook is still to be put back), or someone else's webhook, which is taken over only with
+ * "Replace Existing Webhook" and recorded to be put back on unpublish. Throws when it must not happen.
  */
+function webhookToReplace(this: IHookFunctions, { settings, assistant, label, webhookUrl }: Takeover): ReplacedWebhook | null {
+	const webhook = EVENT_WEBHOOKS[settings.event];
+	const current = webhook.currentTarget(assistant);
+	if (current === null) return null;
+	if (current === undefined) {
+		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
+		if (settings.replaceExisting) return null;
+		throw new NodeOperationError(
+			this.getNode(),
+			`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
+		);
+	}
+	if (withoutQuery(current) === withoutQuery(webhookUrl)) {
+		// Our own URL (e.g. options changed, or static data lost): what our registration replaced is still to be put back.
+		const previous = readRegistration(this.getWorkflowStaticData('node'));
+		const ours = previous && previous.assistantId === settings.assistantId && previous.event === settings.event && previous.url === current;
+		return ours ? previous.replaced : null;
+	}
+	if (webhookPathTail(current) === webhookPathTail(webhookUrl)) {
+		// This node's other URL (production vs test): only one of them can receive.
+		if (this.getMode() !== 'manual' && settings.replaceExisting) return null;
+		throw new NodeOperationError(this.getNode(), ownOtherUrlMessage.call(this, label, webhook.label));
+	}
+	if (!settings.replaceExisting) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Assistant ${label} already sends its ${webhook.label} to ${displayUrl(current)}: turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor`,
+		);
+	}
+	this.logger.warn(`Famulor trigger takes over the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`);
+	return webhook.replacedState(assistant, current);
+}
+
+/** Registers this node's URL with a fresh secret, unless that would overwrite a webhook it must not. */
 async function createRegistration(this: IHookFunctions, event: RegisteredEvent): Promise<boolean> {
 	const settings = readSettings.call(this, event);
 	const webhook = EVENT_WEBHOOKS[event];
@@ -150,37 +191,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 		);
 	}
 	const label = assistantLabel(assistant, settings.assistantId);
-	const current = webhook.currentTarget(assistant);
-	const staticData = this.getWorkflowStaticData('node');
-	const previous = readRegistration(staticData);
-
-	let replaced: ReplacedWebhook | null = null;
-	if (current === undefined) {
-		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
-		if (!settings.replaceExisting) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
-			);
-		}
-	} else if (current !== null && withoutQuery(current) === withoutQuery(webhookUrl)) {
-		// Our own URL (e.g. options changed): whatever our earlier registration replaced is still to be restored.
-		if (previous && previous.assistantId === settings.assistantId && previous.event === event && previous.url === current) replaced = previous.replaced;
-	} else if (current !== null && webhookPathTail(current) === webhookPathTail(webhookUrl)) {
-		// This node's other URL (production vs test): only one of them can receive.
-		if (this.getMode() === 'manual' || !settings.replaceExisting) {
-			throw new NodeOperationError(this.getNode(), ownOtherUrlMessage.call(this, label, webhook.label));
-		}
-	} else if (current !== null) {
-		if (!settings.replaceExisting) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Assistant ${label} already sends its ${webhook.label} to ${displayUrl(current)}: turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor`,
-			);
-		}
-		replaced = webhook.replacedState(assistant, current);
-	}
-
+	const replaced = webhookToReplace.call(this, { settings, assistant, label, webhookUrl });
 	const secret = mintSecret();
 	const url = urlWithSecret(webhookUrl, secret);
 	try {
@@ -188,10 +199,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 	} catch (error) {
 		throw lifecycleError(this.getNode(), error, `Registering the ${webhook.label} on assistant ${label}`, 'publish');
 	}
-	if (replaced && current && replaced.url === current) {
-		this.logger.warn(`Famulor trigger replaced the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`);
-	}
-	saveRegistration(staticData, secret, { assistantId: settings.assistantId, event, url, replaced });
+	saveRegistration(this.getWorkflowStaticData('node'), secret, { assistantId: settings.assistantId, event, url, replaced });
 	return true;
 }
 
