@@ -11,7 +11,6 @@ import { registerCatalogueRoutes } from './routes/catalogues';
 import { registerChatWebhookControlRoutes } from './routes/chatWebhookControls';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
-import { registerConversationEndedWebhookRoutes } from './routes/conversationEndedWebhook';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
@@ -41,7 +40,6 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerKnowledgeBaseRoutes(app, sb);
 	registerOrganizerRoutes(app, sb);
 	registerToolRoutes(app, sb);
-	registerConversationEndedWebhookRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
