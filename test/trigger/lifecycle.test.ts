@@ -367,6 +367,27 @@ describe('test mode ("listen for test event")', () => {
 	});
 });
 
+describe('publishing while "Test this trigger" is listening', () => {
+	it('says to stop listening first, and changes nothing', async () => {
+		const editor = kit().trigger(postCall());
+		editor.useTestUrl();
+		await editor.lifecycle('create', 'manual', 'manual');
+		await kit().ctl('DELETE', '/requests');
+		const error = await kit()
+			.trigger(postCall())
+			.lifecycle('create')
+			.then(
+				() => undefined,
+				(e: unknown) => e as { message: string },
+			);
+		expect(error?.message).toBe(
+			'Assistant "Sales Outreach" (#102) sends its post-call webhook to this trigger\'s test URL ("Test this trigger" is listening): stop listening, then publish again',
+		);
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${editor.testUrl}?secret=${secretOf(editor)}`);
+	});
+});
+
 describe('inbound call event', () => {
 	const inbound = (extra: IDataObject = {}) => ({ assistantId: byId(INBOUND), event: 'inboundCallCompleted', ...extra });
 
