@@ -40,8 +40,13 @@ export interface RequestLogEntry {
 export interface WebhookLogEntry {
 	seq: number;
 	at: number;
-	callId: number;
-	kind: 'post_call' | 'inbound';
+	/** Set for call webhooks (post_call, inbound). */
+	callId?: number;
+	/** Set for conversation_ended deliveries (the conversation's UUID). */
+	conversationId?: string;
+	/** Set for message_status deliveries (WhatsApp read receipts). */
+	whatsappMessageId?: number;
+	kind: 'post_call' | 'inbound' | 'conversation_ended' | 'message_status';
 	url: string;
 	attempt: number;
 	status?: number;

@@ -8,6 +8,7 @@ import { registerAssistantRoutes } from './routes/assistants';
 import { registerAssistantWebhookRoutes } from './routes/assistantWebhooks';
 import { registerCallRoutes } from './routes/calls';
 import { registerCatalogueRoutes } from './routes/catalogues';
+import { registerChatWebhookControlRoutes } from './routes/chatWebhookControls';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
@@ -42,5 +43,6 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
+	registerChatWebhookControlRoutes(app, sb);
 	return app;
 }

@@ -1,4 +1,5 @@
 /** The WhatsApp 24-hour customer-service window: its status, and customer messages that (re)open it. */
+import { touchConversation } from './conversationEnd';
 import { isoOffset } from './format';
 import type { Sandbox } from './sandbox';
 import type { Conversation } from './state';
@@ -59,5 +60,6 @@ export function customerInbound(sb: Sandbox, senderId: number, phone: string, na
 	conv.messages.push({ role: 'user', content: text, at: now, direction: 'inbound' });
 	conv.message_count++;
 	conv.updated_at = now;
+	touchConversation(sb, conv);
 	return conv;
 }

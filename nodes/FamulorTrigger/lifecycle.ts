@@ -1,47 +1,47 @@
 import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
 import { parseId } from '../shared/ids';
-import { MAX_PAGE_SIZE, famulorApiRequest, pageNumberPages } from '../shared/transport';
+import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
+import { EVENT_WEBHOOKS, type EventSettings } from './events';
+import { lifecycleError } from './lifecycleErrors';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
+import { readSigningSecret } from './signature';
 import {
 	clearRegistration,
+	isRegisteredEvent,
 	readRegistration,
 	readSecret,
 	saveRegistration,
+	type RegisteredEvent,
 	type Registration,
-	type TriggerEvent,
+	type ReplacedWebhook,
 } from './state';
 
-interface TriggerSettings {
+interface TriggerSettings extends EventSettings {
 	assistantId: number;
-	event: TriggerEvent;
-	/** undefined = option not added: the assistant's current setting is kept. */
-	onlyCompleted?: boolean;
-	includeRecording?: boolean;
+	event: RegisteredEvent;
 	replaceExisting: boolean;
 }
 
-const EVENT_LABEL: Record<TriggerEvent, string> = {
-	callCompleted: 'post-call',
-	inboundCallCompleted: 'inbound-call',
-};
+/** The event parameter; the read-receipt event registers nothing through the API. */
+function readEvent(this: IHookFunctions): RegisteredEvent | 'whatsAppMessageStatus' {
+	const event = this.getNodeParameter('event') as string;
+	if (event === 'whatsAppMessageStatus' || isRegisteredEvent(event)) return event;
+	throw new NodeOperationError(this.getNode(), `Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`);
+}
 
-function readSettings(this: IHookFunctions): TriggerSettings {
+function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSettings {
 	const rawId = this.getNodeParameter('assistantId', undefined, { extractValue: true });
 	const assistantId = parseId(rawId);
 	if (assistantId === undefined) {
 		throw new NodeOperationError(this.getNode(), `Parameter "Assistant" must be a numeric assistant ID, got "${String(rawId ?? '')}"`);
-	}
-	const event = this.getNodeParameter('event') as TriggerEvent;
-	if (event !== 'callCompleted' && event !== 'inboundCallCompleted') {
-		throw new NodeOperationError(this.getNode(), `Parameter "Event" has an unknown value "${String(event)}"`);
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const flag = (name: string) => (typeof options[name] === 'boolean' ? options[name] : undefined);
 	return {
 		assistantId,
 		event,
-		// Only the post-call webhook has these settings (SPEC.md: assistant fields).
+		// Only the post-call webhook has these settings (https://docs.famulor.de/en/api-reference/assistants/update).
 		onlyCompleted: event === 'callCompleted' ? flag('onlyCompleted') : undefined,
 		includeRecording: event === 'callCompleted' ? flag('includeRecording') : undefined,
 		replaceExisting: options.replaceExisting === true,
@@ -50,27 +50,41 @@ function readSettings(this: IHookFunctions): TriggerSettings {
 
 function nodeWebhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	if (!url) throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this trigger: save the workflow, then try again');
 	return url;
 }
 
-/** The assistant's full record; the list is the only endpoint that returns webhook state (SPEC.md). */
-async function findAssistant(this: IHookFunctions, assistantId: number): Promise<IDataObject | undefined> {
-	for await (const page of pageNumberPages.call(this, { path: '/api/user/assistants/get', perPage: MAX_PAGE_SIZE })) {
-		const found = page.find((record) => Number(record.id) === assistantId);
-		if (found) return found;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The service takes only HTTPS URLs for this webhook. A plain http URL on this machine is let through:
+ * only a local stand-in of the service (e.g. the development sandbox) can reach it anyway.
+ */
+function checkHttps(this: IHookFunctions, webhookUrl: string, label: string): void {
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(webhookUrl);
+	} catch {
+		parsed = undefined;
 	}
-	return undefined;
+	if (parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Famulor sends the ${label} only to HTTPS URLs, but this n8n's webhook URL is ${withoutQuery(webhookUrl)}: set n8n's WEBHOOK_URL environment variable to its public https:// address (e.g. WEBHOOK_URL=https://n8n.example.com/), restart n8n, then publish again`,
+	);
 }
 
-/** The URL the assistant currently sends this event to, or null. */
-function currentTarget(assistant: IDataObject, event: TriggerEvent): string | null {
-	const value = event === 'callCompleted' ? assistant.webhook_url : assistant.inbound_webhook_url;
-	return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-function isActive(value: unknown): boolean {
-	return value === true || value === 1 || value === '1';
+/** The assistant's full record; the list is the only endpoint that returns webhook state (https://docs.famulor.de/en/api-reference/assistants/list). */
+async function findAssistant(this: IHookFunctions, assistantId: number, step: 'publish' | 'unpublish'): Promise<IDataObject | undefined> {
+	try {
+		for await (const page of pageNumberPages.call(this, { path: '/api/user/assistants/get', perPage: MAX_PAGE_SIZE })) {
+			const found = page.find((record) => Number(record.id) === assistantId);
+			if (found) return found;
+		}
+		return undefined;
+	} catch (error) {
+		throw lifecycleError(this.getNode(), error, `Looking up assistant #${assistantId}`, step);
+	}
 }
 
 /** A URL for messages: its query may hold another integration's secret, so it is left out. */
@@ -89,101 +103,122 @@ function assistantLabel(assistant: IDataObject, assistantId: number): string {
 
 /** True only when the assistant still sends to this node's URL with the secret stored for it. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	const event = readEvent.call(this);
+	// Read receipts: nothing to look up; create checks the signing secret on every activation.
+	if (event === 'whatsAppMessageStatus') return false;
 	const staticData = this.getWorkflowStaticData('node');
 	const secret = readSecret(staticData);
 	const registration = readRegistration(staticData);
 	if (!secret || !registration) return false;
-	const settings = readSettings.call(this);
+	const settings = readSettings.call(this, event);
 	const expectedUrl = urlWithSecret(nodeWebhookUrl.call(this), secret);
 	if (registration.assistantId !== settings.assistantId || registration.event !== settings.event || registration.url !== expectedUrl) {
 		return false;
 	}
-	const assistant = await findAssistant.call(this, settings.assistantId);
-	if (!assistant || currentTarget(assistant, settings.event) !== expectedUrl) return false;
-	if (settings.event === 'inboundCallCompleted') return true;
-	if (!isActive(assistant.is_webhook_active)) return false;
-	// Options changed since the registration: let create apply them.
-	if (settings.onlyCompleted !== undefined && isActive(assistant.send_webhook_only_on_completed) !== settings.onlyCompleted) return false;
-	if (settings.includeRecording !== undefined && isActive(assistant.include_recording_in_webhook) !== settings.includeRecording) return false;
-	return true;
+	const assistant = await findAssistant.call(this, settings.assistantId, 'publish');
+	const webhook = EVENT_WEBHOOKS[settings.event];
+	if (!assistant) return false;
+	const target = webhook.currentTarget(assistant);
+	// Not reported by the service: the stored registration is all there is to go by.
+	if (target !== undefined && target !== expectedUrl) return false;
+	return webhook.deliversAsConfigured(assistant, settings);
+}
+
+/** Why another URL of this very node is in the way, and what to do about it. */
+function ownOtherUrlMessage(this: IHookFunctions, label: string, webhookLabel: string): string {
+	if (this.getMode() === 'manual') {
+		return `This workflow is published, so assistant ${label} sends its ${webhookLabel} to the published trigger: unpublish the workflow to test this trigger (an assistant sends each webhook to one URL only), then publish it again afterwards`;
+	}
+	return `Assistant ${label} sends its ${webhookLabel} to this trigger's test URL ("Test this trigger" is listening): stop listening, then publish again`;
+}
+
+interface Takeover {
+	settings: TriggerSettings;
+	assistant: IDataObject;
+	label: string;
+	webhookUrl: string;
 }
 
 /**
- * Registers this node's URL with a fresh secret. Refuses to overwrite a webhook of someone else
- * unless "Replace Existing Webhook" is on; a URL of this very node (an earlier registration whose
- * static data was lost) is ours and is simply replaced.
+ * What registering this node's URL would overwrite: nothing, our own earlier registration (whose
+ * replaced webhook is still to be put back), or someone else's webhook, which is taken over only with
+ * "Replace Existing Webhook" and recorded to be put back on unpublish. Throws when it must not happen.
  */
-export async function create(this: IHookFunctions): Promise<boolean> {
-	const settings = readSettings.call(this);
-	const webhookUrl = nodeWebhookUrl.call(this);
-	const assistant = await findAssistant.call(this, settings.assistantId);
-	if (!assistant) {
-		throw new NodeOperationError(this.getNode(), `Assistant #${settings.assistantId} was not found in this Famulor account`, {
-			description: 'Pick the assistant from the list, or check the ID and the credential used by this trigger.',
-		});
-	}
-	const label = assistantLabel(assistant, settings.assistantId);
-	const current = currentTarget(assistant, settings.event);
-	const foreign = current !== null && withoutQuery(current) !== withoutQuery(webhookUrl) ? current : null;
-	if (foreign && !settings.replaceExisting) {
-		const samePath = webhookPathTail(foreign) === webhookPathTail(webhookUrl);
+function webhookToReplace(this: IHookFunctions, { settings, assistant, label, webhookUrl }: Takeover): ReplacedWebhook | null {
+	const webhook = EVENT_WEBHOOKS[settings.event];
+	const current = webhook.currentTarget(assistant);
+	if (current === null) return null;
+	if (current === undefined) {
+		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
+		if (settings.replaceExisting) return null;
 		throw new NodeOperationError(
 			this.getNode(),
-			`Assistant ${label} already sends its ${EVENT_LABEL[settings.event]} webhook to ${displayUrl(foreign)}`,
-			{
-				description:
-					(samePath
-						? 'That is this trigger\'s other n8n URL (production or test): an assistant has one such webhook, so deactivate the workflow before listening for test events, or the other way round. '
-						: 'The trigger never replaces a webhook it did not create. ') +
-					'Remove that webhook in Famulor, or turn on the option "Replace Existing Webhook" to overwrite it (the replaced URL is not restored on deactivation).',
-			},
+			`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
 		);
 	}
+	if (withoutQuery(current) === withoutQuery(webhookUrl)) {
+		// Our own URL (e.g. options changed, or static data lost): what our registration replaced is still to be put back.
+		const previous = readRegistration(this.getWorkflowStaticData('node'));
+		const ours = previous && previous.assistantId === settings.assistantId && previous.event === settings.event && previous.url === current;
+		return ours ? previous.replaced : null;
+	}
+	if (webhookPathTail(current) === webhookPathTail(webhookUrl)) {
+		// This node's other URL (production vs test): only one of them can receive.
+		if (this.getMode() !== 'manual' && settings.replaceExisting) return null;
+		throw new NodeOperationError(this.getNode(), ownOtherUrlMessage.call(this, label, webhook.label));
+	}
+	if (!settings.replaceExisting) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Assistant ${label} already sends its ${webhook.label} to ${displayUrl(current)}: turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor`,
+		);
+	}
+	this.logger.warn(`Famulor trigger takes over the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`);
+	return webhook.replacedState(assistant, current);
+}
 
+/** Registers this node's URL with a fresh secret, unless that would overwrite a webhook it must not. */
+async function createRegistration(this: IHookFunctions, event: RegisteredEvent): Promise<boolean> {
+	const settings = readSettings.call(this, event);
+	const webhook = EVENT_WEBHOOKS[event];
+	const webhookUrl = nodeWebhookUrl.call(this);
+	if (webhook.requiresHttps) checkHttps.call(this, webhookUrl, webhook.label);
+	const assistant = await findAssistant.call(this, settings.assistantId, 'publish');
+	if (!assistant) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Assistant #${settings.assistantId} was not found in this Famulor account: pick the assistant from the list, or use the credential of the account it belongs to`,
+		);
+	}
+	const label = assistantLabel(assistant, settings.assistantId);
+	const replaced = webhookToReplace.call(this, { settings, assistant, label, webhookUrl });
 	const secret = mintSecret();
 	const url = urlWithSecret(webhookUrl, secret);
-	if (settings.event === 'callCompleted') {
-		const body: IDataObject = { is_webhook_active: true, webhook_url: url };
-		if (settings.onlyCompleted !== undefined) body.send_webhook_only_on_completed = settings.onlyCompleted;
-		if (settings.includeRecording !== undefined) body.include_recording_in_webhook = settings.includeRecording;
-		await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${settings.assistantId}`, body });
-	} else {
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/assistants/enable-inbound-webhook',
-			body: { assistant_id: settings.assistantId, webhook_url: url },
-			// Setting the same URL twice has one effect, so a lost answer may be retried.
-			safeToRepeat: true,
-		});
+	try {
+		await webhook.register.call(this, settings.assistantId, url, settings);
+	} catch (error) {
+		throw lifecycleError(this.getNode(), error, `Registering the ${webhook.label} on assistant ${label}`, 'publish');
 	}
-	if (foreign) {
-		this.logger.warn(`Famulor trigger replaced the ${EVENT_LABEL[settings.event]} webhook ${displayUrl(foreign)} of assistant ${label}`);
-	}
-	saveRegistration(this.getWorkflowStaticData('node'), secret, {
-		assistantId: settings.assistantId,
-		event: settings.event,
-		url,
-		replacedUrl: foreign,
-	});
+	saveRegistration(this.getWorkflowStaticData('node'), secret, { assistantId: settings.assistantId, event, url, replaced });
 	return true;
 }
 
-/**
- * The post-call webhook is removed with disable-webhook (SPEC.md). For the inbound webhook SPEC.md
- * names only disable-webhook, but that endpoint clears the post-call fields (is_webhook_active,
- * webhook_url; API-FACTS §1.7) and would leave the inbound URL in place while destroying a post-call
- * webhook we never set. The service's docs (API-FACTS §8) describe disable-inbound-webhook for it.
- */
+export async function create(this: IHookFunctions): Promise<boolean> {
+	const event = readEvent.call(this);
+	if (event !== 'whatsAppMessageStatus') return await createRegistration.call(this, event);
+	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery would be refused.
+	readSigningSecret.call(this);
+	return true;
+}
+
+/** Puts back what the registration replaced, else removes the webhook. */
 async function unregister(this: IHookFunctions, registration: Registration): Promise<void> {
-	const path =
-		registration.event === 'callCompleted' ? '/api/user/assistants/disable-webhook' : '/api/user/assistants/disable-inbound-webhook';
-	await famulorApiRequest.call(this, {
-		method: 'POST',
-		path,
-		body: { assistant_id: registration.assistantId },
-		// Disabling twice has one effect.
-		safeToRepeat: true,
-	});
+	const webhook = EVENT_WEBHOOKS[registration.event];
+	if (registration.replaced && (await webhook.restore.call(this, registration.assistantId, registration.replaced))) {
+		this.logger.info(`Famulor trigger put back the ${webhook.label} ${displayUrl(registration.replaced.url)} of assistant #${registration.assistantId}`);
+		return;
+	}
+	await webhook.unregister.call(this, registration.assistantId);
 }
 
 /** Removes only what `create` registered, and only while the assistant still sends to it. */
@@ -194,24 +229,21 @@ export async function deleteRegistration(this: IHookFunctions): Promise<boolean>
 		clearRegistration(staticData);
 		return true;
 	}
-	try {
-		const assistant = await findAssistant.call(this, registration.assistantId);
-		const current = assistant ? currentTarget(assistant, registration.event) : null;
-		if (!assistant) {
-			this.logger.info(`Famulor trigger: assistant #${registration.assistantId} no longer exists; nothing to remove`);
-		} else if (current !== registration.url) {
-			this.logger.warn(
-				`Famulor trigger: assistant #${registration.assistantId} no longer sends its ${EVENT_LABEL[registration.event]} webhook to this trigger; left unchanged`,
-			);
-		} else {
+	const webhook = EVENT_WEBHOOKS[registration.event];
+	const assistant = await findAssistant.call(this, registration.assistantId, 'unpublish');
+	const target = assistant ? webhook.currentTarget(assistant) : null;
+	if (!assistant) {
+		this.logger.info(`Famulor trigger: assistant #${registration.assistantId} no longer exists; nothing to remove`);
+	} else if (target !== undefined && target !== registration.url) {
+		this.logger.warn(`Famulor trigger: assistant #${registration.assistantId} no longer sends its ${webhook.label} to this trigger; left unchanged`);
+	} else {
+		try {
 			await unregister.call(this, registration);
+		} catch (error) {
+			// Static data is kept, so a later activation still recognises the registration as ours.
+			this.logger.error(`Famulor trigger: removing the ${webhook.label} of assistant #${registration.assistantId} failed`, { error });
+			throw lifecycleError(this.getNode(), error, `Removing the ${webhook.label} of assistant #${registration.assistantId}`, 'unpublish');
 		}
-	} catch (error) {
-		// Static data is kept, so a later activation still recognises the registration as ours.
-		this.logger.error(`Famulor trigger: removing the webhook of assistant #${registration.assistantId} failed`, { error });
-		throw new NodeOperationError(this.getNode(), error as Error, {
-			message: `Could not remove the ${EVENT_LABEL[registration.event]} webhook of assistant #${registration.assistantId}`,
-		});
 	}
 	clearRegistration(staticData);
 	return true;

@@ -1,15 +1,31 @@
 import type { IDataObject } from 'n8n-workflow';
 
-export type TriggerEvent = 'callCompleted' | 'inboundCallCompleted';
+/** Events whose webhook the trigger registers on an assistant itself. */
+export type RegisteredEvent = 'callCompleted' | 'inboundCallCompleted' | 'conversationEnded';
+/** Read receipts are registered per WhatsApp sender in the Famulor dashboard, not through the API. */
+export type TriggerEvent = RegisteredEvent | 'whatsAppMessageStatus';
+
+export const REGISTERED_EVENTS: readonly RegisteredEvent[] = ['callCompleted', 'inboundCallCompleted', 'conversationEnded'];
+
+export function isRegisteredEvent(value: unknown): value is RegisteredEvent {
+	return REGISTERED_EVENTS.includes(value as RegisteredEvent);
+}
+
+/** A webhook of someone else that "Replace Existing Webhook" overwrote, with the settings to put back. */
+export interface ReplacedWebhook {
+	url: string;
+	/** The assistant's delivery flags at the time (post-call webhook only). */
+	flags?: IDataObject;
+}
 
 /** What `create` did, so `checkExists` and `delete` act only on our own registration. */
 export interface Registration {
 	assistantId: number;
-	event: TriggerEvent;
+	event: RegisteredEvent;
 	/** The exact URL registered, secret included. */
 	url: string;
-	/** A webhook URL of someone else that "Replace Existing Webhook" overwrote (not restored on delete). */
-	replacedUrl: string | null;
+	/** Restored on delete while the registration is still ours; null when nothing was replaced (or by an older version that did not record it). */
+	replaced: ReplacedWebhook | null;
 }
 
 interface Delivery {
@@ -27,22 +43,28 @@ export function readSecret(staticData: IDataObject): string | undefined {
 	return typeof secret === 'string' && secret !== '' ? secret : undefined;
 }
 
+function readReplaced(stored: IDataObject | undefined): ReplacedWebhook | null {
+	if (!stored || typeof stored !== 'object' || typeof stored.url !== 'string') return null;
+	const flags = stored.flags;
+	return { url: stored.url, ...(flags && typeof flags === 'object' && !Array.isArray(flags) ? { flags: flags as IDataObject } : {}) };
+}
+
 export function readRegistration(staticData: IDataObject): Registration | undefined {
-	const stored = staticData[REGISTRATION] as Partial<Registration> | undefined;
+	const stored = staticData[REGISTRATION] as (Partial<Registration> & { replaced?: IDataObject }) | undefined;
 	if (!stored || typeof stored !== 'object') return undefined;
 	if (typeof stored.assistantId !== 'number' || typeof stored.url !== 'string') return undefined;
-	if (stored.event !== 'callCompleted' && stored.event !== 'inboundCallCompleted') return undefined;
+	if (!isRegisteredEvent(stored.event)) return undefined;
 	return {
 		assistantId: stored.assistantId,
 		event: stored.event,
 		url: stored.url,
-		replacedUrl: typeof stored.replacedUrl === 'string' ? stored.replacedUrl : null,
+		replaced: readReplaced(stored.replaced),
 	};
 }
 
 export function saveRegistration(staticData: IDataObject, secret: string, registration: Registration): void {
 	staticData[SECRET] = secret;
-	staticData[REGISTRATION] = { ...registration };
+	staticData[REGISTRATION] = JSON.parse(JSON.stringify(registration)) as IDataObject;
 	staticData[DELIVERIES] = [];
 }
 
@@ -52,26 +74,26 @@ export function clearRegistration(staticData: IDataObject): void {
 	delete staticData[DELIVERIES];
 }
 
-/** Deliveries of the same call within this window start one execution only. */
+/** Deliveries of the same event within this window start one execution only. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
-/** Upper bound of remembered call ids, so static data stays small. */
+/** Upper bound of remembered delivery ids, so static data stays small. */
 export const DEDUPE_MAX_ENTRIES = 200;
 
 /**
- * Records a delivery of `callId`; returns false when the same call was already delivered within the
- * window. Best effort: n8n saves static data after each delivery, so two deliveries handled at the
- * very same moment can both pass.
+ * Records a delivery; returns false when the same one was already recorded within the window.
+ * n8n saves static data after each delivery, so this catches retries across time and restarts;
+ * copies arriving at the same instant are caught by the in-process claim (inFlight.ts).
  */
-export function rememberDelivery(staticData: IDataObject, callId: string, now: number): boolean {
+export function rememberDelivery(staticData: IDataObject, deliveryId: string, now: number): boolean {
 	const stored = Array.isArray(staticData[DELIVERIES]) ? (staticData[DELIVERIES] as unknown as Delivery[]) : [];
 	const recent = stored.filter(
 		(entry) => entry && typeof entry.id === 'string' && typeof entry.at === 'number' && now - entry.at < DEDUPE_WINDOW_MS && entry.at <= now,
 	);
-	if (recent.some((entry) => entry.id === callId)) {
+	if (recent.some((entry) => entry.id === deliveryId)) {
 		staticData[DELIVERIES] = recent as unknown as IDataObject[];
 		return false;
 	}
-	recent.push({ id: callId, at: now });
+	recent.push({ id: deliveryId, at: now });
 	// Reassigned (not mutated in place) so n8n's change tracking marks the static data for saving.
 	staticData[DELIVERIES] = recent.slice(-DEDUPE_MAX_ENTRIES) as unknown as IDataObject[];
 	return true;

@@ -95,7 +95,9 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 		return send(
 			reply,
 			200,
-			sb.webhooks.filter((w) => (callId === undefined || w.callId === callId) && (since === undefined || w.seq > since)),
+			sb.webhooks.filter(
+				(w) => (callId === undefined || w.callId === callId) && (since === undefined || w.seq > since) && (q.kind === undefined || w.kind === q.kind),
+			),
 		);
 	});
 

@@ -8,6 +8,7 @@ import { withinRateLimit } from '../http/rateLimit';
 import { send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
 import { addError, E164, Errors, firstError, hasErrors, intParam, validate } from '../validation';
+import { recordSentMessage } from '../readReceipts';
 import { sessionStatus } from '../whatsappSession';
 
 const FREEFORM_COST = 0.05;
@@ -98,12 +99,14 @@ export function registerWhatsAppRoutes(app: FastifyInstance, sb: Sandbox): void 
 		conv.updated_at = now;
 		const messageId = sb.state.nextMessageId++;
 		const waId = sb.state.nextWhatsappMessageId++;
+		const messageSid = `SM${createHash('md5').update(`sandbox-${waId}`).digest('hex')}`;
+		recordSentMessage(sb, { whatsappMessageId: waId, messageSid, sender, to: b.recipient_phone as string, conversation: conv });
 		return send(reply, 200, {
 			success: true,
 			conversation_id: conv.numeric_id,
 			message_id: messageId,
 			whatsapp_message_id: waId,
-			message_sid: `SM${createHash('md5').update(`sandbox-${waId}`).digest('hex')}`,
+			message_sid: messageSid,
 			session_status: sessionStatus(sb, conv),
 		});
 	});

@@ -101,7 +101,7 @@ test('the trigger: found by the node search, with our icon; its panel lists the 
 	await assistant.waitFor({ timeout: 15_000 });
 	await assistant.click();
 	await byTestId('parameter-input-event').click();
-	expect(await openDropdownOptions()).toEqual(['Call Completed', 'Inbound Call Completed']);
+	expect(await openDropdownOptions()).toEqual(['Call Completed', 'Conversation Ended', 'Inbound Call Completed', 'WhatsApp Message Status']);
 	await page.keyboard.press('Escape');
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });

@@ -264,8 +264,13 @@ export interface TriggerHarness {
 }
 
 /** A trigger node in a workflow, with n8n-core's HookContext for its lifecycle methods. */
-export function createTriggerHarness(parameters: INodeParameters, credentials: TestCredentials, webhookId = 'e2d5a9c0-0000-4000-8000-000000000001'): TriggerHarness {
-	const node = makeNode(TRIGGER_NODE_TYPE, parameters, { name: 'Famulor Trigger', webhookId });
+export function createTriggerHarness(
+	parameters: INodeParameters,
+	credentials: TestCredentials,
+	webhookId = 'e2d5a9c0-0000-4000-8000-000000000001',
+	typeVersion = 1,
+): TriggerHarness {
+	const node = makeNode(TRIGGER_NODE_TYPE, parameters, { name: 'Famulor Trigger', webhookId, typeVersion });
 	const staticData: IDataObject = {};
 	const workflow = makeWorkflow([node], staticData);
 	const additionalData = makeAdditionalData(credentials);
@@ -294,11 +299,20 @@ export function createTriggerHarness(parameters: INodeParameters, credentials: T
 	};
 }
 
-/** Builds n8n-core's WebhookContext for a delivery, with a request/response pair of our own. */
-export function createWebhookContext(harness: TriggerHarness, request: { body: unknown; query?: IDataObject; headers?: Record<string, string> }) {
-	const additionalData = harness.webhookData.workflowExecuteAdditionalData;
+/**
+ * Builds n8n-core's WebhookContext for a delivery, with a request/response pair of our own.
+ * `rawBody`: the bytes as received (default: the body serialised). `staticData`: the workflow's
+ * static data as n8n loads it for this one delivery (default: the harness workflow's own).
+ */
+export function createWebhookContext(
+	harness: TriggerHarness,
+	request: { body: unknown; query?: IDataObject; headers?: Record<string, string>; rawBody?: Buffer; staticData?: IDataObject },
+) {
+	// Own request/response per delivery (concurrent deliveries must not share them); the rest comes from the harness.
+	const additionalData = Object.create(harness.webhookData.workflowExecuteAdditionalData) as IWorkflowExecuteAdditionalData;
 	const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
-	const rawBody = Buffer.from(JSON.stringify(request.body ?? {}));
+	const rawBody = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
+	const workflow = request.staticData ? makeWorkflow([harness.node], request.staticData) : harness.workflow;
 	const httpRequest = {
 		body: request.body,
 		rawBody,
@@ -331,8 +345,8 @@ export function createWebhookContext(harness: TriggerHarness, request: { body: u
 		},
 	};
 	Object.assign(additionalData, { httpRequest, httpResponse });
-	const context = new WebhookContext(harness.workflow, harness.node, additionalData, 'trigger', harness.webhookData, [], null);
-	return { context, response };
+	const context = new WebhookContext(workflow, workflow.getNode(harness.node.name) ?? harness.node, additionalData, 'trigger', harness.webhookData, [], null);
+	return { context, response, workflow };
 }
 
 /** Runs a function with a real n8n-core request context (credentials + httpRequestWithAuthentication), e.g. to call the transport directly. */

@@ -202,7 +202,10 @@ describe('deactivation', () => {
 		const secret = secretOf(t);
 		await kit().ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 500, count: 10 });
 		try {
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(`Could not remove the post-call webhook of assistant #${OUTBOUND}`);
+			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
+				`Removing the post-call webhook of assistant #${OUTBOUND} failed: Famulor answered 500 (`,
+			);
+			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow('unpublish again in a few minutes');
 		} finally {
 			await kit().ctl('DELETE', '/faults');
 		}
@@ -246,9 +249,12 @@ describe('an assistant with a foreign webhook', () => {
 			(e: unknown) => e as { name: string; message: string; description?: string },
 		);
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toBe(`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to https://crm.example.com/hooks/famulor?…`);
+		// n8n shows only the message: it names the URL and the option that takes it over.
+		expect(error?.message).toBe(
+			`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to https://crm.example.com/hooks/famulor?…: ` +
+				'turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor',
+		);
 		expect(error?.message).not.toContain('crm-secret-value');
-		expect(error?.description).toContain('Replace Existing Webhook');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
 		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(foreign);
 		expect(t.nodeStaticData()).toEqual({});
@@ -259,11 +265,62 @@ describe('an assistant with a foreign webhook', () => {
 		await expect(kit().trigger(postCall()).lifecycle('create')).rejects.toThrow('already sends its post-call webhook');
 	});
 
-	it('with "Replace Existing Webhook" it registers, and deactivation removes it without restoring the old URL', async () => {
-		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
+	it('with "Replace Existing Webhook" it registers, and unpublishing puts the replaced URL and its flags back', async () => {
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { send_webhook_only_on_completed: false, include_recording_in_webhook: false });
+		await kit().ctl('DELETE', '/requests');
+		const t = kit().trigger(postCall({ options: { replaceExisting: true, onlyCompleted: true, includeRecording: true } }));
 		expect(await t.lifecycle('create')).toBe(true);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
-		expect(t.nodeStaticData().registration).toEqual(expect.objectContaining({ replacedUrl: foreign }));
+		let assistant = await kit().assistant(OUTBOUND);
+		expect(assistant.webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect([assistant.send_webhook_only_on_completed, assistant.include_recording_in_webhook]).toEqual([true, true]);
+		expect(t.nodeStaticData().registration).toEqual(
+			expect.objectContaining({
+				replaced: { url: foreign, flags: { is_webhook_active: true, send_webhook_only_on_completed: false, include_recording_in_webhook: false } },
+			}),
+		);
+
+		await kit().ctl('DELETE', '/requests');
+		await t.lifecycle('delete', 'internal', 'update');
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
+			expect.objectContaining({
+				method: 'PUT',
+				path: `/api/user/assistant/${OUTBOUND}`,
+				body: { webhook_url: foreign, is_webhook_active: true, send_webhook_only_on_completed: false, include_recording_in_webhook: false },
+				status: 200,
+			}),
+		]);
+		assistant = await kit().assistant(OUTBOUND);
+		expect(assistant.webhook_url).toBe(foreign);
+		expect([assistant.is_webhook_active, assistant.send_webhook_only_on_completed, assistant.include_recording_in_webhook]).toEqual([true, false, false]);
+		expect(t.nodeStaticData()).toEqual({});
+	});
+
+	it('a replaced URL survives a re-registration (options changed) and is still put back', async () => {
+		const first = kit().trigger(postCall({ options: { replaceExisting: true } }));
+		await first.lifecycle('create');
+		const changed = kit().trigger(postCall({ options: { replaceExisting: true, onlyCompleted: false } }));
+		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(JSON.stringify(first.nodeStaticData()));
+		expect(await changed.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
+		await changed.lifecycle('create');
+		await changed.lifecycle('delete', 'internal', 'update');
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(foreign);
+	});
+
+	it('a replaced URL is not put back once the assistant no longer sends to the trigger', async () => {
+		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
+		await t.lifecycle('create');
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: 'https://erp.example.com/new-owner' });
+		await kit().ctl('DELETE', '/requests');
+		await t.lifecycle('delete', 'internal', 'update');
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe('https://erp.example.com/new-owner');
+	});
+
+	it('a registration of an older version (replaced URL without flags) is removed, not restored half', async () => {
+		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
+		await t.lifecycle('create');
+		const registration = t.nodeStaticData().registration as IDataObject;
+		t.nodeStaticData().registration = { assistantId: registration.assistantId, event: registration.event, url: registration.url, replacedUrl: foreign };
 		await t.lifecycle('delete', 'internal', 'update');
 		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBeNull();
@@ -302,8 +359,32 @@ describe('test mode ("listen for test event")', () => {
 			() => undefined,
 			(e: unknown) => e as { message: string; description?: string },
 		);
-		expect(error?.message).toContain(`already sends its post-call webhook to ${production.productionUrl}?…`);
-		expect(error?.description).toContain("this trigger's other n8n URL");
+		expect(error?.message).toBe(
+			'This workflow is published, so assistant "Sales Outreach" (#102) sends its post-call webhook to the published trigger: ' +
+				'unpublish the workflow to test this trigger (an assistant sends each webhook to one URL only), then publish it again afterwards',
+		);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${production.productionUrl}?secret=${secretOf(production)}`);
+	});
+});
+
+describe('publishing while "Test this trigger" is listening', () => {
+	it('says to stop listening first, and changes nothing', async () => {
+		const editor = kit().trigger(postCall());
+		editor.useTestUrl();
+		await editor.lifecycle('create', 'manual', 'manual');
+		await kit().ctl('DELETE', '/requests');
+		const error = await kit()
+			.trigger(postCall())
+			.lifecycle('create')
+			.then(
+				() => undefined,
+				(e: unknown) => e as { message: string },
+			);
+		expect(error?.message).toBe(
+			'Assistant "Sales Outreach" (#102) sends its post-call webhook to this trigger\'s test URL ("Test this trigger" is listening): stop listening, then publish again',
+		);
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${editor.testUrl}?secret=${secretOf(editor)}`);
 	});
 });
 
@@ -352,5 +433,11 @@ describe('inbound call event', () => {
 		const t = kit().trigger(inbound({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
 		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		await kit().ctl('DELETE', '/requests');
+		await t.lifecycle('delete', 'internal', 'update');
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
+			expect.objectContaining({ path: '/api/user/assistants/enable-inbound-webhook', body: { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' }, status: 200 }),
+		]);
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe('https://pbx.example.com/inbound');
 	});
 });

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
-import { startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
+import { SEED, startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
 import { createTriggerHarness, createWebhookContext, type TestCredentials, type TriggerHarness } from '../helpers/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
@@ -41,7 +41,8 @@ export interface TriggerKit {
 	deliveries: Delivery[];
 	/** Number of next deliveries that are processed but answered 500, as if n8n's answer got lost. */
 	loseAnswers: number;
-	trigger(parameters: INodeParameters, webhookId?: string): TriggerUnderTest;
+	/** A trigger node at `typeVersion` (default 1; 1.1 = the version new nodes get). */
+	trigger(parameters: INodeParameters, options?: { webhookId?: string; typeVersion?: number }): TriggerUnderTest;
 	api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 	ctl(method: string, path: string, body?: unknown): Promise<any>;
 	assistant(id: number): Promise<IDataObject>;
@@ -49,8 +50,21 @@ export interface TriggerKit {
 	webhookLog(callId?: number): Promise<WebhookLogEntry[]>;
 	/** Starts an outbound call of the assistant and ends it through the sandbox controls. */
 	endCall(assistantId: number, end?: IDataObject): Promise<{ callId: number; deliveries: WebhookLogEntry[] }>;
-	/** Posts straight to the receiver, as a forger would. */
-	post(url: string, body: unknown): Promise<number>;
+	/** Posts straight to the receiver, as a forger would; a string body is sent as these exact bytes. */
+	post(url: string, body: unknown, headers?: Record<string, string>): Promise<number>;
+	/**
+	 * Hands `count` copies of one delivery to the trigger at the same instant, as n8n does for
+	 * concurrent requests: each loads the static data before any of them saves it.
+	 */
+	deliverTogether(url: string, body: unknown, count: number, headers?: Record<string, string>): Promise<Delivery[]>;
+	/** Ends a chat (widget or WhatsApp conversation) now through the sandbox controls. */
+	endConversation(uuid: string, details?: IDataObject): Promise<WebhookLogEntry[]>;
+	/** The sender's read-receipt settings in the sandbox "dashboard": sets the URL, returns the signing secret. */
+	setReadReceiptUrl(senderId: number, url: string | null): Promise<{ url: string | null; signing_secret: string }>;
+	/** Sends a free-form WhatsApp message to the seeded open-window customer of sender 71; returns its whatsapp_message_id. */
+	sendWhatsAppMessage(): Promise<number>;
+	/** Emits read receipts for a sent message; returns the first delivery attempts. */
+	emitStatuses(whatsappMessageId: number, statuses: string[]): Promise<WebhookLogEntry[]>;
 	reset(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -73,9 +87,44 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 	const harnesses = new Map<string, TriggerHarness>();
 	const kit = { deliveries: [] as Delivery[], loseAnswers: 0 };
 
+	/** n8n's handling of one request: static data as loaded for it, the trigger's webhook(), the static data saved if changed. */
+	const handle = async (
+		harness: TriggerHarness,
+		request: { pathname: string; query: IDataObject; raw: string; headers: Record<string, string> },
+		loaded: IDataObject,
+	): Promise<{ status: number; answer: string }> => {
+		const body = request.raw === '' ? {} : (JSON.parse(request.raw) as unknown);
+		const { context, response, workflow } = createWebhookContext(harness, {
+			body,
+			query: request.query,
+			headers: request.headers,
+			rawBody: Buffer.from(request.raw, 'utf8'),
+			staticData: loaded,
+		});
+		const result = await trigger.webhook.call(context);
+		if ((workflow.staticData as IDataObject).__dataChanged === true) {
+			const key = `node:${harness.node.name}`;
+			harness.workflow.staticData[key] = JSON.parse(JSON.stringify(workflow.staticData[key] ?? {})) as IDataObject;
+		}
+		let status = 200;
+		let answer = JSON.stringify(result.webhookResponse ?? { message: 'Workflow was started' });
+		if (result.noWebhookResponse) {
+			status = response.statusCode;
+			answer = String(response.body ?? '');
+		}
+		if (kit.loseAnswers > 0) {
+			kit.loseAnswers--;
+			status = 500;
+		}
+		const emitted = (result.workflowData?.[0] ?? []).map((item) => item.json);
+		kit.deliveries.push({ path: request.pathname, query: request.query, body, status, emitted, result });
+		return { status, answer };
+	};
+	/** The static data as n8n reads it from the database when a request arrives. */
+	const loadStaticData = (harness: TriggerHarness) => JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
+
 	const server: Server = createServer((req, res) => {
 		void (async () => {
-			const raw = await readBody(req);
 			const url = new URL(req.url ?? '/', 'http://receiver');
 			const harness = harnesses.get(url.pathname);
 			if (!harness) {
@@ -83,23 +132,11 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 				res.end('no webhook registered at this path');
 				return;
 			}
-			const body = raw === '' ? {} : (JSON.parse(raw) as unknown);
+			const loaded = loadStaticData(harness);
+			const raw = await readBody(req);
 			const query = Object.fromEntries(url.searchParams.entries());
 			const headers = Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)]));
-			const { context, response } = createWebhookContext(harness, { body, query, headers });
-			const result = await trigger.webhook.call(context);
-			let status = 200;
-			let answer = JSON.stringify(result.webhookResponse ?? { message: 'Workflow was started' });
-			if (result.noWebhookResponse) {
-				status = response.statusCode;
-				answer = String(response.body ?? '');
-			}
-			if (kit.loseAnswers > 0) {
-				kit.loseAnswers--;
-				status = 500;
-			}
-			const emitted = (result.workflowData?.[0] ?? []).map((item) => item.json);
-			kit.deliveries.push({ path: url.pathname, query, body, status, emitted, result });
+			const { status, answer } = await handle(harness, { pathname: url.pathname, query, raw, headers }, loaded);
 			res.statusCode = status;
 			res.end(answer);
 		})().catch((error: unknown) => {
@@ -119,8 +156,9 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 	return Object.assign(kit, {
 		sb,
 		credentials,
-		trigger(parameters: INodeParameters, webhookId = 'e2d5a9c0-0000-4000-8000-000000000001'): TriggerUnderTest {
-			const harness = createTriggerHarness(parameters, credentials, webhookId);
+		trigger(parameters: INodeParameters, options: { webhookId?: string; typeVersion?: number } = {}): TriggerUnderTest {
+			const webhookId = options.webhookId ?? 'e2d5a9c0-0000-4000-8000-000000000001';
+			const harness = createTriggerHarness(parameters, credentials, webhookId, options.typeVersion ?? 1);
 			const productionUrl = `${receiverUrl}/webhook/${webhookId}/webhook`;
 			const testUrl = `${receiverUrl}/webhook-test/${webhookId}/webhook`;
 			// The same additionalData object backs the harness's HookContext and WebhookContext.
@@ -164,10 +202,51 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			const ended = await ctl('POST', `/calls/${callId}/end`, { status: 'completed', ...end });
 			return { callId, deliveries: ended.deliveries as WebhookLogEntry[] };
 		},
-		async post(url: string, body: unknown) {
-			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		async post(url: string, body: unknown, headers: Record<string, string> = {}) {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...headers },
+				body: typeof body === 'string' ? body : JSON.stringify(body),
+			});
 			await res.text();
 			return res.status;
+		},
+		async deliverTogether(url: string, body: unknown, count: number, headers: Record<string, string> = {}) {
+			const parsed = new URL(url);
+			const harness = harnesses.get(parsed.pathname);
+			if (!harness) throw new Error(`no trigger at ${parsed.pathname}`);
+			const request = {
+				pathname: parsed.pathname,
+				query: Object.fromEntries(parsed.searchParams.entries()),
+				raw: typeof body === 'string' ? body : JSON.stringify(body),
+				headers: { 'content-type': 'application/json', ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) },
+			};
+			const loads = Array.from({ length: count }, () => loadStaticData(harness));
+			const before = kit.deliveries.length;
+			await Promise.all(loads.map((loaded) => handle(harness, request, loaded)));
+			return kit.deliveries.slice(before);
+		},
+		async endConversation(uuid: string, details: IDataObject = {}) {
+			const ended = await ctl('POST', `/conversations/${uuid}/end`, details);
+			if (!Array.isArray(ended.deliveries)) throw new Error(`ending ${uuid} failed: ${JSON.stringify(ended)}`);
+			return ended.deliveries as WebhookLogEntry[];
+		},
+		async setReadReceiptUrl(senderId: number, url: string | null) {
+			return (await ctl('PUT', `/whatsapp/senders/${senderId}/read-receipts`, { url })) as { url: string | null; signing_secret: string };
+		},
+		async sendWhatsAppMessage() {
+			const sent = await api('POST', '/api/user/whatsapp/send-freeform', {
+				sender_id: 71,
+				recipient_phone: SEED.alice.openWindowCustomer.phone,
+				message: 'Your order has shipped.',
+			});
+			if (sent.status !== 200) throw new Error(`send-freeform failed: ${JSON.stringify(sent.json)}`);
+			return sent.json.whatsapp_message_id as number;
+		},
+		async emitStatuses(whatsappMessageId: number, statuses: string[]) {
+			const emitted = await ctl('POST', `/whatsapp/messages/${whatsappMessageId}/statuses`, { statuses });
+			if (!Array.isArray(emitted.deliveries)) throw new Error(`statuses failed: ${JSON.stringify(emitted)}`);
+			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
 			await ctl('POST', '/reset');

@@ -1,8 +1,11 @@
+import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
-import { simplifyPayload, transcriptText } from '../../nodes/FamulorTrigger/payload';
+import { claimCount, claimDelivery, IN_FLIGHT_MAX_ENTRIES, IN_FLIGHT_MS } from '../../nodes/FamulorTrigger/inFlight';
+import { simplifyConversationEnded, simplifyMessageStatus, simplifyPayload, transcriptText } from '../../nodes/FamulorTrigger/payload';
 import { mintSecret, secretMatches, urlWithSecret, withoutQuery } from '../../nodes/FamulorTrigger/secret';
+import { signatureMatches } from '../../nodes/FamulorTrigger/signature';
 import { DEDUPE_MAX_ENTRIES, DEDUPE_WINDOW_MS, rememberDelivery } from '../../nodes/FamulorTrigger/state';
 
 describe('description', () => {
@@ -25,9 +28,29 @@ describe('description', () => {
 		expect(Object.keys(methods.listSearch)).toEqual(['searchAssistants']);
 	});
 
-	it('offers both events', () => {
+	it('offers the four events', () => {
 		const event = description.properties.find((p) => p.name === 'event');
-		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual(['callCompleted', 'inboundCallCompleted']);
+		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual([
+			'callCompleted',
+			'conversationEnded',
+			'inboundCallCompleted',
+			'whatsAppMessageStatus',
+		]);
+	});
+
+	it('keeps the signing secret in a password field shown only for read receipts', () => {
+		const secret = description.properties.find((p) => p.name === 'signingSecret');
+		expect(secret?.typeOptions?.password).toBe(true);
+		expect(secret?.displayOptions).toEqual({ show: { event: ['whatsAppMessageStatus'] } });
+	});
+
+	it('turns Simplify on by default from version 1.1; version 1 keeps it off', () => {
+		expect(description.version).toEqual([1, 1.1]);
+		const simplify = description.properties.filter((p) => p.name === 'simplify');
+		expect(simplify.map((p) => [p.default, p.displayOptions?.show?.['@version']])).toEqual([
+			[false, [1]],
+			[true, [{ _cnd: { gte: 1.1 } }]],
+		]);
 	});
 });
 
@@ -104,5 +127,89 @@ describe('payload', () => {
 			recording_url: null,
 			transcript: '',
 		});
+	});
+});
+
+describe('in-flight claims', () => {
+	it('a key is claimed once until it expires', () => {
+		const key = `units|${Math.random()}`;
+		expect(claimDelivery(key, 1_000)).toBe(true);
+		expect(claimDelivery(key, 1_000)).toBe(false);
+		expect(claimDelivery(key, 1_000 + IN_FLIGHT_MS - 1)).toBe(false);
+		expect(claimDelivery(key, 1_000 + IN_FLIGHT_MS)).toBe(true);
+	});
+
+	it(`holds at most ${IN_FLIGHT_MAX_ENTRIES} claims, dropping the oldest`, () => {
+		const now = 10_000_000;
+		for (let i = 0; i <= IN_FLIGHT_MAX_ENTRIES; i++) claimDelivery(`bound|${i}`, now);
+		expect(claimCount()).toBe(IN_FLIGHT_MAX_ENTRIES);
+		expect(claimDelivery(`bound|${IN_FLIGHT_MAX_ENTRIES}`, now)).toBe(false);
+		expect(claimDelivery('bound|0', now)).toBe(true);
+	});
+});
+
+describe('read-receipt signature', () => {
+	const raw = Buffer.from('{"event":"message_status","status":"read"}');
+	const hex = createHmac('sha256', 'signing-secret').update(raw).digest('hex');
+
+	it('accepts the HMAC-SHA256 of the raw body, in either hex case', () => {
+		expect(signatureMatches(raw, `sha256=${hex}`, 'signing-secret')).toBe(true);
+		expect(signatureMatches(raw, `sha256=${hex.toUpperCase()}`, 'signing-secret')).toBe(true);
+	});
+
+	it('refuses a missing, malformed, truncated or foreign signature, and a missing body or secret', () => {
+		expect(signatureMatches(raw, undefined, 'signing-secret')).toBe(false);
+		expect(signatureMatches(raw, hex, 'signing-secret')).toBe(false);
+		expect(signatureMatches(raw, `sha256=${hex.slice(2)}`, 'signing-secret')).toBe(false);
+		expect(signatureMatches(raw, `sha256=${hex.slice(0, -1)}g`, 'signing-secret')).toBe(false);
+		expect(signatureMatches(raw, `sha256=${hex}`, 'other-secret')).toBe(false);
+		expect(signatureMatches(undefined, `sha256=${hex}`, 'signing-secret')).toBe(false);
+		expect(signatureMatches(raw, `sha256=${hex}`, '')).toBe(false);
+	});
+});
+
+describe('chat payloads', () => {
+	it('turns a chat transcript (role/content) into AI/Customer lines when no formatted transcript is sent', () => {
+		expect(
+			simplifyConversationEnded({
+				conversation_id: 'c-1',
+				transcript: [
+					{ role: 'user', content: 'Hi' },
+					{ role: 'assistant', content: 'Hello!' },
+				],
+				attachments: [{ type: 'image', url: 'https://storage.famulor.de/x.jpg', filename: 'x.jpg' }, { type: 'audio' }],
+				extracted_variables: { summary: 'Greeting' },
+				sender: null,
+			}),
+		).toEqual({
+			conversation_id: 'c-1',
+			id: null,
+			type: null,
+			status: null,
+			message_count: null,
+			customer_name: null,
+			customer_phone: null,
+			sender_phone: null,
+			created_at: null,
+			ended_at: null,
+			extracted_summary: 'Greeting',
+			attachment_urls: ['https://storage.famulor.de/x.jpg'],
+			transcript: 'Customer: Hi\nAI: Hello!',
+		});
+	});
+
+	it('prefers the carrier time of a read receipt and names the error readably', () => {
+		expect(
+			simplifyMessageStatus({
+				whatsapp_message_id: 7,
+				status: 'failed',
+				error_code: 63016,
+				error_message: 'raw',
+				error_description: 'Readable',
+				timestamp: 'platform',
+				provider_timestamp: 'carrier',
+				test: true,
+			}),
+		).toEqual(expect.objectContaining({ whatsapp_message_id: 7, status: 'failed', error_code: 63016, error: 'Readable', at: 'carrier', test: true }));
 	});
 });

@@ -1,0 +1,110 @@
+/** Handling of one delivery: authenticity, dedupe, output shape. */
+import { createHash } from 'crypto';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { claimDelivery } from './inFlight';
+import {
+	CONVERSATION_ENDED_FIELDS,
+	MESSAGE_STATUS_FIELDS,
+	PAYLOAD_FIELDS,
+	simplifyConversationEnded,
+	simplifyMessageStatus,
+	simplifyPayload,
+	withDocumentedFields,
+} from './payload';
+import { SECRET_PARAMETER, secretMatches } from './secret';
+import { SIGNATURE_HEADER, signatureMatches } from './signature';
+import { readSecret, rememberDelivery, type TriggerEvent } from './state';
+
+interface EventOutput {
+	/** The id that repeats when the service delivers the same event again; undefined: not deduplicated. */
+	deliveryId(body: IDataObject): string | undefined;
+	fields: readonly string[];
+	simplify(body: IDataObject): IDataObject;
+}
+
+function text(value: unknown): string | undefined {
+	return (typeof value === 'number' || typeof value === 'string') && String(value) !== '' ? String(value) : undefined;
+}
+
+const callOutput: EventOutput = { deliveryId: (body) => text(body.id), fields: PAYLOAD_FIELDS, simplify: simplifyPayload };
+
+const OUTPUTS: Record<TriggerEvent, EventOutput> = {
+	callCompleted: callOutput,
+	inboundCallCompleted: callOutput,
+	// A chat restarted later ends again with another ended_at, which is a new event.
+	conversationEnded: {
+		deliveryId: (body) => {
+			const conversation = text(body.conversation_id) ?? text(body.id);
+			return conversation === undefined ? undefined : `${conversation}|${text(body.ended_at) ?? ''}`;
+		},
+		fields: CONVERSATION_ENDED_FIELDS,
+		simplify: simplifyConversationEnded,
+	},
+	// Documented: duplicates are possible; de-duplicate on whatsapp_message_id + status.
+	whatsAppMessageStatus: {
+		deliveryId: (body) => {
+			const message = text(body.whatsapp_message_id);
+			return message === undefined ? undefined : `${message}|${text(body.status) ?? ''}`;
+		},
+		fields: MESSAGE_STATUS_FIELDS,
+		simplify: simplifyMessageStatus,
+	},
+};
+
+function refuse(this: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	this.getResponseObject().status(status).send(message).end();
+	return { noWebhookResponse: true };
+}
+
+/** The secret that authenticates deliveries of this event, or undefined when this delivery is not authentic. */
+function authenticate(this: IWebhookFunctions, event: TriggerEvent): string | undefined {
+	if (event === 'whatsAppMessageStatus') {
+		const secret = String(this.getNodeParameter('signingSecret', '') ?? '').trim();
+		const header = this.getHeaderData()[SIGNATURE_HEADER];
+		return signatureMatches(this.getRequestObject().rawBody, header, secret) ? secret : undefined;
+	}
+	const secret = readSecret(this.getWorkflowStaticData('node'));
+	const query = this.getQueryData() as IDataObject;
+	return secretMatches(query[SECRET_PARAMETER], secret) ? secret : undefined;
+}
+
+/** Statuses the user asked for (read receipts); empty = all. */
+function wantedStatuses(this: IWebhookFunctions): string[] {
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	return Array.isArray(options.onlyStatuses) ? options.onlyStatuses.map(String) : [];
+}
+
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const event = this.getNodeParameter('event') as TriggerEvent;
+	const output = OUTPUTS[event] ?? callOutput;
+	const secret = authenticate.call(this, event);
+	if (secret === undefined) {
+		return refuse.call(this, 401, event === 'whatsAppMessageStatus' ? 'Unauthorized: missing or invalid X-Signature-256' : 'Unauthorized: unknown or missing secret');
+	}
+
+	const body = this.getBodyData();
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse.call(this, 400, 'Expected a JSON object');
+
+	// The service retries deliveries it thinks failed: the same event starts one execution only,
+	// within this process (copies at the same instant) and across time (static data).
+	const deliveryId = output.deliveryId(body);
+	if (deliveryId !== undefined) {
+		const now = Date.now();
+		// Scoped by the secret: a new activation (new secret) starts with a clean slate, like its static data.
+		const scope = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+		const claim = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${scope}|${deliveryId}`;
+		if (!claimDelivery(claim, now) || !rememberDelivery(this.getWorkflowStaticData('node'), deliveryId, now)) {
+			return { webhookResponse: { received: true, duplicate: true } };
+		}
+	}
+
+	if (event === 'whatsAppMessageStatus') {
+		const wanted = wantedStatuses.call(this);
+		if (wanted.length > 0 && !wanted.includes(String(body.status))) return { webhookResponse: { received: true, ignored: true } };
+	}
+
+	const simplify = this.getNodeParameter('simplify', false) as boolean;
+	const item = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
+	return { workflowData: [this.helpers.returnJsonArray(item)] };
+}

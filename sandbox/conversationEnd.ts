@@ -1,0 +1,117 @@
+/**
+ * The end of a chat (widget or WhatsApp): after `conversation_inactivity_timeout` minutes without
+ * activity on the sandbox clock, or at once through a control, the assistant's conversation-ended
+ * webhook receives the payload of https://docs.famulor.de/en/api-reference (webhooks: conversation ended).
+ */
+import { isoOffset } from './format';
+import type { Sandbox, WebhookLogEntry } from './sandbox';
+import type { Assistant, Conversation, State } from './state';
+import { deliverWebhook } from './webhookDelivery';
+
+/** Chat types that end with the webhook. */
+const ENDING_TYPES: ReadonlyArray<Conversation['type']> = ['widget', 'whatsapp'];
+
+export interface ConversationEndDetails {
+	extracted_variables?: Record<string, unknown>;
+	attachments?: Array<Record<string, unknown>>;
+}
+
+interface EndStore {
+	/** conversation uuid → when it ended */
+	ended: Map<string, number>;
+	/** conversation uuid → cancels its pending inactivity end */
+	timers: Map<string, () => void>;
+}
+
+/** One store per State, so a sandbox reset (a new State) starts empty. */
+const stores = new WeakMap<State, EndStore>();
+
+function storeOf(state: State): EndStore {
+	let store = stores.get(state);
+	if (!store) {
+		store = { ended: new Map(), timers: new Map() };
+		stores.set(state, store);
+	}
+	return store;
+}
+
+export function endsWithWebhook(conv: Conversation): boolean {
+	return ENDING_TYPES.includes(conv.type);
+}
+
+export function conversationEndedAt(sb: Sandbox, conv: Conversation): number | undefined {
+	return storeOf(sb.state).ended.get(conv.uuid);
+}
+
+/** Standard post-call variables of a chat: the schema's names, or the dashboard's `status` and `summary`. */
+function extractedVariables(a: Assistant | undefined, conv: Conversation): Record<string, unknown> {
+	const out: Record<string, unknown> = {};
+	for (const item of a?.post_call_schema ?? []) {
+		if (item.type === 'number') out[item.name] = 1;
+		else if (item.type === 'bool' || item.type === 'boolean') out[item.name] = true;
+		else out[item.name] = `sample ${item.name}`;
+	}
+	if (Object.keys(out).length === 0) return { status: true, summary: `Chat with ${conv.customer_name ?? 'a visitor'} (${conv.messages.length} messages)` };
+	return out;
+}
+
+/** Every key present, null where absent; timestamps consistent with each other. */
+export function conversationEndedPayload(sb: Sandbox, conv: Conversation, endedAt: number, details: ConversationEndDetails): Record<string, unknown> {
+	const a = sb.state.assistants.get(conv.assistant_id);
+	const sender = conv.sender_id !== null ? sb.state.senders.get(conv.sender_id) : undefined;
+	const speaker = (role: string) => (role === 'assistant' ? 'AI' : 'Customer');
+	return {
+		id: conv.numeric_id,
+		conversation_id: conv.uuid,
+		assistant_id: a?.uuid ?? null,
+		type: conv.type,
+		message_count: conv.message_count,
+		status: 'ended',
+		extracted_variables: details.extracted_variables ?? extractedVariables(a, conv),
+		input_variables: conv.variables ?? {},
+		transcript: conv.messages.map((m) => ({ role: m.role, content: m.content, timestamp: isoOffset(m.at), timestamp_unix: Math.floor(m.at / 1000) })),
+		formatted_transcript: conv.messages.map((m) => `${speaker(m.role)}: ${m.content}`).join('\n'),
+		attachments: details.attachments ?? [],
+		customer_phone: conv.type === 'whatsapp' ? conv.customer_phone : null,
+		customer_name: conv.customer_name,
+		sender: sender ? { phone_number: sender.phone_number, display_name: sender.display_name } : null,
+		created_at: isoOffset(conv.created_at),
+		ended_at: isoOffset(endedAt),
+	};
+}
+
+/** Ends the chat now and awaits the first delivery attempt (undefined when the assistant has no conversation-ended webhook). */
+export async function endConversation(sb: Sandbox, conv: Conversation, details: ConversationEndDetails = {}): Promise<WebhookLogEntry | undefined> {
+	const store = storeOf(sb.state);
+	store.timers.get(conv.uuid)?.();
+	store.timers.delete(conv.uuid);
+	const endedAt = sb.now();
+	store.ended.set(conv.uuid, endedAt);
+	const a = sb.state.assistants.get(conv.assistant_id);
+	const url = a?.conversation_ended_webhook_url;
+	if (!a || !url) return undefined;
+	return await deliverWebhook(sb, {
+		kind: 'conversation_ended',
+		url,
+		payload: conversationEndedPayload(sb, conv, endedAt, details),
+		ids: { conversationId: conv.uuid },
+		// Disabled or re-pointed: pending retries stop.
+		stillWanted: () => sb.state.assistants.get(a.id)?.conversation_ended_webhook_url === url,
+		// Every failure is retried, 4xx included.
+		retryable: () => true,
+	});
+}
+
+/** Activity in a chat: it (re)starts the inactivity countdown after which the chat ends. */
+export function touchConversation(sb: Sandbox, conv: Conversation): void {
+	if (!endsWithWebhook(conv)) return;
+	const store = storeOf(sb.state);
+	store.ended.delete(conv.uuid);
+	store.timers.get(conv.uuid)?.();
+	const minutes = sb.state.assistants.get(conv.assistant_id)?.conversation_inactivity_timeout ?? 30;
+	const cancel = sb.schedule(minutes * 60_000, async () => {
+		store.timers.delete(conv.uuid);
+		await endConversation(sb, conv);
+	});
+	store.timers.set(conv.uuid, cancel);
+}

@@ -1,0 +1,29 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Receiver {
+	url: string;
+	received: Array<{ path: string; raw: string; body: any; headers: Record<string, string | string[] | undefined> }>;
+	/** Statuses answered in order, then 200. */
+	script: number[];
+	close(): Promise<void>;
+}
+
+/** A local webhook receiver that keeps each request's raw body and headers. */
+export async function webhookReceiver(): Promise<Receiver> {
+	const r: Receiver = { url: '', received: [], script: [], close: async () => undefined };
+	const server: Server = createServer((req, res) => {
+		let raw = '';
+		req.setEncoding('utf8');
+		req.on('data', (chunk: string) => (raw += chunk));
+		req.on('end', () => {
+			r.received.push({ path: req.url ?? '', raw, body: JSON.parse(raw), headers: req.headers });
+			res.statusCode = r.script.shift() ?? 200;
+			res.end('ok');
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	r.close = () => new Promise((resolve) => server.close(() => resolve()));
+	return r;
+}

@@ -1,0 +1,124 @@
+/** Issue 10's trigger points: errors that carry the fix, one execution per delivery, Simplify by default. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEED } from '../../sandbox';
+import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+
+const OUTBOUND = SEED.alice.outboundAssistantId;
+const postCall = (extra: IDataObject = {}) => ({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...extra });
+
+const kit = useTriggerKit();
+
+async function failure(promise: Promise<unknown>): Promise<{ name?: string; message: string }> {
+	return await promise.then(
+		() => {
+			throw new Error('expected a failure');
+		},
+		(error: unknown) => error as { name?: string; message: string },
+	);
+}
+
+describe('activation and deactivation errors say what happened and what to do', () => {
+	it('a wrong API token: the message names the 401 and the credential', async () => {
+		const wrongToken = await startTriggerKit();
+		try {
+			wrongToken.credentials.apiToken = 'sbx_wrong_token_000000000000';
+			const error = await failure(wrongToken.trigger(postCall()).lifecycle('create'));
+			expect(error.message).toMatch(/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then publish the workflow again\.$/);
+		} finally {
+			await wrongToken.stop();
+		}
+	});
+
+	it('a refused registration names the step, the status, the service\'s message and the fix', async () => {
+		await kit().ctl('POST', '/faults', { method: 'PUT', path: `/api/user/assistant/${OUTBOUND}`, kind: 503, count: 10 });
+		try {
+			const error = await failure(kit().trigger(postCall()).lifecycle('create'));
+			expect(error.message).toMatch(
+				/^Registering the post-call webhook on assistant "Sales Outreach" \(#102\) failed: Famulor answered 503 \(.*\)\. Famulor had a problem: publish the workflow again in a few minutes\.$/,
+			);
+			expect(error.message).not.toContain('PUT /api');
+		} finally {
+			await kit().ctl('DELETE', '/faults');
+		}
+	});
+
+	it('a failed removal after the token was revoked names the 401 and says to unpublish again', async () => {
+		const t = kit().trigger(postCall());
+		await t.lifecycle('create');
+		const revoked = { ...kit().credentials };
+		kit().credentials.apiToken = 'sbx_revoked_token_0000000000';
+		try {
+			const error = await failure(t.lifecycle('delete', 'internal', 'update'));
+			expect(error.message).toMatch(/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then unpublish again\.$/);
+		} finally {
+			kit().credentials.apiToken = revoked.apiToken;
+		}
+		expect(t.nodeStaticData().registration).toBeDefined();
+	});
+});
+
+describe('copies of one delivery at the same instant', () => {
+	it('start one execution (each copy loaded the static data before either saved it)', async () => {
+		const t = kit().trigger(postCall());
+		await t.lifecycle('create');
+		const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const copies = await kit().deliverTogether(url, { id: 481234, status: 'completed' }, 2);
+		expect(copies.map((d) => d.status)).toEqual([200, 200]);
+		expect(copies.map((d) => d.emitted.length).sort()).toEqual([0, 1]);
+		expect(copies.find((d) => d.emitted.length === 0)?.result.webhookResponse).toEqual({ received: true, duplicate: true });
+		// A different call at the same instant is not held back.
+		const other = await kit().deliverTogether(url, { id: 481235, status: 'completed' }, 1);
+		expect(other[0].emitted).toHaveLength(1);
+	});
+
+	it('of a new activation are not mistaken for copies of the previous activation\'s deliveries', async () => {
+		const t = kit().trigger(postCall());
+		await t.lifecycle('create');
+		const first = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		expect((await kit().deliverTogether(first, { id: 482000 }, 1))[0].emitted).toHaveLength(1);
+		await t.lifecycle('delete', 'internal', 'update');
+		await t.lifecycle('create');
+		const second = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		expect((await kit().deliverTogether(second, { id: 482000 }, 1))[0].emitted).toHaveLength(1);
+	});
+});
+
+describe('Simplify', () => {
+	it('is on for a new trigger (version 1.1) that never set it', async () => {
+		const t = kit().trigger(postCall(), { typeVersion: 1.1 });
+		await t.lifecycle('create');
+		const { callId } = await kit().endCall(OUTBOUND, { extracted_variables: { customer_name: 'Max' } });
+		expect(kit().deliveries[0].emitted).toEqual([expect.objectContaining({ call_id: callId, extracted_customer_name: 'Max', transcript: expect.any(String) })]);
+		expect(kit().deliveries[0].emitted[0]).not.toHaveProperty('lead');
+	});
+
+	it('stays as set: off in version 1.1 when turned off, off in version 1 when never set, on in version 1 when set', async () => {
+		const cases: Array<[number, IDataObject, boolean]> = [
+			[1.1, { simplify: false }, false],
+			[1, {}, false],
+			[1, { simplify: true }, true],
+		];
+		for (const [typeVersion, parameters, simplified] of cases) {
+			await kit().reset();
+			const t = kit().trigger(postCall(parameters), { typeVersion });
+			await t.lifecycle('create');
+			await kit().endCall(OUTBOUND);
+			const [item] = kit().deliveries[0].emitted;
+			expect([typeVersion, parameters, 'call_id' in item]).toEqual([typeVersion, parameters, simplified]);
+		}
+	});
+});
+
+describe('a service that cannot be reached', () => {
+	it('names the missing answer and the Base URL to check', async () => {
+		const unreachable = await startTriggerKit();
+		try {
+			unreachable.credentials.baseUrl = 'http://127.0.0.1:9';
+			const error = await failure(unreachable.trigger(postCall()).lifecycle('create'));
+			expect(error.message).toMatch(/^Looking up assistant #102 failed: no usable answer from Famulor \(.+\)\. Check the credential's Base URL and that n8n can reach Famulor, then publish the workflow again\.$/);
+		} finally {
+			await unreachable.stop();
+		}
+	});
+});
