@@ -8,6 +8,7 @@ import { registerAssistantRoutes } from './routes/assistants';
 import { registerAssistantWebhookRoutes } from './routes/assistantWebhooks';
 import { registerCallRoutes } from './routes/calls';
 import { registerCatalogueRoutes } from './routes/catalogues';
+import { registerChatRoutes } from './routes/chat';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
@@ -15,7 +16,9 @@ import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
+import { registerSmsRoutes } from './routes/sms';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
+import { registerWhatsAppTemplateRoutes } from './routes/whatsappTemplates';
 import type { Sandbox } from './sandbox';
 
 export function buildApp(sb: Sandbox): FastifyInstance {
@@ -35,6 +38,9 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerWhatsAppRoutes(app, sb);
 	registerPhoneNumberRoutes(app, sb);
 	registerKnowledgeBaseRoutes(app, sb);
+	registerWhatsAppTemplateRoutes(app, sb);
+	registerSmsRoutes(app, sb);
+	registerChatRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
