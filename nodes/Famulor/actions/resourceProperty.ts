@@ -5,11 +5,13 @@ const RESOURCE_NAMES: Record<string, string> = {
 	aiReply: 'AI Reply',
 	assistant: 'Assistant',
 	call: 'Call',
+	chat: 'Chat',
 	conversation: 'Conversation',
 	document: 'Document',
 	knowledgeBase: 'Knowledge Base',
 	language: 'Language',
 	phoneNumber: 'Phone Number',
+	sms: 'SMS',
 	whatsApp: 'WhatsApp',
 };
 

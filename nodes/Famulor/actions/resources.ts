@@ -1,13 +1,15 @@
 import { aiReply } from './aiReply';
 import { assistant, assistantV2 } from './assistant';
 import { call, callV2 } from './call';
-import { conversation } from './conversation';
+import { chat } from './chat';
+import { conversation, conversationV2 } from './conversation';
 import { document } from './document';
 import { knowledgeBase } from './knowledgeBase';
 import { language } from './language';
 import { phoneNumber } from './phoneNumber';
+import { sms } from './sms';
 import type { ResourceModule } from './types';
-import { whatsApp } from './whatsApp';
+import { whatsApp, whatsAppV2 } from './whatsApp';
 
 /** Resource value → its operations; the router and the node description both read such a map. */
 export type ResourceMap = Record<string, ResourceModule>;
@@ -30,4 +32,8 @@ export const resourcesV2: ResourceMap = {
 	...resourcesV1,
 	assistant: assistantV2,
 	call: callV2,
+	chat,
+	conversation: conversationV2,
+	sms,
+	whatsApp: whatsAppV2,
 };

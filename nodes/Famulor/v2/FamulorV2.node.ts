@@ -1,14 +1,22 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
 import { searchCalls, searchOutboundAssistants } from '../../shared/methods/callListSearch';
+import {
+	getTemplateVariables,
+	searchAssistantUuids,
+	searchConversations,
+	searchSmsPhoneNumbers,
+	searchWhatsAppTemplates,
+} from '../../shared/methods/messaging';
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';
 import { methodsV1 } from '../v1/FamulorV1.node';
 
 export const methodsV2 = {
-	listSearch: { ...methodsV1.listSearch, searchCalls, searchOutboundAssistants },
+	listSearch: { ...methodsV1.listSearch, searchCalls, searchOutboundAssistants, searchAssistantUuids, searchConversations, searchSmsPhoneNumbers, searchWhatsAppTemplates },
 	loadOptions: { ...methodsV1.loadOptions },
+	resourceMapping: { getTemplateVariables },
 };
 
 /**
