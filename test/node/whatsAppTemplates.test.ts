@@ -156,7 +156,7 @@ describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 
 	it('lists a sender\'s approved templates, or all; one item per template', async () => {
 		const approved = await run({ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(71), returnAll: true });
-		expect(jsonOf(approved).map((template) => template.name)).toEqual(['appointment_reminder', 'welcome_back']);
+		expect(jsonOf(approved).map((template) => template.name)).toEqual(['appointment_reminder', 'welcome_back', 'follow_up']);
 		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/api/user/whatsapp/senders/71/templates', query: { status: 'approved' } });
 		const all = await run({ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(71), status: 'all', returnAll: false, limit: 3 });
 		expect(jsonOf(all).map((template) => template.status)).toEqual(['approved', 'approved', 'pending']);
@@ -181,6 +181,7 @@ describe('WhatsApp: template picker and template variables', () => {
 		expect(all.results).toEqual([
 			{ name: 'appointment_reminder (en, 3 variables)', value: '7101' },
 			{ name: 'welcome_back (de, 0 variables)', value: '7102' },
+			{ name: 'follow_up (en, 1 variable)', value: '7105' },
 		]);
 		expect(only(await kit().requests())).toMatchObject({ path: '/api/user/whatsapp/senders/71/templates', query: { status: 'approved' } });
 		const filtered = await load<{ results: unknown[] }>(withSender(locator(71)), 'listSearch', 'searchWhatsAppTemplates', 'welcome');

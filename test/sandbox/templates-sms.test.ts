@@ -20,7 +20,7 @@ describe('GET /api/user/whatsapp/senders/{senderId}/templates', () => {
 	it('lists only approved templates by default, every state with status=all, in the documented shape', async () => {
 		const approved = await c.get(`/api/user/whatsapp/senders/${A.senders.online}/templates`);
 		expect(approved.status).toBe(200);
-		expect(approved.json.data.map((t: { id: number }) => t.id)).toEqual([T.approved, T.approvedNoVariables]);
+		expect(approved.json.data.map((t: { id: number }) => t.id)).toEqual([T.approved, T.approvedNoVariables, T.followUp]);
 		expect(approved.json.data[0]).toEqual({
 			id: T.approved,
 			name: 'appointment_reminder',
@@ -33,7 +33,7 @@ describe('GET /api/user/whatsapp/senders/{senderId}/templates', () => {
 		});
 		expect(approved.json.data[1]).toMatchObject({ variables: [], has_variables: false });
 		const all = await c.get(`/api/user/whatsapp/senders/${A.senders.online}/templates?status=all`);
-		expect(all.json.data.map((t: { status: string }) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected']);
+		expect(all.json.data.map((t: { status: string }) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected', 'approved']);
 	});
 	it("answers 404 SENDER_NOT_FOUND for an unknown or another user's sender, 422 for an unknown status", async () => {
 		for (const id of [SEED.bob.senders.online, 99999, 'abc']) {
