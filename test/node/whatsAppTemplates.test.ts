@@ -129,6 +129,15 @@ describe('WhatsApp → Send Template Message', () => {
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(1);
 	});
 
+	it('paces template sends to the documented 5 per second: seven items, no 429', async () => {
+		const input = Array.from({ length: 7 }, (_, index) => ({ json: { phone: `+49157000001${String(index).padStart(2, '0')}` } }));
+		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, false, input);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result).map((json) => json.success)).toEqual(Array(7).fill(true));
+		const sends = await kit().requests('/api/user/whatsapp/send');
+		expect(sends.map((entry) => entry.status)).toEqual(Array(7).fill(200));
+	});
+
 	it('with Continue On Fail, sends the good items and returns the bad ones as error items, paired', async () => {
 		const input = [{ json: { phone: '+4915700000004' } }, { json: { phone: 'nope' } }, { json: { phone: '+4915700000005' } }];
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, true, input);
