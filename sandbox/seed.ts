@@ -3,6 +3,7 @@
  * cross-try them. Every timestamp is relative to the clock's now() at seeding time.
  */
 import { createHash } from 'node:crypto';
+import type { WhatsAppTemplate } from './state';
 
 export type UserName = 'alice' | 'bob';
 
@@ -112,6 +113,10 @@ export const SEED = {
 		knowledgeBaseId: 51,
 		documentIds: [501],
 		senders: { online: 71, offline: 72 },
+		/** WhatsApp templates: of the online sender 71 (approved with variables, approved without, pending, rejected, the follow-up of example 3) and of the offline sender 72 */
+		templates: { approved: 7101, approvedNoVariables: 7102, pending: 7103, rejected: 7104, followUp: 7105, ofOfflineSender: 7201 },
+		/** the `uuid` of the chat assistant 104, which the chat API takes as assistant_id */
+		chatAssistantUuid: uuidFrom('assistant-104'),
 		/** customer of the online sender whose 24 h window is open (last inbound message 1 h before seeding) */
 		openWindowCustomer: { phone: '+4917612345678', name: 'Max Mustermann' },
 		/** customer of the online sender whose window expired (last inbound 30 h before seeding) */
@@ -143,11 +148,26 @@ export const SEED = {
 		knowledgeBaseId: 61,
 		documentIds: [601],
 		senders: { online: 81 },
+		templates: { approved: 8101 },
 		openWindowCustomer: { phone: '+4917611112222', name: 'Bobs Kunde' },
 		conversationCount: 4,
 		callIds: [480390, 480391, 480392],
 	},
 };
+
+/** WhatsApp templates per sender, in the states the service reports. */
+export function seedTemplates(): WhatsAppTemplate[] {
+	return [
+		{ id: 7101, sender_id: 71, name: 'appointment_reminder', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, your appointment is on {{2}} at {{3}}. Reply to change it.', variables: ['customer_name', 'date', 'time'] },
+		{ id: 7102, sender_id: 71, name: 'welcome_back', language: 'de', category: 'marketing', status: 'approved', body_text: 'Willkommen zurück! Schreiben Sie uns, wie wir helfen können.', variables: [] },
+		{ id: 7103, sender_id: 71, name: 'summer_sale', language: 'en', category: 'marketing', status: 'pending', body_text: 'Hi {{1}}, our summer sale starts today.', variables: ['customer_name'] },
+		{ id: 7104, sender_id: 71, name: 'old_promo', language: 'en', category: 'marketing', status: 'rejected', body_text: 'WIN NOW {{1}}!!!', variables: ['prize'] },
+		{ id: 7105, sender_id: 71, name: 'follow_up', language: 'en', category: 'utility', status: 'approved', body_text: 'Hi {{1}}, thanks for your message! Reply here and we will continue the chat.', variables: ['customer_name'] },
+		{ id: 7201, sender_id: 72, name: 'order_update', language: 'pt_BR', category: 'utility', status: 'approved', body_text: 'Seu pedido {{1}} foi enviado.', variables: ['order_number'] },
+		{ id: 8101, sender_id: 81, name: 'bob_hello', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, this is Bob Shop.', variables: ['name'] },
+		{ id: 8102, sender_id: 81, name: 'bob_offer', language: 'en', category: 'marketing', status: 'pending', body_text: 'Special offer for {{1}}.', variables: ['name'] },
+	];
+}
 
 export function uuidFrom(seed: string): string {
 	const h = createHash('sha256').update(seed).digest('hex');

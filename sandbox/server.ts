@@ -9,6 +9,7 @@ import { registerAssistantWebhookRoutes } from './routes/assistantWebhooks';
 import { registerCallRoutes } from './routes/calls';
 import { registerCatalogueRoutes } from './routes/catalogues';
 import { registerChatWebhookControlRoutes } from './routes/chatWebhookControls';
+import { registerChatRoutes } from './routes/chat';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
@@ -18,7 +19,9 @@ import { registerOrganizerRoutes } from './routes/organizers';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
 import { registerToolRoutes } from './routes/tools';
+import { registerSmsRoutes } from './routes/sms';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
+import { registerWhatsAppTemplateRoutes } from './routes/whatsappTemplates';
 import type { Sandbox } from './sandbox';
 
 export function buildApp(sb: Sandbox): FastifyInstance {
@@ -40,6 +43,9 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerKnowledgeBaseRoutes(app, sb);
 	registerOrganizerRoutes(app, sb);
 	registerToolRoutes(app, sb);
+	registerWhatsAppTemplateRoutes(app, sb);
+	registerSmsRoutes(app, sb);
+	registerChatRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);

@@ -3,6 +3,7 @@ import { seedCalls } from './callSeed';
 import {
 	EngineMode,
 	generateInventory,
+	seedTemplates,
 	InventoryNumber,
 	LANGUAGES,
 	LLM_MODELS,
@@ -179,6 +180,42 @@ export interface Message {
 	content: string;
 	at: number;
 	direction?: 'inbound' | 'outbound';
+	/** WhatsApp messages the user sent (free-form or template): the ids the send answered with, for read receipts. */
+	whatsapp?: OutboundWhatsApp;
+}
+
+export interface OutboundWhatsApp {
+	kind: 'freeform' | 'template';
+	message_id: number;
+	whatsapp_message_id: number;
+	message_sid: string;
+	sender_id: number;
+	to: string;
+	template_id?: number;
+}
+
+export interface WhatsAppTemplate {
+	id: number;
+	sender_id: number;
+	name: string;
+	language: string;
+	category: 'marketing' | 'utility' | 'authentication';
+	status: 'approved' | 'pending' | 'rejected';
+	body_text: string;
+	/** human-readable names of the placeholders {{1}}, {{2}}, … in order */
+	variables: string[];
+}
+
+export interface SmsRecord {
+	sms_id: string;
+	user_id: number;
+	phone_number_id: number;
+	from: string;
+	to: string;
+	body: string;
+	segments: number;
+	cost: number;
+	at: number;
 }
 
 export interface Conversation {
@@ -253,6 +290,10 @@ export class State {
 	knowledgeBases = new Map<number, KnowledgeBase>();
 	documents = new Map<number, DocumentRec>();
 	senders = new Map<number, Sender>();
+	templates = new Map<number, WhatsAppTemplate>();
+	/** whatsapp_message_id → the conversation and message of a WhatsApp message the user sent */
+	outboundWhatsApp = new Map<number, { conversation: Conversation; message: Message }>();
+	sms: SmsRecord[] = [];
 	calls = new Map<number, Call>();
 	/** per user id, ordered by seq ascending (= created order) */
 	conversations = new Map<number, Conversation[]>();
@@ -270,6 +311,7 @@ export class State {
 	nextConvNumericId = 9000;
 	nextMessageId = 70000;
 	nextWhatsappMessageId = 880000;
+	nextSmsId = 67000;
 
 	constructor(
 		public now: () => number,
@@ -526,6 +568,7 @@ export class State {
 			{ id: 81, user_id: B, assistant_id: 201, phone_number: '+447700900081', display_name: 'Bob Shop', status: 'online', quality_rating: 'GREEN', messaging_limit: 250 },
 		];
 		for (const s of senders) this.senders.set(s.id, s);
+		for (const t of seedTemplates()) this.templates.set(t.id, t);
 
 		// conversations: 40 for alice, created oldest first (seq order = creation order)
 		const alice = SEED.alice;

@@ -134,7 +134,7 @@ async function main() {
 		`  editor        ${n8n.url}/`,
 		`  login         ${OWNER.email} / ${OWNER.password}`,
 		`  credential    "${CREDENTIAL_NAME}" (points at the sandbox)`,
-		'  workflows     Famulor example 1-4 (see examples/ and the README)',
+		'  workflows     Famulor example 1-5 (see examples/ and the README)',
 		`  sandbox       ${sandboxUrl}   alice token ${ALICE_TOKEN}`,
 		`  controls      ${sandboxUrl}/__sandbox/*   control token ${CONTROL_TOKEN}`,
 		`  files         ${FILES_DIR} (the folder the examples read and write)`,

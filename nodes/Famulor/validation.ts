@@ -142,3 +142,16 @@ export function checkIdList(this: IExecuteFunctions, itemIndex: number, name: Fi
 				.filter((entry) => entry !== '');
 	return entries.map((entry) => checkId.call(this, itemIndex, name, entry));
 }
+
+/** A UUID such as 0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d (conversations and chat assistants are addressed by UUID). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID; `hint` tells what to do when an integer ID was given where the UUID is needed. */
+export function checkUuid(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, hint: string): string {
+	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+	if (!UUID_PATTERN.test(text)) {
+		const rule = /^\d+$/.test(text) ? `must be a UUID, not a number (${text}): ${hint}` : `must be a UUID such as 0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d, got ${shown(value)}`;
+		throw invalid.call(this, itemIndex, name, rule);
+	}
+	return text.toLowerCase();
+}

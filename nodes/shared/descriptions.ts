@@ -10,12 +10,18 @@ export interface LocatorOptions {
 	exampleId?: number;
 	/** What the ID is called in the message for a non-numeric input; default "ID". */
 	idNoun?: string;
+	/** IDs that are UUIDs rather than numbers (conversations, the chat API's assistant). */
+	uuid?: boolean;
 }
+
+const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const EXAMPLE_UUID = '0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d';
 
 /** A resource locator with "From List" (searchable) and "By ID" modes. */
 export function locator(options: LocatorOptions): INodeProperties {
-	const exampleId = options.exampleId ?? 42;
-	const errorMessage = `Enter a numeric ${options.idNoun ?? 'ID'}, e.g. ${exampleId}`;
+	const exampleId = options.uuid ? EXAMPLE_UUID : String(options.exampleId ?? 42);
+	const errorMessage = options.uuid ? `Enter a UUID, e.g. ${exampleId}` : `Enter a numeric ${options.idNoun ?? 'ID'}, e.g. ${exampleId}`;
+	const regex = options.uuid ? UUID_REGEX : '^[1-9][0-9]*$';
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -35,7 +41,7 @@ export function locator(options: LocatorOptions): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${exampleId}`,
-				validation: [{ type: 'regex', properties: { regex: '^[1-9][0-9]*$', errorMessage } }],
+				validation: [{ type: 'regex', properties: { regex, errorMessage } }],
 			},
 		],
 	};
@@ -66,4 +72,27 @@ export function knowledgeBaseLocator(name = 'knowledgeBaseId', description = 'Th
 /** The WhatsApp sender: picked from the account's senders or given by ID. */
 export function whatsAppSenderLocator(description: string): INodeProperties {
 	return locator({ name: 'senderId', displayName: 'Sender', description, searchListMethod: 'searchWhatsAppSenders', exampleId: 71, idNoun: 'sender ID' });
+}
+
+/** A WhatsApp template of the chosen sender (`senderId`), picked from its approved templates or given by ID. */
+export function whatsAppTemplateLocator(description: string): INodeProperties {
+	return {
+		...locator({ name: 'templateId', displayName: 'Template', description, searchListMethod: 'searchWhatsAppTemplates', exampleId: 7101, idNoun: 'template ID' }),
+		typeOptions: { loadOptionsDependsOn: ['senderId.value'] },
+	};
+}
+
+/** A phone number of the account that can send SMS (SMS-capable, active subscription). */
+export function smsPhoneNumberLocator(description: string): INodeProperties {
+	return locator({ name: 'from', displayName: 'From Number', description, searchListMethod: 'searchSmsPhoneNumbers', exampleId: 11, idNoun: 'phone number ID' });
+}
+
+/** A conversation, by its UUID (the `id` of Get Many Conversations). */
+export function conversationLocator(description: string): INodeProperties {
+	return locator({ name: 'conversationId', displayName: 'Conversation', description, searchListMethod: 'searchConversations', uuid: true });
+}
+
+/** An assistant by its UUID, as the chat API takes it (not the numeric ID). */
+export function assistantUuidLocator(description: string): INodeProperties {
+	return locator({ name: 'assistantUuid', displayName: 'Assistant', description, searchListMethod: 'searchAssistantUuids', uuid: true });
 }

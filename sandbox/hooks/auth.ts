@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTROL_TOKEN } from '../seed';
 import type { Sandbox } from '../sandbox';
+import type { User } from '../state';
 import { requestContext } from '../http/context';
 import { pathOf } from '../http/input';
 import { send } from '../http/respond';
@@ -19,15 +20,23 @@ export function checkControlToken(req: FastifyRequest, reply: FastifyReply): Fas
 	return undefined;
 }
 
+function userOfAuthorization(sb: Sandbox, auth: string | undefined): User | undefined {
+	const m = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth.trim()) : null;
+	return m ? sb.state.userByToken(m[1]) : undefined;
+}
+
 /** Puts the token's user on the request context, or answers 401 as the service does. */
 export function authenticateUser(sb: Sandbox, req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
 	const auth = req.headers.authorization;
-	if (typeof auth !== 'string' || auth.trim() === '') {
-		return send(reply, 401, { error: 'Missing Authorization header', message: 'Authorization header is required' });
+	const user = userOfAuthorization(sb, auth);
+	if (!user) {
+		// The AI on/off pages document their own 401 body.
+		if (pathOf(req).startsWith('/api/automate/')) return send(reply, 401, { error: 'Unauthorized' });
+		if (typeof auth !== 'string' || auth.trim() === '') {
+			return send(reply, 401, { error: 'Missing Authorization header', message: 'Authorization header is required' });
+		}
+		return send(reply, 401, { error: 'Invalid API key', message: 'The provided API key is invalid or expired' });
 	}
-	const m = /^Bearer\s+(\S+)$/i.exec(auth.trim());
-	const user = m ? sb.state.userByToken(m[1]) : undefined;
-	if (!user) return send(reply, 401, { error: 'Invalid API key', message: 'The provided API key is invalid or expired' });
 	requestContext(req).user = user;
 	return undefined;
 }

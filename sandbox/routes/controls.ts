@@ -21,6 +21,7 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	});
 
 	app.get(`${P}/calls`, async (_req, reply) => send(reply, 200, [...sb.state.calls.values()].map(callRecord)));
+	app.get(`${P}/sms`, async (_req, reply) => send(reply, 200, sb.state.sms.map((m) => ({ ...m, at: iso6(m.at) }))));
 
 	app.post(`${P}/users/:user/balance`, async (req, reply) => {
 		const u = userByKey(sb, params(req).user);

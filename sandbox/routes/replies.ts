@@ -14,7 +14,7 @@ import { hasErrors, isPlainObject, validate } from '../validation';
 const REPLY_COST = 0.01;
 
 /** A deterministic reply that shows what the assistant was given. */
-function replyText(a: Assistant, conv: Conversation, msg: string): string {
+export function replyText(a: Assistant, conv: Conversation, msg: string): string {
 	const turns = conv.messages.filter((m) => m.role === 'user').length;
 	const prompt = a.system_prompt.split(/(?<=[.!?])\s/)[0].slice(0, 120);
 	const vars = conv.variables ?? {};
@@ -69,11 +69,16 @@ export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 		if (isPlainObject(b.variables)) conv.variables = { ...(conv.variables ?? {}), ...b.variables };
 		const msg = b.message as string;
 		const text = replyText(a, conv, msg);
-		conv.messages.push({ role: 'user', content: msg, at: now }, { role: 'assistant', content: text, at: now });
-		conv.message_count += 2;
-		conv.total_cost += REPLY_COST;
+		// While the AI is off (human handover), the message is stored but gets no reply and costs nothing.
+		conv.messages.push({ role: 'user', content: msg, at: now });
+		conv.message_count++;
+		if (conv.ai_enabled) {
+			conv.messages.push({ role: 'assistant', content: text, at: now });
+			conv.message_count++;
+			conv.total_cost += REPLY_COST;
+			user.balance = roundAmount(user.balance - REPLY_COST);
+		}
 		conv.updated_at = now;
-		user.balance = roundAmount(user.balance - REPLY_COST);
 		return send(reply, 200, {
 			success: true,
 			conversation_id: conv.uuid,

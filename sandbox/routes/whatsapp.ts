@@ -1,24 +1,23 @@
 /** WhatsApp: senders, the 24-hour session status and free-form messages (rate-limited per user). */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isoOffset, roundAmount } from '../format';
+import { isoOffset } from '../format';
 import { userOf } from '../http/context';
 import { body, query } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
 import { send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
 import { addError, E164, Errors, firstError, hasErrors, intParam, validate } from '../validation';
-import { recordSentMessage } from '../readReceipts';
+import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../whatsappOutbound';
 import { sessionStatus } from '../whatsappSession';
 
 const FREEFORM_COST = 0.05;
 
 /** The WhatsApp endpoints' error shape: `{success: false, error, error_code, ...}`. */
-function waError(reply: FastifyReply, status: number, error: string, code: string, extra: Record<string, unknown> = {}): FastifyReply {
+export function waError(reply: FastifyReply, status: number, error: string, code: string, extra: Record<string, unknown> = {}): FastifyReply {
 	return send(reply, status, { success: false, error, error_code: code, ...extra });
 }
 
-function invalidPhone(reply: FastifyReply): FastifyReply {
+export function invalidPhone(reply: FastifyReply): FastifyReply {
 	return waError(reply, 422, 'Invalid phone number format. Use E.164 format (e.g. +4917612345678).', 'INVALID_PHONE');
 }
 
@@ -67,7 +66,7 @@ export function registerWhatsAppRoutes(app: FastifyInstance, sb: Sandbox): void 
 
 	app.post('/api/user/whatsapp/send-freeform', async (req, reply) => {
 		const user = userOf(req);
-		if (!withinRateLimit(sb, reply, `freeform|${user.id}`, sb.opts.rateLimits.sendFreeform)) return reply;
+		if (!withinRateLimit(sb, reply, whatsAppSendRateKey(user), sb.opts.rateLimits.sendFreeform)) return reply;
 		const b = body(req);
 		const errors = validate(b, {
 			sender_id: ['required', 'integer'],
@@ -91,22 +90,13 @@ export function registerWhatsAppRoutes(app: FastifyInstance, sb: Sandbox): void 
 		if (user.balance < FREEFORM_COST) {
 			return waError(reply, 402, 'Insufficient balance. Please top up your account.', 'INSUFFICIENT_BALANCE');
 		}
-		const now = sb.now();
-		user.balance = roundAmount(user.balance - FREEFORM_COST);
-		conv.messages.push({ role: 'assistant', content: b.message as string, at: now, direction: 'outbound' });
-		conv.message_count++;
-		conv.total_cost += FREEFORM_COST;
-		conv.updated_at = now;
-		const messageId = sb.state.nextMessageId++;
-		const waId = sb.state.nextWhatsappMessageId++;
-		const messageSid = `SM${createHash('md5').update(`sandbox-${waId}`).digest('hex')}`;
-		recordSentMessage(sb, { whatsappMessageId: waId, messageSid, sender, to: b.recipient_phone as string, conversation: conv });
+		const sent = recordOutboundWhatsApp(sb, user, conv, { kind: 'freeform', content: b.message as string, cost: FREEFORM_COST });
 		return send(reply, 200, {
 			success: true,
 			conversation_id: conv.numeric_id,
-			message_id: messageId,
-			whatsapp_message_id: waId,
-			message_sid: messageSid,
+			message_id: sent.message_id,
+			whatsapp_message_id: sent.whatsapp_message_id,
+			message_sid: sent.message_sid,
 			session_status: sessionStatus(sb, conv),
 		});
 	});

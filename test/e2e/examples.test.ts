@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 
 test('every example and the credential are imported', () => {
-	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample06']);
+	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample05', 'famulorExample06']);
 });
 
 test('1 Lead to call: the lead is called with its name, email and interest as call variables', async () => {
@@ -119,12 +119,13 @@ test('3 WhatsApp auto-reply: open window → AI reply generated and sent as a fr
 	const [reply] = nodeOutput(run, 'Generate reply');
 	const [sent] = nodeOutput(run, 'Send free-form reply');
 	expect(sent).toMatchObject({ success: true, message_id: expect.any(Number) });
-	expect(run.data.resultData.runData['Send template message (not in SPEC)']).toBeUndefined();
+	expect(run.data.resultData.runData['Send follow-up template']).toBeUndefined();
 
 	const requests = await apiRequests();
+	// Node version 2 may send generate-reply to the documented /api/user/ path; both answer the same.
 	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 		'GET /api/user/whatsapp/session-status',
-		'POST /api/ai/generate-reply',
+		expect.stringMatching(/^POST \/api(\/user)?\/ai\/generate-reply$/),
 		'POST /api/user/whatsapp/send-freeform',
 	]);
 	expect(requests[0].query).toEqual({ sender_id: '71', recipient_phone: '+4917612345678' });
@@ -161,15 +162,58 @@ test('4 Knowledge base ingestion: the file is uploaded and polled until processe
 	expect(documents.json.data).toContainEqual(expect.objectContaining({ id: report.document_id, name: 'famulor-faq.txt', status: 'active' }));
 });
 
-test('3 WhatsApp auto-reply: closed window (25 h later) → the template branch, nothing is sent', async () => {
+test('5 Human handover: a request for a person pauses the AI, saves a note for the agent, then hands back', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample05');
+	expect(run.status).toBe('success');
+	expect(nodeOutput(run, 'Asks for a person?', 1)).toHaveLength(0);
+	const [conversation] = nodeOutput(run, 'Find conversation');
+	const uuid = String(conversation.id);
+	expect(conversation).toMatchObject({ type: 'whatsapp', customer: { name: 'Max Mustermann', phone: '+4917612345678' } });
+	expect(nodeOutput(run, 'Disable AI')).toEqual([{ conversation_id: uuid, status: true, ai_enabled: false }]);
+	const [handedBack] = nodeOutput(run, 'Handed back');
+	const file = join(n8n.filesDir, `famulor-handover-${uuid}.json`);
+	expect(handedBack).toEqual({ conversation_id: uuid, ai_enabled: true, note_file: file, summary: `Conversation ${uuid}: AI paused for a person, note saved, AI back on` });
+	const note = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+	expect(note).toEqual({
+		conversation_id: uuid,
+		ai_enabled: false,
+		customer_name: 'Max Mustermann',
+		customer_phone: '+4917612345678',
+		message: 'Can I talk to a human, please?',
+		note: 'Max Mustermann asked for a person on WhatsApp: "Can I talk to a human, please?". The AI is paused; please answer in the Famulor inbox.',
+	});
+
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'GET /api/user/conversations',
+		`POST /api/automate/conversations/${uuid}/disable-ai`,
+		`POST /api/automate/conversations/${uuid}/enable-ai`,
+	]);
+	expect(requests[0].query).toEqual({ type: 'whatsapp', customer_phone: '+4917612345678', per_page: '1' });
+	const state = await n8n.ctl<{ ai_enabled: boolean }>('GET', `/state/conversations/${uuid}`);
+	expect(state.ai_enabled).toBe(true);
+});
+
+test('3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer\'s name', async () => {
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
 	const run = await executeWorkflow(n8n, 'famulorExample03');
 	expect(run.status).toBe('success');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(0);
-	expect(nodeOutput(run, 'Send template message (not in SPEC)')).toEqual([
-		expect.objectContaining({ session_status: expect.objectContaining({ can_send_freeform: false, requires_template: true }) }),
+	expect(nodeOutput(run, 'Send follow-up template')).toEqual([
+		{ success: true, conversation_id: expect.any(Number), message_id: expect.any(Number), whatsapp_message_id: expect.any(Number), message_sid: expect.stringMatching(/^SM/), status: 'queued' },
 	]);
 	expect(run.data.resultData.runData['Generate reply']).toBeUndefined();
 	const requests = await apiRequests();
-	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/user/whatsapp/session-status']);
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'GET /api/user/whatsapp/session-status',
+		'GET /api/user/whatsapp/senders/71/templates',
+		'POST /api/user/whatsapp/send',
+	]);
+	expect(requests[2].body).toEqual({
+		sender_id: 71,
+		template_id: 7105,
+		recipient_phone: '+4917612345678',
+		recipient_name: 'Max Mustermann',
+		variables: { customer_name: 'Max Mustermann' },
+	});
 });

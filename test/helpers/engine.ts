@@ -230,7 +230,7 @@ export async function runLoadMethod<T>(
 }
 
 export interface LoadMethodCall {
-	kind: 'listSearch' | 'loadOptions';
+	kind: 'listSearch' | 'loadOptions' | 'resourceMapping';
 	method: string;
 	credentials: TestCredentials;
 	args?: unknown[];
@@ -240,12 +240,15 @@ export interface LoadMethodCall {
 	parameters?: INodeParameters;
 }
 
-/** Calls a listSearch or loadOptions method of one node version, with the node's current parameters. */
+/** Calls a listSearch, loadOptions or resourceMapping method of one node version, with the node's current parameters. */
 export async function runLoadMethodOf<T>(call: LoadMethodCall): Promise<T> {
 	const typeVersion = call.typeVersion ?? 1;
 	const node = makeNode(ACTION_NODE_TYPE, call.parameters ?? { resource: 'call', operation: 'make' }, { typeVersion });
 	const workflow = makeWorkflow([node]);
-	const context = new LoadOptionsContext(workflow, node, makeAdditionalData(call.credentials), 'parameters');
+	const additionalData = makeAdditionalData(call.credentials);
+	// What the editor sends along: the parameters as they stand, read by getCurrentNodeParameter.
+	additionalData.currentNodeParameters = node.parameters;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 	const methods = nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE, typeVersion).methods ?? {};
 	const fn = (methods[call.kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[call.method];
 	const args = call.args ?? [];

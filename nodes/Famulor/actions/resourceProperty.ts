@@ -5,6 +5,7 @@ const RESOURCE_NAMES: Record<string, string> = {
 	aiReply: 'AI Reply',
 	assistant: 'Assistant',
 	call: 'Call',
+	chat: 'Chat',
 	conversation: 'Conversation',
 	document: 'Document',
 	folder: 'Folder',
@@ -15,6 +16,7 @@ const RESOURCE_NAMES: Record<string, string> = {
 	model: 'Model',
 	phoneNumber: 'Phone Number',
 	voice: 'Voice',
+	sms: 'SMS',
 	whatsApp: 'WhatsApp',
 };
 

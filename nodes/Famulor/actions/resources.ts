@@ -2,7 +2,8 @@ import { aiReply } from './aiReply';
 import { assistant } from './assistant';
 import { assistantV2 } from './assistant/v2';
 import { call, callV2 } from './call';
-import { conversation } from './conversation';
+import { chat } from './chat';
+import { conversation, conversationV2 } from './conversation';
 import { document } from './document';
 import { knowledgeBase } from './knowledgeBase';
 import { language } from './language';
@@ -10,9 +11,10 @@ import { midCallTool } from './midCallTool';
 import { model } from './model';
 import { folder, label } from './organizer';
 import { phoneNumber } from './phoneNumber';
+import { sms } from './sms';
 import type { ResourceModule } from './types';
 import { voice } from './voice';
-import { whatsApp } from './whatsApp';
+import { whatsApp, whatsAppV2 } from './whatsApp';
 
 /** Resource value → its operations; the router and the node description both read such a map. */
 export type ResourceMap = Record<string, ResourceModule>;
@@ -40,4 +42,8 @@ export const resourcesV2: ResourceMap = {
 	midCallTool,
 	model,
 	voice,
+	chat,
+	conversation: conversationV2,
+	sms,
+	whatsApp: whatsAppV2,
 };

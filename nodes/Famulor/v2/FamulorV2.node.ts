@@ -16,6 +16,13 @@ import {
 	searchVoices,
 } from '../../shared/methods/assistantPickers';
 import { searchCalls, searchOutboundAssistants } from '../../shared/methods/callListSearch';
+import {
+	getTemplateVariables,
+	searchAssistantUuids,
+	searchConversations,
+	searchSmsPhoneNumbers,
+	searchWhatsAppTemplates,
+} from '../../shared/methods/messaging';
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';
@@ -39,8 +46,18 @@ const assistantPickers = {
 };
 
 export const methodsV2 = {
-	listSearch: { ...methodsV1.listSearch, ...assistantPickers.listSearch, searchCalls, searchOutboundAssistants },
+	listSearch: {
+		...methodsV1.listSearch,
+		...assistantPickers.listSearch,
+		searchCalls,
+		searchOutboundAssistants,
+		searchAssistantUuids,
+		searchConversations,
+		searchSmsPhoneNumbers,
+		searchWhatsAppTemplates,
+	},
 	loadOptions: { ...methodsV1.loadOptions, ...assistantPickers.loadOptions },
+	resourceMapping: { getTemplateVariables },
 };
 
 /**

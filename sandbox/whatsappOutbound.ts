@@ -1,0 +1,44 @@
+/**
+ * WhatsApp messages the user sends (free-form and template): one store, the conversation's messages,
+ * each carrying the ids the send answered with, so read receipts can be emitted for them later
+ * (`state.outboundWhatsApp` finds a message by its `whatsapp_message_id`).
+ */
+import { createHash } from 'node:crypto';
+import { roundAmount } from './format';
+import { recordSentMessage } from './readReceipts';
+import type { Sandbox } from './sandbox';
+import type { Conversation, Message, OutboundWhatsApp, User } from './state';
+
+/** Free-form and template sends share the one documented 5-per-second limit of the user. */
+export function whatsAppSendRateKey(user: User): string {
+	return `whatsapp-send|${user.id}`;
+}
+
+/** Charges the user, appends the message to the conversation and indexes it; returns the ids of the send. */
+export function recordOutboundWhatsApp(
+	sb: Sandbox,
+	user: User,
+	conv: Conversation,
+	sent: { kind: OutboundWhatsApp['kind']; content: string; cost: number; template_id?: number },
+): OutboundWhatsApp {
+	const now = sb.now();
+	const waId = sb.state.nextWhatsappMessageId++;
+	const whatsapp: OutboundWhatsApp = {
+		kind: sent.kind,
+		message_id: sb.state.nextMessageId++,
+		whatsapp_message_id: waId,
+		message_sid: `SM${createHash('md5').update(`sandbox-${waId}`).digest('hex')}`,
+		sender_id: conv.sender_id!,
+		to: conv.customer_phone!,
+		...(sent.template_id !== undefined ? { template_id: sent.template_id } : {}),
+	};
+	const message: Message = { role: 'assistant', content: sent.content, at: now, direction: 'outbound', whatsapp };
+	user.balance = roundAmount(user.balance - sent.cost);
+	conv.messages.push(message);
+	conv.message_count++;
+	conv.total_cost += sent.cost;
+	conv.updated_at = now;
+	sb.state.outboundWhatsApp.set(waId, { conversation: conv, message });
+	recordSentMessage(sb, { whatsappMessageId: waId, messageSid: whatsapp.message_sid, sender: sb.state.senders.get(conv.sender_id!)!, to: whatsapp.to, conversation: conv });
+	return whatsapp;
+}
