@@ -13,6 +13,10 @@ import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
+import { registerCampaignRoutes } from './routes/campaigns';
+import { registerLeadRoutes } from './routes/leads';
+import { registerPhoneNumberChangeRoutes } from './routes/phoneNumberChanges';
+import { registerSipTrunkRoutes } from './routes/sipTrunks';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
@@ -35,6 +39,10 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerWhatsAppRoutes(app, sb);
 	registerPhoneNumberRoutes(app, sb);
 	registerKnowledgeBaseRoutes(app, sb);
+	registerCampaignRoutes(app, sb);
+	registerLeadRoutes(app, sb);
+	registerPhoneNumberChangeRoutes(app, sb);
+	registerSipTrunkRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);

@@ -1,5 +1,8 @@
 /** In-memory state of the sandbox and its seeding. */
 import { seedCalls } from './callSeed';
+import type { Campaign, Lead } from './campaigns';
+import { seedCampaigns } from './campaignSeed';
+import type { SipTrunk } from './sipTrunks';
 import {
 	generateInventory,
 	InventoryNumber,
@@ -204,6 +207,12 @@ export interface Call {
 	/** the JSON object the post-call webhook endpoint answered, if any */
 	webhook_response: Record<string, unknown> | null;
 	cancel?: () => void;
+	/** the lead a campaign called (sandbox/campaigns.ts) */
+	lead_id?: number;
+	/** runs when the call has ended, before its webhooks go out (a campaign updates the lead) */
+	afterEnd?: () => void;
+	/** the `lead` and `campaign` of its post-call webhook, when a campaign placed the call */
+	webhookContext?: () => { lead: Record<string, unknown>; campaign: Record<string, unknown> };
 }
 
 export class State {
@@ -215,6 +224,12 @@ export class State {
 	documents = new Map<number, DocumentRec>();
 	senders = new Map<number, Sender>();
 	calls = new Map<number, Call>();
+	campaigns = new Map<number, Campaign>();
+	leads = new Map<number, Lead>();
+	/** SIP settings of the phone numbers of type sip, by phone number id */
+	sipTrunks = new Map<number, SipTrunk>();
+	/** dedicated numbers whose release is scheduled for the end of their billing period */
+	releaseScheduled = new Set<number>();
 	/** per user id, ordered by seq ascending (= created order) */
 	conversations = new Map<number, Conversation[]>();
 	conversationByUuid = new Map<string, Conversation>();
@@ -525,6 +540,7 @@ export class State {
 			});
 		});
 		seedCalls(this);
+		seedCampaigns(this);
 	}
 }
 
