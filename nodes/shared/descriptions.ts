@@ -67,3 +67,20 @@ export function knowledgeBaseLocator(name = 'knowledgeBaseId', description = 'Th
 export function whatsAppSenderLocator(description: string): INodeProperties {
 	return locator({ name: 'senderId', displayName: 'Sender', description, searchListMethod: 'searchWhatsAppSenders', exampleId: 71, idNoun: 'sender ID' });
 }
+
+export function campaignLocator(description: string): INodeProperties {
+	return locator({ name: 'campaignId', displayName: 'Campaign', description, searchListMethod: 'searchCampaigns', exampleId: 91, idNoun: 'campaign ID' });
+}
+
+export function leadLocator(description: string): INodeProperties {
+	return locator({ name: 'leadId', displayName: 'Lead', description, searchListMethod: 'searchLeads', exampleId: 911, idNoun: 'lead ID' });
+}
+
+/** A document of the knowledge base chosen in the `knowledgeBaseId` parameter. */
+export function documentLocator(description: string): INodeProperties {
+	return locator({ name: 'documentId', displayName: 'Document', description, searchListMethod: 'searchDocuments', exampleId: 501, idNoun: 'document ID' });
+}
+
+export function sipTrunkLocator(description: string): INodeProperties {
+	return locator({ name: 'sipTrunkId', displayName: 'SIP Trunk', description, searchListMethod: 'searchSipTrunks', exampleId: 14, idNoun: 'SIP trunk ID' });
+}

@@ -2,14 +2,18 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /** What the Resource dropdown calls each resource value; one entry per resource of any version. */
 const RESOURCE_NAMES: Record<string, string> = {
+	account: 'Account',
 	aiReply: 'AI Reply',
 	assistant: 'Assistant',
 	call: 'Call',
+	campaign: 'Campaign',
 	conversation: 'Conversation',
 	document: 'Document',
 	knowledgeBase: 'Knowledge Base',
 	language: 'Language',
+	lead: 'Lead',
 	phoneNumber: 'Phone Number',
+	sipTrunk: 'SIP Trunk',
 	whatsApp: 'WhatsApp',
 };
 

@@ -1,11 +1,15 @@
+import { account } from './account';
 import { aiReply } from './aiReply';
 import { assistant, assistantV2 } from './assistant';
 import { call, callV2 } from './call';
+import { campaign } from './campaign';
 import { conversation } from './conversation';
-import { document } from './document';
-import { knowledgeBase } from './knowledgeBase';
+import { document, documentV2 } from './document';
+import { knowledgeBase, knowledgeBaseV2 } from './knowledgeBase';
 import { language } from './language';
-import { phoneNumber } from './phoneNumber';
+import { lead } from './lead';
+import { phoneNumber, phoneNumberV2 } from './phoneNumber';
+import { sipTrunk } from './sipTrunk';
 import type { ResourceModule } from './types';
 import { whatsApp } from './whatsApp';
 
@@ -30,4 +34,11 @@ export const resourcesV2: ResourceMap = {
 	...resourcesV1,
 	assistant: assistantV2,
 	call: callV2,
+	account,
+	campaign,
+	document: documentV2,
+	knowledgeBase: knowledgeBaseV2,
+	lead,
+	phoneNumber: phoneNumberV2,
+	sipTrunk,
 };

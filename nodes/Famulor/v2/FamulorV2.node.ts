@@ -1,5 +1,6 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
+import { getCampaigns, getPhoneNumbers, searchCampaigns, searchDocuments, searchLeads, searchSipTrunks } from '../../shared/methods/accountSearch';
 import { searchCalls, searchOutboundAssistants } from '../../shared/methods/callListSearch';
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
@@ -7,8 +8,8 @@ import { buildNodeVersion } from '../nodeVersion';
 import { methodsV1 } from '../v1/FamulorV1.node';
 
 export const methodsV2 = {
-	listSearch: { ...methodsV1.listSearch, searchCalls, searchOutboundAssistants },
-	loadOptions: { ...methodsV1.loadOptions },
+	listSearch: { ...methodsV1.listSearch, searchCalls, searchOutboundAssistants, searchCampaigns, searchDocuments, searchLeads, searchSipTrunks },
+	loadOptions: { ...methodsV1.loadOptions, getCampaigns, getPhoneNumbers },
 };
 
 /**
