@@ -224,5 +224,9 @@ describe('pickers', () => {
 		const leads = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', ['+49 151 1234 0002']);
 		expect(leads.results).toEqual([{ name: '+4915112340002 (#912, Spring Outreach, created)', value: '912' }]);
 		expect(only(await kit().requests()).query).toEqual({ per_page: '100', page: '1', phone_number: '+4915112340002' });
+		await kit().clearRequests();
+		const byName = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', ['paul']);
+		expect(byName.results).toEqual([{ name: '+4915112340003 (#913, Spring Outreach, created)', value: '913' }]);
+		expect(only(await kit().requests()).query).toEqual({ per_page: '100', page: '1' });
 	});
 });

@@ -34,16 +34,23 @@ export async function getCampaigns(this: ILoadOptionsFunctions): Promise<INodePr
 	return (await listCampaigns.call(this)).map((campaign) => ({ name: `${String(campaign.name)} (#${String(campaign.id)})`, value: Number(campaign.id) }));
 }
 
-/** Leads page by page; a filter is sent as `phone_number`, which the service matches partially. */
+/**
+ * Leads page by page. A filter that is a phone number (or part of one) is sent as `phone_number`,
+ * which the service matches partially; any other text narrows each page by name, campaign or ID.
+ */
 export async function searchLeads(this: ILoadOptionsFunctions, filter?: string, paginationToken?: unknown): Promise<INodeListSearchResult> {
 	const page = typeof paginationToken === 'string' ? Number(paginationToken) : 1;
 	const phone = (filter ?? '').replace(/[\s()-]/g, '');
+	const byPhone = /^\+?\d+$/.test(phone);
 	const response = (await famulorApiRequest.call(this, {
 		method: 'GET',
 		path: '/api/user/leads',
-		qs: { per_page: MAX_PAGE_SIZE, page, ...(phone !== '' ? { phone_number: phone } : {}) },
+		qs: { per_page: MAX_PAGE_SIZE, page, ...(byPhone ? { phone_number: phone } : {}) },
 	})) as IDataObject;
-	const results = unwrapList(response).map((lead) => {
+	const records = unwrapList(response).filter(
+		(lead) => byPhone || matches(filter, lead.id, (lead.campaign as IDataObject | null | undefined)?.name, ...Object.values((lead.variables as IDataObject | null | undefined) ?? {})),
+	);
+	const results = records.map((lead) => {
 		const campaign = (lead.campaign as IDataObject | null | undefined)?.name ?? lead.campaign_id;
 		return toItem(`${String(lead.phone_number)} (#${String(lead.id)}, ${String(campaign)}, ${String(lead.status)})`, lead.id);
 	});
