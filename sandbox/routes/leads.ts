@@ -110,7 +110,7 @@ export function registerLeadRoutes(app: FastifyInstance, sb: Sandbox): void {
 			.filter((l) => !q.date_to || sqlDate(l.created_at).slice(0, 10) <= q.date_to)
 			.sort((x, y) => x.id - y.id)
 			.map((l) => leadRecord(sb.state, l));
-		return send(reply, 200, laravelPage(leads, page ?? 1, perPage ?? 15, sb.baseUrl, '/api/user/leads'));
+		return send(reply, 200, laravelPage(leads, page ?? 1, perPage ?? 15, `${sb.baseUrl}/api/user/leads`));
 	});
 
 	app.put('/api/leads/:id', async (req, reply) => {

@@ -187,7 +187,8 @@ describe('Campaign → Start, Stop, Delete', () => {
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/campaigns/update-status', status: 200 });
 		expect(request.body).toEqual({ campaign_id: 91, action: 'start' });
 		expect(jsonOf(result)).toEqual([{ campaign_id: 91, status: 'in-progress' }]);
-		expect(await kit().control<unknown[]>('GET', '/calls')).toHaveLength(3);
+		const ringing = (await kit().control<Array<{ status: string; customer_phone: string }>>('GET', '/calls')).filter((call) => call.status === 'initiated');
+		expect(ringing.map((call) => call.customer_phone).sort()).toEqual(['+4915112340001', '+4915112340002', '+4915112340003']);
 		const stopped = await run('campaign', 'stop', { campaignId: locator(91) });
 		expect(jsonOf(stopped)).toEqual([{ campaign_id: 91, status: 'stopped' }]);
 		expect((await kit().requests()).at(-1)?.body).toEqual({ campaign_id: 91, action: 'stop' });

@@ -11,9 +11,12 @@ afterAll(async () => {
 	await c.sb.stop();
 	await hook.close();
 });
+/** The seeded calls, so that a test sees only the calls placed during it. */
+let seededCallIds = new Set<number>();
 beforeEach(async () => {
 	await c.ctl('POST', '/reset');
 	hook.received = [];
+	seededCallIds = new Set(((await c.ctl('GET', '/calls')).json as any[]).map((call) => call.id));
 });
 
 const ALICE = SEED.alice;
@@ -21,7 +24,7 @@ const start = (campaign_id: number, as?: 'bob') => c.post('/api/user/campaigns/u
 const stop = (campaign_id: number) => c.post('/api/user/campaigns/update-status', { campaign_id, action: 'stop' });
 const lead = async (id: number) => (await c.get(`/api/user/leads?per_page=100`)).json.data.find((l: any) => l.id === id);
 const campaignStatus = async (id: number) => (await c.get('/api/user/campaigns')).json.find((x: any) => x.id === id)?.status;
-const callsOf = async () => (await c.ctl('GET', '/calls')).json as any[];
+const callsOf = async () => ((await c.ctl('GET', '/calls')).json as any[]).filter((call) => !seededCallIds.has(call.id)).sort((a, b) => a.id - b.id);
 
 describe('campaigns: create and list', () => {
 	it('creates a draft (201) with the documented defaults; the list is a bare array with H:i times', async () => {
