@@ -4,7 +4,7 @@ import { searchDocuments } from '../../nodes/shared/methods/accountSearch';
 
 import { SEED } from '../../sandbox';
 import { actionNodeDescription, runLoadMethodOf, withRequestContext } from '../helpers/engine';
-import { expectFailedBeforeSending, items, jsonOf, locator, only, useKit } from './kit';
+import { expectFailedBeforeSending, items, jsonOf, locator, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
 const kit = useKit();
@@ -157,6 +157,7 @@ describe('SIP Trunk', () => {
 			sip_calling_format: '+e164', inbound_authorization_type: 'auth', country_code: 'DE', nickname: 'PBX', outbound_proxy: true,
 		});
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: expect.any(Number), nickname: 'PBX', inbound_trunk_id: expect.stringMatching(/^ST_/) })]);
+		expect(visibleText(result)).not.toContain('secret-pw');
 	});
 
 	it.each([
@@ -201,5 +202,15 @@ describe('SIP Trunk', () => {
 		await kit().api('POST', SIP, { sip_trunk_type: 'extension', phone_number: '1000', nickname: 'Desk', sip_username: 'ext', sip_password: 'pw1', sip_address: 'pbx.example.com', sip_calling_format: 'national', inbound_authorization_type: 'auth', country_code: 'DE' });
 		const result = await runLoadMethodOf<INodeListSearchResult>({ kind: 'listSearch', method: 'searchSipTrunks', args: ['desk'], credentials: kit().credentials, typeVersion: 2 });
 		expect(result.results).toEqual([{ name: '1000 (Desk) @ pbx.example.com', value: expect.stringMatching(/^\d+$/) }]);
+	});
+});
+
+describe('the API token', () => {
+	it('never appears in any output item, error message, description or context', () => {
+		expect(kit().runs.length).toBeGreaterThan(10);
+		for (const result of kit().runs) {
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.alice);
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.bob);
+		}
 	});
 });

@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeListSearchResult, INodePropertyOptions } 
 
 import { SEED } from '../../sandbox';
 import { runLoadMethodOf } from '../helpers/engine';
-import { expectFailedBeforeSending, fieldTypes, items, jsonOf, locator, only, useKit } from './kit';
+import { expectFailedBeforeSending, fieldTypes, items, jsonOf, locator, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
 const kit = useKit({ callDurationMs: 0 });
@@ -229,5 +229,15 @@ describe('pickers', () => {
 		const byName = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', ['paul']);
 		expect(byName.results).toEqual([{ name: '+4915112340003 (#913, Spring Outreach, created)', value: '913' }]);
 		expect(only(await kit().requests()).query).toEqual({ per_page: '100', page: '1' });
+	});
+});
+
+describe('the API token', () => {
+	it('never appears in any output item, error message, description or context', () => {
+		expect(kit().runs.length).toBeGreaterThan(10);
+		for (const result of kit().runs) {
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.alice);
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.bob);
+		}
 	});
 });
