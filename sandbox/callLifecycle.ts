@@ -45,6 +45,15 @@ export function startCall(
 	return call;
 }
 
+/** The call ends by itself ('completed') after the sandbox's call duration, unless that is 0 or it ended before. */
+export function endAfterCallDuration(sb: Sandbox, call: Call): void {
+	if (sb.opts.callDurationMs <= 0) return;
+	call.cancel = sb.schedule(sb.opts.callDurationMs, async () => {
+		call.cancel = undefined;
+		if (call.status === 'initiated') await endCall(sb, call, { status: 'completed' });
+	});
+}
+
 function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	for (const item of a?.post_call_schema ?? []) {
@@ -79,6 +88,7 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	if (owner) owner.balance = roundAmount(owner.balance - call.total_cost);
 	call.updated_at = now;
 	call.finished_at = now;
+	call.afterEnd?.();
 	const jobs: Array<Promise<WebhookLogEntry | undefined>> = [];
 	if (a && a.is_webhook_active && a.webhook_url && (!a.send_webhook_only_on_completed || completed)) {
 		jobs.push(deliver(sb, call, a.webhook_url, 'post_call', 1));
@@ -101,7 +111,7 @@ async function deliver(
 	// disabled (or re-pointed) webhooks stop pending retries
 	if (kind === 'post_call' && (!a || !a.is_webhook_active || a.webhook_url !== url)) return undefined;
 	if (kind === 'inbound' && (!a || a.inbound_webhook_url !== url)) return undefined;
-	const payload = webhookPayload(call);
+	const payload = { ...webhookPayload(call), ...call.webhookContext?.() };
 	const entry: WebhookLogEntry = { seq: ++sb.webhookSeq, at: sb.now(), callId: call.id, kind, url, attempt, payload };
 	try {
 		const res = await fetch(url, {

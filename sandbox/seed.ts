@@ -132,6 +132,13 @@ export const SEED = {
 		completedCallId: 480337,
 		/** the campaign some seeded calls belong to (only known through those calls) */
 		campaign: { id: 95, name: 'Autumn Reactivation' },
+		/**
+		 * 91 draft "Spring Outreach" (assistant 102, leads 911–913 created), 92 stopped "Winter Reminder" (assistant 103, lead 921
+		 * completed), 95 completed "Autumn Reactivation" (assistant 102, the campaign of some seeded calls; no leads left)
+		 */
+		campaignIds: [91, 92, 95],
+		draftCampaignId: 91,
+		leadIds: [911, 912, 913, 921],
 	},
 	bob: {
 		userId: 2,
@@ -152,6 +159,9 @@ export const SEED = {
 		openWindowCustomer: { phone: '+4917611112222', name: 'Bobs Kunde' },
 		conversationCount: 4,
 		callIds: [480390, 480391, 480392],
+		/** 96 draft (assistant 201, lead 961) */
+		campaignIds: [96],
+		leadIds: [961],
 	},
 };
 

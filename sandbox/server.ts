@@ -16,6 +16,10 @@ import { registerConversationRoutes } from './routes/conversations';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
 import { registerOrganizerRoutes } from './routes/organizers';
+import { registerCampaignRoutes } from './routes/campaigns';
+import { registerLeadRoutes } from './routes/leads';
+import { registerPhoneNumberChangeRoutes } from './routes/phoneNumberChanges';
+import { registerSipTrunkRoutes } from './routes/sipTrunks';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
 import { registerToolRoutes } from './routes/tools';
@@ -46,6 +50,10 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerWhatsAppTemplateRoutes(app, sb);
 	registerSmsRoutes(app, sb);
 	registerChatRoutes(app, sb);
+	registerCampaignRoutes(app, sb);
+	registerLeadRoutes(app, sb);
+	registerPhoneNumberChangeRoutes(app, sb);
+	registerSipTrunkRoutes(app, sb);
 
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);

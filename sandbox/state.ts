@@ -1,5 +1,8 @@
 /** In-memory state of the sandbox and its seeding. */
 import { seedCalls } from './callSeed';
+import type { Campaign, Lead } from './campaigns';
+import { seedCampaigns } from './campaignSeed';
+import type { SipTrunk } from './sipTrunks';
 import {
 	EngineMode,
 	generateInventory,
@@ -278,6 +281,12 @@ export interface Call {
 	/** the JSON object the post-call webhook endpoint answered, if any */
 	webhook_response: Record<string, unknown> | null;
 	cancel?: () => void;
+	/** the lead a campaign called (sandbox/campaigns.ts) */
+	lead_id?: number;
+	/** runs when the call has ended, before its webhooks go out (a campaign updates the lead) */
+	afterEnd?: () => void;
+	/** the `lead` and `campaign` of its post-call webhook, when a campaign placed the call */
+	webhookContext?: () => { lead: Record<string, unknown>; campaign: Record<string, unknown> };
 }
 
 export class State {
@@ -295,6 +304,12 @@ export class State {
 	outboundWhatsApp = new Map<number, { conversation: Conversation; message: Message }>();
 	sms: SmsRecord[] = [];
 	calls = new Map<number, Call>();
+	campaigns = new Map<number, Campaign>();
+	leads = new Map<number, Lead>();
+	/** SIP settings of the phone numbers of type sip, by phone number id */
+	sipTrunks = new Map<number, SipTrunk>();
+	/** dedicated numbers whose release is scheduled for the end of their billing period */
+	releaseScheduled = new Set<number>();
 	/** per user id, ordered by seq ascending (= created order) */
 	conversations = new Map<number, Conversation[]>();
 	conversationByUuid = new Map<string, Conversation>();
@@ -643,6 +658,7 @@ export class State {
 			});
 		});
 		seedCalls(this);
+		seedCampaigns(this);
 	}
 }
 

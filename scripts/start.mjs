@@ -4,12 +4,13 @@
 // log in. Ctrl-C stops everything it started. Ports: N8N_PORT (5678), SANDBOX_PORT (3456).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import {
 	CREDENTIAL_NAME,
+	copyExampleFiles,
 	OWNER,
 	ROOT,
 	ensureN8n,
@@ -105,8 +106,7 @@ async function main() {
 	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
 	if (build.status !== 0) throw new Error('npm run build failed');
 
-	mkdirSync(FILES_DIR, { recursive: true });
-	copyFileSync(join(ROOT, 'examples', 'files', 'famulor-faq.txt'), join(FILES_DIR, 'famulor-faq.txt'));
+	copyExampleFiles(FILES_DIR);
 	step('packing and installing it as a community package into .n8n-local/.n8n/nodes');
 	installPackage(USER_FOLDER);
 
@@ -134,7 +134,7 @@ async function main() {
 		`  editor        ${n8n.url}/`,
 		`  login         ${OWNER.email} / ${OWNER.password}`,
 		`  credential    "${CREDENTIAL_NAME}" (points at the sandbox)`,
-		'  workflows     Famulor example 1-5 (see examples/ and the README)',
+		'  workflows     the Famulor examples (see examples/ and the README)',
 		`  sandbox       ${sandboxUrl}   alice token ${ALICE_TOKEN}`,
 		`  controls      ${sandboxUrl}/__sandbox/*   control token ${CONTROL_TOKEN}`,
 		`  files         ${FILES_DIR} (the folder the examples read and write)`,

@@ -96,3 +96,20 @@ export function conversationLocator(description: string): INodeProperties {
 export function assistantUuidLocator(description: string): INodeProperties {
 	return locator({ name: 'assistantUuid', displayName: 'Assistant', description, searchListMethod: 'searchAssistantUuids', uuid: true });
 }
+
+export function campaignLocator(description: string): INodeProperties {
+	return locator({ name: 'campaignId', displayName: 'Campaign', description, searchListMethod: 'searchCampaigns', exampleId: 91, idNoun: 'campaign ID' });
+}
+
+export function leadLocator(description: string): INodeProperties {
+	return locator({ name: 'leadId', displayName: 'Lead', description, searchListMethod: 'searchLeads', exampleId: 911, idNoun: 'lead ID' });
+}
+
+/** A document of the knowledge base chosen in the `knowledgeBaseId` parameter. */
+export function documentLocator(description: string): INodeProperties {
+	return locator({ name: 'documentId', displayName: 'Document', description, searchListMethod: 'searchDocuments', exampleId: 501, idNoun: 'document ID' });
+}
+
+export function sipTrunkLocator(description: string): INodeProperties {
+	return locator({ name: 'sipTrunkId', displayName: 'SIP Trunk', description, searchListMethod: 'searchSipTrunks', exampleId: 14, idNoun: 'SIP trunk ID' });
+}

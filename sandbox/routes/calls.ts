@@ -1,6 +1,6 @@
 /** Calls: make_call (ends by itself after callDurationMs), the paged list with its filters, one call by id, delete. */
 import type { FastifyInstance } from 'fastify';
-import { endCall, startCall } from '../callLifecycle';
+import { endAfterCallDuration, startCall } from '../callLifecycle';
 import { apiCallRecord } from '../callRecord';
 import { userOf } from '../http/context';
 import { body, params, query } from '../http/input';
@@ -38,12 +38,7 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 			customer_phone: b.phone_number as string,
 			input_variables: (b.variables ?? {}) as Record<string, unknown>,
 		});
-		if (sb.opts.callDurationMs > 0) {
-			call.cancel = sb.schedule(sb.opts.callDurationMs, async () => {
-				call.cancel = undefined;
-				if (call.status === 'initiated') await endCall(sb, call, { status: 'completed' });
-			});
-		}
+		endAfterCallDuration(sb, call);
 		return send(reply, 200, { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' });
 	});
 

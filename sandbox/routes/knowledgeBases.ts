@@ -1,5 +1,5 @@
 /** Knowledge bases and their documents (create by URL/links or multipart upload; processing runs on the clock). */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentMatchesType, MAX_FILE_BYTES, readUpload, sha256, UploadedFile } from '../documentUpload';
 import { documentRecord, kbRecord } from '../format';
 import { requestContext, UploadSummary, userOf } from '../http/context';
@@ -53,6 +53,24 @@ function checkFile(file: UploadedFile | undefined, type: DocumentRec['type'], er
 }
 
 export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): void {
+	const deleteDocument = (doc: DocumentRec): void => {
+		doc.cancel?.();
+		sb.state.documents.delete(doc.id);
+	};
+	/** The owned knowledge base's document, or the 404 the service answers. */
+	const ownedDocument = (req: FastifyRequest, reply: FastifyReply): DocumentRec | undefined => {
+		const kb = ownedKb(userOf(req), params(req).kb);
+		if (!kb) {
+			kbNotFound(reply);
+			return undefined;
+		}
+		const d = recordById(sb.state.documents, params(req).doc);
+		if (!d || d.knowledgebase_id !== kb.id) {
+			send(reply, 404, { error: 'Document not found.' });
+			return undefined;
+		}
+		return d;
+	};
 	const ownedKb = (user: User, id: unknown): KnowledgeBase | undefined => {
 		const kb = recordById(sb.state.knowledgeBases, id);
 		return kb && kb.user_id === user.id ? kb : undefined;
@@ -62,6 +80,27 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): 
 		const user = userOf(req);
 		const data = [...sb.state.knowledgeBases.values()].filter((k) => k.user_id === user.id).map((k) => kbRecord(sb.state, k, true));
 		return send(reply, 200, { data });
+	});
+
+	app.post('/api/user/knowledgebases', async (req, reply) => {
+		const user = userOf(req);
+		const b = body(req);
+		const errors = validate(b, { name: ['required', 'string', 'max:255'], description: ['nullable', 'string', 'max:255'] });
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const now = sb.now();
+		const kb: KnowledgeBase = { id: sb.state.id(), user_id: user.id, name: b.name as string, description: (b.description ?? null) as string, created_at: now, updated_at: now };
+		sb.state.knowledgeBases.set(kb.id, kb);
+		return send(reply, 201, { message: 'Knowledgebase created successfully.', data: kbRecord(sb.state, kb, false) });
+	});
+
+	/** Deletes its documents too; assistants using it lose the reference. */
+	app.delete('/api/user/knowledgebases/:id', async (req, reply) => {
+		const kb = ownedKb(userOf(req), params(req).id);
+		if (!kb) return kbNotFound(reply);
+		for (const doc of [...sb.state.documents.values()]) if (doc.knowledgebase_id === kb.id) deleteDocument(doc);
+		for (const assistant of sb.state.assistants.values()) if (assistant.knowledgebase_id === kb.id) assistant.knowledgebase_id = null;
+		sb.state.knowledgeBases.delete(kb.id);
+		return send(reply, 200, { message: 'Knowledgebase deleted successfully.' });
 	});
 
 	app.get('/api/user/knowledgebases/:id', async (req, reply) => {
@@ -94,11 +133,32 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): 
 	});
 
 	app.get('/api/user/knowledgebases/:kb/documents/:doc', async (req, reply) => {
-		const kb = ownedKb(userOf(req), params(req).kb);
-		if (!kb) return kbNotFound(reply);
-		const d = recordById(sb.state.documents, params(req).doc);
-		if (!d || d.knowledgebase_id !== kb.id) return send(reply, 404, { error: 'Document not found.' });
+		const d = ownedDocument(req, reply);
+		if (!d) return reply;
 		return send(reply, 200, { data: documentRecord(d) });
+	});
+
+	/** Name and description only; type and content cannot change. */
+	app.put('/api/user/knowledgebases/:kb/documents/:doc', async (req, reply) => {
+		const d = ownedDocument(req, reply);
+		if (!d) return reply;
+		const b = body(req);
+		const errors = validate(b, { name: ['string', 'max:255'], description: ['nullable', 'string', 'max:255'] });
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		if (typeof b.name === 'string') d.name = b.name;
+		if (b.description !== undefined) d.description = (b.description ?? null) as string | null;
+		d.updated_at = sb.now();
+		const rec = documentRecord(d);
+		delete rec.created_at;
+		return send(reply, 200, { message: 'Document updated successfully.', data: rec });
+	});
+
+	/** The parent's status is recomputed from the documents left (empty after the last one). */
+	app.delete('/api/user/knowledgebases/:kb/documents/:doc', async (req, reply) => {
+		const d = ownedDocument(req, reply);
+		if (!d) return reply;
+		deleteDocument(d);
+		return send(reply, 200, { message: 'Document deleted successfully.' });
 	});
 
 	app.post('/api/user/knowledgebases/:kb/documents', async (req, reply) => {

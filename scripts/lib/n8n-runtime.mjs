@@ -182,6 +182,13 @@ export async function runN8nCli(args, env) {
 	});
 }
 
+/** Copies the files the examples read (examples/files/*) into the folder their `files_dir` points at. */
+export function copyExampleFiles(filesDir) {
+	mkdirSync(filesDir, { recursive: true });
+	const dir = join(ROOT, 'examples', 'files');
+	for (const file of readdirSync(dir)) copyFileSync(join(dir, file), join(filesDir, file));
+}
+
 /** The examples as imported: every `files_dir` setting points at the given folder. */
 export function exampleWorkflows(filesDir) {
 	const dir = join(ROOT, 'examples');

@@ -3,11 +3,10 @@
 //   node scripts/lib/prepare-n8n.mjs --user-folder DIR --sandbox-url URL --token TOKEN --port N
 // installs the packed package into DIR, imports the sandbox credential and the examples, and prints
 // one JSON line: {bin, env, filesDir, workflows:[{id, name, file}]} with env = the n8n variables.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ROOT, ensureN8n, freePort, importExamples, installPackage, n8nEnv } from './n8n-runtime.mjs';
+import { copyExampleFiles, ensureN8n, freePort, importExamples, installPackage, n8nEnv } from './n8n-runtime.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -27,8 +26,7 @@ for (const name of ['user-folder', 'sandbox-url', 'token', 'port']) {
 try {
 	const userFolder = values['user-folder'];
 	const filesDir = join(userFolder, 'files');
-	mkdirSync(filesDir, { recursive: true });
-	copyFileSync(join(ROOT, 'examples', 'files', 'famulor-faq.txt'), join(filesDir, 'famulor-faq.txt'));
+	copyExampleFiles(filesDir);
 	const bin = ensureN8n();
 	installPackage(userFolder);
 	const env = n8nEnv({ userFolder, port: Number(values.port), brokerPort: await freePort(), filesDir });

@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 
 test('every example and the credential are imported', () => {
-	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample05', 'famulorExample06']);
+	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample05', 'famulorExample06', 'famulorExample07']);
 });
 
 test('1 Lead to call: the lead is called with its name, email and interest as call variables', async () => {
@@ -193,6 +193,46 @@ test('5 Human handover: a request for a person pauses the AI, saves a note for t
 	const state = await n8n.ctl<{ ai_enabled: boolean }>('GET', `/state/conversations/${uuid}`);
 	expect(state.ai_enabled).toBe(true);
 });
+
+
+test('7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling', async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample07');
+	expect(run.status).toBe('success');
+	const [report] = nodeOutput(run, 'Report');
+	expect(report).toEqual({
+		campaign_id: 91,
+		campaign_status: 'in-progress',
+		leads_created: [expect.any(Number), expect.any(Number), expect.any(Number)],
+		leads_skipped: [],
+		report: '3 lead(s) queued in campaign 91, 0 skipped; campaign status: in-progress',
+	});
+
+	const requests = await apiRequests();
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+		'POST /api/user/campaigns/update-status',
+	]);
+	expect(requests[0].body).toEqual({ phone_number: '+4915112347001', campaign_id: 91, variables: { customer_name: 'Anna Becker', email: 'anna@example.com' } });
+	expect(requests[3].body).toEqual({ campaign_id: 91, action: 'start' });
+	const leads = await n8n.api<{ data: Array<{ id: number; status: string; phone_number: string }> }>('GET', '/api/user/leads?campaign_id=91&per_page=100');
+	const created = leads.json.data.filter((lead) => (report.leads_created as number[]).includes(lead.id));
+	expect(created.map((lead) => lead.phone_number)).toEqual(['+4915112347001', '+4915112347002', '+4915112347003']);
+	// the campaign calls up to 3 leads at once (its max_calls_in_parallel); the calls ring until the sandbox ends them
+	const campaignPhones = new Set(leads.json.data.map((lead) => lead.phone_number));
+	const calls = await n8n.ctl<Array<{ status: string; customer_phone: string }>>('GET', '/calls');
+	expect(calls.filter((call) => call.status === 'initiated' && campaignPhones.has(call.customer_phone))).toHaveLength(3);
+
+	// run again: the numbers are in the campaign already and it is running, so nothing new is queued
+	await n8n.ctl('DELETE', '/requests');
+	const again = await executeWorkflow(n8n, 'famulorExample07');
+	expect(again.status).toBe('success');
+	const [second] = nodeOutput(again, 'Report');
+	expect(second).toMatchObject({ leads_created: [], campaign_status: 'not started' });
+	expect(String(second.report)).toMatch(/^0 lead\(s\) queued in campaign 91, 3 skipped; the campaign did not start: .*already running/);
+});
+
 
 test('3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer\'s name', async () => {
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });

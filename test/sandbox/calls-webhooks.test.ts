@@ -1,31 +1,4 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { boot, Client } from './helpers';
-
-interface Receiver {
-	url: string;
-	received: Array<{ path: string; body: any; headers: Record<string, unknown> }>;
-	script: number[];
-	close(): Promise<void>;
-}
-
-/** A local webhook receiver answering the scripted statuses in order (then 200). */
-async function receiver(script: number[] = []): Promise<Receiver> {
-	const r: Receiver = { url: '', received: [], script, close: async () => undefined };
-	const server: Server = createServer((req, res) => {
-		let data = '';
-		req.on('data', (d) => (data += d));
-		req.on('end', () => {
-			r.received.push({ path: req.url ?? '', body: JSON.parse(data), headers: req.headers });
-			res.statusCode = r.script.shift() ?? 200;
-			res.end('ok');
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	r.close = () => new Promise((resolve) => server.close(() => resolve()));
-	return r;
-}
+import { boot, Client, receiver, Receiver } from './helpers';
 
 let c: Client;
 let hook: Receiver;

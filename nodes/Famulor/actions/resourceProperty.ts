@@ -2,9 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /** What the Resource dropdown calls each resource value; one entry per resource of any version. */
 const RESOURCE_NAMES: Record<string, string> = {
+	account: 'Account',
 	aiReply: 'AI Reply',
 	assistant: 'Assistant',
 	call: 'Call',
+	campaign: 'Campaign',
 	chat: 'Chat',
 	conversation: 'Conversation',
 	document: 'Document',
@@ -12,11 +14,13 @@ const RESOURCE_NAMES: Record<string, string> = {
 	knowledgeBase: 'Knowledge Base',
 	label: 'Label',
 	language: 'Language',
+	lead: 'Lead',
 	midCallTool: 'Mid-Call Tool',
 	model: 'Model',
 	phoneNumber: 'Phone Number',
-	voice: 'Voice',
+	sipTrunk: 'SIP Trunk',
 	sms: 'SMS',
+	voice: 'Voice',
 	whatsApp: 'WhatsApp',
 };
 

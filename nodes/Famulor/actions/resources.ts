@@ -1,16 +1,20 @@
+import { account } from './account';
 import { aiReply } from './aiReply';
 import { assistant } from './assistant';
 import { assistantV2 } from './assistant/v2';
 import { call, callV2 } from './call';
+import { campaign } from './campaign';
 import { chat } from './chat';
 import { conversation, conversationV2 } from './conversation';
-import { document } from './document';
-import { knowledgeBase } from './knowledgeBase';
+import { document, documentV2 } from './document';
+import { knowledgeBase, knowledgeBaseV2 } from './knowledgeBase';
 import { language } from './language';
+import { lead } from './lead';
 import { midCallTool } from './midCallTool';
 import { model } from './model';
 import { folder, label } from './organizer';
-import { phoneNumber } from './phoneNumber';
+import { phoneNumber, phoneNumberV2 } from './phoneNumber';
+import { sipTrunk } from './sipTrunk';
 import { sms } from './sms';
 import type { ResourceModule } from './types';
 import { voice } from './voice';
@@ -46,4 +50,11 @@ export const resourcesV2: ResourceMap = {
 	conversation: conversationV2,
 	sms,
 	whatsApp: whatsAppV2,
+	account,
+	campaign,
+	document: documentV2,
+	knowledgeBase: knowledgeBaseV2,
+	lead,
+	phoneNumber: phoneNumberV2,
+	sipTrunk,
 };

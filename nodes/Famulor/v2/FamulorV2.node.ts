@@ -1,5 +1,6 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
+import { getCampaigns, getPhoneNumbers, searchCampaigns, searchDocuments, searchLeads, searchSipTrunks } from '../../shared/methods/accountSearch';
 import {
 	getLabels,
 	getLanguageOptions,
@@ -55,8 +56,12 @@ export const methodsV2 = {
 		searchConversations,
 		searchSmsPhoneNumbers,
 		searchWhatsAppTemplates,
+		searchCampaigns,
+		searchDocuments,
+		searchLeads,
+		searchSipTrunks,
 	},
-	loadOptions: { ...methodsV1.loadOptions, ...assistantPickers.loadOptions },
+	loadOptions: { ...methodsV1.loadOptions, ...assistantPickers.loadOptions, getCampaigns, getPhoneNumbers },
 	resourceMapping: { getTemplateVariables },
 };
 

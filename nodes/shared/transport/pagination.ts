@@ -99,10 +99,14 @@ export async function requestCursorList(this: FamulorRequestContext, request: Li
 	return records;
 }
 
-/** Unwraps list answers that come as a bare array or as `{data: [...]}` (API-FACTS §5 shows both). */
-export function unwrapList(response: unknown): IDataObject[] {
+/**
+ * Unwraps list answers that come as a bare array or as `{data: [...]}` (API-FACTS §5 shows both);
+ * `legacyKey` names the wrapper an endpoint used before, e.g. `campaigns` for `{campaigns: [...]}`.
+ */
+export function unwrapList(response: unknown, legacyKey?: string): IDataObject[] {
 	if (Array.isArray(response)) return response as IDataObject[];
-	const data = (response as IDataObject | undefined)?.data;
+	const wrapper = response as IDataObject | undefined;
+	const data = wrapper?.data ?? (legacyKey !== undefined ? wrapper?.[legacyKey] : undefined);
 	return Array.isArray(data) ? (data as IDataObject[]) : [];
 }
 

@@ -46,3 +46,8 @@ export function readDescription(this: IExecuteFunctions, itemIndex: number, addi
 	if (additional.description === undefined || additional.description === '') return undefined;
 	return checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH);
 }
+
+/** The checked ID of the document chosen in the `documentId` resource locator (path parameter `documentId`). */
+export function readDocumentId(this: IExecuteFunctions, itemIndex: number): number {
+	return readLocatorId.call(this, itemIndex, 'documentId', { label: 'Document', field: 'documentId' });
+}

@@ -1,33 +1,45 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import type { ResourceModule } from '../types';
+import { buildResource, type OperationEntry } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['knowledgeBase'] } },
-	options: [
-		{
-			name: 'Get',
-			value: 'get',
-			action: 'Get a knowledge base',
-			description: 'Read one knowledge base: name, description, status (empty, processing, active, failed) and how many documents and assistants use it',
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			action: 'Update a knowledge base',
-			description: 'Change the name and/or description of a knowledge base (max 255 characters each); its documents stay as they are',
-		},
-	],
-	default: 'get',
+const sharedEntries: Record<string, OperationEntry> = {
+	get: {
+		module: get,
+		name: 'Get',
+		action: 'Get a knowledge base',
+		description: 'Read one knowledge base: name, description, status (empty, processing, active, failed) and how many documents and assistants use it',
+	},
+	update: {
+		module: update,
+		name: 'Update',
+		action: 'Update a knowledge base',
+		description: 'Change the name and/or description of a knowledge base (max 255 characters each); its documents stay as they are',
+	},
 };
 
-export const knowledgeBase: ResourceModule = {
-	description: [operationProperty, ...get.description, ...update.description],
-	operations: { get, update },
-};
+export const knowledgeBase = buildResource('knowledgeBase', 'get', sharedEntries);
+
+export const knowledgeBaseV2 = buildResource('knowledgeBase', 'get', {
+	...sharedEntries,
+	create: {
+		module: create,
+		name: 'Create',
+		action: 'Create a knowledge base',
+		description: 'Create an empty knowledge base (name, optional description); add documents with Document → Create, attach it to an assistant with Assistant → Update',
+	},
+	getAll: {
+		module: getAll,
+		name: 'Get Many',
+		action: 'Get many knowledge bases',
+		description: 'List the knowledge bases of the account with status and document and assistant counts, one item per knowledge base',
+	},
+	delete: {
+		module: deleteOperation,
+		name: 'Delete',
+		action: 'Delete a knowledge base',
+		description: 'Permanently delete a knowledge base and all its documents; assistants using it keep working without it',
+	},
+});

@@ -1,0 +1,41 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
+import { checkMaxLength, requireText } from '../../validation';
+import type { OperationEffect, OperationResult } from '../types';
+import { MAX_TEXT_LENGTH } from './update.operation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: `Name of the knowledge base, at most ${MAX_TEXT_LENGTH} characters`,
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		default: '',
+		description: `What it contains, at most ${MAX_TEXT_LENGTH} characters; leave empty for none`,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['create'] } }, properties);
+
+export const effect: OperationEffect = { kind: 'creates', noun: 'knowledge base', idFields: ['id'] };
+
+export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const name = { label: 'Name', field: 'name' };
+	const body: IDataObject = { name: checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH) };
+	const text = String(this.getNodeParameter('description', itemIndex, '') ?? '');
+	if (text !== '') body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, text, MAX_TEXT_LENGTH);
+	return body;
+}
+
+/** A new, empty knowledge base (https://docs.famulor.de/en/api-reference/knowledgebases/create); add documents with Document → Create. */
+export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
+	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/knowledgebases', body, safeToRepeat: false, itemIndex }));
+}
