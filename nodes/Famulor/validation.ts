@@ -125,6 +125,13 @@ export function checkPattern(this: IExecuteFunctions, itemIndex: number, name: F
 	return text;
 }
 
+/** Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1, or the zone names UTC and GMT. */
+const TIMEZONE_PATTERN = /^(?:[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC|GMT)$/;
+
+export function checkTimezone(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+	return checkPattern.call(this, itemIndex, name, value, TIMEZONE_PATTERN, 'a time zone name shaped like Area/City (e.g. Europe/Berlin) or UTC');
+}
+
 /** A boolean, also when an expression produced the text "true" or "false". */
 export function checkBoolean(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): boolean {
 	if (typeof value === 'boolean') return value;

@@ -6,7 +6,7 @@ import {
 	checkIdList,
 	checkMaxLength,
 	checkOneOf,
-	checkPattern,
+	checkTimezone,
 	checkRange,
 	checkUrl,
 	invalid,
@@ -17,9 +17,6 @@ import { readVariables } from '../common';
 import { OPTIONAL_FIELDS, POST_CALL_SCHEMA_TYPES, REQUIRED_FIELDS, SPECIAL, type AssistantField } from './fields';
 
 export type AssistantMode = 'create' | 'update';
-
-/** Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1, or the zone names UTC and GMT. */
-const TIMEZONE_PATTERN = /^(?:[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC|GMT)$/;
 
 function nameOf(entry: AssistantField): FieldName {
 	return { label: entry.property.displayName, field: entry.field };
@@ -35,7 +32,7 @@ function checkField(this: IExecuteFunctions, itemIndex: number, entry: Assistant
 			return rule.max === undefined ? text : checkMaxLength.call(this, itemIndex, name, text, rule.max);
 		}
 		case 'timezone':
-			return checkPattern.call(this, itemIndex, name, value, TIMEZONE_PATTERN, 'a time zone name shaped like Area/City (e.g. Europe/Berlin) or UTC');
+			return checkTimezone.call(this, itemIndex, name, value);
 		case 'id':
 			return checkId.call(this, itemIndex, name, value);
 		case 'url':

@@ -7,6 +7,7 @@ import {
 	checkMaxLength,
 	checkOneOf,
 	checkPattern,
+	checkTimezone,
 	checkRange,
 	checkUrl,
 	invalid,
@@ -17,8 +18,6 @@ import { readVariables } from '../../common';
 import { CLEARABLE, OPTIONAL_FIELDS, POST_CALL_SCHEMA_TYPES, REQUIRED_FIELDS, SPECIAL, type AssistantField } from './fields';
 import { readBuiltinTools } from './tools';
 
-/** Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1. */
-const TIMEZONE_PATTERN = /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/;
 const POST_CALL_NAME = /^[a-z0-9_]{3,16}$/;
 
 function nameOf(entry: AssistantField): FieldName {
@@ -39,7 +38,7 @@ function checkField(this: IExecuteFunctions, itemIndex: number, entry: Assistant
 			return rule.max === undefined ? text : checkMaxLength.call(this, itemIndex, name, text, rule.max);
 		}
 		case 'timezone':
-			return checkPattern.call(this, itemIndex, name, value, TIMEZONE_PATTERN, 'a time zone name shaped like Area/City, e.g. Europe/Berlin');
+			return checkTimezone.call(this, itemIndex, name, value);
 		case 'url':
 			return checkUrl.call(this, itemIndex, name, value);
 		case 'boolean':
