@@ -2,9 +2,11 @@
  * The chat API (`/api/conversations`): create a widget or test conversation with an assistant (by its
  * UUID), send a user message and get the assistant's reply, read a conversation. Errors are
  * `{status:false, error}`. Widget messages cost 0.01 each (test ones are free); while the AI of a
- * conversation is off, messages are stored but get no reply (`message: ""`) and cost nothing.
+ * conversation is off, messages are stored but get no reply (`message: ""`) and cost nothing. Activity
+ * restarts a widget chat's inactivity timer (the conversation-ended webhook).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { touchConversation } from '../conversationEnd';
 import { roundAmount } from '../format';
 import { userOf } from '../http/context';
 import { body, params } from '../http/input';
@@ -57,6 +59,7 @@ export function registerChatRoutes(app: FastifyInstance, sb: Sandbox): void {
 			conv.messages.push({ role: 'assistant', content: fillVariables(assistant.initial_message, conv.variables ?? {}), at: sb.now() });
 			conv.message_count++;
 		}
+		touchConversation(sb, conv);
 		return send(reply, 200, { status: true, conversation_id: conv.uuid, history: conv.messages.map(({ role, content }) => ({ role, content })) });
 	});
 
@@ -81,6 +84,7 @@ export function registerChatRoutes(app: FastifyInstance, sb: Sandbox): void {
 		user.balance = roundAmount(user.balance - cost);
 		conv.total_cost += cost;
 		conv.updated_at = now;
+		touchConversation(sb, conv);
 		return send(reply, 200, { status: true, message: text, function_calls: [] });
 	});
 

@@ -1,12 +1,21 @@
 import { SEED } from '../../sandbox';
 import { boot, Client } from './helpers';
+import { webhookReceiver, type Receiver } from './receiver';
 
 let c: Client;
+let hook: Receiver;
 beforeAll(async () => {
-	c = await boot();
+	c = await boot({ webhookTimeoutMs: 2000 });
+	hook = await webhookReceiver();
 });
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+afterAll(async () => {
+	await c.sb.stop();
+	await hook.close();
+});
+beforeEach(async () => {
+	await c.ctl('POST', '/reset');
+	hook.received = [];
+});
 
 const A = SEED.alice;
 const balance = async (user: 'alice' | 'bob') => ((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find((u) => u.user === user)!.balance;
@@ -59,6 +68,16 @@ describe('chat API: messages and get', () => {
 			],
 			variables: null,
 		});
+	});
+	it('a widget chat ends 30 minutes after its last message: the conversation-ended webhook carries it', async () => {
+		await c.post('/api/user/assistants/enable-conversation-ended-webhook', { assistant_id: 104, webhook_url: `${hook.url}/ended` });
+		const { conversation_id: uuid } = (await create()).json;
+		await c.advance(20 * 60_000);
+		await say(uuid, 'Noch eine Frage');
+		await c.advance(30 * 60_000 - 1);
+		expect(hook.received).toEqual([]);
+		await c.advance(1);
+		expect(hook.received.map((r) => r.body)).toEqual([expect.objectContaining({ conversation_id: uuid, type: 'widget', status: 'ended', customer_phone: null, sender: null })]);
 	});
 	it('test conversations are free', async () => {
 		const { conversation_id: uuid } = (await create({ type: 'test' })).json;

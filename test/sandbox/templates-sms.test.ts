@@ -150,6 +150,12 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 		await c.advance(1000);
 		expect((await sendTemplate()).status).toBe(200);
 	});
+	it('a template message takes delivery statuses (read receipts) like a free-form one', async () => {
+		const sent = await sendTemplate();
+		const statuses = await c.ctl('POST', `/whatsapp/messages/${sent.json.whatsapp_message_id}/statuses`, { statuses: ['sent', 'delivered'] });
+		expect(statuses.status).toBe(200);
+		expect(statuses.json).toMatchObject({ whatsapp_message_id: sent.json.whatsapp_message_id, status: 'delivered' });
+	});
 	it('free-form messages carry their ids in the same message store', async () => {
 		const r = await c.post('/api/user/whatsapp/send-freeform', { sender_id: A.senders.online, recipient_phone: A.openWindowCustomer.phone, message: 'Hi there' });
 		const list = await c.get(`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`);
