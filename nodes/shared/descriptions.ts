@@ -107,7 +107,10 @@ export function leadLocator(description: string): INodeProperties {
 
 /** A document of the knowledge base chosen in the `knowledgeBaseId` parameter. */
 export function documentLocator(description: string): INodeProperties {
-	return locator({ name: 'documentId', displayName: 'Document', description, searchListMethod: 'searchDocuments', exampleId: 501, idNoun: 'document ID' });
+	return {
+		...locator({ name: 'documentId', displayName: 'Document', description, searchListMethod: 'searchDocuments', exampleId: 501, idNoun: 'document ID' }),
+		typeOptions: { loadOptionsDependsOn: ['knowledgeBaseId.value'] },
+	};
 }
 
 export function sipTrunkLocator(description: string): INodeProperties {
