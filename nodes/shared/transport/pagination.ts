@@ -100,7 +100,7 @@ export async function requestCursorList(this: FamulorRequestContext, request: Li
 }
 
 /**
- * Unwraps list answers that come as a bare array or as `{data: [...]}` (API-FACTS §5 shows both);
+ * Unwraps list answers that come as a bare array or as `{data: [...]}` (the service's docs show both);
  * `legacyKey` names the wrapper an endpoint used before, e.g. `campaigns` for `{campaigns: [...]}`.
  */
 export function unwrapList(response: unknown, legacyKey?: string): IDataObject[] {
