@@ -1,5 +1,5 @@
 /**
- * The two generations of the assistant API the sandbox speaks. `seed` is the older docs SPEC.md was
+ * The two generations of the assistant API the sandbox speaks. `seed` is the older docs the seed specification (the API docs of February 2026) was
  * written from (assistant_name, language, llm_model, ...); `current` is the service's docs today
  * (name, language_id, llm_model_id, ...; https://docs.famulor.de/en/api-reference/assistants/create).
  * Option `api`: `both` accepts either (one per request, never mixed), `seed` or `current` only one.

@@ -240,7 +240,7 @@ export function callRecord(c: Call): Record<string, unknown> {
 	};
 }
 
-/** Webhook payload of API-FACTS §2.1: every key present, null where absent. */
+/** Post-call webhook payload (https://docs.famulor.de/en/api-reference/webhooks/post-call): every key present, null where absent. */
 export function webhookPayload(c: Call): Record<string, unknown> {
 	return {
 		id: c.id,

@@ -1,6 +1,6 @@
 /**
  * Famulor API sandbox: a strict, local, in-memory implementation of the service described in
- * SPEC.md (development tool only; never part of the published package).
+ * the seed specification (the API docs of February 2026) (development tool only; never part of the published package).
  *
  *   const sb = await startSandbox({ port: 0, clock: createClock({ realTime: false }) });
  *   await fetch(`${sb.url}/api/user/assistants/get`, { headers: { Authorization: `Bearer ${sb.tokens.alice}` } });
@@ -42,7 +42,7 @@ export interface SandboxOptions {
 	/** real milliseconds every authenticated API request waits before it is handled (a network round trip); default 0 */
 	latencyMs?: number;
 	/**
-	 * Assistant API generation(s) accepted: 'seed' (SPEC.md's names, /api/ai/generate-reply, /user/phone-numbers),
+	 * Assistant API generation(s) accepted: 'seed' (the seed specification's names, /api/ai/generate-reply, /user/phone-numbers),
 	 * 'current' (today's docs: name, language_id, ...; /api/user/ai/generate-reply, /api/user/phone-numbers) or
 	 * 'both' (default: either, one per request; a body mixing them is refused).
 	 */

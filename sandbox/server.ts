@@ -1,4 +1,4 @@
-/** The sandbox HTTP server: every endpoint of SPEC.md plus the /__sandbox controls, assembled from hooks/ and routes/. */
+/** The sandbox HTTP server: every endpoint of the seed specification (the API docs of February 2026) plus the /__sandbox controls, assembled from hooks/ and routes/. */
 import Fastify, { FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './hooks/bodyParsers';
 import { registerErrorBodies } from './hooks/errorBodies';

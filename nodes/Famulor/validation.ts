@@ -4,7 +4,7 @@ import { parseId } from '../shared/ids';
 import { CONTROL_CHARACTERS } from '../shared/transport';
 
 /**
- * Checks of SPEC.md's rules that can be made before sending. Each failure names the parameter as the
+ * Checks of the seed specification's rules that can be made before sending. Each failure names the parameter as the
  * user sees it, the API field, and the rule, and points at the item — and no request is sent.
  */
 

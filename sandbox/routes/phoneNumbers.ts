@@ -24,7 +24,7 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 			.map(phoneNumberRecord);
 		return send(reply, 200, { data });
 	};
-	// SPEC.md writes the path without /api; the current docs put it under /api like every other path
+	// the seed specification (the API docs of February 2026) writes the path without /api; the current docs put it under /api like every other path
 	if (serves(sb.opts.api, 'seed')) app.get('/user/phone-numbers', legacyPhones);
 	if (serves(sb.opts.api, 'current')) app.get('/api/user/phone-numbers', legacyPhones);
 

@@ -3,10 +3,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { CURRENT_ONLY_FIELDS } from '../../sandbox/apiGenerations';
 import { locator, only, useKit } from './kit';
 
-// The sandbox accepts only SPEC.md's generation here: version 1 must keep working against it.
+// The sandbox accepts only the seed specification's generation here: version 1 must keep working against it.
 const kit = useKit({ api: 'seed', rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } } });
 
-describe('version 1 speaks SPEC.md only (sandbox in seed mode)', () => {
+describe('version 1 speaks the seed specification (the API docs of February 2026) only (sandbox in seed mode)', () => {
 	it('creates an assistant with the seed names and none of the current ones', async () => {
 		const result = await kit().run({
 			resource: 'assistant', operation: 'create', assistantName: 'Seed Bot', voiceId: 1001, language: 'German', llmModel: 'gpt-4o',

@@ -4,7 +4,7 @@ import { CURRENT_ONLY_FIELDS, SEED_ONLY_FIELDS } from '../../sandbox/apiGenerati
 import { runLoadMethodOf } from '../helpers/engine';
 import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from './kit';
 
-// The sandbox accepts only the current API here: any name of SPEC.md's generation is refused.
+// The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
 const kit = useKit({ api: 'current' });
 const v2 = { typeVersion: 2 };
 

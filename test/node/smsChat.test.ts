@@ -190,7 +190,7 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 });
 
-describe('Version 1 stays as SPEC.md describes it', () => {
+describe('Version 1 stays as the seed specification (the API docs of February 2026) describes it', () => {
 	const operationsOf = (version: number, resource: string): unknown[] => {
 		const properties = new Famulor().nodeVersions[version].description.properties;
 		const operation = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));

@@ -148,7 +148,7 @@ describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
 	});
 
-	it('treats a bare 403 as the closed window (SPEC.md\'s error table)', async () => {
+	it('treats a bare 403 as the closed window (the seed specification (the API docs of February 2026)\'s error table)', async () => {
 		const result = await sendAgainst({ status: 403, body: { message: 'Forbidden' } });
 		expect(result.error?.message).toMatch(/send a WhatsApp template message instead$/);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: null });

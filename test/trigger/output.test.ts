@@ -13,7 +13,7 @@ async function activated(parameters: IDataObject) {
 	return { t, url: `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}` };
 }
 
-/** The guide's example shape (API-FACTS §2.1): transcript array plus formatted_transcript, campaign call. */
+/** The guide's example shape (https://docs.famulor.de/en/api-reference/webhooks/post-call): transcript array plus formatted_transcript, campaign call. */
 const guidePayload = {
 	id: 480336,
 	customer_phone: '+4917612345678',

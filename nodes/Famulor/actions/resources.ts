@@ -23,7 +23,7 @@ import { whatsApp, whatsAppV2 } from './whatsApp';
 /** Resource value → its operations; the router and the node description both read such a map. */
 export type ResourceMap = Record<string, ResourceModule>;
 
-/** Version 1: SPEC.md's endpoints, frozen. */
+/** Version 1: the seed specification's endpoints, frozen. */
 export const resourcesV1: ResourceMap = {
 	aiReply,
 	assistant,
@@ -36,7 +36,7 @@ export const resourcesV1: ResourceMap = {
 	whatsApp,
 };
 
-/** Version 2: every unchanged operation of version 1, the current API and the operations beyond SPEC.md. */
+/** Version 2: every unchanged operation of version 1, the current API and the operations beyond the seed specification (the API docs of February 2026). */
 export const resourcesV2: ResourceMap = {
 	...resourcesV1,
 	assistant: assistantV2,

@@ -35,7 +35,7 @@ export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: s
 	return { results };
 }
 
-/** Knowledge bases come from the list endpoint of the service's docs (API-FACTS §8); SPEC.md has only get/update. */
+/** Knowledge bases come from the list endpoint of the service's docs (https://docs.famulor.de/en/api-reference/knowledge-bases/list); the seed specification has only get/update. */
 export async function searchKnowledgeBases(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/knowledgebases' });
 	const results = unwrapList(response)
@@ -44,7 +44,7 @@ export async function searchKnowledgeBases(this: ILoadOptionsFunctions, filter?:
 	return { results };
 }
 
-/** WhatsApp senders of the account (endpoint of the service's docs, API-FACTS §8), offline ones marked. */
+/** WhatsApp senders of the account (https://docs.famulor.de/en/api-reference/whatsapp/senders), offline ones marked. */
 export async function searchWhatsAppSenders(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/whatsapp/senders', qs: { status: 'all' } });
 	const results = unwrapList(response)

@@ -14,7 +14,7 @@ export type FamulorRequestContext = IExecuteFunctions | ILoadOptionsFunctions | 
 
 export interface FamulorRequest {
 	method: IHttpRequestMethods;
-	/** Path exactly as SPEC.md writes it, e.g. `/api/user/make_call`. */
+	/** Path exactly as the seed specification (the API docs of February 2026) writes it, e.g. `/api/user/make_call`. */
 	path: string;
 	qs?: IDataObject;
 	/** JSON object, or FormData for file uploads. */

@@ -45,7 +45,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) };
 }
 
-/** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps SPEC.md's. */
+/** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps the seed specification's. */
 export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',

@@ -22,7 +22,7 @@ function nameOf(entry: AssistantField): FieldName {
 	return { label: entry.property.displayName, field: entry.field };
 }
 
-/** Checks one field against its rule from SPEC.md and returns the value to send. */
+/** Checks one field against its rule from the seed specification (the API docs of February 2026) and returns the value to send. */
 function checkField(this: IExecuteFunctions, itemIndex: number, entry: AssistantField, value: unknown): unknown {
 	const name = nameOf(entry);
 	const rule = entry.rule;
@@ -120,7 +120,7 @@ function webhook(this: IExecuteFunctions, itemIndex: number, values: IDataObject
 }
 
 /**
- * Checks every value against SPEC.md's rules and builds the JSON body. `values` holds the
+ * Checks every value against the seed specification's rules and builds the JSON body. `values` holds the
  * parameters by name: on create the required top-level ones plus Additional Fields, on update the
  * Update Fields. `collection` is the collection's parameter name (for the variables pairs).
  */

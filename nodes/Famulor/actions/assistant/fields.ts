@@ -4,7 +4,7 @@ import { phoneNumberLocator } from '../../../shared/descriptions';
 import { variablesProperty } from '../common';
 
 /**
- * The assistant input fields of SPEC.md, defined once for Create and Update: each entry is the
+ * The assistant input fields of the seed specification (the API docs of February 2026), defined once for Create and Update: each entry is the
  * n8n parameter and the rule `body.ts` checks before the value is sent under its API field.
  */
 

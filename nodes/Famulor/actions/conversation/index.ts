@@ -42,7 +42,7 @@ function operationProperty(options: OperationOption[]): INodeProperties {
 	};
 }
 
-/** Version 1: SPEC.md's conversation list. */
+/** Version 1: the seed specification's conversation list. */
 export const conversation: ResourceModule = {
 	description: [operationProperty([GET_MANY_OPTION]), ...getAll.description],
 	operations: { getAll },

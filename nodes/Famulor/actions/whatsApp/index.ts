@@ -61,7 +61,7 @@ function operationProperty(options: OperationOption[]): INodeProperties {
 	};
 }
 
-/** Version 1: SPEC.md's session check and free-form send. */
+/** Version 1: the seed specification's session check and free-form send. */
 export const whatsApp: ResourceModule = {
 	description: [operationProperty(SESSION_OPTIONS), ...sendFreeform.description, ...getSessionStatus.description],
 	operations: { getSessionStatus, sendFreeform },
