@@ -120,10 +120,43 @@ export class FamulorAiApi implements ICredentialType {
 	// The languages list is read-only, free and small: a cheap proof that the token works.
 	test: ICredentialTestRequest = {
 		request: {
-			// Same normalisation as the transport: trailing slashes and a trailing /api are tolerated.
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api$/, "")}}',
+			// Same normalisation as the transport (normalizeBaseUrl): blank means the service, spaces, a path's
+			// trailing slashes and a trailing /api are tolerated.
+			baseURL: '={{(String($credentials.baseUrl || "").trim() || "https://app.famulor.de").replace(/\\/+$/, "").replace(/\\/api$/, "").replace(/\\/+$/, "")}}',
 			url: '/api/user/assistants/languages',
 			headers: { Accept: 'application/json' },
 		},
+		// n8n shows only a rule's message (else the bare HTTP status text), so each documented refusal is
+		// spelled out with the service's own words (https://docs.famulor.de/en/api-reference/authentication).
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'Famulor refused the API token (401: "The provided API key is invalid or expired"). Copy the API key from the Famulor dashboard (API Keys) into API Token.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'Famulor refused the API token (403: "Your API key does not have permission for this resource"). Use a key with API access.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'The Base URL answered 404 for the Famulor API: it does not point at Famulor. Use https://app.famulor.de (or the sandbox URL).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 429,
+					message: 'Famulor answered 429 (too many requests: the token is at its rate limit). The token is valid; save again in a minute.',
+				},
+			},
+		],
 	};
 }
