@@ -1,5 +1,12 @@
-/** CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed] */
-import { startSandbox, type ApiOption } from './index';
+/**
+ * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed]
+ *        [--no-general-limit | --general-limit-scale F]
+ * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
+ * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
+ */
+import { resolveGeneralLimit } from './http/generalLimit';
+import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
+import type { RateLimit } from './sandbox';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);
@@ -10,16 +17,34 @@ function arg(name: string): string | undefined {
 	return undefined;
 }
 
+function generalLimitOption(): GeneralLimitOption | undefined {
+	if (process.argv.includes('--no-general-limit')) return false;
+	const scale = arg('general-limit-scale');
+	if (scale === undefined) return undefined;
+	const windowScale = Number(scale);
+	if (!Number.isFinite(windowScale) || windowScale <= 0) throw new Error(`invalid --general-limit-scale ${scale} (a number > 0)`);
+	return { windowScale };
+}
+
+function describeGeneralLimit(option: GeneralLimitOption | undefined): string {
+	const limit = resolveGeneralLimit(option);
+	if (!limit) return 'off (--no-general-limit)';
+	const per = (rl: RateLimit) => `${rl.limit} per ${rl.windowMs / 1000} s`;
+	return `${per(limit.sustained)}, bursts of ${per(limit.burst)} per token${option === undefined ? ' (as documented)' : ''}`;
+}
+
 async function main(): Promise<void> {
 	const port = Number(arg('port') ?? process.env.SANDBOX_PORT ?? 3456);
 	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${arg('port')}`);
 	const callDuration = arg('call-duration');
+	const generalRateLimit = generalLimitOption();
 	const sb = await startSandbox({
 		port,
 		host: arg('host') ?? '127.0.0.1',
 		seed: !process.argv.includes('--no-seed'),
 		callDurationMs: callDuration !== undefined ? Number(callDuration) : undefined,
 		api: (arg('api') ?? 'both') as ApiOption,
+		generalRateLimit,
 	});
 	const lines = [
 		'Famulor sandbox is running',
@@ -28,6 +53,7 @@ async function main(): Promise<void> {
 		`  bob token      ${sb.tokens.bob}   (own data, no payment method)`,
 		`  assistant API   ${arg('api') ?? 'both'} (--api both|current|seed)`,
 		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
+		`  rate limit     ${describeGeneralLimit(generalRateLimit)}`,
 		'Press Ctrl-C to stop.',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);

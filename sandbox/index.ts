@@ -9,11 +9,13 @@
  */
 import { API_OPTIONS, type ApiOption } from './apiGenerations';
 import { createClock, ScheduledClock, SandboxClock } from './clock';
+import { DOCUMENTED_GENERAL_LIMIT, resolveGeneralLimit, type GeneralLimitOption } from './http/generalLimit';
 import { ResolvedOptions, Sandbox } from './sandbox';
 import { buildApp } from './server';
 import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
 
-export { createClock, SEED, TOKENS, CONTROL_TOKEN };
+export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
+export type { GeneralLimit, GeneralLimitOption } from './http/generalLimit';
 export type { SandboxClock, ScheduledClock };
 export type { RequestLogEntry, WebhookLogEntry, Fault } from './sandbox';
 export type { ApiOption } from './apiGenerations';
@@ -35,6 +37,12 @@ export interface SandboxOptions {
 		generateReply?: { limit: number; windowMs: number };
 		sendFreeform?: { limit: number; windowMs: number };
 	};
+	/**
+	 * The general limit every API request counts against, per token. Default: the documented 100 per
+	 * 60 s with bursts of 20 per 10 s. `false` = off; `{ windowScale: 0.1 }` = the same counts in a tenth
+	 * of the time; `{ sustained, burst }` = other numbers. Test kits switch it off unless a test needs it.
+	 */
+	generalRateLimit?: GeneralLimitOption;
 	/** delays between webhook delivery attempts; default [1000, 2000, 4000] */
 	webhookRetryDelaysMs?: number[];
 	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
@@ -104,6 +112,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 			generateReply: opts.rateLimits?.generateReply ?? { limit: 5, windowMs: 60_000 },
 			sendFreeform: opts.rateLimits?.sendFreeform ?? { limit: 5, windowMs: 1000 },
 		},
+		generalRateLimit: resolveGeneralLimit(opts.generalRateLimit),
 		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
 		latencyMs: opts.latencyMs ?? 0,

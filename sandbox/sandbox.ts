@@ -2,6 +2,7 @@
 import type { Socket } from 'node:net';
 import type { ApiOption } from './apiGenerations';
 import type { ScheduledClock } from './clock';
+import type { GeneralLimit } from './http/generalLimit';
 import type { UserName } from './seed';
 import { State } from './state';
 
@@ -14,6 +15,8 @@ export interface ResolvedOptions {
 	callDurationMs: number;
 	documentProcessingMs: number;
 	rateLimits: { generateReply: RateLimit; sendFreeform: RateLimit };
+	/** every API request's limit per token; false = off (controls can change it at run time) */
+	generalRateLimit: GeneralLimit | false;
 	webhookRetryDelaysMs: number[];
 	webhookTimeoutMs: number;
 	/** real milliseconds every API request waits before it is handled, like a network round trip; 0 = none */

@@ -20,6 +20,7 @@ import { registerCampaignRoutes } from './routes/campaigns';
 import { registerLeadRoutes } from './routes/leads';
 import { registerPhoneNumberChangeRoutes } from './routes/phoneNumberChanges';
 import { registerSipTrunkRoutes } from './routes/sipTrunks';
+import { registerLimitControlRoutes } from './routes/limitControls';
 import { registerPhoneNumberRoutes } from './routes/phoneNumbers';
 import { registerReplyRoutes } from './routes/replies';
 import { registerToolRoutes } from './routes/tools';
@@ -58,5 +59,6 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerControlRoutes(app, sb);
 	registerControlEventRoutes(app, sb);
 	registerChatWebhookControlRoutes(app, sb);
+	registerLimitControlRoutes(app, sb);
 	return app;
 }

@@ -1,7 +1,8 @@
-/** The request pipeline, in order: control token, or request log → fault injection → user token → latency. */
+/** The request pipeline, in order: control token, or request log → fault injection → user token → latency → general limit. */
 import type { FastifyInstance } from 'fastify';
 import type { Sandbox } from '../sandbox';
-import { requestContext } from '../http/context';
+import { requestContext, userOf } from '../http/context';
+import { withinGeneralLimit } from '../http/generalLimit';
 import { pathOf } from '../http/input';
 import { INDEX_PATH } from '../routes/indexPage';
 import { authenticateUser, checkControlToken, isControlRequest } from './auth';
@@ -23,6 +24,7 @@ export function registerHooks(app: FastifyInstance, sb: Sandbox): void {
 		const denied = authenticateUser(sb, req, reply);
 		if (denied) return denied;
 		await simulateLatency(sb);
+		if (!withinGeneralLimit(sb, reply, userOf(req))) return reply;
 	});
 	app.addHook('onResponse', completeLogEntry);
 }

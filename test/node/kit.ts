@@ -50,11 +50,13 @@ export interface Kit {
 export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = { customRateLimits: true, generalLimitPerMinute: 0, generalBurstPer10Seconds: 0 };
 
 /**
- * Documents stay "processing" for a minute, so no test sees one finish by itself.
+ * Documents stay "processing" for a minute, so no test sees one finish by itself. The sandbox's general
+ * rate limit is off to match (suites send far more than 20 requests in 10 s); a suite that needs it
+ * passes `generalRateLimit`.
  * `credentials` overrides fields of the credential every run uses.
  */
 export async function startKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): Promise<Kit> {
-	const sandbox = await startSandbox({ port: 0, documentProcessingMs: 60_000, ...options });
+	const sandbox = await startSandbox({ port: 0, documentProcessingMs: 60_000, generalRateLimit: false, ...options });
 	const baseCredentials: TestCredentials = { apiToken: sandbox.tokens.alice, baseUrl: sandbox.url, ...UNPACED_GENERAL_LIMIT, ...credentials };
 	const runs: NodeRunResult[] = [];
 	const control = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {

@@ -16,8 +16,9 @@ export interface Client {
 	advance(ms: number): Promise<void>;
 }
 
+/** A sandbox on a manual clock; the general rate limit is off unless `opts.generalRateLimit` says otherwise. */
 export async function boot(opts: SandboxOptions = {}): Promise<Client> {
-	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: false }), ...opts });
+	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: false }), generalRateLimit: false, ...opts });
 	const req: Client['req'] = (method, path, o = {}) => sandboxRequest(sb, method, path, o);
 	return {
 		sb,

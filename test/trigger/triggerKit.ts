@@ -82,7 +82,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promise<TriggerKit> {
-	const sb = await startSandbox({ port: 0, callDurationMs: 0, webhookRetryDelaysMs: retryDelaysMs, webhookTimeoutMs: 5000 });
+	const sb = await startSandbox({ port: 0, callDurationMs: 0, webhookRetryDelaysMs: retryDelaysMs, webhookTimeoutMs: 5000, generalRateLimit: false });
 	const credentials: TestCredentials = { apiToken: sb.tokens.alice, baseUrl: sb.url };
 	const harnesses = new Map<string, TriggerHarness>();
 	const kit = { deliveries: [] as Delivery[], loseAnswers: 0 };

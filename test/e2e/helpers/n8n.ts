@@ -56,9 +56,9 @@ async function json<T>(response: Response): Promise<T> {
 	return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** Starts the sandbox in this process and prepares an n8n user folder against it. */
+/** Starts the sandbox in this process (general rate limit off unless asked for) and prepares an n8n user folder against it. */
 export async function prepareN8n(sandboxOptions: SandboxOptions = {}): Promise<PreparedN8n> {
-	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, ...sandboxOptions });
+	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false, ...sandboxOptions });
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-e2e-'));
 	const port = await freePort();
 	try {
