@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: throughput of the Famulor node at the service's limits, against an in-process
- * sandbox, with the node run through n8n-core's WorkflowExecute (test/helpers/engine.ts).
+ * sandbox, with the node run through n8n-core's WorkflowExecute (test/helpers/engine.ts) in cases 1–4,
+ * and in a real n8n against n8n's HTTP Request node in case 5 (bench/peer.ts).
  * Prints one table per case; figures, not a pass/fail test.
  */
 import './jestShim';
@@ -10,6 +11,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
 import { runNode, withRequestContext, type NodeRunResult, type TestCredentials } from '../test/helpers/engine';
 import { measure, median, mib, ratio, seconds, table, type Row } from './measure';
+import { runPeerBenchmark } from './peer';
 
 const FREEFORM = { limit: 5, windowMs: 1000 };
 /** Generate-reply scaled down from 5 per 60 s so the run is short; the credential says the same. */
@@ -18,7 +20,7 @@ const ALICE = SEED.alice;
 const STATUS_QUERY = `sender_id=${ALICE.senders.online}&recipient_phone=${encodeURIComponent(ALICE.openWindowCustomer.phone)}`;
 const CONVERSATIONS = 10_000;
 /** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default. */
-const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4').split(',').map((value) => Number(value.trim())));
+const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4,5').split(',').map((value) => Number(value.trim())));
 
 const items = (count: number): INodeExecutionData[] => Array.from({ length: count }, (_, n) => ({ json: { n } }));
 const sender = { __rl: true, mode: 'id', value: String(ALICE.senders.online) };
@@ -46,7 +48,8 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
 }
 
 async function main(): Promise<void> {
-	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: true }), callDurationMs: 0, rateLimits: { sendFreeform: FREEFORM, generateReply: REPLY } });
+	// Cases 1–4 measure the node's own limits and costs, so the general limit is off here; case 5 meets it.
+	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: true }), callDurationMs: 0, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM, generateReply: REPLY } });
 	const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
 		const response = await fetch(`${sb.url}/__sandbox${path}`, {
 			method,
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
 	if (CASES.has(3)) await readsCase();
 	if (CASES.has(4)) await listCase();
 	await sb.stop();
+	if (CASES.has(5)) await runPeerBenchmark(print);
 
 	async function readsCase(): Promise<void> {
 		// 3: reads without a documented limit: a raw fetch loop, the same loop through n8n's own request
@@ -133,7 +137,7 @@ async function main(): Promise<void> {
 		});
 		const reads: Row[] = [];
 		for (const latencyMs of [0, 5]) {
-			const target = latencyMs === 0 ? sb : await startSandbox({ port: 0, clock: createClock({ realTime: true }), latencyMs });
+			const target = latencyMs === 0 ? sb : await startSandbox({ port: 0, clock: createClock({ realTime: true }), latencyMs, generalRateLimit: false });
 			const readCredentials = { ...credentials, apiToken: target.tokens.alice, baseUrl: target.url };
 			const variants: Array<{ name: string; run: (concurrency: number) => Promise<number> }> = [
 				{

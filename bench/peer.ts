@@ -1,0 +1,244 @@
+/**
+ * The peer benchmark: in a REAL n8n (the one `npm start` and the end-to-end tests use), the Famulor
+ * node at its default settings against n8n's HTTP Request node set up as a careful user would, on the
+ * same sandbox in the same run. Each run is `n8n execute` of a one-purpose workflow; the time is the
+ * measured node's own `executionTime` from the run data (plus the Split Out a user needs to turn the
+ * HTTP Request node's pages into records), so n8n's start-up is not in it. Variants alternate, figures
+ * are medians. It measures and prints; it asserts nothing.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEED, type GeneralLimitOption, type RequestLogEntry } from '../sandbox';
+import { executeWorkflow, prepareN8n, run, type PreparedN8n } from '../test/e2e/helpers/n8n';
+import { median, ratio, seconds, table, type Row } from './measure';
+import {
+	FAMULOR_CREDENTIAL,
+	famulorNode,
+	HEADER_CREDENTIAL,
+	httpRequestNode,
+	MEASURED,
+	recordsNode,
+	workflow,
+	type NodeVersions,
+	type Workflow,
+	type WorkflowNode,
+} from './peerWorkflows';
+
+const LATENCY_MS = 5;
+const ALICE = SEED.alice;
+const FREEFORM = { limit: 5, windowMs: 1000 };
+/** The general limit scaled to a fifth of its windows: bursts of 20 per 2 s, 100 per 12 s. */
+const GENERAL_SCALE = 0.2;
+const BURST = { limit: 20, windowMs: 10_000 * GENERAL_SCALE };
+const REPEATS = Number(process.env.BENCH_PEER_REPEATS ?? 3);
+
+interface Case {
+	key: string;
+	title: string;
+	count: number;
+	generalLimit: GeneralLimitOption;
+	/** extra sandbox set-up after the reset */
+	prepare?: (n8n: PreparedN8n) => Promise<void>;
+	ours: WorkflowNode[];
+	peer: WorkflowNode[];
+	peerSetup: string;
+	/** records expected out of the last node */
+	expected: number;
+	/** the least time the service allows, when a limit sets one */
+	minimumMs?: number;
+}
+
+interface Measurement {
+	ms: number;
+	requests: number;
+	seen429: number;
+	failed: number;
+	records: number;
+}
+
+/** What `n8n execute --rawOutput` prints of a node's run, with the timing fields the e2e type leaves out. */
+interface NodeRun {
+	executionTime?: number;
+	error?: { message: string };
+	data?: { main: Array<Array<{ json: IDataObject }> | null> };
+}
+
+function defaultVersion(description: { defaultVersion?: number; version?: number | number[] }): number {
+	if (typeof description.defaultVersion === 'number') return description.defaultVersion;
+	const version = description.version ?? 1;
+	return Array.isArray(version) ? Math.max(...version) : version;
+}
+
+/** The version a new node gets in the editor: ours from the source, the HTTP Request node's from the installed n8n. */
+async function nodeVersions(n8nBin: string): Promise<NodeVersions> {
+	const { Famulor } = await import('../nodes/Famulor/Famulor.node');
+	const runtimeModules = dirname(dirname(n8nBin));
+	const httpModule = (await import(join(runtimeModules, 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'))) as {
+		HttpRequest: new () => { description: { defaultVersion?: number; version?: number | number[] } };
+	};
+	return { famulor: defaultVersion(new Famulor().description), httpRequest: defaultVersion(new httpModule.HttpRequest().description) };
+}
+
+function cases(sandboxUrl: string, versions: NodeVersions): Case[] {
+	const sender = { __rl: true, mode: 'id', value: String(ALICE.senders.online) };
+	const phone = ALICE.openWindowCustomer.phone;
+	const statusRead = (count: number) => ({
+		ours: [famulorNode(versions, { resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender, recipientPhone: phone })],
+		url: `${sandboxUrl}/api/user/whatsapp/session-status`,
+		query: { sender_id: String(ALICE.senders.online), recipient_phone: phone },
+		count,
+	});
+	const reads = statusRead(1000);
+	const limited = statusRead(3 * BURST.limit);
+	const conversations = 2000;
+	return [
+		{
+			key: 'reads',
+			title: `${reads.count.toLocaleString('en')} WhatsApp session-status reads, ${LATENCY_MS} ms latency, general limit off`,
+			count: reads.count,
+			generalLimit: false,
+			ours: reads.ours,
+			peer: [httpRequestNode(versions, { method: 'GET', url: reads.url, query: reads.query })],
+			peerSetup: 'no batching (all items at once: its fastest)',
+			expected: reads.count,
+		},
+		{
+			key: 'sends',
+			title: `50 WhatsApp free-form sends (${FREEFORM.limit} per ${FREEFORM.windowMs / 1000} s), general limit off`,
+			count: 50,
+			generalLimit: false,
+			ours: [famulorNode(versions, { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender, recipientPhone: phone, message: '=Bench {{ $json.n }}' })],
+			peer: [
+				httpRequestNode(versions, {
+					method: 'POST',
+					url: `${sandboxUrl}/api/user/whatsapp/send-freeform`,
+					jsonBody: `={{ JSON.stringify({ sender_id: ${ALICE.senders.online}, recipient_phone: ${JSON.stringify(phone)}, message: 'Bench ' + $json.n }) }}`,
+					batch: { size: FREEFORM.limit, intervalMs: FREEFORM.windowMs },
+				}),
+			],
+			peerSetup: `batching ${FREEFORM.limit} items per ${FREEFORM.windowMs} ms`,
+			expected: 50,
+			minimumMs: (Math.ceil(50 / FREEFORM.limit) - 1) * FREEFORM.windowMs,
+		},
+		{
+			key: 'list',
+			title: `Return All of ${conversations.toLocaleString('en')} conversations, general limit off`,
+			count: 1,
+			generalLimit: false,
+			prepare: async (n8n) => {
+				await n8n.ctl('POST', '/conversations/seed', { user: 'alice', count: conversations - ALICE.conversationCount });
+			},
+			ours: [famulorNode(versions, { resource: 'conversation', operation: 'getAll', returnAll: true })],
+			peer: [httpRequestNode(versions, { method: 'GET', url: `${sandboxUrl}/api/user/conversations`, query: { per_page: '100' }, cursorPagination: true }), recordsNode()],
+			peerSetup: 'pagination on `next_cursor`, 100 per page, then Split Out `data`',
+			expected: conversations,
+		},
+		{
+			key: 'general',
+			title: `${limited.count} session-status reads = 3 × the burst, general limit scaled to ${BURST.limit} per ${BURST.windowMs / 1000} s (100 per ${(60 * GENERAL_SCALE).toFixed(0)} s)`,
+			count: limited.count,
+			generalLimit: { windowScale: GENERAL_SCALE },
+			ours: limited.ours,
+			peer: [httpRequestNode(versions, { method: 'GET', url: limited.url, query: limited.query, batch: { size: BURST.limit, intervalMs: BURST.windowMs } })],
+			peerSetup: `batching ${BURST.limit} items per ${BURST.windowMs} ms`,
+			expected: limited.count,
+			minimumMs: 2 * BURST.windowMs,
+		},
+	];
+}
+
+/** Imports the header-auth credential the HTTP Request node uses, the Famulor credential, and the workflows. */
+async function importAll(n8n: PreparedN8n, workflows: Workflow[], famulorData: IDataObject): Promise<void> {
+	const dir = join(n8n.userFolder, 'bench-import');
+	mkdirSync(join(dir, 'workflows'), { recursive: true });
+	const credentials = [
+		{ ...HEADER_CREDENTIAL, data: { name: 'Authorization', value: `Bearer ${n8n.sandbox.tokens.alice}` } },
+		{ ...FAMULOR_CREDENTIAL, data: { apiToken: n8n.sandbox.tokens.alice, baseUrl: n8n.sandbox.url, ...famulorData } },
+	];
+	writeFileSync(join(dir, 'credentials.json'), JSON.stringify(credentials));
+	for (const flow of workflows) writeFileSync(join(dir, 'workflows', `${flow.id}.json`), JSON.stringify(flow));
+	for (const args of [['import:credentials', `--input=${join(dir, 'credentials.json')}`], ['import:workflow', '--separate', `--input=${join(dir, 'workflows')}`]]) {
+		const result = await run(n8n.bin, args, { env: n8n.env });
+		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
+	}
+}
+
+function runOf(runData: Record<string, unknown[]>, name: string): NodeRun | undefined {
+	const runs = runData[name] as NodeRun[] | undefined;
+	return runs?.[runs.length - 1];
+}
+
+async function measureOnce(n8n: PreparedN8n, testCase: Case, workflowId: string, steps: WorkflowNode[]): Promise<Measurement> {
+	await n8n.ctl('POST', '/reset');
+	await n8n.ctl('PUT', '/general-limit', testCase.generalLimit === false ? { enabled: false } : testCase.generalLimit);
+	await testCase.prepare?.(n8n);
+	await n8n.ctl('DELETE', '/requests');
+	const cli = await executeWorkflow(n8n, workflowId);
+	const runData = cli.data.resultData.runData as unknown as Record<string, unknown[]>;
+	const timed = steps.map((step) => runOf(runData, step.name));
+	const last = timed[timed.length - 1];
+	const measured = runOf(runData, MEASURED);
+	const errors = (measured?.data?.main[0] ?? []).filter((item) => item.json.error !== undefined).length;
+	const log = await n8n.ctl<RequestLogEntry[]>('GET', '/requests');
+	return {
+		ms: timed.reduce((sum, step) => sum + (step?.executionTime ?? Number.NaN), 0),
+		requests: log.length,
+		seen429: log.filter((entry) => entry.status === 429).length,
+		// Items that came out as errors (On Error: Continue), or every item when the node failed as a whole.
+		failed: measured?.error ? testCase.count : errors,
+		records: (last?.data?.main[0] ?? []).filter((item) => item.json.error === undefined).length,
+	};
+}
+
+function summary(runs: Measurement[]): Measurement {
+	const mid = (pick: (run: Measurement) => number) => median(runs.map(pick));
+	return { ms: mid((r) => r.ms), requests: mid((r) => r.requests), seen429: Math.max(...runs.map((r) => r.seen429)), failed: Math.max(...runs.map((r) => r.failed)), records: mid((r) => r.records) };
+}
+
+export async function runPeerBenchmark(print: (text: string) => void): Promise<void> {
+	const n8n = await prepareN8n({ latencyMs: LATENCY_MS, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM } });
+	try {
+		const versions = await nodeVersions(n8n.bin);
+		const all = cases(n8n.sandbox.url, versions);
+		const selected = all.filter((testCase) => (process.env.BENCH_PEER_CASES ?? all.map((c) => c.key).join(',')).split(',').includes(testCase.key));
+		const workflowId = (testCase: Case, variant: 'ours' | 'peer') => `bench${testCase.key}${variant}`.padEnd(16, '0').slice(0, 16);
+		const flows = selected.flatMap((testCase) =>
+			(['ours', 'peer'] as const).map((variant) => workflow(workflowId(testCase, variant), `Bench ${testCase.key} ${variant}`, testCase.count, testCase[variant])),
+		);
+		await importAll(n8n, flows, {});
+		const rows: Row[] = [];
+		for (const testCase of selected) {
+			const runs = { ours: [] as Measurement[], peer: [] as Measurement[] };
+			for (let repeat = 0; repeat < REPEATS; repeat++) {
+				const order = repeat % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const);
+				for (const variant of order) runs[variant].push(await measureOnce(n8n, testCase, workflowId(testCase, variant), testCase[variant]));
+			}
+			const ours = summary(runs.ours);
+			const peer = summary(runs.peer);
+			const row: Row = {
+				case: testCase.title,
+				'ours s': seconds(ours.ms),
+				'HTTP Request s': seconds(peer.ms),
+				'ours ÷ HTTP Request': ratio(ours.ms / peer.ms),
+				'requests (ours / HTTP)': `${ours.requests} / ${peer.requests}`,
+				'429s (ours / HTTP)': `${ours.seen429} / ${peer.seen429}`,
+				'failed items (ours / HTTP)': `${ours.failed} / ${peer.failed}`,
+				[`records (ours / HTTP)`]: `${ours.records} / ${peer.records} of ${testCase.expected}`,
+				'HTTP Request set-up': testCase.peerSetup,
+			};
+			if (testCase.minimumMs !== undefined) {
+				row['minimum s'] = seconds(testCase.minimumMs);
+				row['ours ÷ minimum'] = ratio(ours.ms / testCase.minimumMs);
+				row['HTTP ÷ minimum'] = ratio(peer.ms / testCase.minimumMs);
+			}
+			rows.push(row);
+			process.stdout.write(`  ${testCase.key}: ours ${runs.ours.map((r) => seconds(r.ms)).join(', ')} s; HTTP Request ${runs.peer.map((r) => seconds(r.ms)).join(', ')} s\n`);
+		}
+		print(table(`5. Against n8n's HTTP Request node in n8n (n8n execute; node execution time, median of ${REPEATS}, variants alternating; Famulor node v${versions.famulor} at defaults, HTTP Request v${versions.httpRequest})`, rows));
+	} finally {
+		await n8n.cleanup();
+	}
+}
