@@ -3,6 +3,9 @@
  * per 10 s, `X-RateLimit-*` headers and the documented 429 body; scalable, and off when asked.
  * The clock is manual, so every request of a test arrives at the same instant unless it advances.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
 import { SEED, type GeneralLimitOption } from '../../sandbox';
 import { boot, type Client, type Res, type Who } from './helpers';
 
@@ -10,12 +13,14 @@ const ME = '/api/user/me';
 const LIMITED_BODY = { error: 'Rate limit exceeded', message: 'Too many requests. Please try again later.' };
 
 let c: Client;
+const started: Client[] = [];
 afterEach(async () => {
-	await c.sb.stop();
+	await Promise.all(started.splice(0).map((client) => client.sb.stop()));
 });
 
-async function start(generalRateLimit: GeneralLimitOption): Promise<number> {
+async function start(generalRateLimit?: GeneralLimitOption): Promise<number> {
 	c = await boot({ generalRateLimit });
+	started.push(c);
 	return c.sb.clock.now();
 }
 
@@ -151,7 +156,6 @@ describe('general rate limit, scaled and replaced', () => {
 	});
 
 	it('rejects a scale or limit that is not positive', async () => {
-		c = await boot();
 		await expect(boot({ generalRateLimit: { windowScale: 0 } })).rejects.toThrow('windowScale must be a number > 0');
 		await expect(boot({ generalRateLimit: { burst: { limit: 0, windowMs: 1000 } } })).rejects.toThrow('generalRateLimit.burst needs an integer limit >= 1');
 	});
@@ -182,5 +186,57 @@ describe('general rate limit control', () => {
 		expect(bad.json.errors.generalRateLimit[0]).toContain('windowScale must be a number > 0');
 		expect((await c.ctl('PUT', '/general-limit', { enabled: 'no' })).status).toBe(422);
 		expect((await c.ctl('GET', '/general-limit')).json.enabled).toBe(true);
+	});
+});
+
+describe('general rate limit on the command line', () => {
+	/** Starts `npm run sandbox -- <args>`; resolves with its banner and base URL once it serves. */
+	async function startCli(args: string[]): Promise<{ banner: string; url: string; stop(): Promise<void> }> {
+		const root = join(__dirname, '..', '..');
+		const child = spawn(process.execPath, [join(root, 'scripts', 'sandbox.mjs'), '--port', '0', ...args], { cwd: root });
+		const stop = async () => {
+			child.kill('SIGINT');
+			if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+		};
+		const banner = await new Promise<string>((resolve, reject) => {
+			let text = '';
+			child.stdout.on('data', (chunk) => {
+				text += String(chunk);
+				if (text.includes('Ctrl-C')) resolve(text);
+			});
+			child.on('exit', () => reject(new Error(`exited: ${text}`)));
+		}).catch(async (error: unknown) => {
+			await stop();
+			throw error;
+		});
+		return { banner, url: /base URL\s+(\S+)/.exec(banner)![1], stop };
+	}
+
+	const meAt = async (url: string) => await fetch(`${url}${ME}`, { headers: { authorization: `Bearer ${SEED.tokens.alice}` } });
+
+	it('--general-limit-scale 0.5 refuses the 21st request in 5 s', async () => {
+		const cli = await startCli(['--general-limit-scale', '0.5']);
+		try {
+			expect(cli.banner).toContain('100 per 30 s, bursts of 20 per 5 s per token');
+			const answers = await Promise.all(Array.from({ length: 21 }, () => meAt(cli.url)));
+			expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(20).fill(200), 429]);
+			const refused = answers.find((answer) => answer.status === 429)!;
+			const { retry_after: retryAfter } = (await refused.json()) as { retry_after: number };
+			expect(retryAfter).toBeGreaterThanOrEqual(1);
+			expect(retryAfter).toBeLessThanOrEqual(5);
+		} finally {
+			await cli.stop();
+		}
+	});
+
+	it('--no-general-limit serves every request', async () => {
+		const cli = await startCli(['--no-general-limit']);
+		try {
+			expect(cli.banner).toContain('rate limit     off');
+			const answers = await Promise.all(Array.from({ length: 30 }, () => meAt(cli.url)));
+			expect(answers.every((answer) => answer.status === 200)).toBe(true);
+		} finally {
+			await cli.stop();
+		}
 	});
 });
