@@ -6,13 +6,14 @@
  * HTTP Request node's pages into records), so n8n's start-up is not in it. Variants alternate, figures
  * are medians. It measures and prints; it asserts nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED, type GeneralLimitOption, type RequestLogEntry } from '../sandbox';
-import { executeWorkflow, prepareN8n, run, type PreparedN8n } from '../test/e2e/helpers/n8n';
+import { prepareN8n, run, type PreparedN8n } from '../test/e2e/helpers/n8n';
 import { median, ratio, seconds, table, type Row } from './measure';
 import {
 	FAMULOR_CREDENTIAL,
@@ -166,6 +167,26 @@ async function importAll(n8n: PreparedN8n, workflows: Workflow[], famulorData: I
 	}
 }
 
+/**
+ * `n8n execute --id --rawOutput` with its output going to a file: n8n exits as soon as the run is
+ * printed, which cuts a large run short on a pipe; a file is written synchronously. Returns the run data.
+ */
+async function execute(n8n: PreparedN8n, workflowId: string): Promise<Record<string, unknown[]>> {
+	const file = join(n8n.userFolder, 'bench-run.json');
+	const fd = openSync(file, 'w');
+	const code = await new Promise<number | null>((resolve, reject) => {
+		const child = spawn(n8n.bin, ['execute', `--id=${workflowId}`, '--rawOutput'], { env: n8n.env, stdio: ['ignore', fd, fd] });
+		child.on('error', reject);
+		child.on('close', resolve);
+	}).finally(() => closeSync(fd));
+	const lines = readFileSync(file, 'utf8').split('\n');
+	const start = lines.indexOf('{');
+	const end = lines.lastIndexOf('}');
+	if (code !== 0 || start < 0 || end < start) throw new Error(`n8n execute --id=${workflowId} failed (${code}):\n${lines.slice(0, 40).join('\n')}`);
+	const printed = JSON.parse(lines.slice(start, end + 1).join('\n')) as { data: { resultData: { runData: Record<string, unknown[]> } } };
+	return printed.data.resultData.runData;
+}
+
 function runOf(runData: Record<string, unknown[]>, name: string): NodeRun | undefined {
 	const runs = runData[name] as NodeRun[] | undefined;
 	return runs?.[runs.length - 1];
@@ -176,8 +197,7 @@ async function measureOnce(n8n: PreparedN8n, testCase: Case, workflowId: string,
 	await n8n.ctl('PUT', '/general-limit', testCase.generalLimit === false ? { enabled: false } : testCase.generalLimit);
 	await testCase.prepare?.(n8n);
 	await n8n.ctl('DELETE', '/requests');
-	const cli = await executeWorkflow(n8n, workflowId);
-	const runData = cli.data.resultData.runData as unknown as Record<string, unknown[]>;
+	const runData = await execute(n8n, workflowId);
 	const timed = steps.map((step) => runOf(runData, step.name));
 	const last = timed[timed.length - 1];
 	const measured = runOf(runData, MEASURED);
