@@ -13,7 +13,16 @@ export const MEASURED = 'Measured';
 export const RECORDS = 'Records';
 
 export const HEADER_CREDENTIAL = { id: 'famulorBenchHeader1', name: 'Famulor bench header auth', type: 'httpHeaderAuth' };
-export const FAMULOR_CREDENTIAL = { id: 'famulorBenchApi001', name: 'Famulor bench API', type: 'famulorAiApi' };
+/**
+ * The Famulor credential as a user sets it up for the service in front of them: as it comes (the
+ * documented limits) where the sandbox enforces the general limit, with that limit at 0 (pacing off)
+ * where the sandbox has it off.
+ */
+export const FAMULOR_CREDENTIALS = {
+	documented: { id: 'famulorBenchApi001', name: 'Famulor bench API (documented limits)', type: 'famulorAiApi' },
+	unpaced: { id: 'famulorBenchApi002', name: 'Famulor bench API (no general limit)', type: 'famulorAiApi' },
+};
+export type FamulorCredentialKind = keyof typeof FAMULOR_CREDENTIALS;
 
 export interface WorkflowNode {
 	id: string;
@@ -69,10 +78,11 @@ export function workflow(id: string, name: string, count: number, measured: Work
 }
 
 /** The Famulor node with the given operation parameters and nothing else set: its defaults. */
-export function famulorNode(versions: NodeVersions, parameters: IDataObject): WorkflowNode {
+export function famulorNode(versions: NodeVersions, credential: FamulorCredentialKind, parameters: IDataObject): WorkflowNode {
+	const { id, name } = FAMULOR_CREDENTIALS[credential];
 	return {
 		...node(MEASURED, 'n8n-nodes-famulor-ai.famulor', versions.famulor, parameters, 0),
-		credentials: { famulorAiApi: { id: FAMULOR_CREDENTIAL.id, name: FAMULOR_CREDENTIAL.name } },
+		credentials: { famulorAiApi: { id, name } },
 		onError: 'continueRegularOutput',
 	};
 }
