@@ -70,6 +70,9 @@ async function main(): Promise<void> {
 		apiToken: sb.tokens.alice,
 		baseUrl: sb.url,
 		customRateLimits: true,
+		// The sandbox's general limit is off in cases 1–4, so the node's pacing to it is too.
+		generalLimitPerMinute: 0,
+		generalBurstPer10Seconds: 0,
 		generateReplyLimit: REPLY.limit,
 		generateReplyWindowSeconds: REPLY.windowMs / 1000,
 		sendFreeformLimit: FREEFORM.limit,
