@@ -102,4 +102,26 @@ describe('Parallel Requests', () => {
 		expect(shown('aiReply', 'generate')).toBe(false);
 		expect(shown('whatsApp', 'sendFreeform')).toBe(false);
 	});
+
+	describe('version 2 without the option', () => {
+		const v2Status = { resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: '={{ $json.phone }}' };
+
+		it('sends reads in parallel: item 1 reaches the service while item 0 still waits for its answer', async () => {
+			await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: 'timeout' });
+			const result = await kit.run(v2Status as never, { input: phoneItems([OPEN, UNKNOWN, UNKNOWN]), typeVersion: 2 });
+			expect(result.error).toBeUndefined();
+			expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone)).toEqual([OPEN, UNKNOWN, UNKNOWN, OPEN]);
+			expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		});
+
+		it('sends billed requests one at a time: item 1 starts only after item 0 ended', async () => {
+			const sendEach = { resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(ALICE.senders.online), recipientPhone: '={{ $json.phone }}', message: 'Hello' };
+			await kit.fault({ method: 'POST', path: '/api/user/whatsapp/send-freeform', count: 1, kind: 'timeout' });
+			const result = await kit.run(sendEach as never, { input: phoneItems([OPEN, OPEN]), typeVersion: 2, continueOnFail: true });
+			expect(result.output[0].json.error).toMatch(/outcome unknown/);
+			const [first, second] = await kit.requests('/api/user/whatsapp/send-freeform');
+			// Item 0 was held until the credential's 1 s timeout; item 1 was not sent before that.
+			expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+		});
+	});
 });

@@ -5,11 +5,11 @@ import type { OperationModule } from './types';
 export const MAX_PARALLEL_REQUESTS = 20;
 
 /**
- * Version 2's default for operations that may run concurrently: half the service's documented burst
- * (20 requests per 10 s, https://docs.famulor.de/en/api-reference/authentication), so one node's
- * burst leaves room for the account's other clients. The transport's pacing keeps the rest in line.
+ * Version 2's default for operations that may run concurrently: the service's documented burst
+ * (20 requests per 10 s, https://docs.famulor.de/en/api-reference/authentication), so the first
+ * burst goes out at once; the transport's pacing holds every later request to the account's limits.
  */
-export const DEFAULT_PARALLEL_REQUESTS = 10;
+export const DEFAULT_PARALLEL_REQUESTS = 20;
 
 /** How many items of one run may be under way at once. */
 export type ParallelRequestsReader = (this: IExecuteFunctions, operation: OperationModule) => number;
