@@ -125,3 +125,23 @@ describe('classifying failures without an answer', () => {
 		expect(failure.reason).toMatch(reason);
 	});
 });
+
+describe("the account-wide limit the service reports", () => {
+	it('waits for X-RateLimit-Reset once X-RateLimit-Remaining reached 0, instead of meeting a 429', async () => {
+		const resetSeconds = Math.ceil(Date.now() / 1000) + 1;
+		server.enqueue({ status: 200, body: { data: [] }, headers: { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetSeconds) } });
+		server.enqueue({ status: 200, body: { data: [] } });
+		// Its own key, so no other test's answers share the budget.
+		const credentials = { apiToken: 'sbx_budget_token_3a9d6c', baseUrl: server.url, ...UNPACED_GENERAL_LIMIT };
+		const answeredAt: number[] = [];
+		for (let index = 0; index < 2; index++) {
+			await withRequestContext(credentials, async function () {
+				return await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/conversations' });
+			});
+			answeredAt.push(Date.now());
+		}
+		expect(server.requests).toHaveLength(2);
+		// The scripted server answers at once, so the second answer came only after the reset the first named.
+		expect(answeredAt[1]).toBeGreaterThanOrEqual(resetSeconds * 1000);
+	});
+});
