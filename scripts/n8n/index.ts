@@ -7,3 +7,4 @@ export * from './install';
 export * from './process';
 export * from './userFolder';
 export { log } from './log';
+export * from './queue';
