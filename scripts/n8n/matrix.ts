@@ -57,8 +57,3 @@ export function matrixEntry(name: string | undefined): MatrixEntry {
 	}
 	return found;
 }
-
-/** Major version of n8n, for the few places where its REST API differs between 1.x and 2.x. */
-export function n8nMajor(entry: MatrixEntry): number {
-	return Number(entry.n8n.split('.')[0]);
-}

@@ -15,7 +15,6 @@ import {
 	installPackage,
 	matrixEntry,
 	n8nEnv,
-	n8nMajor,
 	prepareFilesDir,
 	runN8nCli,
 	startN8nProcess,
@@ -141,7 +140,7 @@ async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
 	return { status: response.status, json: json as T };
 }
 
-/** REST client of a logged-in owner, with activation as each n8n major does it. */
+/** REST client of a logged-in owner. */
 export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate'> {
 	const rest = async <T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> =>
 		await parsed<T>(
@@ -156,12 +155,11 @@ export function restClient(entry: MatrixEntry, url: string, cookie: string): Pic
 		if (workflow.status !== 200) throw new Error(`GET /rest/workflows/${workflowId}: ${workflow.status}`);
 		return workflow.json.data.versionId;
 	};
-	const setActive = async (workflowId: string, active: boolean) => {
-		if (n8nMajor(entry) < 2) return await rest<{ data?: { active?: boolean } }>('PATCH', `/workflows/${workflowId}`, { active, versionId: await versionId(workflowId) });
-		return active
+	// 1.123 and 2.x alike: POST …/activate with the version to publish, POST …/deactivate.
+	const setActive = async (workflowId: string, active: boolean) =>
+		active
 			? await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/activate`, { versionId: await versionId(workflowId) })
 			: await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/deactivate`, {});
-	};
 	return {
 		rest,
 		activate: async (workflowId) => await setActive(workflowId, true),
