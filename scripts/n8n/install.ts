@@ -157,11 +157,19 @@ export function ensureRedis(): string {
 	return ensureAptBinary(REDIS_SERVER, 'redis-server');
 }
 
-/** Postgres' server binaries (initdb, postgres), newest installed major first. */
-export function postgresBinDir(): string {
+function installedPostgresBinDir(): string | undefined {
 	const root = '/usr/lib/postgresql';
 	const majors = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))) : [];
 	majors.sort((a, b) => Number(b) - Number(a));
-	if (majors.length === 0) throw new Error('PostgreSQL is missing (no /usr/lib/postgresql/*/bin/initdb). Install it as root: apt-get install -y postgresql');
-	return join(root, majors[0], 'bin');
+	return majors.length > 0 ? join(root, majors[0], 'bin') : undefined;
+}
+
+/** Postgres' server binaries (initdb, postgres; the newest installed major), for queue mode; installed with apt-get when missing and we are root. */
+export function postgresBinDir(): string {
+	const installed = installedPostgresBinDir();
+	if (installed) return installed;
+	ensureAptBinary('/usr/bin/psql', 'postgresql');
+	const after = installedPostgresBinDir();
+	if (!after) throw new Error('apt-get installed postgresql but /usr/lib/postgresql/*/bin/initdb is still missing');
+	return after;
 }
