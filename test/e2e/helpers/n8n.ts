@@ -124,6 +124,11 @@ export interface N8nServer extends N8nProcess {
 	cookie: string;
 	/** n8n's REST API as the logged-in owner; parsed JSON. */
 	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>>;
+	/**
+	 * Why the last activation failed, when n8n reported it after answering the activation call (2.40's
+	 * publication status, or the activation error older versions keep); undefined while there is none.
+	 */
+	activationFailure(workflowId: string): Promise<string | undefined>;
 	/** Activates (2.x: publishes) a workflow the way the editor does; the REST answer, whatever its status. */
 	activate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
 	deactivate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
@@ -141,7 +146,7 @@ async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
 }
 
 /** REST client of a logged-in owner. */
-export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate'> {
+export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure'> {
 	const rest = async <T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> =>
 		await parsed<T>(
 			await fetch(`${url}/rest${path}`, {
@@ -160,8 +165,18 @@ export function restClient(entry: MatrixEntry, url: string, cookie: string): Pic
 		active
 			? await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/activate`, { versionId: await versionId(workflowId) })
 			: await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/deactivate`, {});
+	const activationFailure = async (workflowId: string): Promise<string | undefined> => {
+		const publication = await rest<{ data?: { status?: string; triggers?: Array<{ errorMessage?: string | null }> } }>('GET', `/workflows/${workflowId}/publication-status`);
+		const status = publication.json?.data?.status;
+		if (publication.status === 200 && (status === 'failed' || status === 'partial')) {
+			return (publication.json.data?.triggers ?? []).map((trigger) => trigger.errorMessage ?? '').join('; ');
+		}
+		const error = await rest<{ data?: unknown }>('GET', `/active-workflows/error/${workflowId}`);
+		return error.status === 200 && error.json?.data ? JSON.stringify(error.json.data) : undefined;
+	};
 	return {
 		rest,
+		activationFailure,
 		activate: async (workflowId) => await setActive(workflowId, true),
 		deactivate: async (workflowId) => await setActive(workflowId, false),
 	};
