@@ -26,12 +26,19 @@ export async function queueCase(): Promise<string> {
 	const setup = await startQueueSetup(WORKERS);
 	try {
 		expectOk((await setup.rest.activate(BURST_WORKFLOW_ID)).status, 'activating the burst workflow');
-		const perWorker = Math.floor(5 / WORKERS);
+		// The documented limits (100 requests per minute, 20 per 10 s, free-form 5 per s) divided between the workers, rounded down.
+		const split = { perMinute: Math.floor(100 / WORKERS), per10Seconds: Math.floor(20 / WORKERS), freeformPerSecond: Math.floor(5 / WORKERS) };
 		const variants = [
-			{ name: 'documented limits (each worker paces 5 per s)', rateLimits: {} },
+			{ name: 'documented limits, paced by each worker', rateLimits: {} },
 			{
-				name: `Custom Rate Limits: ${perWorker} per 1 s per worker (5 ÷ ${WORKERS} workers, rounded down)`,
-				rateLimits: { customRateLimits: true, sendFreeformLimit: perWorker, sendFreeformWindowSeconds: 1 },
+				name: `Custom Rate Limits split over ${WORKERS} workers (${split.perMinute}/min, ${split.per10Seconds}/10 s, free-form ${split.freeformPerSecond}/s)`,
+				rateLimits: {
+					customRateLimits: true,
+					generalLimitPerMinute: split.perMinute,
+					generalBurstPer10Seconds: split.per10Seconds,
+					sendFreeformLimit: split.freeformPerSecond,
+					sendFreeformWindowSeconds: 1,
+				},
 			},
 		];
 		const rows: Row[] = [];
