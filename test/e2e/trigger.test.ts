@@ -114,6 +114,13 @@ test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended
 	expect(details.json.data.data).toContain('extracted_customer_name');
 	expect(details.json.data.data).toContain('Jonas Beispiel');
 
+	// The service re-sends a delivery it did not see answered: the same call again starts no execution.
+	const [delivery] = await n8n.client.webhooks({ callId });
+	const again = await fetch(delivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.payload) });
+	expect(again.status).toBe(200);
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	expect((await executions()).filter((entry) => entry.mode === 'webhook')).toHaveLength(1);
+
 	// And the workflow wrote the record of exactly this call.
 	const file = join(n8n.filesDir, `famulor-call-${callId}.json`);
 	expect(existsSync(file)).toBe(true);

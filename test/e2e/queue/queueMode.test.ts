@@ -136,7 +136,7 @@ test(`${BURST_MESSAGES} free-form messages from executions on both workers, one 
 	expect(figures).toMatchObject({ executions: BURST_MESSAGES, failedExecutions: 0, accepted: BURST_MESSAGES, duplicates: 0 });
 	expect(Object.keys(figures.perWorker).sort()).toEqual(['worker1', 'worker2']);
 	expect((await setup.rest.deactivate(BURST_WORKFLOW_ID)).status).toBe(200);
-});
+}, 900_000);
 
 test('every process of the cluster is still up', () => {
 	for (const member of [setup.cluster.main, ...setup.cluster.workers, setup.cluster.webhook]) {
