@@ -5,10 +5,11 @@
  *   npm run test:e2e -- --no-queue       skip the queue-mode test
  * Extra arguments go to jest (e.g. `-t credential`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { MATRIX, NEWEST, ROOT, ensureChromium, ensureN8n, ensureRedis, log, matrixEntry, postgresBinDir, type MatrixEntry } from './n8n';
+import { MATRIX, NEWEST, ROOT, ensureChromium, ensureRedis, log, matrixEntry, postgresBinDir, runtimeDir, type MatrixEntry } from './n8n';
 
 const QUEUE_TESTS = 'test/e2e/queue/';
 
@@ -23,13 +24,32 @@ function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: numbe
 	return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
-function main(): number {
+/**
+ * Installs the missing entries side by side (one `ensure-runtime` process each): most of an install is
+ * download and unpacking, so on a fresh machine this takes about as long as the slowest one.
+ */
+async function installMissing(entries: MatrixEntry[]): Promise<void> {
+	const missing = entries.filter((entry) => !existsSync(join(runtimeDir(entry), '.complete')));
+	const codes = await Promise.all(
+		missing.map(
+			async (entry) =>
+				await new Promise<number | null>((resolve) => {
+					const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), '--entry', entry.id], { cwd: ROOT, stdio: 'inherit' });
+					child.on('exit', (code) => resolve(code));
+				}),
+		),
+	);
+	const failed = missing.filter((_, index) => codes[index] !== 0);
+	if (failed.length > 0) throw new Error(`installing n8n ${failed.map((entry) => entry.n8n).join(', ')} failed; see the output above`);
+}
+
+async function main(): Promise<number> {
 	const argv = process.argv.slice(2);
 	const withQueue = !argv.includes('--no-queue');
 	const jestArgs = argv.filter((arg) => arg !== '--no-queue');
 	const entries = process.env.N8N_VERSION ? [matrixEntry(process.env.N8N_VERSION)] : [...MATRIX];
 	const started = Date.now();
-	for (const entry of entries) ensureN8n(entry);
+	await installMissing(entries);
 	ensureChromium();
 	const runQueue = withQueue && entries.includes(NEWEST);
 	if (runQueue) {
@@ -49,9 +69,10 @@ function main(): number {
 	return results.every((result) => result.ok) ? 0 : 1;
 }
 
-try {
-	process.exit(main());
-} catch (error) {
-	process.stderr.write(`test:e2e: ${error instanceof Error ? error.message : String(error)}\n`);
-	process.exit(1);
-}
+main().then(
+	(code) => process.exit(code),
+	(error: unknown) => {
+		process.stderr.write(`test:e2e: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	},
+);
