@@ -26,6 +26,7 @@ export async function queueCase(): Promise<string> {
 	const setup = await startQueueSetup(WORKERS);
 	try {
 		expectOk((await setup.rest.activate(BURST_WORKFLOW_ID)).status, 'activating the burst workflow');
+		await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
 		// The documented limits (100 requests per minute, 20 per 10 s, free-form 5 per s) divided between the workers, rounded down.
 		const split = { perMinute: Math.floor(100 / WORKERS), per10Seconds: Math.floor(20 / WORKERS), freeformPerSecond: Math.floor(5 / WORKERS) };
 		const variants = [

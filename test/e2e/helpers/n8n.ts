@@ -19,12 +19,15 @@ import {
 	runN8nCli,
 	startN8nProcess,
 	type MatrixEntry,
+	waitFor,
 	type N8nProcess,
 } from '../../../scripts/n8n';
+
+export { waitFor };
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../../../sandbox';
 import { SandboxClient } from '../../helpers/sandboxClient';
 
-export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER, waitFor } from '../../../scripts/n8n';
+export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../../../scripts/n8n';
 
 /** The matrix entry this run tests (`npm run test:e2e` runs the suite once per entry). */
 export const ENTRY: MatrixEntry = matrixEntry(process.env.N8N_VERSION);
@@ -129,6 +132,8 @@ export interface N8nServer extends N8nProcess {
 	 * publication status, or the activation error older versions keep); undefined while there is none.
 	 */
 	activationFailure(workflowId: string): Promise<string | undefined>;
+	/** Resolves once the activated workflow's triggers are live (2.40 publishes after answering; earlier versions before). */
+	waitUntilPublished(workflowId: string): Promise<void>;
 	/** Activates (2.x: publishes) a workflow the way the editor does; the REST answer, whatever its status. */
 	activate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
 	deactivate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
@@ -146,7 +151,7 @@ async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
 }
 
 /** REST client of a logged-in owner. */
-export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure'> {
+export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'> {
 	const rest = async <T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> =>
 		await parsed<T>(
 			await fetch(`${url}/rest${path}`, {
@@ -174,9 +179,19 @@ export function restClient(entry: MatrixEntry, url: string, cookie: string): Pic
 		const error = await rest<{ data?: unknown }>('GET', `/active-workflows/error/${workflowId}`);
 		return error.status === 200 && error.json?.data ? JSON.stringify(error.json.data) : undefined;
 	};
+	const waitUntilPublished = async (workflowId: string): Promise<void> => {
+		await waitFor(`workflow ${workflowId} to be published`, async () => {
+			const publication = await rest<{ data?: { status?: string } }>('GET', `/workflows/${workflowId}/publication-status`);
+			if (publication.status === 404) return true; // no publication service: activation was synchronous
+			const status = publication.json?.data?.status;
+			if (status === 'failed' || status === 'partial') throw new Error(`publishing ${workflowId} failed: ${JSON.stringify(publication.json)}`);
+			return status === 'published' ? true : undefined;
+		});
+	};
 	return {
 		rest,
 		activationFailure,
+		waitUntilPublished,
 		activate: async (workflowId) => await setActive(workflowId, true),
 		deactivate: async (workflowId) => await setActive(workflowId, false),
 	};

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { waitFor } from '../../../scripts/n8n';
-import { BURST_PATH, BURST_WORKFLOW_ID, executionsOf, sendFreeformBurst, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
+import { BURST_WORKFLOW_ID, executionsOf, sendFreeformBurst, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
 
 const TRIGGER_WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;
@@ -75,7 +75,10 @@ test('the examples run on the workers', async () => {
 	expect(setup.output('main')).not.toMatch(/Worker finished execution/);
 });
 
-test('the trigger registers the webhook process; deliveries start one execution each, a re-delivery none; deactivating unregisters', async () => {
+let callIds: number[] = [];
+let triggerExecutionsBefore = 0;
+
+test('the trigger registers the webhook process; each delivery starts one execution on a worker', async () => {
 	const activated = await setup.rest.activate(TRIGGER_WORKFLOW_ID);
 	expect(activated.status).toBe(200);
 	const registered = await waitFor('the webhook registration on the assistant', async () => {
@@ -85,7 +88,8 @@ test('the trigger registers the webhook process; deliveries start one execution 
 	expect(registered.webhook_url).toMatch(new RegExp(`^${setup.cluster.webhook.url.replace(/\./g, '\\.')}/webhook/`));
 
 	const before = (await executionsOf(setup, TRIGGER_WORKFLOW_ID)).length;
-	const callIds: number[] = [];
+	triggerExecutionsBefore = before;
+	callIds = [];
 	for (const name of ['Jonas Queue', 'Mia Queue']) {
 		const made = await setup.client.api<{ call_id: number }>('POST', '/api/user/make_call', { phone_number: '+4915112345678', assistant_id: ASSISTANT_ID });
 		expect(made.status).toBe(200);
@@ -106,13 +110,18 @@ test('the trigger registers the webhook process; deliveries start one execution 
 	for (const callId of callIds) expect(existsSync(join(setup.filesDir, `famulor-call-${callId}.json`))).toBe(true);
 	for (const execution of delivered) expect(await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id))).toMatch(/^worker[12]$/);
 
-	// The service retries a delivery it did not see answered: the same payload again, to the same URL.
+});
+
+test('a delivery the service sends again (same call, same URL) starts no execution', async () => {
+	expect(callIds).toHaveLength(2);
 	const [firstDelivery] = await setup.client.webhooks({ callId: callIds[0] });
 	const again = await fetch(firstDelivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(firstDelivery.payload) });
 	expect(again.status).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	expect(await executionsOf(setup, TRIGGER_WORKFLOW_ID)).toHaveLength(before + 2);
+	expect(await executionsOf(setup, TRIGGER_WORKFLOW_ID)).toHaveLength(triggerExecutionsBefore + 2);
+});
 
+test('deactivating removes the registration', async () => {
 	const deactivated = await setup.rest.deactivate(TRIGGER_WORKFLOW_ID);
 	expect(deactivated.status).toBe(200);
 	const after = await waitFor('the webhook registration to be removed', async () => {
@@ -124,11 +133,7 @@ test('the trigger registers the webhook process; deliveries start one execution 
 
 test(`${BURST_MESSAGES} free-form messages from executions on both workers, one token: none failed, none twice`, async () => {
 	expect((await setup.rest.activate(BURST_WORKFLOW_ID)).status).toBe(200);
-	// Production webhooks reach the webhook process once the activation is known there.
-	await waitFor('the burst webhook', async () => {
-		const probe = await fetch(`${setup.cluster.webhook.url}/webhook/${BURST_PATH}`, { method: 'OPTIONS' });
-		return probe.status !== 404 ? true : undefined;
-	});
+	await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
 	const figures = await sendFreeformBurst(setup, BURST_MESSAGES);
 	mkdirSync(join(__dirname, '..', '..', '..', 'test-results'), { recursive: true });
 	writeFileSync(join(__dirname, '..', '..', '..', 'test-results', 'queue-burst.json'), `${JSON.stringify({ on: ON, ...figures }, null, 2)}\n`);

@@ -37,7 +37,7 @@ export interface QueueSetup {
 	sandbox: StartedSandbox;
 	client: SandboxClient;
 	cluster: QueueCluster;
-	rest: Pick<N8nServer, 'rest' | 'activate' | 'deactivate'>;
+	rest: Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'>;
 	filesDir: string;
 	/** Everything a role printed, e.g. output('worker1'). */
 	output(role: string): string;
