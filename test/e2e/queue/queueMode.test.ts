@@ -63,7 +63,7 @@ afterAll(async () => {
 
 test('the examples run on the workers', async () => {
 	const ran: Record<string, string | undefined> = {};
-	for (const workflowId of ['famulorExample01', 'famulorExample03', 'famulorExample04', 'famulorExample02']) {
+	for (const workflowId of ['famulorExample01', 'famulorExample03', 'famulorExample04', 'famulorExample06', 'famulorExample02']) {
 		await setup.client.clearRequests();
 		const execution = await runManually(workflowId);
 		expect({ workflowId, status: execution.status }).toEqual({ workflowId, status: 'success' });
