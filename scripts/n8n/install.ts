@@ -14,7 +14,8 @@ import { log, runOrThrow } from './log';
 import type { MatrixEntry } from './matrix';
 
 export const PACKAGE_NAME = 'n8n-nodes-famulor-ai';
-export const CHROMIUM = '/usr/bin/chromium';
+/** The browser of the editor test: Debian's chromium, or FAMULOR_CHROMIUM (e.g. Google Chrome on a CI runner). */
+export const CHROMIUM = process.env.FAMULOR_CHROMIUM ?? '/usr/bin/chromium';
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
 /** `FAMULOR_N8N_CACHE`, else `$XDG_CACHE_HOME/n8n-nodes-famulor-ai`, else `~/.cache/n8n-nodes-famulor-ai`. */
