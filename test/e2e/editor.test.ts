@@ -51,6 +51,12 @@ async function openDropdownOptions(): Promise<string[]> {
 	return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter((text) => text !== '');
 }
 
+/** Back to the canvas: n8n 2.x's panel has a close button, 1.x's classic panel a back-to-canvas button. */
+async function closeNdv(): Promise<void> {
+	await byTestId('ndv-close-button').or(byTestId('back-to-canvas')).first().click();
+	await byTestId('ndv').waitFor({ state: 'hidden' });
+}
+
 /** Lets tooltips and dropdown transitions finish before a screenshot. */
 async function settle(): Promise<void> {
 	await page.mouse.move(5, 890);
@@ -128,7 +134,7 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });
 
-	await byTestId('ndv-close-button').click();
+	await closeNdv();
 	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(1);
 });
 
@@ -161,7 +167,7 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 	expect(await openDropdownOptions()).toEqual([...optionNames('operation', 'whatsApp'), 'Custom API Call']);
 	await page.keyboard.press('Escape');
 
-	await byTestId('ndv-close-button').click();
+	await closeNdv();
 	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(2);
 	await page.screenshot({ path: join(ARTIFACTS, 'canvas.png') });
 });
