@@ -95,14 +95,20 @@ export interface ExecutionSummary {
 	workflowId: string;
 	status: string;
 	mode: string;
+	stoppedAt: string | null;
 }
 
-/** Executions of a workflow as n8n's REST API lists them (newest first). */
+/** Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100, walked with lastId). */
 export async function executionsOf(setup: QueueSetup, workflowId: string): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}&limit=500`);
-	if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
-	return json.data.results;
+	const all: ExecutionSummary[] = [];
+	for (;;) {
+		const lastId = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
+		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}&limit=100${lastId}`);
+		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
+		all.push(...json.data.results);
+		if (json.data.results.length < 100) return all;
+	}
 }
 
 /** Which worker ran an execution, from the workers' "Worker finished execution <id>" log lines. */
@@ -122,7 +128,7 @@ export interface BurstFigures {
 	rateLimited: number;
 	/** Executions per worker. */
 	perWorker: Record<string, number>;
-	/** From the first webhook call until the last execution finished. */
+	/** From the first webhook call until the last execution stopped. */
 	wallMs: number;
 	/** The service's limit: messages ÷ 5 per second. */
 	limitMs: number;
@@ -160,7 +166,7 @@ export async function sendFreeformBurst(setup: QueueSetup, count: number, timeou
 		timeoutMs,
 		1000,
 	);
-	const wallMs = Date.now() - started;
+	const wallMs = Math.max(...finished.map((execution) => (execution.stoppedAt ? Date.parse(execution.stoppedAt) : Date.now()))) - started;
 	const sends = await setup.client.requests({ path: '/api/user/whatsapp/send-freeform' });
 	const acceptedTexts = sends.filter((entry) => entry.status === 200).map((entry) => (entry.body as { message?: string }).message ?? '');
 	const perWorker: Record<string, number> = {};
