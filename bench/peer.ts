@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMIT, SEED, type GeneralLimitOption, type RequestLogEntry } from '../sandbox';
-import { prepareN8n, run, type PreparedN8n } from '../test/e2e/helpers/n8n';
+import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../scripts/n8n';
+import { prepareN8n, type PreparedN8n } from '../test/e2e/helpers/n8n';
 import { median, ratio, seconds, table, type Row } from './measure';
 import {
 	FAMULOR_CREDENTIALS,
@@ -77,9 +78,10 @@ function defaultVersion(description: { defaultVersion?: number; version?: number
 }
 
 /** The version a new node gets in the editor: ours from the source, the HTTP Request node's from the installed n8n. */
-async function nodeVersions(n8nBin: string): Promise<NodeVersions> {
+async function nodeVersions(n8n: PreparedN8n): Promise<NodeVersions> {
 	const { Famulor } = await import('../nodes/Famulor/Famulor.node');
-	const runtimeModules = dirname(dirname(n8nBin));
+	// n8nMain is node_modules/n8n/bin/n8n; n8n-nodes-base sits beside n8n.
+	const runtimeModules = dirname(dirname(dirname(n8nMain(n8n.entry))));
 	const httpModule = (await import(join(runtimeModules, 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'))) as {
 		HttpRequest: new () => { description: { defaultVersion?: number; version?: number | number[] } };
 	};
@@ -169,7 +171,7 @@ async function importAll(n8n: PreparedN8n, workflows: Workflow[]): Promise<void>
 	writeFileSync(join(dir, 'credentials.json'), JSON.stringify(credentials));
 	for (const flow of workflows) writeFileSync(join(dir, 'workflows', `${flow.id}.json`), JSON.stringify(flow));
 	for (const args of [['import:credentials', `--input=${join(dir, 'credentials.json')}`], ['import:workflow', '--separate', `--input=${join(dir, 'workflows')}`]]) {
-		const result = await run(n8n.bin, args, { env: n8n.env });
+		const result = await runN8nCli(n8n.entry, args, n8n.env);
 		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
 	}
 }
@@ -182,7 +184,7 @@ async function execute(n8n: PreparedN8n, workflowId: string): Promise<Record<str
 	const file = join(n8n.userFolder, 'bench-run.json');
 	const fd = openSync(file, 'w');
 	const code = await new Promise<number | null>((resolve, reject) => {
-		const child = spawn(n8n.bin, ['execute', `--id=${workflowId}`, '--rawOutput'], { env: n8n.env, stdio: ['ignore', fd, fd] });
+		const child = spawn(nodeBin(n8n.entry.node), [n8nMain(n8n.entry), 'execute', `--id=${workflowId}`, '--rawOutput'], { env: nodeEnv(n8n.entry, n8n.env), stdio: ['ignore', fd, fd] });
 		child.on('error', reject);
 		child.on('close', resolve);
 	}).finally(() => closeSync(fd));
@@ -228,7 +230,7 @@ function summary(runs: Measurement[]): Measurement {
 export async function runPeerBenchmark(print: (text: string) => void): Promise<void> {
 	const n8n = await prepareN8n({ latencyMs: LATENCY_MS, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM } });
 	try {
-		const versions = await nodeVersions(n8n.bin);
+		const versions = await nodeVersions(n8n);
 		const all = cases(n8n.sandbox.url, versions);
 		const selected = all.filter((testCase) => (process.env.BENCH_PEER_CASES ?? all.map((c) => c.key).join(',')).split(',').includes(testCase.key));
 		const workflowId = (testCase: Case, variant: 'ours' | 'peer') => `bench${testCase.key}${variant}`.padEnd(16, '0').slice(0, 16);

@@ -10,8 +10,10 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
 import { runNode, withRequestContext, type NodeRunResult, type TestCredentials } from '../test/helpers/engine';
+import { SandboxClient } from '../test/helpers/sandboxClient';
 import { measure, median, mib, ratio, seconds, table, type Row } from './measure';
 import { runPeerBenchmark } from './peer';
+import { queueCase } from './queue';
 
 const FREEFORM = { limit: 5, windowMs: 1000 };
 /** Generate-reply scaled down from 5 per 60 s so the run is short; the credential says the same. */
@@ -19,7 +21,7 @@ const REPLY = { limit: 5, windowMs: 6000 };
 const ALICE = SEED.alice;
 const STATUS_QUERY = `sender_id=${ALICE.senders.online}&recipient_phone=${encodeURIComponent(ALICE.openWindowCustomer.phone)}`;
 const CONVERSATIONS = 10_000;
-/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default. */
+/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, and 6, queue mode, install and start n8n). */
 const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4,5').split(',').map((value) => Number(value.trim())));
 
 const items = (count: number): INodeExecutionData[] => Array.from({ length: count }, (_, n) => ({ json: { n } }));
@@ -50,22 +52,13 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
 async function main(): Promise<void> {
 	// Cases 1–4 measure the node's own limits and costs, so the general limit is off here; case 5 meets it.
 	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: true }), callDurationMs: 0, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM, generateReply: REPLY } });
-	const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-		const response = await fetch(`${sb.url}/__sandbox${path}`, {
-			method,
-			headers: { authorization: `Bearer ${sb.controlToken}`, 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-		return await response.json();
-	};
+	const client = new SandboxClient(sb);
+	const control = async (method: string, path: string, body?: unknown): Promise<unknown> => await client.controlJson(method, path, body);
 	const requestCount = async (): Promise<{ requests: number; seen429: number }> => {
-		const log = (await control('GET', '/requests')) as RequestLogEntry[];
+		const log: RequestLogEntry[] = await client.requests();
 		return { requests: log.length, seen429: log.filter((entry) => entry.status === 429).length };
 	};
-	const clearLog = async () => {
-		await control('DELETE', '/requests');
-	};
+	const clearLog = async () => await client.clearRequests();
 	const credentials: TestCredentials = {
 		apiToken: sb.tokens.alice,
 		baseUrl: sb.url,
@@ -124,6 +117,7 @@ async function main(): Promise<void> {
 	if (CASES.has(4)) await listCase();
 	await sb.stop();
 	if (CASES.has(5)) await runPeerBenchmark(print);
+	if (CASES.has(6)) print(await queueCase());
 
 	async function readsCase(): Promise<void> {
 		// 3: reads without a documented limit: a raw fetch loop, the same loop through n8n's own request

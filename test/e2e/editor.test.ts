@@ -1,18 +1,20 @@
 /**
- * The n8n 2.8.4 editor in Debian's chromium (playwright-core): log in, add the Famulor AI Trigger and
- * the Famulor AI action node through the node search, open their parameter panels, check the icons,
- * the sandbox assistants in the picker and the resource/operation options, and save screenshots for
- * the README (docs/screenshots/).
+ * The n8n editor (each matrix entry) in Debian's chromium (playwright-core): log in, add the Famulor AI
+ * Trigger and the Famulor AI action node through the node search, open their parameter panels, check
+ * the icons, the sandbox assistants in the picker and the resource/operation options. On the newest n8n
+ * the screenshots for the README are saved (docs/screenshots/); on the others under test-results/.
+ * Written against the editor's test ids, not its labels, which change between versions.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { OWNER, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import { CHROMIUM, NEWEST } from '../../scripts/n8n';
+import { ENTRY, ON_N8N, OWNER, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
 
-const SCREENSHOTS = join(__dirname, '..', '..', 'docs', 'screenshots');
-const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor');
+const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor', ENTRY.id);
+const SCREENSHOTS = ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 const ICON_PATH = '/icons/n8n-nodes-famulor-ai/';
 
 let n8n: PreparedN8n;
@@ -22,11 +24,37 @@ let page: Page;
 
 const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
 
+interface OptionsProperty {
+	name: string;
+	options?: Array<{ name: string }>;
+	displayOptions?: { show?: { resource?: string[] } };
+}
+
+/** The option names of a property of the action node's default version, from the built package under test. */
+function optionNames(property: string, resource?: string): string[] {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { Famulor } = require(join(__dirname, '..', '..', 'dist', 'nodes', 'Famulor', 'Famulor.node.js')) as {
+		Famulor: new () => { description: { defaultVersion: number }; nodeVersions: Record<number, { description: { properties: OptionsProperty[] } }> };
+	};
+	const node = new Famulor();
+	const found = node.nodeVersions[node.description.defaultVersion].description.properties.find(
+		(entry) => entry.name === property && (resource === undefined || (entry.displayOptions?.show?.resource ?? []).includes(resource)),
+	);
+	if (!found?.options) throw new Error(`the action node has no options property "${property}"${resource ? ` for ${resource}` : ''}`);
+	return found.options.map((option) => option.name);
+}
+
 /** Texts of the options of the dropdown that is open now. */
 async function openDropdownOptions(): Promise<string[]> {
 	const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
 	await options.first().waitFor({ timeout: 10_000 });
 	return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter((text) => text !== '');
+}
+
+/** Back to the canvas: n8n 2.x's panel has a close button, 1.x's classic panel a back-to-canvas button. */
+async function closeNdv(): Promise<void> {
+	await byTestId('ndv-close-button').or(byTestId('back-to-canvas')).first().click();
+	await byTestId('ndv').waitFor({ state: 'hidden' });
 }
 
 /** Lets tooltips and dropdown transitions finish before a screenshot. */
@@ -47,7 +75,7 @@ beforeAll(async () => {
 	n8n = await prepareN8n();
 	server = await startServer(n8n);
 	browser = await chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: CHROMIUM,
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -64,7 +92,7 @@ afterEach(async () => {
 	await page?.screenshot({ path: join(ARTIFACTS, `${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`) }).catch(() => undefined);
 });
 
-test('the owner logs in through the sign-in form', async () => {
+test(`${ON_N8N}: the owner logs in through the sign-in form`, async () => {
 	await page.goto(`${server.url}/signin`);
 	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
@@ -74,7 +102,7 @@ test('the owner logs in through the sign-in form', async () => {
 	await byTestId('canvas-add-button').waitFor({ timeout: 30_000 });
 });
 
-test('the trigger: found by the node search, with our icon; its panel lists the sandbox assistants', async () => {
+test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel lists the sandbox assistants`, async () => {
 	await byTestId('canvas-add-button').click();
 	await searchNodeCreator('Famulor');
 	const item = byTestId('node-creator-item-name').filter({ hasText: /^Famulor AI$/ });
@@ -106,11 +134,11 @@ test('the trigger: found by the node search, with our icon; its panel lists the 
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });
 
-	await byTestId('ndv-close-button').click();
+	await closeNdv();
 	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(1);
 });
 
-test('the action node: added after the trigger through the node search, with its resources and operations', async () => {
+test(`${ON_N8N}: the action node: added after the trigger through the node search, with its resources and operations`, async () => {
 	await byTestId('canvas-handle-plus').first().click();
 	await searchNodeCreator('Famulor');
 	await byTestId('node-creator-item-name').filter({ hasText: /^Famulor AI$/ }).first().click();
@@ -125,32 +153,21 @@ test('the action node: added after the trigger through the node search, with its
 	await assistant.waitFor({ timeout: 15_000 });
 	await assistant.click();
 	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().fill('+4915112345678');
-	await ndv.getByText('Credential to connect with').click(); // blur: hides the input's tip
+	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().blur(); // hides the input's tip
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'action-node.png') });
 
 	await byTestId('parameter-input-resource').click();
 	// n8n itself appends "Custom API Call" to nodes whose credential authenticates generically.
-	expect(await openDropdownOptions()).toEqual([
-		'AI Reply',
-		'Assistant',
-		'Call',
-		'Conversation',
-		'Document',
-		'Knowledge Base',
-		'Language',
-		'Phone Number',
-		'WhatsApp',
-		'Custom API Call',
-	]);
+	expect(await openDropdownOptions()).toEqual([...optionNames('resource'), 'Custom API Call']);
 	await page.getByRole('option', { name: 'WhatsApp' }).or(page.locator('.el-select-dropdown__item:visible', { hasText: 'WhatsApp' })).first().click();
 	await page.locator('.el-select-dropdown__item', { hasText: 'Knowledge Base' }).first().waitFor({ state: 'hidden' });
 	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe('WhatsApp');
 	await byTestId('parameter-input-operation').click();
-	expect(await openDropdownOptions()).toEqual(['Get Session Status', 'Send Free-Form Message', 'Custom API Call']);
+	expect(await openDropdownOptions()).toEqual([...optionNames('operation', 'whatsApp'), 'Custom API Call']);
 	await page.keyboard.press('Escape');
 
-	await byTestId('ndv-close-button').click();
+	await closeNdv();
 	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(2);
 	await page.screenshot({ path: join(ARTIFACTS, 'canvas.png') });
 });

@@ -1,48 +1,47 @@
 /**
- * The example workflows in a real n8n 2.8.4: imported with n8n's CLI together with the sandbox
- * credential, run with `n8n execute --id` (their Manual Trigger path), checked on their output and on
- * what the sandbox received.
+ * The example workflows in a real n8n (each matrix entry): imported with n8n's CLI together with the
+ * sandbox credential, run with `n8n execute --id` (their Manual Trigger path), checked on their output
+ * and on what the sandbox received. Also: a paid call under n8n's Retry On Fail is placed once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { executeWorkflow, nodeOutput, prepareN8n, type PreparedN8n } from './helpers/n8n';
+import { SEED } from '../../sandbox';
+import { importIntoN8n } from '../../scripts/n8n';
+import { executeWorkflow, nodeOutput, ON_N8N, prepareN8n, type PreparedN8n } from './helpers/n8n';
+import { retriedCallWorkflow } from './helpers/workflows';
 
-interface LoggedRequest {
-	method: string;
-	path: string;
-	query: Record<string, unknown>;
-	body: unknown;
-	status: number | null;
-	contentType: string | null;
-}
+const RETRIED_CALL_ID = 'famulorE2eRetryCall';
+const VALID_PHONE = '+4915112345678';
 
 let n8n: PreparedN8n;
 
 /** API requests (not controls) the sandbox got since the last clear. */
-async function apiRequests(): Promise<LoggedRequest[]> {
-	const all = await n8n.ctl<LoggedRequest[]>('GET', '/requests');
-	return all.filter((request) => !request.path.startsWith('/__sandbox'));
-}
+const apiRequests = async () => await n8n.client.apiRequests();
 
 beforeAll(async () => {
 	// Documents take 3 s to process, so the ingestion example has to poll more than once.
 	n8n = await prepareN8n({ documentProcessingMs: 3000 });
-}, 180_000);
+	await importIntoN8n(n8n.entry, n8n.env, {
+		userFolder: n8n.userFolder,
+		credentials: [],
+		workflows: [{ file: 'retried-call.json', workflow: retriedCallWorkflow(RETRIED_CALL_ID, [{ phone: VALID_PHONE, assistant: 102 }, { phone: '+4915112345679', assistant: SEED.bob.outboundAssistantId }]) }],
+	});
+}, 300_000);
 
 afterAll(async () => {
 	await n8n?.cleanup();
 });
 
 beforeEach(async () => {
-	await n8n.ctl('DELETE', '/requests');
+	await n8n.client.clearRequests();
 });
 
-test('every example and the credential are imported', () => {
+test(`${ON_N8N}: every example and the credential are imported`, () => {
 	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample05', 'famulorExample06', 'famulorExample07']);
 });
 
-test('1 Lead to call: the lead is called with its name, email and interest as call variables', async () => {
+test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and interest as call variables`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample01');
 	expect(run.status).toBe('success');
 	const [started] = nodeOutput(run, 'Call started');
@@ -60,7 +59,7 @@ test('1 Lead to call: the lead is called with its name, email and interest as ca
 	expect(call).toMatchObject({ assistant_id: 102 });
 });
 
-test('2 Post-call to records: the extracted variables are written to a file and summarised', async () => {
+test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to a file and summarised`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample02');
 	expect(run.status).toBe('success');
 	const [summary] = nodeOutput(run, 'Summary');
@@ -80,7 +79,7 @@ test('2 Post-call to records: the extracted variables are written to a file and 
 	expect(await apiRequests()).toEqual([]);
 });
 
-test('6 Call outcome to records: the call is read with its evaluation and costs and written to a file', async () => {
+test(`${ON_N8N}: 6 Call outcome to records: the call is read with its evaluation and costs and written to a file`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample06');
 	expect(run.status).toBe('success');
 	const requests = await apiRequests();
@@ -111,7 +110,7 @@ test('6 Call outcome to records: the call is read with its evaluation and costs 
 	expect(record.transcript).toMatch(/^AI: .+\nCustomer: /);
 });
 
-test('3 WhatsApp auto-reply: open window → AI reply generated and sent as a free-form message', async () => {
+test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and sent as a free-form message`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample03');
 	expect(run.status).toBe('success');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(1);
@@ -138,7 +137,7 @@ test('3 WhatsApp auto-reply: open window → AI reply generated and sent as a fr
 	expect(requests[2].body).toEqual({ sender_id: 71, recipient_phone: '+4917612345678', message: reply.reply });
 });
 
-test('4 Knowledge base ingestion: the file is uploaded and polled until processed', async () => {
+test(`${ON_N8N}: 4 Knowledge base ingestion: the file is uploaded and polled until processed`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample04');
 	expect(run.status).toBe('success');
 	const [report] = nodeOutput(run, 'Report');
@@ -162,7 +161,7 @@ test('4 Knowledge base ingestion: the file is uploaded and polled until processe
 	expect(documents.json.data).toContainEqual(expect.objectContaining({ id: report.document_id, name: 'famulor-faq.txt', status: 'active' }));
 });
 
-test('5 Human handover: a request for a person pauses the AI, saves a note for the agent, then hands back', async () => {
+test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a note for the agent, then hands back`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample05');
 	expect(run.status).toBe('success');
 	expect(nodeOutput(run, 'Asks for a person?', 1)).toHaveLength(0);
@@ -195,7 +194,7 @@ test('5 Human handover: a request for a person pauses the AI, saves a note for t
 });
 
 
-test('7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling', async () => {
+test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample07');
 	expect(run.status).toBe('success');
 	const [report] = nodeOutput(run, 'Report');
@@ -234,7 +233,7 @@ test('7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the
 });
 
 
-test('3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer\'s name', async () => {
+test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer's name`, async () => {
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
 	const run = await executeWorkflow(n8n, 'famulorExample03');
 	expect(run.status).toBe('success');
@@ -256,4 +255,13 @@ test('3 WhatsApp auto-reply: closed window (25 h later) → the follow-up templa
 		recipient_name: 'Max Mustermann',
 		variables: { customer_name: 'Max Mustermann' },
 	});
+});
+
+test(`${ON_N8N}: Retry On Fail (3 tries) after a refused second call places the first, paid call once`, async () => {
+	const run = await executeWorkflow(n8n, RETRIED_CALL_ID);
+	const calls = (await apiRequests()).filter((request) => request.method === 'POST' && request.path === '/api/user/make_call');
+	// n8n ran the node three times: the call that went through was remembered, the refused one tried each time.
+	expect(calls.filter((request) => request.status === 200).map((request) => request.body)).toEqual([{ phone_number: VALID_PHONE, assistant_id: 102 }]);
+	expect(calls.filter((request) => request.status === 404)).toHaveLength(3);
+	expect(run.data.resultData.error?.message).toMatch(/1 call of other items went through/);
 });

@@ -1,14 +1,21 @@
 /**
- * The Famulor AI Trigger in a running n8n 2.8.4: activating example 2 through n8n's REST API
- * registers n8n's webhook URL on the assistant; a call ended through the sandbox controls starts an
- * execution carrying the post-call payload; deactivating removes the registration.
+ * The Famulor AI Trigger in a running n8n (each matrix entry): activating example 2 through n8n's REST
+ * API registers n8n's webhook URL on the assistant; a call ended through the sandbox controls starts an
+ * execution carrying the post-call payload; deactivating removes the registration; a credential with a
+ * wrong token makes the activation fail with the service's 401. Also n8n's credential test, and that
+ * n8n lists the packed package's node types.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CREDENTIAL_ID, prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import { importIntoN8n, sandboxCredential } from '../../scripts/n8n';
+import { CREDENTIAL_ID, ON_N8N, prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import { triggerWorkflowWithCredential } from './helpers/workflows';
 
 const WORKFLOW_ID = 'famulorExample02';
+const WRONG_TOKEN_WORKFLOW_ID = 'famulorE2eWrongTok';
+const WRONG_TOKEN_CREDENTIAL = { id: 'famulorWrongToken1', name: 'Famulor AI sandbox (wrong token)' };
+const WRONG_TOKEN = 'sbx_wrong_token_for_the_activation_test';
 const ASSISTANT_ID = 102;
 
 interface Assistant {
@@ -56,27 +63,40 @@ async function makeAndEndCall(extracted: Record<string, unknown>): Promise<{ cal
 
 beforeAll(async () => {
 	n8n = await prepareN8n();
+	await importIntoN8n(n8n.entry, n8n.env, {
+		userFolder: n8n.userFolder,
+		credentials: [sandboxCredential(n8n.sandbox.url, WRONG_TOKEN, WRONG_TOKEN_CREDENTIAL.id, WRONG_TOKEN_CREDENTIAL.name)],
+		workflows: [{ file: 'wrong-token.json', workflow: triggerWorkflowWithCredential(WRONG_TOKEN_WORKFLOW_ID, WRONG_TOKEN_CREDENTIAL) }],
+	});
 	server = await startServer(n8n);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
 	await server?.stop();
 	await n8n?.cleanup();
 });
 
-test('activating registers the trigger URL on the assistant; an ended call starts an execution with the payload', async () => {
+test(`${ON_N8N}: n8n lists the packed package's two node types and its credential`, async () => {
+	const nodes = await fetch(`${server.url}/types/nodes.json`, { headers: { cookie: server.cookie } });
+	expect(nodes.status).toBe(200);
+	const names = ((await nodes.json()) as Array<{ name: string }>).map((type) => type.name);
+	expect(names).toEqual(expect.arrayContaining(['n8n-nodes-famulor-ai.famulor', 'n8n-nodes-famulor-ai.famulorTrigger']));
+	const credentials = await fetch(`${server.url}/types/credentials.json`, { headers: { cookie: server.cookie } });
+	expect(((await credentials.json()) as Array<{ name: string }>).map((type) => type.name)).toContain('famulorAiApi');
+});
+
+test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended call starts an execution with the payload`, async () => {
 	const before = await assistant();
 	expect(before.webhook_url).toBeNull();
 
-	const workflow = await server.rest<{ data: { versionId: string; active: boolean } }>('GET', `/workflows/${WORKFLOW_ID}`);
-	expect(workflow.status).toBe(200);
-	expect(workflow.json.data.active).toBe(false);
-	const activated = await server.rest<{ data: { active: boolean } }>('POST', `/workflows/${WORKFLOW_ID}/activate`, { versionId: workflow.json.data.versionId });
+	const activated = await server.activate(WORKFLOW_ID);
 	expect(activated.status).toBe(200);
-	expect(activated.json.data.active).toBe(true);
 
-	const registered = await assistant();
-	expect(registered.is_webhook_active).toBe(true);
+	// n8n 2.x may answer the activation before the trigger has registered: wait for the registration.
+	const registered = await waitFor('the webhook registration on the assistant', async () => {
+		const current = await assistant();
+		return current.is_webhook_active ? current : undefined;
+	});
 	expect(registered.webhook_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${n8n.port}/webhook/[0-9a-f-]+/webhook\\?`));
 
 	const { callId, deliveries } = await makeAndEndCall({ customer_name: 'Jonas Beispiel', appointment_date: '2026-12-01' });
@@ -94,6 +114,13 @@ test('activating registers the trigger URL on the assistant; an ended call start
 	expect(details.json.data.data).toContain('extracted_customer_name');
 	expect(details.json.data.data).toContain('Jonas Beispiel');
 
+	// The service re-sends a delivery it did not see answered: the same call again starts no execution.
+	const [delivery] = await n8n.client.webhooks({ callId });
+	const again = await fetch(delivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.payload) });
+	expect(again.status).toBe(200);
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	expect((await executions()).filter((entry) => entry.mode === 'webhook')).toHaveLength(1);
+
 	// And the workflow wrote the record of exactly this call.
 	const file = join(n8n.filesDir, `famulor-call-${callId}.json`);
 	expect(existsSync(file)).toBe(true);
@@ -105,13 +132,14 @@ test('activating registers the trigger URL on the assistant; an ended call start
 	});
 });
 
-test('deactivating removes the registration; later calls start nothing', async () => {
-	const deactivated = await server.rest<{ data: { active: boolean } }>('POST', `/workflows/${WORKFLOW_ID}/deactivate`, {});
+test(`${ON_N8N}: deactivating removes the registration; later calls start nothing`, async () => {
+	const deactivated = await server.deactivate(WORKFLOW_ID);
 	expect(deactivated.status).toBe(200);
-	expect(deactivated.json.data.active).toBe(false);
 
-	const after = await assistant();
-	expect(after.webhook_url).toBeNull();
+	const after = await waitFor('the webhook registration to be removed', async () => {
+		const current = await assistant();
+		return current.webhook_url === null ? current : undefined;
+	});
 	expect(after.is_webhook_active).toBe(false);
 
 	const countBefore = (await executions()).length;
@@ -121,7 +149,25 @@ test('deactivating removes the registration; later calls start nothing', async (
 	expect(await executions()).toHaveLength(countBefore);
 });
 
-describe('credential test (what n8n runs when the credential is saved)', () => {
+test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails with the service's 401`, async () => {
+	await n8n.client.clearRequests();
+	const activated = await server.activate(WRONG_TOKEN_WORKFLOW_ID);
+	// n8n 1.x and 2.8 answer the activation with the trigger's error (shown in the toast); 2.40 publishes
+	// after answering and shows the failure as the workflow's publication status.
+	const message =
+		activated.status >= 400
+			? (activated.json.message ?? JSON.stringify(activated.json))
+			: await waitFor('the activation failure', async () => await server.activationFailure(WRONG_TOKEN_WORKFLOW_ID));
+	expect(message).toContain('401');
+	expect(message).not.toContain(WRONG_TOKEN);
+	const sent = await n8n.client.apiRequests();
+	expect(sent.length).toBeGreaterThan(0);
+	expect(sent.every((request) => request.status === 401)).toBe(true);
+	const target = await assistant();
+	expect(target.webhook_url).toBeNull();
+});
+
+describe(`${ON_N8N}: credential test (what n8n runs when the credential is saved)`, () => {
 	async function testCredential(data: Record<string, string>) {
 		const { status, json } = await server.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
 			credentials: { id: CREDENTIAL_ID, name: 'Famulor AI sandbox (alice)', type: 'famulorAiApi', data },
@@ -139,7 +185,8 @@ describe('credential test (what n8n runs when the credential is saved)', () => {
 		const wrongToken = 'sbx_wrong_token_for_the_credential_test';
 		const result = await testCredential({ apiToken: wrongToken, baseUrl: n8n.sandbox.url });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/401|Invalid API key|Authorization failed/i);
+		// The wording is n8n's (2.40: "Unauthorized") or the service's; either way it says the token was refused.
+		expect(result.message).toMatch(/401|Invalid API key|Authorization failed|Unauthorized/i);
 		expect(result.message).not.toContain(wrongToken);
 		const logged = await n8n.ctl<Array<{ path: string; status: number }>>('GET', '/requests?path=/api/user/assistants/languages');
 		expect(logged.at(-1)).toMatchObject({ path: '/api/user/assistants/languages', status: 401 });

@@ -1,119 +1,87 @@
 /**
- * A real n8n 2.8.4 (installed by scripts/ensure-runtime.mjs into a cache dir) with our packed package
- * installed as a community package, the sandbox credential and the example workflows imported
- * (scripts/lib/prepare-n8n.mjs does that part so that npm start and the tests share one code path).
+ * A real n8n of one matrix entry (N8N_VERSION, default the newest; installed by scripts/ensure-runtime.ts)
+ * with our packed package installed as a community package, the sandbox credential and the example
+ * workflows imported: the same runtime module (scripts/n8n) `npm start` and the benchmark use.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ensureOwnerAndLogin, freePort, startN8nProcess, stopProcessGroup } from '../../../scripts/lib/n8n-process.cjs';
+import {
+	ensureN8n,
+	ensureOwnerAndLogin,
+	freePort,
+	importExamples,
+	installPackage,
+	matrixEntry,
+	n8nEnv,
+	prepareFilesDir,
+	runN8nCli,
+	startN8nProcess,
+	type MatrixEntry,
+	waitFor,
+	type N8nProcess,
+} from '../../../scripts/n8n';
+
+export { waitFor };
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../../../sandbox';
+import { SandboxClient } from '../../helpers/sandboxClient';
 
-export { OWNER } from '../../../scripts/lib/n8n-process.cjs';
+export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../../../scripts/n8n';
 
-const ROOT = join(__dirname, '..', '..', '..');
-
-export const CREDENTIAL_ID = 'famulorSandbox01';
+/** The matrix entry this run tests (`npm run test:e2e` runs the suite once per entry). */
+export const ENTRY: MatrixEntry = matrixEntry(process.env.N8N_VERSION);
+/** Test titles carry it, so a failure says which n8n it was. */
+export const ON_N8N = `n8n ${ENTRY.n8n} (Node ${ENTRY.node})`;
 
 export interface PreparedN8n {
-	bin: string;
+	entry: MatrixEntry;
 	env: NodeJS.ProcessEnv;
 	userFolder: string;
 	filesDir: string;
 	port: number;
 	workflows: Array<{ id: string; name: string }>;
 	sandbox: StartedSandbox;
-	/** GET/POST/DELETE under /__sandbox with the control token; parsed JSON. */
+	client: SandboxClient;
+	/** A control under /__sandbox; its parsed JSON. */
 	ctl<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 	/** The sandbox API as alice. */
 	api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
 	cleanup(): Promise<void>;
 }
 
-export interface RunResult {
-	stdout: string;
-	stderr: string;
-	code: number | null;
-}
-
-/** Runs a command without blocking the event loop (the in-process sandbox must keep answering). */
-export async function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<RunResult> {
-	return await new Promise((resolve, reject) => {
-		const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-		child.on('error', reject);
-		child.on('close', (code) => resolve({ stdout, stderr, code }));
-	});
-}
-
-async function json<T>(response: Response): Promise<T> {
-	const text = await response.text();
-	return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 /** Starts the sandbox in this process (general rate limit off unless asked for) and prepares an n8n user folder against it. */
-export async function prepareN8n(sandboxOptions: SandboxOptions = {}): Promise<PreparedN8n> {
+export async function prepareN8n(sandboxOptions: SandboxOptions = {}, entry: MatrixEntry = ENTRY): Promise<PreparedN8n> {
 	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false, ...sandboxOptions });
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-e2e-'));
-	const port = await freePort();
-	try {
-		const prepared = await run(process.execPath, [
-			join(ROOT, 'scripts', 'lib', 'prepare-n8n.mjs'),
-			'--user-folder',
-			userFolder,
-			'--sandbox-url',
-			sandbox.url,
-			'--token',
-			sandbox.tokens.alice,
-			'--port',
-			String(port),
-		]);
-		if (prepared.code !== 0) throw new Error(`prepare-n8n failed (${prepared.code}):\n${prepared.stdout}\n${prepared.stderr}`);
-		const lastLine = prepared.stdout.trim().split('\n').at(-1) ?? '';
-		const info = JSON.parse(lastLine) as { bin: string; env: Record<string, string>; filesDir: string; workflows: Array<{ id: string; name: string }> };
-		const env: NodeJS.ProcessEnv = { ...process.env, ...info.env };
-		// jest sets NODE_ENV=test, which makes n8n silence its logger (and --rawOutput with it).
-		delete env.NODE_ENV;
-		delete env.NODE_OPTIONS;
-		const ctl = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
-			await json<T>(
-				await fetch(`${sandbox.url}/__sandbox${path}`, {
-					method,
-					headers: { authorization: `Bearer ${sandbox.controlToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-					body: body === undefined ? undefined : JSON.stringify(body),
-				}),
-			);
-		const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
-			const response = await fetch(`${sandbox.url}${path}`, {
-				method,
-				headers: { authorization: `Bearer ${sandbox.tokens.alice}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			return { status: response.status, json: await json<T>(response) };
-		};
-		return {
-			bin: info.bin,
-			env,
-			userFolder,
-			filesDir: info.filesDir,
-			port,
-			workflows: info.workflows,
-			sandbox,
-			ctl,
-			api,
-			cleanup: async () => {
-				await sandbox.stop();
-				rmSync(userFolder, { recursive: true, force: true });
-			},
-		};
-	} catch (error) {
+	const cleanup = async () => {
 		await sandbox.stop();
 		rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		ensureN8n(entry);
+		const filesDir = join(userFolder, 'files');
+		prepareFilesDir(filesDir);
+		installPackage(userFolder);
+		const port = await freePort();
+		const env = n8nEnv({ userFolder, port, brokerPort: await freePort(), filesDir });
+		const workflows = await importExamples(entry, { env, userFolder, baseUrl: sandbox.url, apiToken: sandbox.tokens.alice, filesDir });
+		const client = new SandboxClient(sandbox);
+		return {
+			entry,
+			env,
+			userFolder,
+			filesDir,
+			port,
+			workflows: workflows.map(({ id, name }) => ({ id, name })),
+			sandbox,
+			client,
+			ctl: async <T>(method: string, path: string, body?: unknown) => await client.controlJson<T>(method, path, body),
+			api: async <T>(method: string, path: string, body?: unknown) => await client.api<T>(method, path, body),
+			cleanup,
+		};
+	} catch (error) {
+		await cleanup();
 		throw error;
 	}
 }
@@ -130,13 +98,14 @@ export interface CliRun {
 	};
 }
 
+/** Runs a workflow's Manual Trigger path with `n8n execute --id --rawOutput`; the run data whatever its status. */
 export async function executeWorkflow(n8n: PreparedN8n, id: string): Promise<CliRun> {
-	const result = await run(n8n.bin, ['execute', `--id=${id}`, '--rawOutput'], { env: n8n.env });
+	const result = await runN8nCli(n8n.entry, ['execute', `--id=${id}`, '--rawOutput'], n8n.env);
 	// The pretty-printed run is the block from a line `{` to a line `}`; log lines may come before and after.
 	const lines = result.stdout.split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.lastIndexOf('}');
-	if (result.code !== 0 || start < 0 || end < start) throw new Error(`n8n execute --id=${id} failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+	if (start < 0 || end < start) throw new Error(`n8n execute --id=${id} printed no run (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
 	return JSON.parse(lines.slice(start, end + 1).join('\n')) as CliRun;
 }
 
@@ -149,44 +118,93 @@ export function nodeOutput(run: CliRun, node: string, output = 0): Array<Record<
 	return (last.data?.main[output] ?? []).map((item) => item.json);
 }
 
-export interface N8nServer {
-	child: ChildProcess;
-	url: string;
-	cookie: string;
-	/** n8n's REST API as the logged-in owner; parsed JSON. */
-	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
-	output(): string;
-	stop(): Promise<void>;
+export interface RestAnswer<T> {
+	status: number;
+	json: T;
 }
 
-/** `n8n start` on the prepared folder; sets up the owner on first start and logs in. */
-export async function startServer(n8n: PreparedN8n, timeoutMs = 120_000): Promise<N8nServer> {
-	const { child, url, output } = await startN8nProcess(n8n.bin, n8n.env, { timeoutMs });
-	const stop = async (): Promise<void> => await stopProcessGroup(child);
+export interface N8nServer extends N8nProcess {
+	cookie: string;
+	/** n8n's REST API as the logged-in owner; parsed JSON. */
+	rest<T = unknown>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>>;
+	/**
+	 * Why the last activation failed, when n8n reported it after answering the activation call (2.40's
+	 * publication status, or the activation error older versions keep); undefined while there is none.
+	 */
+	activationFailure(workflowId: string): Promise<string | undefined>;
+	/** Resolves once the activated workflow's triggers are live (2.40 publishes after answering; earlier versions before). */
+	waitUntilPublished(workflowId: string): Promise<void>;
+	/** Activates (2.x: publishes) a workflow the way the editor does; the REST answer, whatever its status. */
+	activate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
+	deactivate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
+}
+
+async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
+	const text = await response.text();
+	let json: unknown;
 	try {
-		const cookie = await ensureOwnerAndLogin(url);
-		const rest = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
-			const response = await fetch(`${url}/rest${path}`, {
+		json = text === '' ? undefined : JSON.parse(text);
+	} catch {
+		json = { message: text };
+	}
+	return { status: response.status, json: json as T };
+}
+
+/** REST client of a logged-in owner. */
+export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'> {
+	const rest = async <T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> =>
+		await parsed<T>(
+			await fetch(`${url}/rest${path}`, {
 				method,
 				headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
 				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			return { status: response.status, json: await json<T>(response) };
-		};
-		return { child, url, cookie, rest, output, stop };
-	} catch (error) {
-		await stop();
-		throw error;
-	}
+			}),
+		);
+	const versionId = async (workflowId: string): Promise<string> => {
+		const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
+		if (workflow.status !== 200) throw new Error(`GET /rest/workflows/${workflowId}: ${workflow.status}`);
+		return workflow.json.data.versionId;
+	};
+	// 1.123 and 2.x alike: POST …/activate with the version to publish, POST …/deactivate.
+	const setActive = async (workflowId: string, active: boolean) =>
+		active
+			? await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/activate`, { versionId: await versionId(workflowId) })
+			: await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/deactivate`, {});
+	const activationFailure = async (workflowId: string): Promise<string | undefined> => {
+		const publication = await rest<{ data?: { status?: string; triggers?: Array<{ errorMessage?: string | null }> } }>('GET', `/workflows/${workflowId}/publication-status`);
+		const status = publication.json?.data?.status;
+		if (publication.status === 200 && (status === 'failed' || status === 'partial')) {
+			return (publication.json.data?.triggers ?? []).map((trigger) => trigger.errorMessage ?? '').join('; ');
+		}
+		const error = await rest<{ data?: unknown }>('GET', `/active-workflows/error/${workflowId}`);
+		return error.status === 200 && error.json?.data ? JSON.stringify(error.json.data) : undefined;
+	};
+	const waitUntilPublished = async (workflowId: string): Promise<void> => {
+		await waitFor(`workflow ${workflowId} to be published`, async () => {
+			const publication = await rest<{ data?: { status?: string } }>('GET', `/workflows/${workflowId}/publication-status`);
+			if (publication.status === 404) return true; // no publication service: activation was synchronous
+			const status = publication.json?.data?.status;
+			if (status === 'failed' || status === 'partial') throw new Error(`publishing ${workflowId} failed: ${JSON.stringify(publication.json)}`);
+			return status === 'published' ? true : undefined;
+		});
+	};
+	return {
+		rest,
+		activationFailure,
+		waitUntilPublished,
+		activate: async (workflowId) => await setActive(workflowId, true),
+		deactivate: async (workflowId) => await setActive(workflowId, false),
+	};
 }
 
-/** Polls until `check` returns a value (not undefined) or the time is up. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
+/** `n8n start` on the prepared folder; sets up the owner on first start and logs in. */
+export async function startServer(n8n: PreparedN8n, timeoutMs = 180_000): Promise<N8nServer> {
+	const server = await startN8nProcess(n8n.entry, 'start', n8n.env, { timeoutMs });
+	try {
+		const cookie = await ensureOwnerAndLogin(server.url);
+		return { ...server, cookie, ...restClient(n8n.entry, server.url, cookie) };
+	} catch (error) {
+		await server.stop();
+		throw error;
 	}
 }

@@ -1,16 +1,17 @@
-#!/usr/bin/env node
-// npm start: build, pack and install this package into a project-local n8n user folder (.n8n-local/),
-// start the sandbox and a real n8n with a ready credential and the example workflows, print how to
-// log in. Ctrl-C stops everything it started. Ports: N8N_PORT (5678), SANDBOX_PORT (3456).
-import { spawn, spawnSync } from 'node:child_process';
+/**
+ * npm start: build, pack and install this package into a project-local n8n user folder, start the
+ * sandbox and a real n8n with a ready credential and the example workflows, print how to log in.
+ * Ctrl-C stops everything it started. Ports: N8N_PORT (5678), SANDBOX_PORT (3456). The n8n version:
+ * N8N_VERSION (a matrix id such as `1.x`, `2.8`, `2.x`, or its exact version; default the newest).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 import {
 	CREDENTIAL_NAME,
-	copyExampleFiles,
 	OWNER,
 	ROOT,
 	ensureN8n,
@@ -19,10 +20,14 @@ import {
 	freePort,
 	importExamples,
 	installPackage,
+	matrixEntry,
 	n8nEnv,
-	startN8nServer,
+	prepareFilesDir,
+	sleep,
+	startN8nProcess,
 	stopProcessGroup,
-} from './lib/n8n-runtime.mjs';
+	type MatrixEntry,
+} from './n8n';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);
@@ -30,17 +35,17 @@ const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);
 const CALL_DURATION_MS = 60_000;
 const ALICE_TOKEN = 'sbx_alice_4f1c9e2b7a5d3068c1e4';
 const CONTROL_TOKEN = 'sbx_control_7e3a5c9f1b2d4086';
-const USER_FOLDER = join(ROOT, '.n8n-local');
-const FILES_DIR = join(USER_FOLDER, 'files');
+const LOCAL = join(ROOT, '.n8n-local');
+const FILES_DIR = join(LOCAL, 'files');
 
-const children = [];
+const children: ChildProcess[] = [];
 let stopping = false;
 
-function step(message) {
+function step(message: string): void {
 	process.stdout.write(`▸ ${message}\n`);
 }
 
-async function portIsFree(port) {
+async function portIsFree(port: number): Promise<boolean> {
 	return await new Promise((resolve) => {
 		const server = createServer();
 		server.once('error', () => resolve(false));
@@ -48,7 +53,7 @@ async function portIsFree(port) {
 	});
 }
 
-async function stopAll(code) {
+async function stopAll(code: number): Promise<void> {
 	if (stopping) return;
 	stopping = true;
 	process.stdout.write('\nStopping n8n and the sandbox…\n');
@@ -56,16 +61,16 @@ async function stopAll(code) {
 	process.exit(code);
 }
 
-async function startSandbox() {
-	const log = createWriteStream(join(USER_FOLDER, 'sandbox.log'));
-	const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT), '--call-duration', String(CALL_DURATION_MS)], {
-		cwd: ROOT,
-		stdio: ['ignore', 'pipe', 'pipe'],
-		detached: true,
-	});
+async function startSandbox(): Promise<string> {
+	const log = createWriteStream(join(LOCAL, 'sandbox.log'));
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT), '--call-duration', String(CALL_DURATION_MS)],
+		{ cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+	);
 	children.push(child);
-	child.stdout.pipe(log);
-	child.stderr.pipe(log);
+	child.stdout?.pipe(log);
+	child.stderr?.pipe(log);
 	const url = `http://127.0.0.1:${SANDBOX_PORT}`;
 	for (let attempt = 0; attempt < 100; attempt++) {
 		if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}; see .n8n-local/sandbox.log`);
@@ -75,50 +80,53 @@ async function startSandbox() {
 		} catch {
 			// not listening yet
 		}
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		await sleep(200);
 	}
 	throw new Error('the sandbox did not start within 20 s; see .n8n-local/sandbox.log');
 }
 
 /** Re-imports the credential and examples only when they changed, so edits made in the editor survive a restart. */
-async function importIfChanged(env, sandboxUrl) {
+async function importIfChanged(entry: MatrixEntry, env: NodeJS.ProcessEnv, userFolder: string, sandboxUrl: string): Promise<void> {
 	const examples = exampleWorkflows(FILES_DIR);
-	const fingerprint = createHash('sha256')
-		.update(JSON.stringify({ sandboxUrl, examples }))
-		.digest('hex');
-	const marker = join(USER_FOLDER, 'imported.sha256');
+	const fingerprint = createHash('sha256').update(JSON.stringify({ sandboxUrl, examples })).digest('hex');
+	const marker = join(userFolder, 'imported.sha256');
 	if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) {
 		step('credential and examples already imported');
 		return;
 	}
 	step(`importing the credential "${CREDENTIAL_NAME}" and ${examples.length} example workflows`);
-	await importExamples({ env, userFolder: USER_FOLDER, baseUrl: sandboxUrl, apiToken: ALICE_TOKEN, filesDir: FILES_DIR });
+	await importExamples(entry, { env, userFolder, baseUrl: sandboxUrl, apiToken: ALICE_TOKEN, filesDir: FILES_DIR });
 	writeFileSync(marker, fingerprint);
 }
 
-async function main() {
+async function main(): Promise<void> {
 	const started = Date.now();
-	for (const [name, port] of [['N8N_PORT', N8N_PORT], ['SANDBOX_PORT', SANDBOX_PORT]]) {
+	const entry = matrixEntry(process.env.N8N_VERSION);
+	// One user folder per n8n version: a database migrated by a newer n8n cannot be opened by an older one.
+	const userFolder = join(LOCAL, `n8n-${entry.n8n}`);
+	for (const [name, port] of [['N8N_PORT', N8N_PORT], ['SANDBOX_PORT', SANDBOX_PORT]] as const) {
 		if (!(await portIsFree(port))) throw new Error(`port ${port} is in use (is another npm start running?); set ${name} to another port`);
 	}
-	ensureN8n();
+	step(`n8n ${entry.n8n} on Node ${entry.node} (N8N_VERSION=${entry.id})`);
+	ensureN8n(entry);
 	step('building the package (npm run build)');
 	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
 	if (build.status !== 0) throw new Error('npm run build failed');
 
-	copyExampleFiles(FILES_DIR);
-	step('packing and installing it as a community package into .n8n-local/.n8n/nodes');
-	installPackage(USER_FOLDER);
+	prepareFilesDir(FILES_DIR);
+	mkdirSync(userFolder, { recursive: true });
+	step(`packing and installing it as a community package into ${join('.n8n-local', `n8n-${entry.n8n}`, '.n8n', 'nodes')}`);
+	installPackage(userFolder);
 
 	step(`starting the sandbox on port ${SANDBOX_PORT}`);
 	const sandboxUrl = await startSandbox();
 
-	const env = n8nEnv({ userFolder: USER_FOLDER, port: N8N_PORT, brokerPort: await freePort(), filesDir: FILES_DIR });
-	await importIfChanged(env, sandboxUrl);
+	const env = n8nEnv({ userFolder, port: N8N_PORT, brokerPort: await freePort(), filesDir: FILES_DIR });
+	await importIfChanged(entry, env, userFolder, sandboxUrl);
 
 	step(`starting n8n on port ${N8N_PORT} (log: .n8n-local/n8n.log)`);
-	const n8nLog = createWriteStream(join(USER_FOLDER, 'n8n.log'), { flags: 'a' });
-	const n8n = await startN8nServer(env, { onOutput: (text) => n8nLog.write(text) });
+	const n8nLog = createWriteStream(join(LOCAL, 'n8n.log'), { flags: 'a' });
+	const n8n = await startN8nProcess(entry, 'start', env, { onOutput: (text) => n8nLog.write(text) });
 	children.push(n8n.child);
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
@@ -130,7 +138,7 @@ async function main() {
 
 	const lines = [
 		'',
-		`n8n with the Famulor AI nodes is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
+		`n8n ${entry.n8n} with the Famulor AI nodes is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
 		`  editor        ${n8n.url}/`,
 		`  login         ${OWNER.email} / ${OWNER.password}`,
 		`  credential    "${CREDENTIAL_NAME}" (points at the sandbox)`,
@@ -144,9 +152,9 @@ async function main() {
 	process.stdout.write(lines.join('\n'));
 }
 
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void stopAll(0));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stopAll(0));
 
-main().catch(async (error) => {
+main().catch(async (error: unknown) => {
 	process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
 	await stopAll(1);
 });

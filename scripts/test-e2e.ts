@@ -1,0 +1,78 @@
+/**
+ * `npm run test:e2e`: the real-n8n end-to-end suite once per matrix entry, then the queue-mode test on
+ * the newest. Installs whatever is missing first (the entries' Node and n8n, chromium, redis-server).
+ *   N8N_VERSION=2.x npm run test:e2e     one entry only (the queue-mode test runs when it is the newest)
+ *   npm run test:e2e -- --no-queue       skip the queue-mode test
+ * Extra arguments go to jest (e.g. `-t credential`).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { MATRIX, NEWEST, ROOT, ensureChromium, ensureRedis, log, matrixEntry, postgresBinDir, runtimeDir, type MatrixEntry } from './n8n';
+
+const QUEUE_TESTS = 'test/e2e/queue/';
+
+function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: number } {
+	const started = Date.now();
+	log(`end-to-end tests on n8n ${entry.n8n} (Node ${entry.node}): jest ${args.join(' ')}`);
+	const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', 'jest.e2e.config.js', '--runInBand', ...args], {
+		cwd: ROOT,
+		stdio: 'inherit',
+		env: { ...process.env, N8N_VERSION: entry.id },
+	});
+	return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/**
+ * Installs the missing entries side by side (one `ensure-runtime` process each): most of an install is
+ * download and unpacking, so on a fresh machine this takes about as long as the slowest one.
+ */
+async function installMissing(entries: MatrixEntry[]): Promise<void> {
+	const missing = entries.filter((entry) => !existsSync(join(runtimeDir(entry), '.complete')));
+	const codes = await Promise.all(
+		missing.map(
+			async (entry) =>
+				await new Promise<number | null>((resolve) => {
+					const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), '--entry', entry.id], { cwd: ROOT, stdio: 'inherit' });
+					child.on('exit', (code) => resolve(code));
+				}),
+		),
+	);
+	const failed = missing.filter((_, index) => codes[index] !== 0);
+	if (failed.length > 0) throw new Error(`installing n8n ${failed.map((entry) => entry.n8n).join(', ')} failed; see the output above`);
+}
+
+async function main(): Promise<number> {
+	const argv = process.argv.slice(2);
+	const withQueue = !argv.includes('--no-queue');
+	const jestArgs = argv.filter((arg) => arg !== '--no-queue');
+	const entries = process.env.N8N_VERSION ? [matrixEntry(process.env.N8N_VERSION)] : [...MATRIX];
+	const started = Date.now();
+	await installMissing(entries);
+	ensureChromium();
+	const runQueue = withQueue && entries.includes(NEWEST);
+	if (runQueue) {
+		ensureRedis();
+		postgresBinDir();
+	}
+	log(`runtimes ready after ${Math.round((Date.now() - started) / 1000)} s`);
+
+	const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+	for (const entry of entries) {
+		results.push({ name: `n8n ${entry.n8n}`, ...jest(entry, ['--testPathIgnorePatterns', QUEUE_TESTS, ...jestArgs]) });
+	}
+	if (runQueue) results.push({ name: `queue mode, n8n ${NEWEST.n8n}`, ...jest(NEWEST, [QUEUE_TESTS, ...jestArgs]) });
+
+	for (const result of results) log(`${result.ok ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds} s)`);
+	log(`end-to-end total ${Math.round((Date.now() - started) / 1000)} s`);
+	return results.every((result) => result.ok) ? 0 : 1;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: unknown) => {
+		process.stderr.write(`test:e2e: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	},
+);

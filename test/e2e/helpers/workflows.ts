@@ -1,0 +1,102 @@
+/** Workflows the end-to-end tests import besides the examples (built here so each test says what it runs). */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../../scripts/n8n';
+
+type Json = Record<string, unknown>;
+
+const credentialRef = (id = CREDENTIAL_ID, name = CREDENTIAL_NAME) => ({ famulorAiApi: { id, name } });
+
+const node = (name: string, type: string, typeVersion: number, position: [number, number], parameters: Json, extra: Json = {}): Json => ({
+	id: randomUUID(),
+	name,
+	type,
+	typeVersion,
+	position,
+	parameters,
+	...extra,
+});
+
+const chain = (...names: string[]): Json =>
+	Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+
+/**
+ * Manual Trigger → calls to place, each a phone number and an assistant ID → Famulor AI Call → Make
+ * (version 2) with Retry On Fail (3 tries, no wait): a call that went through must be placed once
+ * however often n8n retries the node because a later item was refused.
+ */
+export function retriedCallWorkflow(id: string, calls: Array<{ phone: string; assistant: number }>): Json {
+	return {
+		id,
+		name: `E2E ${id}: retried Call → Make`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, [0, 0], {}),
+			node('Phones', 'n8n-nodes-base.set', 3.4, [220, 0], {
+				mode: 'manual',
+				assignments: { assignments: [{ id: 'f0e1d2c3-0000-4000-8000-000000000001', name: 'calls', value: JSON.stringify(calls), type: 'array' }] },
+				options: {},
+			}),
+			node('One item per call', 'n8n-nodes-base.splitOut', 1, [440, 0], { fieldToSplitOut: 'calls', options: {} }),
+			node(
+				'Call',
+				'n8n-nodes-famulor-ai.famulor',
+				2,
+				[660, 0],
+				{ resource: 'call', operation: 'make', assistantId: { __rl: true, mode: 'id', value: '={{ $json.assistant }}' }, phoneNumber: '={{ $json.phone }}' },
+				{ credentials: credentialRef(), retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
+			),
+		],
+		connections: chain('Manual Trigger', 'Phones', 'One item per call', 'Call'),
+	};
+}
+
+/** Example 2 under another id, its trigger using another credential (e.g. one with a wrong token). */
+export function triggerWorkflowWithCredential(id: string, credential: { id: string; name: string }): Json {
+	const workflow = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', '2-post-call-to-records.json'), 'utf8')) as Json & {
+		nodes: Array<Json & { type: string; credentials?: Json; webhookId?: string }>;
+	};
+	workflow.id = id;
+	workflow.name = `E2E ${id}: trigger with credential ${credential.name}`;
+	for (const entry of workflow.nodes) {
+		if (entry.type === 'n8n-nodes-famulor-ai.famulorTrigger') {
+			entry.credentials = credentialRef(credential.id, credential.name);
+			entry.webhookId = '3c1f6a2e-9b7d-4e5f-8a1b-2c3d4e5f6a7b';
+		}
+	}
+	return workflow;
+}
+
+/**
+ * Webhook (POST /webhook/<path>, answers at once) → Famulor AI WhatsApp → Send Free-Form Message of the
+ * posted `message` to the customer with the open window: one production execution per request.
+ */
+export function freeformBurstWorkflow(id: string, path: string, sender: { senderId: number; recipientPhone: string }): Json {
+	return {
+		id,
+		name: `E2E ${id}: free-form message per webhook call`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Burst', 'n8n-nodes-base.webhook', 2, [0, 0], { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { webhookId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a' }),
+			node(
+				'Send',
+				'n8n-nodes-famulor-ai.famulor',
+				1,
+				[220, 0],
+				{
+					resource: 'whatsApp',
+					operation: 'sendFreeform',
+					senderId: { __rl: true, mode: 'id', value: String(sender.senderId) },
+					recipientPhone: sender.recipientPhone,
+					message: '={{ $json.body.message }}',
+				},
+				{ credentials: credentialRef() },
+			),
+		],
+		connections: chain('Burst', 'Send'),
+	};
+}

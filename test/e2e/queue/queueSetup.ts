@@ -1,0 +1,188 @@
+/**
+ * n8n in queue mode against an in-process sandbox: Postgres and Redis, a main process, two workers and
+ * a webhook process of the newest matrix entry, our packed package, the sandbox credential, the
+ * examples and a burst workflow. Shared by the queue-mode test and the benchmark.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	NEWEST,
+	ensureN8n,
+	ensureOwnerAndLogin,
+	freePort,
+	importExamples,
+	importIntoN8n,
+	installPackage,
+	n8nEnv,
+	prepareFilesDir,
+	startQueueCluster,
+	startQueueServices,
+	waitFor,
+	type MatrixEntry,
+	type QueueCluster,
+	type RunningServices,
+} from '../../../scripts/n8n';
+import { SEED, startSandbox, type StartedSandbox } from '../../../sandbox';
+import { SandboxClient } from '../../helpers/sandboxClient';
+import { restClient, type N8nServer } from '../helpers/n8n';
+import { freeformBurstWorkflow } from '../helpers/workflows';
+
+export const BURST_WORKFLOW_ID = 'famulorE2eQueueBurst';
+export const BURST_PATH = 'famulor-queue-burst';
+
+export interface QueueSetup {
+	entry: MatrixEntry;
+	sandbox: StartedSandbox;
+	client: SandboxClient;
+	cluster: QueueCluster;
+	rest: Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'>;
+	filesDir: string;
+	/** Everything a role printed, e.g. output('worker1'). */
+	output(role: string): string;
+	stop(): Promise<void>;
+}
+
+export async function startQueueSetup(workers = 2, entry: MatrixEntry = NEWEST): Promise<QueueSetup> {
+	ensureN8n(entry);
+	const sandbox = await startSandbox({ port: 0, callDurationMs: 0 });
+	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-queue-n8n-'));
+	const outputs = new Map<string, string>();
+	let services: RunningServices | undefined;
+	let cluster: QueueCluster | undefined;
+	const stop = async () => {
+		await cluster?.stop();
+		await services?.stop();
+		await sandbox.stop();
+		rmSync(userFolder, { recursive: true, force: true });
+	};
+	try {
+		services = await startQueueServices();
+		const filesDir = join(userFolder, 'files');
+		prepareFilesDir(filesDir);
+		installPackage(userFolder);
+		const importEnv = n8nEnv({ userFolder, port: await freePort(), brokerPort: await freePort(), filesDir, queue: services });
+		await importExamples(entry, { env: importEnv, userFolder, baseUrl: sandbox.url, apiToken: sandbox.tokens.alice, filesDir });
+		const burst = freeformBurstWorkflow(BURST_WORKFLOW_ID, BURST_PATH, { senderId: SEED.alice.senders.online, recipientPhone: SEED.alice.openWindowCustomer.phone });
+		await importIntoN8n(entry, importEnv, { userFolder, credentials: [], workflows: [{ file: 'burst.json', workflow: burst }] });
+		cluster = await startQueueCluster(entry, {
+			userFolder,
+			filesDir,
+			services,
+			workers,
+			onOutput: (role, text) => outputs.set(role, ((outputs.get(role) ?? '') + text).slice(-2_000_000)),
+		});
+		const cookie = await ensureOwnerAndLogin(cluster.main.url);
+		return {
+			entry,
+			sandbox,
+			client: new SandboxClient(sandbox),
+			cluster,
+			rest: restClient(entry, cluster.main.url, cookie),
+			filesDir,
+			output: (role) => outputs.get(role) ?? '',
+			stop,
+		};
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+	stoppedAt: string | null;
+}
+
+/** Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100, walked with lastId). */
+export async function executionsOf(setup: QueueSetup, workflowId: string): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const all: ExecutionSummary[] = [];
+	for (;;) {
+		const lastId = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
+		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}&limit=100${lastId}`);
+		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
+		all.push(...json.data.results);
+		if (json.data.results.length < 100) return all;
+	}
+}
+
+/** Which worker ran an execution, from the workers' "Worker finished execution <id>" log lines. */
+export function workerOf(setup: QueueSetup, executionId: string): string | undefined {
+	const line = new RegExp(`Worker finished execution ${executionId}\\b`);
+	return setup.cluster.workers.map((_, index) => `worker${index + 1}`).find((role) => line.test(setup.output(role)));
+}
+
+export interface BurstFigures {
+	messages: number;
+	executions: number;
+	failedExecutions: number;
+	/** Messages the service accepted (200), and those accepted more than once. */
+	accepted: number;
+	duplicates: number;
+	/** 429 answers the service gave (each waited out and retried by the node). */
+	rateLimited: number;
+	/** Executions per worker. */
+	perWorker: Record<string, number>;
+	/** From the first webhook call until the last execution stopped. */
+	wallMs: number;
+	/** The service's limit: messages ÷ 5 per second. */
+	limitMs: number;
+}
+
+/**
+ * Posts `count` messages to the burst workflow's production webhook (the webhook process), one
+ * execution each, 20 requests in flight; waits until every execution has finished.
+ */
+export async function sendFreeformBurst(setup: QueueSetup, count: number, timeoutMs = 600_000): Promise<BurstFigures> {
+	const before = new Set((await executionsOf(setup, BURST_WORKFLOW_ID)).map((execution) => execution.id));
+	await setup.client.reset();
+	const started = Date.now();
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: 20 }, async () => {
+			while (next < count) {
+				const index = next++;
+				const response = await fetch(`${setup.cluster.webhook.url}/webhook/${BURST_PATH}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ message: `queue burst ${index}` }),
+				});
+				if (response.status !== 200) throw new Error(`webhook call ${index}: ${response.status} ${await response.text()}`);
+			}
+		}),
+	);
+	const finished = await waitFor(
+		`${count} burst executions to finish`,
+		async () => {
+			const runs = (await executionsOf(setup, BURST_WORKFLOW_ID)).filter((execution) => !before.has(execution.id));
+			const done = runs.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+			return runs.length >= count && done.length === runs.length ? runs : undefined;
+		},
+		timeoutMs,
+		1000,
+	);
+	const wallMs = Math.max(...finished.map((execution) => (execution.stoppedAt ? Date.parse(execution.stoppedAt) : Date.now()))) - started;
+	const sends = await setup.client.requests({ path: '/api/user/whatsapp/send-freeform' });
+	const acceptedTexts = sends.filter((entry) => entry.status === 200).map((entry) => (entry.body as { message?: string }).message ?? '');
+	const perWorker: Record<string, number> = {};
+	for (const execution of finished) {
+		const worker = workerOf(setup, execution.id) ?? 'unknown';
+		perWorker[worker] = (perWorker[worker] ?? 0) + 1;
+	}
+	return {
+		messages: count,
+		executions: finished.length,
+		failedExecutions: finished.filter((execution) => execution.status !== 'success').length,
+		accepted: acceptedTexts.length,
+		duplicates: acceptedTexts.length - new Set(acceptedTexts).size,
+		rateLimited: sends.filter((entry) => entry.status === 429).length,
+		perWorker,
+		wallMs,
+		limitMs: (count / 5) * 1000,
+	};
+}
