@@ -100,3 +100,68 @@ export function freeformBurstWorkflow(id: string, path: string, sender: { sender
 		connections: chain('Burst', 'Send'),
 	};
 }
+
+export const PANELS_WORKFLOW_ID = 'famulorE2ePanels1';
+
+const picked = (value: number, name: string): Json => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: name });
+
+/**
+ * Two version 2 action nodes, filled as a user would with the pickers: Assistant → Create and
+ * WhatsApp → Send Template Message (sender 71, template 7101 and its three variables).
+ */
+export function panelsWorkflow(): Json {
+	const variable = (id: string, position: number): Json => ({ id, displayName: `${id} ({{${position}}})`, required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' });
+	return {
+		id: PANELS_WORKFLOW_ID,
+		name: 'E2E: Famulor AI panels',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node(
+				'Create assistant',
+				'n8n-nodes-famulor-ai.famulor',
+				2,
+				[0, 0],
+				{
+					resource: 'assistant',
+					operation: 'create',
+					name: 'Reminder Bot',
+					mode: 'pipeline',
+					type: 'outbound',
+					languageId: picked(5, 'German'),
+					voiceId: picked(1001, 'Anna (German, female)'),
+					modelId: picked(2, 'gpt-4o-mini'),
+					timezone: 'Europe/Berlin',
+					initialMessage: 'Hallo, hier ist Ihre Terminerinnerung.',
+					systemPrompt: 'You remind customers of their appointments and offer to move them.',
+					additionalFields: {},
+				},
+				{ credentials: credentialRef() },
+			),
+			node(
+				'Send template',
+				'n8n-nodes-famulor-ai.famulor',
+				2,
+				[300, 0],
+				{
+					resource: 'whatsApp',
+					operation: 'sendTemplate',
+					senderId: picked(71, 'Example Support (+4915112345671)'),
+					templateId: picked(7101, 'appointment_reminder (en, 3 variables)'),
+					recipientPhone: '+4915700000001',
+					recipientName: 'Ada Lovelace',
+					templateVariables: {
+						mappingMode: 'defineBelow',
+						value: { customer_name: 'Ada', date: '2026-07-01', time: '10:00' },
+						matchingColumns: [],
+						schema: [variable('customer_name', 1), variable('date', 2), variable('time', 3)],
+						attemptToConvertTypes: false,
+						convertFieldsToString: true,
+					},
+				},
+				{ credentials: credentialRef() },
+			),
+		],
+		connections: {},
+	};
+}
