@@ -1,5 +1,5 @@
 /**
- * Case 5 of `npm run bench`: n8n in queue mode (main, two workers, webhook process on Postgres and
+ * Case 6 of `npm run bench`: n8n in queue mode (main, two workers, webhook process on Postgres and
  * Redis; the newest matrix entry) sends 200 WhatsApp free-form messages from 200 executions spread over
  * both workers, all on one token. Each worker paces itself (5 per second by default), so together they
  * can exceed the service's limit: the 429s the service returned and the wall time against the 40 s
@@ -62,7 +62,7 @@ export async function queueCase(): Promise<string> {
 				ratio: ratio(figures.wallMs / figures.limitMs),
 			});
 		}
-		return table(`5. Queue mode: ${MESSAGES} free-form sends from ${MESSAGES} executions on ${WORKERS} workers, one token (n8n ${setup.entry.n8n})`, rows);
+		return table(`6. Queue mode: ${MESSAGES} free-form sends from ${MESSAGES} executions on ${WORKERS} workers, one token (n8n ${setup.entry.n8n})`, rows);
 	} finally {
 		await setup.stop();
 	}

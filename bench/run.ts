@@ -22,7 +22,7 @@ const ALICE = SEED.alice;
 const STATUS_QUERY = `sender_id=${ALICE.senders.online}&recipient_phone=${encodeURIComponent(ALICE.openWindowCustomer.phone)}`;
 const CONVERSATIONS = 10_000;
 /** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, and 6, queue mode, install and start n8n). */
-const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4,5').split(',').map((value) => Number(value.trim())));
+const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4,5,6').split(',').map((value) => Number(value.trim())));
 
 const items = (count: number): INodeExecutionData[] => Array.from({ length: count }, (_, n) => ({ json: { n } }));
 const sender = { __rl: true, mode: 'id', value: String(ALICE.senders.online) };

@@ -106,7 +106,8 @@ export async function executionsOf(setup: QueueSetup, workflowId: string): Promi
 		const lastId = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
 		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}&limit=100${lastId}`);
 		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
-		all.push(...json.data.results);
+		const seen = new Set(all.map((execution) => execution.id));
+		all.push(...json.data.results.filter((execution) => !seen.has(execution.id)));
 		if (json.data.results.length < 100) return all;
 	}
 }
