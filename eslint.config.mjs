@@ -7,7 +7,19 @@ import tseslint from 'typescript-eslint';
 const publishedCode = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'n8n-runtime/**', '.n8n-local/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/*.d.cts'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'n8n-runtime/**',
+			'.n8n-local/**',
+			'coverage/**',
+			'**/*.js',
+			'**/*.mjs',
+			'**/*.cjs',
+			'**/*.d.cts',
+		],
+	},
 	...tseslint.configs.recommended.map((config) => ({ ...config, files: ['**/*.ts'] })),
 	{
 		...n8nCommunityNodesPlugin.configs.recommended,

@@ -26,7 +26,12 @@ export async function measure<T>(run: () => Promise<T>): Promise<Measured<T>> {
 		const value = await run();
 		const wallMs = performance.now() - started;
 		sample();
-		return { value, wallMs, peakRssDeltaBytes: peakRss - before.rss, peakHeapDeltaBytes: peakHeap - before.heapUsed };
+		return {
+			value,
+			wallMs,
+			peakRssDeltaBytes: peakRss - before.rss,
+			peakHeapDeltaBytes: peakHeap - before.heapUsed,
+		};
 	} finally {
 		clearInterval(sampler);
 	}
@@ -38,8 +43,11 @@ export type Row = Record<string, string | number>;
 export function table(title: string, rows: Row[]): string {
 	const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
 	const cell = (value: string | number | undefined) => (value === undefined ? '' : String(value));
-	const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
-	const line = (cells: string[]) => `| ${cells.map((text, index) => text.padEnd(widths[index])).join(' | ')} |`;
+	const widths = columns.map((column) =>
+		Math.max(column.length, ...rows.map((row) => cell(row[column]).length)),
+	);
+	const line = (cells: string[]) =>
+		`| ${cells.map((text, index) => text.padEnd(widths[index])).join(' | ')} |`;
 	return [
 		`### ${title}`,
 		'',

@@ -12,7 +12,12 @@ import { dirname, join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_GENERAL_LIMIT, SEED, type GeneralLimitOption, type RequestLogEntry } from '../sandbox';
+import {
+	DOCUMENTED_GENERAL_LIMIT,
+	SEED,
+	type GeneralLimitOption,
+	type RequestLogEntry,
+} from '../sandbox';
 import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../scripts/n8n';
 import { prepareN8n, type PreparedN8n } from '../test/e2e/helpers/n8n';
 import { median, ratio, seconds, table, type Row } from './measure';
@@ -71,7 +76,10 @@ interface NodeRun {
 	data?: { main: Array<Array<{ json: IDataObject }> | null> };
 }
 
-function defaultVersion(description: { defaultVersion?: number; version?: number | number[] }): number {
+function defaultVersion(description: {
+	defaultVersion?: number;
+	version?: number | number[];
+}): number {
 	if (typeof description.defaultVersion === 'number') return description.defaultVersion;
 	const version = description.version ?? 1;
 	return Array.isArray(version) ? Math.max(...version) : version;
@@ -82,17 +90,31 @@ async function nodeVersions(n8n: PreparedN8n): Promise<NodeVersions> {
 	const { Famulor } = await import('../nodes/Famulor/Famulor.node');
 	// n8nMain is node_modules/n8n/bin/n8n; n8n-nodes-base sits beside n8n.
 	const runtimeModules = dirname(dirname(dirname(n8nMain(n8n.entry))));
-	const httpModule = (await import(join(runtimeModules, 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js'))) as {
-		HttpRequest: new () => { description: { defaultVersion?: number; version?: number | number[] } };
+	const httpModule = (await import(
+		join(runtimeModules, 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js')
+	)) as {
+		HttpRequest: new () => {
+			description: { defaultVersion?: number; version?: number | number[] };
+		};
 	};
-	return { famulor: defaultVersion(new Famulor().description), httpRequest: defaultVersion(new httpModule.HttpRequest().description) };
+	return {
+		famulor: defaultVersion(new Famulor().description),
+		httpRequest: defaultVersion(new httpModule.HttpRequest().description),
+	};
 }
 
 function cases(sandboxUrl: string, versions: NodeVersions): Case[] {
 	const sender = { __rl: true, mode: 'id', value: String(ALICE.senders.online) };
 	const phone = ALICE.openWindowCustomer.phone;
 	const statusRead = (count: number, credential: FamulorCredentialKind) => ({
-		ours: [famulorNode(versions, credential, { resource: 'whatsApp', operation: 'getSessionStatus', senderId: sender, recipientPhone: phone })],
+		ours: [
+			famulorNode(versions, credential, {
+				resource: 'whatsApp',
+				operation: 'getSessionStatus',
+				senderId: sender,
+				recipientPhone: phone,
+			}),
+		],
 		url: `${sandboxUrl}/api/user/whatsapp/session-status`,
 		query: { sender_id: String(ALICE.senders.online), recipient_phone: phone },
 		count,
@@ -116,7 +138,15 @@ function cases(sandboxUrl: string, versions: NodeVersions): Case[] {
 			title: `50 WhatsApp free-form sends (${FREEFORM.limit} per ${FREEFORM.windowMs / 1000} s), general limit off (sandbox; credential: 0)`,
 			count: 50,
 			generalLimit: false,
-			ours: [famulorNode(versions, 'unpaced', { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender, recipientPhone: phone, message: '=Bench {{ $json.n }}' })],
+			ours: [
+				famulorNode(versions, 'unpaced', {
+					resource: 'whatsApp',
+					operation: 'sendFreeform',
+					senderId: sender,
+					recipientPhone: phone,
+					message: '=Bench {{ $json.n }}',
+				}),
+			],
 			peer: [
 				httpRequestNode(versions, {
 					method: 'POST',
@@ -135,10 +165,27 @@ function cases(sandboxUrl: string, versions: NodeVersions): Case[] {
 			count: 1,
 			generalLimit: false,
 			prepare: async (n8n) => {
-				await n8n.ctl('POST', '/conversations/seed', { user: 'alice', count: conversations - ALICE.conversationCount });
+				await n8n.ctl('POST', '/conversations/seed', {
+					user: 'alice',
+					count: conversations - ALICE.conversationCount,
+				});
 			},
-			ours: [famulorNode(versions, 'unpaced', { resource: 'conversation', operation: 'getAll', returnAll: true })],
-			peer: [httpRequestNode(versions, { method: 'GET', url: `${sandboxUrl}/api/user/conversations`, query: { per_page: '100' }, cursorPagination: true }), recordsNode()],
+			ours: [
+				famulorNode(versions, 'unpaced', {
+					resource: 'conversation',
+					operation: 'getAll',
+					returnAll: true,
+				}),
+			],
+			peer: [
+				httpRequestNode(versions, {
+					method: 'GET',
+					url: `${sandboxUrl}/api/user/conversations`,
+					query: { per_page: '100' },
+					cursorPagination: true,
+				}),
+				recordsNode(),
+			],
 			peerSetup: 'pagination on `next_cursor`, 100 per page, then Split Out `data`',
 			expected: conversations,
 		},
@@ -148,7 +195,14 @@ function cases(sandboxUrl: string, versions: NodeVersions): Case[] {
 			count: limited.count,
 			generalLimit: {},
 			ours: limited.ours,
-			peer: [httpRequestNode(versions, { method: 'GET', url: limited.url, query: limited.query, batch: { size: BURST.limit, intervalMs: BURST.windowMs } })],
+			peer: [
+				httpRequestNode(versions, {
+					method: 'GET',
+					url: limited.url,
+					query: limited.query,
+					batch: { size: BURST.limit, intervalMs: BURST.windowMs },
+				}),
+			],
 			peerSetup: `batching ${BURST.limit} items per ${BURST.windowMs} ms`,
 			expected: limited.count,
 			minimumMs: 2 * BURST.windowMs,
@@ -161,18 +215,35 @@ async function importAll(n8n: PreparedN8n, workflows: Workflow[]): Promise<void>
 	const dir = join(n8n.userFolder, 'bench-import');
 	mkdirSync(join(dir, 'workflows'), { recursive: true });
 	const credentials = [
-		{ ...HEADER_CREDENTIAL, data: { name: 'Authorization', value: `Bearer ${n8n.sandbox.tokens.alice}` } },
-		{ ...FAMULOR_CREDENTIALS.documented, data: { apiToken: n8n.sandbox.tokens.alice, baseUrl: n8n.sandbox.url } },
+		{
+			...HEADER_CREDENTIAL,
+			data: { name: 'Authorization', value: `Bearer ${n8n.sandbox.tokens.alice}` },
+		},
+		{
+			...FAMULOR_CREDENTIALS.documented,
+			data: { apiToken: n8n.sandbox.tokens.alice, baseUrl: n8n.sandbox.url },
+		},
 		{
 			...FAMULOR_CREDENTIALS.unpaced,
-			data: { apiToken: n8n.sandbox.tokens.alice, baseUrl: n8n.sandbox.url, customRateLimits: true, generalLimitPerMinute: 0, generalBurstPer10Seconds: 0 },
+			data: {
+				apiToken: n8n.sandbox.tokens.alice,
+				baseUrl: n8n.sandbox.url,
+				customRateLimits: true,
+				generalLimitPerMinute: 0,
+				generalBurstPer10Seconds: 0,
+			},
 		},
 	];
 	writeFileSync(join(dir, 'credentials.json'), JSON.stringify(credentials));
-	for (const flow of workflows) writeFileSync(join(dir, 'workflows', `${flow.id}.json`), JSON.stringify(flow));
-	for (const args of [['import:credentials', `--input=${join(dir, 'credentials.json')}`], ['import:workflow', '--separate', `--input=${join(dir, 'workflows')}`]]) {
+	for (const flow of workflows)
+		writeFileSync(join(dir, 'workflows', `${flow.id}.json`), JSON.stringify(flow));
+	for (const args of [
+		['import:credentials', `--input=${join(dir, 'credentials.json')}`],
+		['import:workflow', '--separate', `--input=${join(dir, 'workflows')}`],
+	]) {
 		const result = await runN8nCli(n8n.entry, args, n8n.env);
-		if (result.code !== 0) throw new Error(`n8n ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
+		if (result.code !== 0)
+			throw new Error(`n8n ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
 	}
 }
 
@@ -184,15 +255,24 @@ async function execute(n8n: PreparedN8n, workflowId: string): Promise<Record<str
 	const file = join(n8n.userFolder, 'bench-run.json');
 	const fd = openSync(file, 'w');
 	const code = await new Promise<number | null>((resolve, reject) => {
-		const child = spawn(nodeBin(n8n.entry.node), [n8nMain(n8n.entry), 'execute', `--id=${workflowId}`, '--rawOutput'], { env: nodeEnv(n8n.entry, n8n.env), stdio: ['ignore', fd, fd] });
+		const child = spawn(
+			nodeBin(n8n.entry.node),
+			[n8nMain(n8n.entry), 'execute', `--id=${workflowId}`, '--rawOutput'],
+			{ env: nodeEnv(n8n.entry, n8n.env), stdio: ['ignore', fd, fd] },
+		);
 		child.on('error', reject);
 		child.on('close', resolve);
 	}).finally(() => closeSync(fd));
 	const lines = readFileSync(file, 'utf8').split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.lastIndexOf('}');
-	if (code !== 0 || start < 0 || end < start) throw new Error(`n8n execute --id=${workflowId} failed (${code}):\n${lines.slice(0, 40).join('\n')}`);
-	const printed = JSON.parse(lines.slice(start, end + 1).join('\n')) as { data: { resultData: { runData: Record<string, unknown[]> } } };
+	if (code !== 0 || start < 0 || end < start)
+		throw new Error(
+			`n8n execute --id=${workflowId} failed (${code}):\n${lines.slice(0, 40).join('\n')}`,
+		);
+	const printed = JSON.parse(lines.slice(start, end + 1).join('\n')) as {
+		data: { resultData: { runData: Record<string, unknown[]> } };
+	};
 	return printed.data.resultData.runData;
 }
 
@@ -201,16 +281,27 @@ function runOf(runData: Record<string, unknown[]>, name: string): NodeRun | unde
 	return runs?.[runs.length - 1];
 }
 
-async function measureOnce(n8n: PreparedN8n, testCase: Case, workflowId: string, steps: WorkflowNode[]): Promise<Measurement> {
+async function measureOnce(
+	n8n: PreparedN8n,
+	testCase: Case,
+	workflowId: string,
+	steps: WorkflowNode[],
+): Promise<Measurement> {
 	await n8n.ctl('POST', '/reset');
-	await n8n.ctl('PUT', '/general-limit', testCase.generalLimit === false ? { enabled: false } : testCase.generalLimit);
+	await n8n.ctl(
+		'PUT',
+		'/general-limit',
+		testCase.generalLimit === false ? { enabled: false } : testCase.generalLimit,
+	);
 	await testCase.prepare?.(n8n);
 	await n8n.ctl('DELETE', '/requests');
 	const runData = await execute(n8n, workflowId);
 	const timed = steps.map((step) => runOf(runData, step.name));
 	const last = timed[timed.length - 1];
 	const measured = runOf(runData, MEASURED);
-	const errors = (measured?.data?.main[0] ?? []).filter((item) => item.json.error !== undefined).length;
+	const errors = (measured?.data?.main[0] ?? []).filter(
+		(item) => item.json.error !== undefined,
+	).length;
 	const log = await n8n.ctl<RequestLogEntry[]>('GET', '/requests');
 	return {
 		ms: timed.reduce((sum, step) => sum + (step?.executionTime ?? Number.NaN), 0),
@@ -224,18 +315,40 @@ async function measureOnce(n8n: PreparedN8n, testCase: Case, workflowId: string,
 
 function summary(runs: Measurement[]): Measurement {
 	const mid = (pick: (run: Measurement) => number) => median(runs.map(pick));
-	return { ms: mid((r) => r.ms), requests: mid((r) => r.requests), seen429: Math.max(...runs.map((r) => r.seen429)), failed: Math.max(...runs.map((r) => r.failed)), records: mid((r) => r.records) };
+	return {
+		ms: mid((r) => r.ms),
+		requests: mid((r) => r.requests),
+		seen429: Math.max(...runs.map((r) => r.seen429)),
+		failed: Math.max(...runs.map((r) => r.failed)),
+		records: mid((r) => r.records),
+	};
 }
 
 export async function runPeerBenchmark(print: (text: string) => void): Promise<void> {
-	const n8n = await prepareN8n({ latencyMs: LATENCY_MS, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM } });
+	const n8n = await prepareN8n({
+		latencyMs: LATENCY_MS,
+		generalRateLimit: false,
+		rateLimits: { sendFreeform: FREEFORM },
+	});
 	try {
 		const versions = await nodeVersions(n8n);
 		const all = cases(n8n.sandbox.url, versions);
-		const selected = all.filter((testCase) => (process.env.BENCH_PEER_CASES ?? all.map((c) => c.key).join(',')).split(',').includes(testCase.key));
-		const workflowId = (testCase: Case, variant: 'ours' | 'peer') => `bench${testCase.key}${variant}`.padEnd(16, '0').slice(0, 16);
+		const selected = all.filter((testCase) =>
+			(process.env.BENCH_PEER_CASES ?? all.map((c) => c.key).join(','))
+				.split(',')
+				.includes(testCase.key),
+		);
+		const workflowId = (testCase: Case, variant: 'ours' | 'peer') =>
+			`bench${testCase.key}${variant}`.padEnd(16, '0').slice(0, 16);
 		const flows = selected.flatMap((testCase) =>
-			(['ours', 'peer'] as const).map((variant) => workflow(workflowId(testCase, variant), `Bench ${testCase.key} ${variant}`, testCase.count, testCase[variant])),
+			(['ours', 'peer'] as const).map((variant) =>
+				workflow(
+					workflowId(testCase, variant),
+					`Bench ${testCase.key} ${variant}`,
+					testCase.count,
+					testCase[variant],
+				),
+			),
 		);
 		await importAll(n8n, flows);
 		const rows: Row[] = [];
@@ -243,7 +356,10 @@ export async function runPeerBenchmark(print: (text: string) => void): Promise<v
 			const runs = { ours: [] as Measurement[], peer: [] as Measurement[] };
 			for (let repeat = 0; repeat < REPEATS; repeat++) {
 				const order = repeat % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const);
-				for (const variant of order) runs[variant].push(await measureOnce(n8n, testCase, workflowId(testCase, variant), testCase[variant]));
+				for (const variant of order)
+					runs[variant].push(
+						await measureOnce(n8n, testCase, workflowId(testCase, variant), testCase[variant]),
+					);
 			}
 			const ours = summary(runs.ours);
 			const peer = summary(runs.peer);
@@ -264,9 +380,16 @@ export async function runPeerBenchmark(print: (text: string) => void): Promise<v
 				row['HTTP ÷ minimum'] = ratio(peer.ms / testCase.minimumMs);
 			}
 			rows.push(row);
-			process.stdout.write(`  ${testCase.key}: ours ${runs.ours.map((r) => seconds(r.ms)).join(', ')} s; HTTP Request ${runs.peer.map((r) => seconds(r.ms)).join(', ')} s\n`);
+			process.stdout.write(
+				`  ${testCase.key}: ours ${runs.ours.map((r) => seconds(r.ms)).join(', ')} s; HTTP Request ${runs.peer.map((r) => seconds(r.ms)).join(', ')} s\n`,
+			);
 		}
-		print(table(`5. Against n8n's HTTP Request node in n8n (n8n execute; node execution time, median of ${REPEATS}, variants alternating; Famulor node v${versions.famulor} with default node settings, HTTP Request node v${versions.httpRequest}; sandbox latency ${LATENCY_MS} ms)`, rows));
+		print(
+			table(
+				`5. Against n8n's HTTP Request node in n8n (n8n execute; node execution time, median of ${REPEATS}, variants alternating; Famulor node v${versions.famulor} with default node settings, HTTP Request node v${versions.httpRequest}; sandbox latency ${LATENCY_MS} ms)`,
+				rows,
+			),
+		);
 	} finally {
 		await n8n.cleanup();
 	}

@@ -12,15 +12,27 @@ export const MEASURED = 'Measured';
 /** For lists, the HTTP Request node answers with pages; a careful user splits them into records, and that node is timed too. */
 export const RECORDS = 'Records';
 
-export const HEADER_CREDENTIAL = { id: 'famulorBenchHeader1', name: 'Famulor bench header auth', type: 'httpHeaderAuth' };
+export const HEADER_CREDENTIAL = {
+	id: 'famulorBenchHeader1',
+	name: 'Famulor bench header auth',
+	type: 'httpHeaderAuth',
+};
 /**
  * The Famulor credential as a user sets it up for the service in front of them: as it comes (the
  * documented limits) where the sandbox enforces the general limit, with that limit at 0 (pacing off)
  * where the sandbox has it off.
  */
 export const FAMULOR_CREDENTIALS = {
-	documented: { id: 'famulorBenchApi001', name: 'Famulor bench API (documented limits)', type: 'famulorAiApi' },
-	unpaced: { id: 'famulorBenchApi002', name: 'Famulor bench API (no general limit)', type: 'famulorAiApi' },
+	documented: {
+		id: 'famulorBenchApi001',
+		name: 'Famulor bench API (documented limits)',
+		type: 'famulorAiApi',
+	},
+	unpaced: {
+		id: 'famulorBenchApi002',
+		name: 'Famulor bench API (no general limit)',
+		type: 'famulorAiApi',
+	},
 };
 export type FamulorCredentialKind = keyof typeof FAMULOR_CREDENTIALS;
 
@@ -49,7 +61,13 @@ export interface NodeVersions {
 	httpRequest: number;
 }
 
-const node = (name: string, type: string, typeVersion: number, parameters: IDataObject, x: number): WorkflowNode => ({
+const node = (
+	name: string,
+	type: string,
+	typeVersion: number,
+	parameters: IDataObject,
+	x: number,
+): WorkflowNode => ({
 	id: randomUUID(),
 	name,
 	type,
@@ -59,26 +77,61 @@ const node = (name: string, type: string, typeVersion: number, parameters: IData
 });
 
 /** Manual trigger → `count` items `{n}` → the measured node (→ Records, for pages). */
-export function workflow(id: string, name: string, count: number, measured: WorkflowNode[]): Workflow {
+export function workflow(
+	id: string,
+	name: string,
+	count: number,
+	measured: WorkflowNode[],
+): Workflow {
 	const chain: WorkflowNode[] = [
 		node('Start', 'n8n-nodes-base.manualTrigger', 1, {}, 0),
-		node('Numbers', 'n8n-nodes-base.set', 3.4, {
-			mode: 'manual',
-			assignments: { assignments: [{ id: 'bench-numbers', name: 'numbers', type: 'array', value: `={{ Array.from({ length: ${count} }, (_, n) => n) }}` }] },
-			options: {},
-		}, 200),
-		node('Items', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'numbers', options: { destinationFieldName: 'n' } }, 400),
-		...measured.map((step, index) => ({ ...step, position: [600 + 200 * index, 0] as [number, number] })),
+		node(
+			'Numbers',
+			'n8n-nodes-base.set',
+			3.4,
+			{
+				mode: 'manual',
+				assignments: {
+					assignments: [
+						{
+							id: 'bench-numbers',
+							name: 'numbers',
+							type: 'array',
+							value: `={{ Array.from({ length: ${count} }, (_, n) => n) }}`,
+						},
+					],
+				},
+				options: {},
+			},
+			200,
+		),
+		node(
+			'Items',
+			'n8n-nodes-base.splitOut',
+			1,
+			{ fieldToSplitOut: 'numbers', options: { destinationFieldName: 'n' } },
+			400,
+		),
+		...measured.map((step, index) => ({
+			...step,
+			position: [600 + 200 * index, 0] as [number, number],
+		})),
 	];
 	const connections: IDataObject = {};
 	for (let index = 0; index < chain.length - 1; index++) {
-		connections[chain[index].name] = { main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]] };
+		connections[chain[index].name] = {
+			main: [[{ node: chain[index + 1].name, type: 'main', index: 0 }]],
+		};
 	}
 	return { id, name, active: false, nodes: chain, connections, settings: { executionOrder: 'v1' } };
 }
 
 /** The Famulor node with the given operation parameters and nothing else set: its defaults. */
-export function famulorNode(versions: NodeVersions, credential: FamulorCredentialKind, parameters: IDataObject): WorkflowNode {
+export function famulorNode(
+	versions: NodeVersions,
+	credential: FamulorCredentialKind,
+	parameters: IDataObject,
+): WorkflowNode {
 	const { id, name } = FAMULOR_CREDENTIALS[credential];
 	return {
 		...node(MEASURED, 'n8n-nodes-famulor-ai.famulor', versions.famulor, parameters, 0),
@@ -102,12 +155,17 @@ export interface HttpRequestSetup {
 /** n8n's HTTP Request node with header auth (`Authorization: Bearer …`), JSON in and out. */
 export function httpRequestNode(versions: NodeVersions, setup: HttpRequestSetup): WorkflowNode {
 	const options: IDataObject = {};
-	if (setup.batch) options.batching = { batch: { batchSize: setup.batch.size, batchInterval: setup.batch.intervalMs } };
+	if (setup.batch)
+		options.batching = {
+			batch: { batchSize: setup.batch.size, batchInterval: setup.batch.intervalMs },
+		};
 	if (setup.cursorPagination) {
 		options.pagination = {
 			pagination: {
 				paginationMode: 'updateAParameterInEachRequest',
-				parameters: { parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.next_cursor }}' }] },
+				parameters: {
+					parameters: [{ type: 'qs', name: 'cursor', value: '={{ $response.body.next_cursor }}' }],
+				},
 				paginationCompleteWhen: 'other',
 				completeExpression: '={{ !$response.body.next_cursor }}',
 				limitPagesFetched: false,
@@ -124,7 +182,9 @@ export function httpRequestNode(versions: NodeVersions, setup: HttpRequestSetup)
 	};
 	if (setup.query) {
 		parameters.sendQuery = true;
-		parameters.queryParameters = { parameters: Object.entries(setup.query).map(([name, value]) => ({ name, value })) };
+		parameters.queryParameters = {
+			parameters: Object.entries(setup.query).map(([name, value]) => ({ name, value })),
+		};
 	}
 	if (setup.jsonBody) {
 		parameters.sendBody = true;

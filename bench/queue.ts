@@ -7,13 +7,21 @@
  * Limits split between the workers.
  */
 import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../scripts/n8n';
-import { BURST_WORKFLOW_ID, sendFreeformBurst, startQueueSetup, type QueueSetup } from '../test/e2e/queue/queueSetup';
+import {
+	BURST_WORKFLOW_ID,
+	sendFreeformBurst,
+	startQueueSetup,
+	type QueueSetup,
+} from '../test/e2e/queue/queueSetup';
 import { seconds, table, ratio, type Row } from './measure';
 
 const MESSAGES = 200;
 const WORKERS = 2;
 
-async function setCredential(setup: QueueSetup, rateLimits: Record<string, unknown>): Promise<void> {
+async function setCredential(
+	setup: QueueSetup,
+	rateLimits: Record<string, unknown>,
+): Promise<void> {
 	const data = { apiToken: setup.sandbox.tokens.alice, baseUrl: setup.sandbox.url, ...rateLimits };
 	await importIntoN8n(setup.entry, setup.cluster.env, {
 		userFolder: setup.cluster.env.N8N_USER_FOLDER ?? '',
@@ -25,10 +33,17 @@ async function setCredential(setup: QueueSetup, rateLimits: Record<string, unkno
 export async function queueCase(): Promise<string> {
 	const setup = await startQueueSetup(WORKERS);
 	try {
-		expectOk((await setup.rest.activate(BURST_WORKFLOW_ID)).status, 'activating the burst workflow');
+		expectOk(
+			(await setup.rest.activate(BURST_WORKFLOW_ID)).status,
+			'activating the burst workflow',
+		);
 		await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
 		// The documented limits (100 requests per minute, 20 per 10 s, free-form 5 per s) divided between the workers, rounded down.
-		const split = { perMinute: Math.floor(100 / WORKERS), per10Seconds: Math.floor(20 / WORKERS), freeformPerSecond: Math.floor(5 / WORKERS) };
+		const split = {
+			perMinute: Math.floor(100 / WORKERS),
+			per10Seconds: Math.floor(20 / WORKERS),
+			freeformPerSecond: Math.floor(5 / WORKERS),
+		};
 		const variants = [
 			{ name: 'documented limits, paced by each worker', rateLimits: {} },
 			{
@@ -62,7 +77,10 @@ export async function queueCase(): Promise<string> {
 				ratio: ratio(figures.wallMs / figures.limitMs),
 			});
 		}
-		return table(`6. Queue mode: ${MESSAGES} free-form sends from ${MESSAGES} executions on ${WORKERS} workers, one token (n8n ${setup.entry.n8n})`, rows);
+		return table(
+			`6. Queue mode: ${MESSAGES} free-form sends from ${MESSAGES} executions on ${WORKERS} workers, one token (n8n ${setup.entry.n8n})`,
+			rows,
+		);
 	} finally {
 		await setup.stop();
 	}

@@ -9,7 +9,12 @@ import './jestShim';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
-import { runNode, withRequestContext, type NodeRunResult, type TestCredentials } from '../test/helpers/engine';
+import {
+	runNode,
+	withRequestContext,
+	type NodeRunResult,
+	type TestCredentials,
+} from '../test/helpers/engine';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import { measure, median, mib, ratio, seconds, table, type Row } from './measure';
 import { runPeerBenchmark } from './peer';
@@ -22,25 +27,42 @@ const ALICE = SEED.alice;
 const STATUS_QUERY = `sender_id=${ALICE.senders.online}&recipient_phone=${encodeURIComponent(ALICE.openWindowCustomer.phone)}`;
 const CONVERSATIONS = 10_000;
 /** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, and 6, queue mode, install and start n8n). */
-const CASES = new Set((process.env.BENCH_CASES ?? '1,2,3,4,5,6').split(',').map((value) => Number(value.trim())));
+const CASES = new Set(
+	(process.env.BENCH_CASES ?? '1,2,3,4,5,6').split(',').map((value) => Number(value.trim())),
+);
 
-const items = (count: number): INodeExecutionData[] => Array.from({ length: count }, (_, n) => ({ json: { n } }));
+const items = (count: number): INodeExecutionData[] =>
+	Array.from({ length: count }, (_, n) => ({ json: { n } }));
 const sender = { __rl: true, mode: 'id', value: String(ALICE.senders.online) };
 
 /** Items that came out as errors (Continue On Fail), or all of them if the node failed. */
-function failedItems(result: NodeRunResult, count: number): { failed: number; rateLimited: number } {
-	if (result.error) return { failed: count, rateLimited: result.error.httpCode === '429' ? count : 0 };
+function failedItems(
+	result: NodeRunResult,
+	count: number,
+): { failed: number; rateLimited: number } {
+	if (result.error)
+		return { failed: count, rateLimited: result.error.httpCode === '429' ? count : 0 };
 	const errors = result.output.filter((item) => item.json.error !== undefined);
-	return { failed: errors.length + Math.max(0, count - result.output.length), rateLimited: errors.filter((item) => item.json.httpCode === 429).length };
+	return {
+		failed: errors.length + Math.max(0, count - result.output.length),
+		rateLimited: errors.filter((item) => item.json.httpCode === 429).length,
+	};
 }
 
 /** The physical limit as the issue states it (N / limit × window), and the strict minimum ((⌈N / limit⌉ − 1) × window). */
 function limits(count: number, rate: { limit: number; windowMs: number }) {
-	return { statedMs: (count / rate.limit) * rate.windowMs, strictMs: (Math.ceil(count / rate.limit) - 1) * rate.windowMs };
+	return {
+		statedMs: (count / rate.limit) * rate.windowMs,
+		strictMs: (Math.ceil(count / rate.limit) - 1) * rate.windowMs,
+	};
 }
 
 /** Runs `count` async tasks with at most `concurrency` at once, as a user's own loop would. */
-async function pool(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+async function pool(
+	count: number,
+	concurrency: number,
+	task: (index: number) => Promise<void>,
+): Promise<void> {
 	let next = 0;
 	await Promise.all(
 		Array.from({ length: concurrency }, async () => {
@@ -51,9 +73,16 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
 
 async function main(): Promise<void> {
 	// Cases 1–4 measure the node's own limits and costs, so the general limit is off here; case 5 meets it.
-	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: true }), callDurationMs: 0, generalRateLimit: false, rateLimits: { sendFreeform: FREEFORM, generateReply: REPLY } });
+	const sb = await startSandbox({
+		port: 0,
+		clock: createClock({ realTime: true }),
+		callDurationMs: 0,
+		generalRateLimit: false,
+		rateLimits: { sendFreeform: FREEFORM, generateReply: REPLY },
+	});
 	const client = new SandboxClient(sb);
-	const control = async (method: string, path: string, body?: unknown): Promise<unknown> => await client.controlJson(method, path, body);
+	const control = async (method: string, path: string, body?: unknown): Promise<unknown> =>
+		await client.controlJson(method, path, body);
 	const requestCount = async (): Promise<{ requests: number; seen429: number }> => {
 		const log: RequestLogEntry[] = await client.requests();
 		return { requests: log.length, seen429: log.filter((entry) => entry.status === 429).length };
@@ -71,10 +100,16 @@ async function main(): Promise<void> {
 		sendFreeformLimit: FREEFORM.limit,
 		sendFreeformWindowSeconds: FREEFORM.windowMs / 1000,
 	};
-	const node = (parameters: INodeParameters, input: INodeExecutionData[], extra: Partial<TestCredentials> = {}) =>
+	const node = (
+		parameters: INodeParameters,
+		input: INodeExecutionData[],
+		extra: Partial<TestCredentials> = {},
+	) =>
 		runNode({ parameters, input, continueOnFail: true, credentials: { ...credentials, ...extra } });
 	const raw = async (path: string, token = sb.tokens.alice): Promise<IDataObject> => {
-		const response = await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+		const response = await fetch(`${sb.url}${path}`, {
+			headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+		});
 		if (!response.ok) throw new Error(`${path}: ${response.status}`);
 		return (await response.json()) as IDataObject;
 	};
@@ -84,13 +119,37 @@ async function main(): Promise<void> {
 		process.stdout.write(`${text}\n`);
 	};
 
-	print(`Famulor node benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores, sandbox in-process\n`);
+	print(
+		`Famulor node benchmark — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores, sandbox in-process\n`,
+	);
 
 	// 1 and 2: rate-limited POSTs, sent one item after the other at the pacer's rate.
 	const paced: Row[] = [];
 	const pacedCases = [
-		{ name: '50 WhatsApp free-form sends (5 per 1 s)', count: 50, rate: FREEFORM, parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: sender, recipientPhone: ALICE.openWindowCustomer.phone, message: '=Bench {{ $json.n }}' } },
-		{ name: '10 AI replies (scaled: 5 per 6 s)', count: 10, rate: REPLY, parameters: { resource: 'aiReply', operation: 'generate', assistantId: { __rl: true, mode: 'id', value: String(ALICE.chatAssistantId) }, customerIdentifier: '=bench-{{ $json.n }}', message: '=Hello {{ $json.n }}' } },
+		{
+			name: '50 WhatsApp free-form sends (5 per 1 s)',
+			count: 50,
+			rate: FREEFORM,
+			parameters: {
+				resource: 'whatsApp',
+				operation: 'sendFreeform',
+				senderId: sender,
+				recipientPhone: ALICE.openWindowCustomer.phone,
+				message: '=Bench {{ $json.n }}',
+			},
+		},
+		{
+			name: '10 AI replies (scaled: 5 per 6 s)',
+			count: 10,
+			rate: REPLY,
+			parameters: {
+				resource: 'aiReply',
+				operation: 'generate',
+				assistantId: { __rl: true, mode: 'id', value: String(ALICE.chatAssistantId) },
+				customerIdentifier: '=bench-{{ $json.n }}',
+				message: '=Hello {{ $json.n }}',
+			},
+		},
 	];
 	for (const testCase of pacedCases.filter((_, index) => CASES.has(index + 1))) {
 		await control('POST', '/reset');
@@ -134,14 +193,31 @@ async function main(): Promise<void> {
 		});
 		const reads: Row[] = [];
 		for (const latencyMs of [0, 5]) {
-			const target = latencyMs === 0 ? sb : await startSandbox({ port: 0, clock: createClock({ realTime: true }), latencyMs, generalRateLimit: false });
-			const readCredentials = { ...credentials, apiToken: target.tokens.alice, baseUrl: target.url };
+			const target =
+				latencyMs === 0
+					? sb
+					: await startSandbox({
+							port: 0,
+							clock: createClock({ realTime: true }),
+							latencyMs,
+							generalRateLimit: false,
+						});
+			const readCredentials = {
+				...credentials,
+				apiToken: target.tokens.alice,
+				baseUrl: target.url,
+			};
 			const variants: Array<{ name: string; run: (concurrency: number) => Promise<number> }> = [
 				{
 					name: 'raw fetch loop',
 					run: async (concurrency) => {
 						await pool(READS, concurrency, async () => {
-							const response = await fetch(`${target.url}${statusPath}`, { headers: { authorization: `Bearer ${target.tokens.alice}`, accept: 'application/json' } });
+							const response = await fetch(`${target.url}${statusPath}`, {
+								headers: {
+									authorization: `Bearer ${target.tokens.alice}`,
+									accept: 'application/json',
+								},
+							});
 							await response.json();
 						});
 						return 0;
@@ -152,7 +228,11 @@ async function main(): Promise<void> {
 					run: async (concurrency) =>
 						await withRequestContext(readCredentials, async function () {
 							await pool(READS, concurrency, async () => {
-								await this.helpers.httpRequestWithAuthentication.call(this, 'famulorAiApi', { method: 'GET', url: `${target.url}${statusPath}`, json: true });
+								await this.helpers.httpRequestWithAuthentication.call(this, 'famulorAiApi', {
+									method: 'GET',
+									url: `${target.url}${statusPath}`,
+									json: true,
+								});
 							});
 							return 0;
 						}),
@@ -160,7 +240,12 @@ async function main(): Promise<void> {
 				{
 					name: 'node (Parallel Requests)',
 					run: async (concurrency) => {
-						const result = await runNode({ parameters: statusParameters(concurrency), input: items(READS), continueOnFail: true, credentials: readCredentials });
+						const result = await runNode({
+							parameters: statusParameters(concurrency),
+							input: items(READS),
+							continueOnFail: true,
+							credentials: readCredentials,
+						});
 						return failedItems(result, READS).failed;
 					},
 				},
@@ -198,18 +283,29 @@ async function main(): Promise<void> {
 		await clearLog();
 		await node(statusParameters(10), items(READS));
 		const readCounts = await requestCount();
-		print(table(`3. ${READS} WhatsApp session-status reads (median of 3 at 0 ms latency, 1 run at 5 ms); a node run sends ${readCounts.requests} requests, ${readCounts.seen429} answered 429`, reads));
+		print(
+			table(
+				`3. ${READS} WhatsApp session-status reads (median of 3 at 0 ms latency, 1 run at 5 ms); a node run sends ${readCounts.requests} requests, ${readCounts.seen429} answered 429`,
+				reads,
+			),
+		);
 	}
 
 	async function listCase(): Promise<void> {
 		// 4: Return All over 10,000 conversations, node vs a raw cursor loop (median of 3 alternating runs).
 		await control('POST', '/reset');
-		await control('POST', '/conversations/seed', { user: 'bob', count: CONVERSATIONS - SEED.bob.conversationCount });
+		await control('POST', '/conversations/seed', {
+			user: 'bob',
+			count: CONVERSATIONS - SEED.bob.conversationCount,
+		});
 		const rawCursor = async (): Promise<IDataObject[]> => {
 			const records: IDataObject[] = [];
 			let cursor: string | undefined;
 			for (;;) {
-				const page = await raw(`/api/user/conversations?per_page=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, sb.tokens.bob);
+				const page = await raw(
+					`/api/user/conversations?per_page=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+					sb.tokens.bob,
+				);
 				records.push(...(page.data as IDataObject[]));
 				if (typeof page.next_cursor !== 'string' || page.next_cursor === '') return records;
 				cursor = page.next_cursor;
@@ -218,15 +314,28 @@ async function main(): Promise<void> {
 		const listParameters = { resource: 'conversation', operation: 'getAll', returnAll: true };
 		const listVariants = [
 			{ name: 'raw cursor loop', run: async () => (await rawCursor()).length },
-			{ name: 'node, Return All', run: async () => (await node(listParameters, items(1), { apiToken: sb.tokens.bob })).output.length },
+			{
+				name: 'node, Return All',
+				run: async () =>
+					(await node(listParameters, items(1), { apiToken: sb.tokens.bob })).output.length,
+			},
 		];
 		for (const variant of listVariants) await variant.run(); // warm-up
-		const listRuns = new Map<string, Array<{ wallMs: number; rss: number; heap: number; records: number; requests: number }>>(listVariants.map((variant) => [variant.name, []]));
+		const listRuns = new Map<
+			string,
+			Array<{ wallMs: number; rss: number; heap: number; records: number; requests: number }>
+		>(listVariants.map((variant) => [variant.name, []]));
 		for (let repetition = 0; repetition < 3; repetition++) {
 			for (const variant of listVariants) {
 				await clearLog();
 				const run = await measure(variant.run);
-				listRuns.get(variant.name)!.push({ wallMs: run.wallMs, rss: run.peakRssDeltaBytes, heap: run.peakHeapDeltaBytes, records: run.value, requests: (await requestCount()).requests });
+				listRuns.get(variant.name)!.push({
+					wallMs: run.wallMs,
+					rss: run.peakRssDeltaBytes,
+					heap: run.peakHeapDeltaBytes,
+					records: run.value,
+					requests: (await requestCount()).requests,
+				});
 			}
 		}
 		const summary = (name: string) => {
@@ -241,22 +350,25 @@ async function main(): Promise<void> {
 		};
 		const rawSummary = summary('raw cursor loop');
 		print(
-			table(`4. Return All over ${CONVERSATIONS.toLocaleString('en')} conversations (median of 3 alternating runs)`, listVariants.map((variant) => {
-				const row = summary(variant.name);
-				const isNode = variant.name !== 'raw cursor loop';
-				return {
-					variant: variant.name,
-					records: row.records,
-					'requests (per run)': row.requests,
-					'expected requests': Math.ceil(CONVERSATIONS / 100),
-					'wall s': seconds(row.wallMs),
-					'peak RSS Δ MiB': mib(row.rss),
-					'peak heap Δ MiB': mib(row.heap),
-					'time ÷ raw': isNode ? ratio(row.wallMs / rawSummary.wallMs) : '',
-					'heap ÷ raw': isNode ? ratio(row.heap / rawSummary.heap) : '',
-					target: isNode ? '≤ 1.2' : '',
-				};
-			})),
+			table(
+				`4. Return All over ${CONVERSATIONS.toLocaleString('en')} conversations (median of 3 alternating runs)`,
+				listVariants.map((variant) => {
+					const row = summary(variant.name);
+					const isNode = variant.name !== 'raw cursor loop';
+					return {
+						variant: variant.name,
+						records: row.records,
+						'requests (per run)': row.requests,
+						'expected requests': Math.ceil(CONVERSATIONS / 100),
+						'wall s': seconds(row.wallMs),
+						'peak RSS Δ MiB': mib(row.rss),
+						'peak heap Δ MiB': mib(row.heap),
+						'time ÷ raw': isNode ? ratio(row.wallMs / rawSummary.wallMs) : '',
+						'heap ÷ raw': isNode ? ratio(row.heap / rawSummary.heap) : '',
+						target: isNode ? '≤ 1.2' : '',
+					};
+				}),
+			),
 		);
 	}
 }
@@ -264,7 +376,9 @@ async function main(): Promise<void> {
 main().then(
 	() => process.exit(0),
 	(error: unknown) => {
-		process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+		process.stderr.write(
+			`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+		);
 		process.exit(1);
 	},
 );

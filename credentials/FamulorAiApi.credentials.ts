@@ -54,7 +54,8 @@ export class FamulorAiApi implements ICredentialType {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 100,
-			description: 'The account-wide limit every request counts against. 0 turns the pacing off (for a sandbox without limits); a 429 is still waited out.',
+			description:
+				'The account-wide limit every request counts against. 0 turns the pacing off (for a sandbox without limits); a 429 is still waited out.',
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -63,7 +64,8 @@ export class FamulorAiApi implements ICredentialType {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 20,
-			description: 'How many requests may be sent within any 10 seconds. 0 turns this part of the pacing off.',
+			description:
+				'How many requests may be sent within any 10 seconds. 0 turns this part of the pacing off.',
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -122,7 +124,8 @@ export class FamulorAiApi implements ICredentialType {
 		request: {
 			// Same normalisation as the transport (normalizeBaseUrl): blank means the service, spaces, a path's
 			// trailing slashes and a trailing /api are tolerated.
-			baseURL: '={{(String($credentials.baseUrl || "").trim() || "https://app.famulor.de").replace(/\\/+$/, "").replace(/\\/api$/, "").replace(/\\/+$/, "")}}',
+			baseURL:
+				'={{(String($credentials.baseUrl || "").trim() || "https://app.famulor.de").replace(/\\/+$/, "").replace(/\\/api$/, "").replace(/\\/+$/, "")}}',
 			url: '/api/user/assistants/languages',
 			headers: { Accept: 'application/json' },
 		},
@@ -133,28 +136,32 @@ export class FamulorAiApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'Famulor refused the API token (401: "The provided API key is invalid or expired"). Copy the API key from the Famulor dashboard (API Keys) into API Token.',
+					message:
+						'Famulor refused the API token (401: "The provided API key is invalid or expired"). Copy the API key from the Famulor dashboard (API Keys) into API Token.',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'Famulor refused the API token (403: "Your API key does not have permission for this resource"). Use a key with API access.',
+					message:
+						'Famulor refused the API token (403: "Your API key does not have permission for this resource"). Use a key with API access.',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'The Base URL answered 404 for the Famulor API: it does not point at Famulor. Use https://app.famulor.de (or the sandbox URL).',
+					message:
+						'The Base URL answered 404 for the Famulor API: it does not point at Famulor. Use https://app.famulor.de (or the sandbox URL).',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 429,
-					message: 'Famulor answered 429 (too many requests: the token is at its rate limit). The token is valid; save again in a minute.',
+					message:
+						'Famulor answered 429 (too many requests: the token is at its rate limit). The token is valid; save again in a minute.',
 				},
 			},
 		],

@@ -64,7 +64,10 @@ export const CURRENT_ONLY_FIELDS = [
 	'conversation_ended_webhook_url',
 ] as const;
 
-const ONLY_IN: Record<ApiGeneration, readonly string[]> = { seed: SEED_ONLY_FIELDS, current: CURRENT_ONLY_FIELDS };
+const ONLY_IN: Record<ApiGeneration, readonly string[]> = {
+	seed: SEED_ONLY_FIELDS,
+	current: CURRENT_ONLY_FIELDS,
+};
 
 function present(b: Body, generation: ApiGeneration): string[] {
 	return ONLY_IN[generation].filter((field) => b[field] !== undefined);
@@ -75,14 +78,19 @@ function present(b: Body, generation: ApiGeneration): string[] {
  * prohibited.", Laravel's wording). Under `both`, the generation with more names of its own wins (a
  * tie goes to `current`, the service today); a body of shared names only gives no generation.
  */
-export function assistantGeneration(option: ApiOption, b: Body): { generation: ApiGeneration | undefined; foreign: Errors } {
+export function assistantGeneration(
+	option: ApiOption,
+	b: Body,
+): { generation: ApiGeneration | undefined; foreign: Errors } {
 	const seedNames = present(b, 'seed').length;
 	const currentNames = present(b, 'current').length;
 	let generation: ApiGeneration | undefined = option === 'both' ? undefined : option;
-	if (option === 'both' && seedNames + currentNames > 0) generation = seedNames > currentNames ? 'seed' : 'current';
+	if (option === 'both' && seedNames + currentNames > 0)
+		generation = seedNames > currentNames ? 'seed' : 'current';
 	const foreign: Errors = {};
 	if (generation !== undefined) {
-		for (const field of present(b, generation === 'seed' ? 'current' : 'seed')) foreign[field] = [`The ${attr(field)} field is prohibited.`];
+		for (const field of present(b, generation === 'seed' ? 'current' : 'seed'))
+			foreign[field] = [`The ${attr(field)} field is prohibited.`];
 	}
 	return { generation, foreign };
 }

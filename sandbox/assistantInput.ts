@@ -61,13 +61,20 @@ function findModel(name: string): { id: number; multimodal: boolean } | undefine
 	const n = name.toLowerCase();
 	const l = LLM_MODELS.find((m) => m.name.toLowerCase() === n);
 	if (l) return { id: l.id, multimodal: false };
-	const mm = MULTIMODAL_MODELS.find((m) => m.name.toLowerCase() === n || m.code.toLowerCase() === n);
+	const mm = MULTIMODAL_MODELS.find(
+		(m) => m.name.toLowerCase() === n || m.code.toLowerCase() === n,
+	);
 	if (mm) return { id: mm.id, multimodal: true };
 	return undefined;
 }
 
 /** Validates assistant input; returns errors and the patch of stored fields. */
-export function validateAssistant(s: State, user: User, b: Body, existing?: Assistant): { errors: Errors; patch: Partial<Assistant> } {
+export function validateAssistant(
+	s: State,
+	user: User,
+	b: Body,
+	existing?: Assistant,
+): { errors: Errors; patch: Partial<Assistant> } {
 	const rules: Record<string, string[]> = {};
 	for (const [f, r] of Object.entries(ASSISTANT_RULES)) {
 		rules[f] = !existing && REQUIRED_ON_CREATE.includes(f) ? ['required', ...r] : r;
@@ -78,7 +85,8 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 
 	if (has('assistant_name')) patch.name = b.assistant_name as string;
 	if (has('voice_id')) {
-		if (!VOICES.some((v) => v.id === b.voice_id)) addError(errors, 'voice_id', 'The selected voice id is invalid.');
+		if (!VOICES.some((v) => v.id === b.voice_id))
+			addError(errors, 'voice_id', 'The selected voice id is invalid.');
 		else patch.voice_id = b.voice_id as number;
 	}
 	if (has('language')) {
@@ -105,7 +113,8 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 		if (b.phone_number_id === null) patch.phone_number_id = null;
 		else {
 			const p = s.phoneNumbers.get(b.phone_number_id as number);
-			if (!p || p.user_id !== user.id) addError(errors, 'phone_number_id', 'The selected phone number id is invalid.');
+			if (!p || p.user_id !== user.id)
+				addError(errors, 'phone_number_id', 'The selected phone number id is invalid.');
 			else patch.phone_number_id = p.id;
 		}
 	}
@@ -118,7 +127,8 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 				return;
 			}
 			const t = s.tools.get(id);
-			if (!t || t.user_id !== user.id) addError(errors, `tool_ids.${i}`, `The selected tool_ids.${i} is invalid.`);
+			if (!t || t.user_id !== user.id)
+				addError(errors, `tool_ids.${i}`, `The selected tool_ids.${i} is invalid.`);
 			else if (!ok.includes(id)) ok.push(id);
 		});
 		patch.tool_ids = ok;
@@ -139,7 +149,8 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 		['noise_cancellation', 'enable_noise_cancellation'],
 		['record_call', 'record'],
 	];
-	for (const [input, stored] of bools) if (has(input)) (patch as Record<string, unknown>)[stored] = b[input];
+	for (const [input, stored] of bools)
+		if (has(input)) (patch as Record<string, unknown>)[stored] = b[input];
 	if (b.webhook_url !== undefined && !errors.webhook_url) {
 		patch.webhook_url = b.webhook_url as string | null;
 		if (b.webhook_url === null) patch.is_webhook_active = false;
@@ -148,11 +159,16 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 	if (b.is_webhook_active === true) {
 		const url = b.webhook_url !== undefined ? b.webhook_url : (existing?.webhook_url ?? null);
 		if ((url === null || url === '') && !errors.webhook_url) {
-			addError(errors, 'webhook_url', 'The webhook url field is required when is webhook active is true.');
+			addError(
+				errors,
+				'webhook_url',
+				'The webhook url field is required when is webhook active is true.',
+			);
 		}
 	}
 	if (has('min_interrupt_words')) patch.min_interrupt_words = b.min_interrupt_words as number;
-	if (b.variables !== undefined && !errors.variables) patch.variables = (b.variables ?? {}) as Record<string, unknown>;
+	if (b.variables !== undefined && !errors.variables)
+		patch.variables = (b.variables ?? {}) as Record<string, unknown>;
 	if (b.post_call_schema !== undefined && !errors.post_call_schema) {
 		const items = (b.post_call_schema ?? []) as unknown[];
 		const out: PostCallItem[] = [];
@@ -162,13 +178,33 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 				addError(errors, f, `The ${f} must be an object.`);
 				return;
 			}
-			const e1 = checkValue(`${f}.name`, item.name, ['required', 'string', 'max:255'], item.name !== undefined);
-			const e2 = checkValue(`${f}.type`, item.type, ['required', 'string', 'in:string,number,bool,boolean'], item.type !== undefined);
-			const e3 = checkValue(`${f}.description`, item.description, ['required', 'string', 'max:255'], item.description !== undefined);
+			const e1 = checkValue(
+				`${f}.name`,
+				item.name,
+				['required', 'string', 'max:255'],
+				item.name !== undefined,
+			);
+			const e2 = checkValue(
+				`${f}.type`,
+				item.type,
+				['required', 'string', 'in:string,number,bool,boolean'],
+				item.type !== undefined,
+			);
+			const e3 = checkValue(
+				`${f}.description`,
+				item.description,
+				['required', 'string', 'max:255'],
+				item.description !== undefined,
+			);
 			if (e1) addError(errors, `${f}.name`, e1);
 			if (e2) addError(errors, `${f}.type`, e2);
 			if (e3) addError(errors, `${f}.description`, e3);
-			if (!e1 && !e2 && !e3) out.push({ name: item.name as string, type: item.type as string, description: item.description as string });
+			if (!e1 && !e2 && !e3)
+				out.push({
+					name: item.name as string,
+					type: item.type as string,
+					description: item.description as string,
+				});
 		});
 		patch.post_call_schema = out;
 	}
@@ -180,7 +216,8 @@ export function validateAssistant(s: State, user: User, b: Body, existing?: Assi
 	if (has('voice_stability')) patch.voice_stability = b.voice_stability as number;
 	if (has('voice_similarity')) patch.voice_similarity = b.voice_similarity as number;
 	if (has('speech_speed')) patch.speech_speed = b.speech_speed as number;
-	if (has('re_engagement_interval')) patch.reengagement_interval = b.re_engagement_interval as number;
+	if (has('re_engagement_interval'))
+		patch.reengagement_interval = b.re_engagement_interval as number;
 	if (has('max_call_duration')) patch.max_duration = b.max_call_duration as number;
 	if (has('max_silence_duration')) patch.max_silence_duration = b.max_silence_duration as number;
 	if (has('who_speaks_first')) patch.wait_for_customer = b.who_speaks_first === 'Customer';

@@ -53,33 +53,61 @@ const TOOL_FIELDS: Record<string, Record<string, string[]>> = {
 export const BUILTIN_TOOL_TYPES = Object.keys(TOOL_FIELDS);
 
 /** Checks one tool's references: numbers and target assistants of the same user, no self-transfer. */
-function checkReferences(s: State, user: User, tool: Body, at: string, errors: Errors, selfId?: number): void {
+function checkReferences(
+	s: State,
+	user: User,
+	tool: Body,
+	at: string,
+	errors: Errors,
+	selfId?: number,
+): void {
 	if (tool.type === 'warm_call_transfer' && typeof tool.outbound_phone_id === 'number') {
 		const phone = s.phoneNumbers.get(tool.outbound_phone_id);
-		if (!phone || phone.user_id !== user.id) addError(errors, `${at}.outbound_phone_id`, `The selected ${at}.outbound_phone_id is invalid.`);
+		if (!phone || phone.user_id !== user.id)
+			addError(
+				errors,
+				`${at}.outbound_phone_id`,
+				`The selected ${at}.outbound_phone_id is invalid.`,
+			);
 	}
 	if (tool.type === 'assistant_transfer' && typeof tool.assistant_id === 'number') {
 		const target = s.assistants.get(tool.assistant_id);
-		if (!target || target.user_id !== user.id) addError(errors, `${at}.assistant_id`, `The selected ${at}.assistant_id is invalid.`);
-		else if (tool.assistant_id === selfId) addError(errors, `${at}.assistant_id`, 'An assistant cannot transfer to itself.');
+		if (!target || target.user_id !== user.id)
+			addError(errors, `${at}.assistant_id`, `The selected ${at}.assistant_id is invalid.`);
+		else if (tool.assistant_id === selfId)
+			addError(errors, `${at}.assistant_id`, 'An assistant cannot transfer to itself.');
 	}
 }
 
 /** Validates the `tools` array; returns the tools to store (all of them when there are no errors). */
-export function validateBuiltinTools(s: State, user: User, tools: unknown[], errors: Errors, selfId?: number): Array<Record<string, unknown>> {
+export function validateBuiltinTools(
+	s: State,
+	user: User,
+	tools: unknown[],
+	errors: Errors,
+	selfId?: number,
+): Array<Record<string, unknown>> {
 	const out: Array<Record<string, unknown>> = [];
 	tools.forEach((tool, i) => {
 		const at = `tools.${i}`;
 		if (!isPlainObject(tool)) return addError(errors, at, `The ${at} must be an object.`);
 		const fields = typeof tool.type === 'string' ? TOOL_FIELDS[tool.type] : undefined;
-		if (!fields) return addError(errors, `${at}.type`, tool.type === undefined ? `The ${at}.type field is required.` : `The selected ${at}.type is invalid.`);
+		if (!fields)
+			return addError(
+				errors,
+				`${at}.type`,
+				tool.type === undefined
+					? `The ${at}.type field is required.`
+					: `The selected ${at}.type is invalid.`,
+			);
 		const before = Object.keys(errors).length;
 		for (const [field, rules] of Object.entries(fields)) {
 			const message = checkValue(`${at}.${field}`, tool[field], rules, tool[field] !== undefined);
 			if (message) addError(errors, `${at}.${field}`, message);
 		}
 		for (const field of Object.keys(tool)) {
-			if (field !== 'type' && !(field in fields)) addError(errors, `${at}.${field}`, `The ${at}.${field} field is prohibited.`);
+			if (field !== 'type' && !(field in fields))
+				addError(errors, `${at}.${field}`, `The ${at}.${field} field is prohibited.`);
 		}
 		checkReferences(s, user, tool, at, errors, selfId);
 		if (Object.keys(errors).length === before) out.push({ ...tool });

@@ -15,10 +15,17 @@ export interface CallEnd {
 export function startCall(
 	sb: Sandbox,
 	a: Assistant,
-	p: { user_id: number; type: Call['type']; customer_phone: string; input_variables: Record<string, unknown>; campaign?: Call['campaign'] },
+	p: {
+		user_id: number;
+		type: Call['type'];
+		customer_phone: string;
+		input_variables: Record<string, unknown>;
+		campaign?: Call['campaign'];
+	},
 ): Call {
 	const now = sb.now();
-	const phone = a.phone_number_id !== null ? sb.state.phoneNumbers.get(a.phone_number_id) : undefined;
+	const phone =
+		a.phone_number_id !== null ? sb.state.phoneNumbers.get(a.phone_number_id) : undefined;
 	const call: Call = {
 		id: sb.state.nextCallId++,
 		user_id: p.user_id,
@@ -72,7 +79,8 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	const now = sb.now();
 	const completed = p.status === 'completed';
 	call.status = p.status;
-	call.duration = p.duration ?? (completed ? Math.max(1, Math.round((now - call.created_at) / 1000)) : 0);
+	call.duration =
+		p.duration ?? (completed ? Math.max(1, Math.round((now - call.created_at) / 1000)) : 0);
 	call.transcript =
 		p.transcript !== undefined
 			? p.transcript
@@ -81,7 +89,9 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 				: null;
 	call.extracted_variables = p.extracted_variables ?? (completed ? generatedExtracted(a) : {});
 	call.recording_url =
-		a?.include_recording_in_webhook && completed ? `https://recordings.famulor.de/sandbox/${call.id}.mp3` : null;
+		a?.include_recording_in_webhook && completed
+			? `https://recordings.famulor.de/sandbox/${call.id}.mp3`
+			: null;
 	call.answered_by = completed ? 'human' : null;
 	Object.assign(call, callCosts(call.duration));
 	const owner = sb.state.userById(call.user_id);
@@ -90,7 +100,12 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	call.finished_at = now;
 	call.afterEnd?.();
 	const jobs: Array<Promise<WebhookLogEntry | undefined>> = [];
-	if (a && a.is_webhook_active && a.webhook_url && (!a.send_webhook_only_on_completed || completed)) {
+	if (
+		a &&
+		a.is_webhook_active &&
+		a.webhook_url &&
+		(!a.send_webhook_only_on_completed || completed)
+	) {
 		jobs.push(deliver(sb, call, a.webhook_url, 'post_call', 1));
 	}
 	if (a && call.type === 'inbound' && completed && a.inbound_webhook_url) {
@@ -109,14 +124,26 @@ async function deliver(
 ): Promise<WebhookLogEntry | undefined> {
 	const a = sb.state.assistants.get(call.assistant_id);
 	// disabled (or re-pointed) webhooks stop pending retries
-	if (kind === 'post_call' && (!a || !a.is_webhook_active || a.webhook_url !== url)) return undefined;
+	if (kind === 'post_call' && (!a || !a.is_webhook_active || a.webhook_url !== url))
+		return undefined;
 	if (kind === 'inbound' && (!a || a.inbound_webhook_url !== url)) return undefined;
 	const payload = { ...webhookPayload(call), ...call.webhookContext?.() };
-	const entry: WebhookLogEntry = { seq: ++sb.webhookSeq, at: sb.now(), callId: call.id, kind, url, attempt, payload };
+	const entry: WebhookLogEntry = {
+		seq: ++sb.webhookSeq,
+		at: sb.now(),
+		callId: call.id,
+		kind,
+		url,
+		attempt,
+		payload,
+	};
 	try {
 		const res = await fetch(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'user-agent': 'Famulor-Webhook/1.0 (sandbox)' },
+			headers: {
+				'content-type': 'application/json',
+				'user-agent': 'Famulor-Webhook/1.0 (sandbox)',
+			},
 			body: JSON.stringify(payload),
 			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
 		});
@@ -124,8 +151,15 @@ async function deliver(
 		const answer = await res.text().catch(() => '');
 		if (kind === 'post_call' && res.ok) call.webhook_response = jsonObjectOrNull(answer);
 	} catch (err) {
-		const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-		entry.error = e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
+		const e = err as {
+			name?: string;
+			message?: string;
+			cause?: { code?: string; message?: string };
+		};
+		entry.error =
+			e.name === 'TimeoutError'
+				? 'timeout'
+				: (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
 	}
 	appendCapped(sb.webhooks, entry);
 	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
@@ -140,7 +174,9 @@ async function deliver(
 function jsonObjectOrNull(text: string): Record<string, unknown> | null {
 	try {
 		const parsed: unknown = JSON.parse(text);
-		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+			? (parsed as Record<string, unknown>)
+			: null;
 	} catch {
 		return null;
 	}

@@ -43,12 +43,30 @@ function evaluation(c: Call, a: Assistant | undefined): Array<Record<string, unk
 	if (!a?.post_call_evaluation || !ANSWERED.has(c.status)) return [];
 	const values = c.extracted_variables ?? {};
 	const items: Array<Record<string, unknown>> = [
-		{ name: 'status', type: 'bool', value: typeof values.status === 'boolean' ? values.status : c.status === 'completed', description: 'Whether the call reached its goal' },
-		{ name: 'summary', type: 'string', value: typeof values.summary === 'string' ? values.summary : `${c.type} call of ${c.duration} s with ${a.name}`, description: 'Summary of the call' },
+		{
+			name: 'status',
+			type: 'bool',
+			value: typeof values.status === 'boolean' ? values.status : c.status === 'completed',
+			description: 'Whether the call reached its goal',
+		},
+		{
+			name: 'summary',
+			type: 'string',
+			value:
+				typeof values.summary === 'string'
+					? values.summary
+					: `${c.type} call of ${c.duration} s with ${a.name}`,
+			description: 'Summary of the call',
+		},
 	];
 	for (const item of a.post_call_schema) {
 		if (item.name === 'status' || item.name === 'summary' || !(item.name in values)) continue;
-		items.push({ name: item.name, type: evaluationType(item.type, values[item.name]), value: values[item.name], description: item.description });
+		items.push({
+			name: item.name,
+			type: evaluationType(item.type, values[item.name]),
+			value: values[item.name],
+			description: item.description,
+		});
 	}
 	return items;
 }

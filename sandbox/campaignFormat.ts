@@ -61,5 +61,9 @@ export function leadRecord(s: State, lead: Lead): Record<string, unknown> {
 
 /** The webhook's `lead`: its status as the call's end left it, timestamps in ISO. */
 export function leadWebhookRecord(lead: Lead): Record<string, unknown> {
-	return { ...contactRecord(lead), created_at: iso6(lead.created_at), updated_at: iso6(lead.updated_at) };
+	return {
+		...contactRecord(lead),
+		created_at: iso6(lead.created_at),
+		updated_at: iso6(lead.updated_at),
+	};
 }

@@ -11,13 +11,29 @@ import { campaignWebhookRecord, leadWebhookRecord } from './campaignFormat';
 import type { Sandbox } from './sandbox';
 import type { Call, State } from './state';
 
-export const LEAD_STATUSES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'] as const;
+export const LEAD_STATUSES = [
+	'created',
+	'scheduled',
+	'processing',
+	'completed',
+	'rescheduled',
+	'reached-max-retries',
+	'blacklisted',
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** The statuses a lead update may set. */
 export const SETTABLE_LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'] as const;
 
 export type CampaignStatus = 'draft' | 'in-progress' | 'stopped' | 'completed';
-export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEK_DAYS = [
+	'monday',
+	'tuesday',
+	'wednesday',
+	'thursday',
+	'friday',
+	'saturday',
+	'sunday',
+] as const;
 
 export interface Campaign {
 	id: number;
@@ -74,17 +90,27 @@ export const MIN_CAMPAIGN_BALANCE = 0.1;
 const MINUTE = 60_000;
 
 export function leadsOf(state: State, campaignId: number): Lead[] {
-	return [...state.leads.values()].filter((lead) => lead.campaign_id === campaignId).sort((x, y) => x.id - y.id);
+	return [...state.leads.values()]
+		.filter((lead) => lead.campaign_id === campaignId)
+		.sort((x, y) => x.id - y.id);
 }
 
 export function secondaryContacts(state: State, lead: Lead): Lead[] {
-	return [...state.leads.values()].filter((other) => other.primary_id === lead.id).sort((x, y) => x.id - y.id);
+	return [...state.leads.values()]
+		.filter((other) => other.primary_id === lead.id)
+		.sort((x, y) => x.id - y.id);
 }
 
 /** A lead the dialer may call now; a secondary contact only once its primary lead reached its retry limit. */
 function isDue(state: State, lead: Lead, now: number): boolean {
-	if (lead.primary_id !== null && state.leads.get(lead.primary_id)?.status !== 'reached-max-retries') return false;
-	return lead.status === 'created' || (lead.status === 'rescheduled' && (lead.retry_at ?? 0) <= now);
+	if (
+		lead.primary_id !== null &&
+		state.leads.get(lead.primary_id)?.status !== 'reached-max-retries'
+	)
+		return false;
+	return (
+		lead.status === 'created' || (lead.status === 'rescheduled' && (lead.retry_at ?? 0) <= now)
+	);
 }
 
 /** A lead that is being called or may still be called (a secondary contact: while its primary lead may still need it). */
@@ -93,7 +119,9 @@ function isOpen(state: State, lead: Lead): boolean {
 	if (lead.status !== 'created' && lead.status !== 'rescheduled') return false;
 	if (lead.primary_id === null) return true;
 	const primary = state.leads.get(lead.primary_id);
-	return primary !== undefined && (primary.status === 'reached-max-retries' || isOpen(state, primary));
+	return (
+		primary !== undefined && (primary.status === 'reached-max-retries' || isOpen(state, primary))
+	);
 }
 
 export function hasOpenLeads(state: State, campaignId: number): boolean {
@@ -102,10 +130,20 @@ export function hasOpenLeads(state: State, campaignId: number): boolean {
 
 /** Whether `now` falls on an allowed day within the allowed hours, in the campaign's time zone. */
 export function withinAllowedHours(campaign: Campaign, now: number): boolean {
-	const parts = new Intl.DateTimeFormat('en-GB', { timeZone: campaign.timezone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(now));
+	const parts = new Intl.DateTimeFormat('en-GB', {
+		timeZone: campaign.timezone,
+		weekday: 'long',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	}).formatToParts(new Date(now));
 	const part = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
 	const time = `${part('hour')}:${part('minute')}`;
-	return campaign.allowed_days.includes(part('weekday').toLowerCase()) && time >= campaign.allowed_hours_start_time && time <= campaign.allowed_hours_end_time;
+	return (
+		campaign.allowed_days.includes(part('weekday').toLowerCase()) &&
+		time >= campaign.allowed_hours_start_time &&
+		time <= campaign.allowed_hours_end_time
+	);
 }
 
 function placeCall(sb: Sandbox, campaign: Campaign, lead: Lead): void {
@@ -118,11 +156,17 @@ function placeCall(sb: Sandbox, campaign: Campaign, lead: Lead): void {
 		input_variables: { ...lead.variables },
 		campaign: { id: campaign.id, name: campaign.name },
 	});
-	const rotated = campaign.phone_number_ids.map((id) => sb.state.phoneNumbers.get(id)).filter((phone) => phone !== undefined);
-	if (rotated.length > 0) call.assistant_phone = rotated[campaign.rotation++ % rotated.length].phone_number;
+	const rotated = campaign.phone_number_ids
+		.map((id) => sb.state.phoneNumbers.get(id))
+		.filter((phone) => phone !== undefined);
+	if (rotated.length > 0)
+		call.assistant_phone = rotated[campaign.rotation++ % rotated.length].phone_number;
 	call.lead_id = lead.id;
 	call.afterEnd = () => leadCallEnded(sb, lead.id, call);
-	call.webhookContext = () => ({ lead: leadWebhookRecord(lead), campaign: campaignWebhookRecord(campaign) });
+	call.webhookContext = () => ({
+		lead: leadWebhookRecord(lead),
+		campaign: campaignWebhookRecord(campaign),
+	});
 	lead.status = 'processing';
 	lead.attempts++;
 	lead.call_id = call.id;
@@ -176,15 +220,19 @@ export function dial(sb: Sandbox, campaign: Campaign): void {
 		return;
 	}
 	const leads = leadsOf(sb.state, campaign.id);
-	let free = campaign.max_calls_in_parallel - leads.filter((lead) => lead.status === 'processing').length;
+	let free =
+		campaign.max_calls_in_parallel - leads.filter((lead) => lead.status === 'processing').length;
 	for (const lead of leads) {
 		if (free <= 0) break;
 		if (!isDue(sb.state, lead, now)) continue;
 		placeCall(sb, campaign, lead);
 		free--;
 	}
-	const nextRetry = Math.min(...leads.filter((lead) => lead.status === 'rescheduled').map((lead) => lead.retry_at ?? now));
-	if (Number.isFinite(nextRetry)) campaign.wake = sb.schedule(Math.max(nextRetry - now, MINUTE), () => dial(sb, campaign));
+	const nextRetry = Math.min(
+		...leads.filter((lead) => lead.status === 'rescheduled').map((lead) => lead.retry_at ?? now),
+	);
+	if (Number.isFinite(nextRetry))
+		campaign.wake = sb.schedule(Math.max(nextRetry - now, MINUTE), () => dial(sb, campaign));
 }
 
 /** Ends the calls under way of these leads without a result: the leads go back to the queue, the attempt not counted. */

@@ -22,7 +22,8 @@ function generalLimitOption(): GeneralLimitOption | undefined {
 	const scale = arg('general-limit-scale');
 	if (scale === undefined) return undefined;
 	const windowScale = Number(scale);
-	if (!Number.isFinite(windowScale) || windowScale <= 0) throw new Error(`invalid --general-limit-scale ${scale} (a number > 0)`);
+	if (!Number.isFinite(windowScale) || windowScale <= 0)
+		throw new Error(`invalid --general-limit-scale ${scale} (a number > 0)`);
 	return { windowScale };
 }
 
@@ -35,7 +36,8 @@ function describeGeneralLimit(option: GeneralLimitOption | undefined): string {
 
 async function main(): Promise<void> {
 	const port = Number(arg('port') ?? process.env.SANDBOX_PORT ?? 3456);
-	if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${arg('port')}`);
+	if (!Number.isInteger(port) || port < 0 || port > 65535)
+		throw new Error(`invalid --port ${arg('port')}`);
 	const callDuration = arg('call-duration');
 	const generalRateLimit = generalLimitOption();
 	const sb = await startSandbox({
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-	process.stderr.write(`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+	process.stderr.write(
+		`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+	);
 	process.exit(1);
 });

@@ -62,7 +62,8 @@ export function createClock(opts: { start?: number; realTime?: boolean } = {}): 
 	const earliestDue = (limit: number): Task | undefined => {
 		let best: Task | undefined;
 		for (const t of tasks) {
-			if (t.at <= limit && (!best || t.at < best.at || (t.at === best.at && t.id < best.id))) best = t;
+			if (t.at <= limit && (!best || t.at < best.at || (t.at === best.at && t.id < best.id)))
+				best = t;
 		}
 		return best;
 	};
@@ -79,12 +80,15 @@ export function createClock(opts: { start?: number; realTime?: boolean } = {}): 
 	const armTimer = (task: Task): void => {
 		if (!realTime) return;
 		const delay = Math.max(0, task.at - now());
-		task.timer = setTimeout(() => {
-			task.timer = undefined;
-			// Timers run on a monotonic clock and may fire a millisecond before Date.now() reaches `at`.
-			if (task.at > now()) return armTimer(task);
-			void runDue();
-		}, Math.min(delay, 2 ** 31 - 1));
+		task.timer = setTimeout(
+			() => {
+				task.timer = undefined;
+				// Timers run on a monotonic clock and may fire a millisecond before Date.now() reaches `at`.
+				if (task.at > now()) return armTimer(task);
+				void runDue();
+			},
+			Math.min(delay, 2 ** 31 - 1),
+		);
 		task.timer.unref?.();
 	};
 
@@ -94,7 +98,8 @@ export function createClock(opts: { start?: number; realTime?: boolean } = {}): 
 		realTime,
 		now,
 		advance(ms: number): Promise<void> {
-			if (!Number.isFinite(ms) || ms < 0) return Promise.reject(new Error('advance(ms) needs ms >= 0'));
+			if (!Number.isFinite(ms) || ms < 0)
+				return Promise.reject(new Error('advance(ms) needs ms >= 0'));
 			const step = async (): Promise<void> => {
 				const target = now() + ms;
 				for (;;) {

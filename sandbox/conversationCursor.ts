@@ -9,7 +9,8 @@ function encodeCursor(seq: number, next: boolean): string {
 export function decodeCursor(c: string): { seq: number; next: boolean } | undefined {
 	try {
 		const v = JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as unknown;
-		if (!isPlainObject(v) || typeof v.seq !== 'number' || typeof v._pointsToNextItems !== 'boolean') return undefined;
+		if (!isPlainObject(v) || typeof v.seq !== 'number' || typeof v._pointsToNextItems !== 'boolean')
+			return undefined;
 		return { seq: v.seq, next: v._pointsToNextItems };
 	} catch {
 		return undefined;
@@ -30,7 +31,6 @@ function lastBelow(list: Conversation[], bound: number): number {
 	}
 	return ans;
 }
-
 
 /** One page of `list` (ascending seq) newest first: the matching items before/after the cursor and the neighbouring cursors. */
 export function cursorPage(

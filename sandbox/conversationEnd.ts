@@ -51,12 +51,21 @@ function extractedVariables(a: Assistant | undefined, conv: Conversation): Recor
 		else if (item.type === 'bool' || item.type === 'boolean') out[item.name] = true;
 		else out[item.name] = `sample ${item.name}`;
 	}
-	if (Object.keys(out).length === 0) return { status: true, summary: `Chat with ${conv.customer_name ?? 'a visitor'} (${conv.messages.length} messages)` };
+	if (Object.keys(out).length === 0)
+		return {
+			status: true,
+			summary: `Chat with ${conv.customer_name ?? 'a visitor'} (${conv.messages.length} messages)`,
+		};
 	return out;
 }
 
 /** Every key present, null where absent; timestamps consistent with each other. */
-export function conversationEndedPayload(sb: Sandbox, conv: Conversation, endedAt: number, details: ConversationEndDetails): Record<string, unknown> {
+export function conversationEndedPayload(
+	sb: Sandbox,
+	conv: Conversation,
+	endedAt: number,
+	details: ConversationEndDetails,
+): Record<string, unknown> {
 	const a = sb.state.assistants.get(conv.assistant_id);
 	const sender = conv.sender_id !== null ? sb.state.senders.get(conv.sender_id) : undefined;
 	const speaker = (role: string) => (role === 'assistant' ? 'AI' : 'Customer');
@@ -69,19 +78,30 @@ export function conversationEndedPayload(sb: Sandbox, conv: Conversation, endedA
 		status: 'ended',
 		extracted_variables: details.extracted_variables ?? extractedVariables(a, conv),
 		input_variables: conv.variables ?? {},
-		transcript: conv.messages.map((m) => ({ role: m.role, content: m.content, timestamp: isoOffset(m.at), timestamp_unix: Math.floor(m.at / 1000) })),
+		transcript: conv.messages.map((m) => ({
+			role: m.role,
+			content: m.content,
+			timestamp: isoOffset(m.at),
+			timestamp_unix: Math.floor(m.at / 1000),
+		})),
 		formatted_transcript: conv.messages.map((m) => `${speaker(m.role)}: ${m.content}`).join('\n'),
 		attachments: details.attachments ?? [],
 		customer_phone: conv.type === 'whatsapp' ? conv.customer_phone : null,
 		customer_name: conv.customer_name,
-		sender: sender ? { phone_number: sender.phone_number, display_name: sender.display_name } : null,
+		sender: sender
+			? { phone_number: sender.phone_number, display_name: sender.display_name }
+			: null,
 		created_at: isoOffset(conv.created_at),
 		ended_at: isoOffset(endedAt),
 	};
 }
 
 /** Ends the chat now and awaits the first delivery attempt (undefined when the assistant has no conversation-ended webhook). */
-export async function endConversation(sb: Sandbox, conv: Conversation, details: ConversationEndDetails = {}): Promise<WebhookLogEntry | undefined> {
+export async function endConversation(
+	sb: Sandbox,
+	conv: Conversation,
+	details: ConversationEndDetails = {},
+): Promise<WebhookLogEntry | undefined> {
 	const store = storeOf(sb.state);
 	store.timers.get(conv.uuid)?.();
 	store.timers.delete(conv.uuid);

@@ -22,15 +22,25 @@ export function sha256(buf: Buffer): string {
  * Reads every part: fields (`name[]` and `name[0]` collect into arrays) and the first `file` part.
  * `summary` receives what the request log shows of the upload.
  */
-export async function readUpload(req: FastifyRequest, summary: UploadSummary): Promise<{ fields: Body; file?: UploadedFile }> {
+export async function readUpload(
+	req: FastifyRequest,
+	summary: UploadSummary,
+): Promise<{ fields: Body; file?: UploadedFile }> {
 	const fields = summary.fields;
 	let file: UploadedFile | undefined;
 	for await (const part of req.parts()) {
 		if (part.type === 'file') {
 			const buf = await part.toBuffer();
 			const truncated = part.file.truncated;
-			summary.files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, size: buf.length, sha256: sha256(buf) });
-			if (part.fieldname === 'file' && !file) file = { filename: part.filename, mimetype: part.mimetype, buf, truncated };
+			summary.files.push({
+				field: part.fieldname,
+				filename: part.filename,
+				mimetype: part.mimetype,
+				size: buf.length,
+				sha256: sha256(buf),
+			});
+			if (part.fieldname === 'file' && !file)
+				file = { filename: part.filename, mimetype: part.mimetype, buf, truncated };
 		} else {
 			const name = part.fieldname.replace(/\[\]$/, '');
 			const value = part.value;
@@ -48,7 +58,10 @@ export async function readUpload(req: FastifyRequest, summary: UploadSummary): P
 /** Whether a non-empty file's content fits its document type (PDF magic, ZIP magic for docx, UTF-8 text). */
 export function contentMatchesType(buf: Buffer, type: DocumentRec['type']): boolean {
 	if (type === 'pdf') return buf.subarray(0, 4).toString('latin1') === '%PDF';
-	if (type === 'docx') return buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+	if (type === 'docx')
+		return (
+			buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04
+		);
 	try {
 		new TextDecoder('utf-8', { fatal: true }).decode(buf);
 		return !buf.includes(0);

@@ -1,6 +1,14 @@
 /** Serialisation of records in the shapes the service returns. */
 import { languageById } from './state';
-import type { Assistant, Call, Conversation, DocumentRec, KnowledgeBase, PhoneNumber, State } from './state';
+import type {
+	Assistant,
+	Call,
+	Conversation,
+	DocumentRec,
+	KnowledgeBase,
+	PhoneNumber,
+	State,
+} from './state';
 
 /** "2025-07-15T14:32:15.000000Z" (Laravel's default JSON date format). */
 export function iso6(ms: number): string {
@@ -45,10 +53,16 @@ export function fullAssistant(s: State, a: Assistant): Record<string, unknown> {
 		variables: a.variables,
 		post_call_evaluation: a.post_call_evaluation,
 		fillers: a.fillers ? 1 : 0,
-		post_call_schema: a.post_call_schema.map((p) => ({ name: p.name, type: outputSchemaType(p.type), description: p.description })),
+		post_call_schema: a.post_call_schema.map((p) => ({
+			name: p.name,
+			type: outputSchemaType(p.type),
+			description: p.description,
+		})),
 		// mid-call tools by name (older list shape), then built-in tools as {type, data} (current list shape)
 		tools: [
-			...a.tool_ids.map((id) => s.tools.get(id)?.name).filter((n): n is string => typeof n === 'string'),
+			...a.tool_ids
+				.map((id) => s.tools.get(id)?.name)
+				.filter((n): n is string => typeof n === 'string'),
 			...a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
 		],
 		tool_ids: a.tool_ids,
@@ -86,7 +100,8 @@ export function fullAssistant(s: State, a: Assistant): Record<string, unknown> {
 		transcriber_provider_id: a.transcriber_provider_id,
 		synthesizer_provider_id: a.synthesizer_provider_id,
 		chat_llm_fallback_id: a.chat_llm_fallback_id,
-		turn_detection_threshold: a.turn_detection_threshold === null ? null : decimal(a.turn_detection_threshold),
+		turn_detection_threshold:
+			a.turn_detection_threshold === null ? null : decimal(a.turn_detection_threshold),
 		tts_emotion_enabled: a.tts_emotion_enabled,
 		secondary_language_ids: a.secondary_language_ids,
 		folder_id: a.folder_id,
@@ -171,14 +186,27 @@ export function conversationRecord(s: State, c: Conversation): Record<string, un
 	});
 	if (c.type === 'whatsapp') {
 		const sender = c.sender_id !== null ? s.senders.get(c.sender_id) : undefined;
-		out.whatsapp_sender = { name: sender?.display_name ?? null, phone: sender?.phone_number ?? null };
+		out.whatsapp_sender = {
+			name: sender?.display_name ?? null,
+			phone: sender?.phone_number ?? null,
+		};
 		out.customer = { name: c.customer_name, phone: c.customer_phone };
 	}
 	return out;
 }
 
-const STATUS_LABEL: Record<string, string> = { empty: 'Empty', processing: 'Processing', active: 'Active', failed: 'Failed' };
-const TYPE_LABEL: Record<string, string> = { website: 'Website', pdf: 'PDF', txt: 'Text', docx: 'Word' };
+const STATUS_LABEL: Record<string, string> = {
+	empty: 'Empty',
+	processing: 'Processing',
+	active: 'Active',
+	failed: 'Failed',
+};
+const TYPE_LABEL: Record<string, string> = {
+	website: 'Website',
+	pdf: 'PDF',
+	txt: 'Text',
+	docx: 'Word',
+};
 
 export function kbStatus(s: State, kb: KnowledgeBase): string {
 	const docs = [...s.documents.values()].filter((d) => d.knowledgebase_id === kb.id);
@@ -188,7 +216,11 @@ export function kbStatus(s: State, kb: KnowledgeBase): string {
 	return 'failed';
 }
 
-export function kbRecord(s: State, kb: KnowledgeBase, withCounts: boolean): Record<string, unknown> {
+export function kbRecord(
+	s: State,
+	kb: KnowledgeBase,
+	withCounts: boolean,
+): Record<string, unknown> {
 	const status = kbStatus(s, kb);
 	const out: Record<string, unknown> = {
 		id: kb.id,
@@ -198,8 +230,12 @@ export function kbRecord(s: State, kb: KnowledgeBase, withCounts: boolean): Reco
 		status_label: STATUS_LABEL[status],
 	};
 	if (withCounts) {
-		out.documents_count = [...s.documents.values()].filter((d) => d.knowledgebase_id === kb.id).length;
-		out.assistants_count = [...s.assistants.values()].filter((a) => a.knowledgebase_id === kb.id).length;
+		out.documents_count = [...s.documents.values()].filter(
+			(d) => d.knowledgebase_id === kb.id,
+		).length;
+		out.assistants_count = [...s.assistants.values()].filter(
+			(a) => a.knowledgebase_id === kb.id,
+		).length;
 	}
 	out.created_at = iso6(kb.created_at);
 	out.updated_at = iso6(kb.updated_at);

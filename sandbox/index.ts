@@ -9,7 +9,11 @@
  */
 import { API_OPTIONS, type ApiOption } from './apiGenerations';
 import { createClock, ScheduledClock, SandboxClock } from './clock';
-import { DOCUMENTED_GENERAL_LIMIT, resolveGeneralLimit, type GeneralLimitOption } from './http/generalLimit';
+import {
+	DOCUMENTED_GENERAL_LIMIT,
+	resolveGeneralLimit,
+	type GeneralLimitOption,
+} from './http/generalLimit';
 import { ResolvedOptions, Sandbox } from './sandbox';
 import { buildApp } from './server';
 import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
@@ -70,7 +74,8 @@ export interface StartedSandbox {
 /** Accepts any SandboxClock; one without schedule() is wrapped (its tasks run on advance() and by polling). */
 function toScheduled(c: SandboxClock): ScheduledClock {
 	const maybe = c as Partial<ScheduledClock>;
-	if (typeof maybe.schedule === 'function' && typeof maybe.pending === 'function') return c as ScheduledClock;
+	if (typeof maybe.schedule === 'function' && typeof maybe.pending === 'function')
+		return c as ScheduledClock;
 	const tasks: Array<{ at: number; fn: () => unknown }> = [];
 	const runDue = async (): Promise<void> => {
 		for (;;) {
@@ -118,14 +123,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		latencyMs: opts.latencyMs ?? 0,
 		api: opts.api ?? 'both',
 	};
-	if (!API_OPTIONS.includes(resolved.api)) throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
+	if (!API_OPTIONS.includes(resolved.api))
+		throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
 	const sb = new Sandbox(clock, resolved);
 	const app = buildApp(sb);
 	const host = opts.host ?? '127.0.0.1';
 	await app.listen({ port: opts.port ?? 0, host });
 	const addr = app.server.address();
 	const port = typeof addr === 'object' && addr ? addr.port : opts.port;
-	const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const urlHost =
+		host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 	const url = `http://${urlHost}:${port}`;
 	sb.baseUrl = url;
 	let stopped = false;

@@ -14,7 +14,13 @@ export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undeliv
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Statuses only move forward; failed and undelivered are final. */
-const RANK: Record<MessageStatus, number> = { sent: 1, delivered: 2, read: 3, failed: 4, undelivered: 4 };
+const RANK: Record<MessageStatus, number> = {
+	sent: 1,
+	delivered: 2,
+	read: 3,
+	failed: 4,
+	undelivered: 4,
+};
 
 export interface ReadReceiptSettings {
 	url: string | null;
@@ -68,7 +74,11 @@ export function readReceiptSettings(sb: Sandbox, senderId: number): ReadReceiptS
 	return settings;
 }
 
-export function setReadReceiptUrl(sb: Sandbox, senderId: number, url: string | null): ReadReceiptSettings {
+export function setReadReceiptUrl(
+	sb: Sandbox,
+	senderId: number,
+	url: string | null,
+): ReadReceiptSettings {
 	const settings = readReceiptSettings(sb, senderId);
 	settings.url = url;
 	return settings;
@@ -81,7 +91,16 @@ export function regenerateSigningSecret(sb: Sandbox, senderId: number): ReadRece
 }
 
 /** Called by every send of a WhatsApp message (free-form or template), so receipts can follow. */
-export function recordSentMessage(sb: Sandbox, p: { whatsappMessageId: number; messageSid: string | null; sender: Sender; to: string; conversation: Conversation | undefined }): void {
+export function recordSentMessage(
+	sb: Sandbox,
+	p: {
+		whatsappMessageId: number;
+		messageSid: string | null;
+		sender: Sender;
+		to: string;
+		conversation: Conversation | undefined;
+	},
+): void {
 	storeOf(sb.state).messages.set(p.whatsappMessageId, {
 		whatsappMessageId: p.whatsappMessageId,
 		messageSid: p.messageSid,
@@ -102,12 +121,20 @@ export function sentMessage(sb: Sandbox, whatsappMessageId: number): SentMessage
 /** Why the status cannot follow the message's current one, or undefined when it can. */
 export function statusRefusal(message: SentMessage, next: MessageStatus): string | undefined {
 	if (message.status === null) return undefined;
-	if (RANK[message.status] === 4) return `Message ${message.whatsappMessageId} is already ${message.status}`;
-	if (RANK[next] <= RANK[message.status]) return `Statuses only move forward: ${message.status} → ${next}`;
+	if (RANK[message.status] === 4)
+		return `Message ${message.whatsappMessageId} is already ${message.status}`;
+	if (RANK[next] <= RANK[message.status])
+		return `Statuses only move forward: ${message.status} → ${next}`;
 	return undefined;
 }
 
-function receiptPayload(sb: Sandbox, message: SentMessage, sender: Sender, status: MessageStatus, details: StatusDetails): Record<string, unknown> {
+function receiptPayload(
+	sb: Sandbox,
+	message: SentMessage,
+	sender: Sender,
+	status: MessageStatus,
+	details: StatusDetails,
+): Record<string, unknown> {
 	const failed = status === 'failed' || status === 'undelivered';
 	return {
 		event: 'message_status',
@@ -115,7 +142,10 @@ function receiptPayload(sb: Sandbox, message: SentMessage, sender: Sender, statu
 		message_sid: message.messageSid,
 		meta_message_id: null,
 		conversation_id: message.conversationUuid,
-		assistant_id: message.assistantId === null ? null : (sb.state.assistants.get(message.assistantId)?.uuid ?? null),
+		assistant_id:
+			message.assistantId === null
+				? null
+				: (sb.state.assistants.get(message.assistantId)?.uuid ?? null),
 		sender: { id: sender.id, phone_number: sender.phone_number, display_name: sender.display_name },
 		to: message.to,
 		from: sender.phone_number,
@@ -123,7 +153,9 @@ function receiptPayload(sb: Sandbox, message: SentMessage, sender: Sender, statu
 		status,
 		error_code: failed ? (details.error_code ?? 63016) : null,
 		error_message: failed ? (details.error_message ?? 'Template message 24h window expired') : null,
-		error_description: failed ? (details.error_description ?? 'The message could not be delivered.') : null,
+		error_description: failed
+			? (details.error_description ?? 'The message could not be delivered.')
+			: null,
 		timestamp: isoOffset(sb.now()),
 		// Twilio-sent messages (message_sid set) carry no provider time.
 		provider_timestamp: null,
@@ -131,7 +163,12 @@ function receiptPayload(sb: Sandbox, message: SentMessage, sender: Sender, statu
 }
 
 /** Moves the message to `status` and awaits the first delivery attempt (undefined when the sender has no receipt URL). */
-export async function emitStatus(sb: Sandbox, message: SentMessage, status: MessageStatus, details: StatusDetails = {}): Promise<WebhookLogEntry | undefined> {
+export async function emitStatus(
+	sb: Sandbox,
+	message: SentMessage,
+	status: MessageStatus,
+	details: StatusDetails = {},
+): Promise<WebhookLogEntry | undefined> {
 	message.status = status;
 	const sender = sb.state.senders.get(message.senderId);
 	if (!sender) return undefined;

@@ -32,14 +32,78 @@ const TTS_MODES: EngineMode[] = ['pipeline', 'dualplex'];
 
 /** `modes`: the engine modes a voice suits (the voices list filters by it; it is not part of the record). */
 export const VOICES = [
-	{ id: 1001, name: 'Anna', language_id: 5, gender: 'female', accent: 'German', age: 'young', modes: TTS_MODES },
-	{ id: 1002, name: 'Lukas', language_id: 5, gender: 'male', accent: 'German', age: 'middle_aged', modes: TTS_MODES },
-	{ id: 1003, name: 'Emma', language_id: 1, gender: 'female', accent: 'American', age: 'young', modes: TTS_MODES },
-	{ id: 1004, name: 'James', language_id: 1, gender: 'male', accent: 'British', age: 'middle_aged', modes: TTS_MODES },
-	{ id: 1005, name: 'Chloé', language_id: 3, gender: 'female', accent: null, age: null, modes: ['pipeline'] as EngineMode[] },
-	{ id: 1006, name: 'Mateo', language_id: 4, gender: 'male', accent: null, age: null, modes: ['pipeline'] as EngineMode[] },
-	{ id: 1101, name: 'Zephyr', language_id: 1, gender: 'female', accent: null, age: null, modes: ['multimodal'] as EngineMode[] },
-	{ id: 1102, name: 'Puck', language_id: 5, gender: 'male', accent: null, age: null, modes: ['multimodal'] as EngineMode[] },
+	{
+		id: 1001,
+		name: 'Anna',
+		language_id: 5,
+		gender: 'female',
+		accent: 'German',
+		age: 'young',
+		modes: TTS_MODES,
+	},
+	{
+		id: 1002,
+		name: 'Lukas',
+		language_id: 5,
+		gender: 'male',
+		accent: 'German',
+		age: 'middle_aged',
+		modes: TTS_MODES,
+	},
+	{
+		id: 1003,
+		name: 'Emma',
+		language_id: 1,
+		gender: 'female',
+		accent: 'American',
+		age: 'young',
+		modes: TTS_MODES,
+	},
+	{
+		id: 1004,
+		name: 'James',
+		language_id: 1,
+		gender: 'male',
+		accent: 'British',
+		age: 'middle_aged',
+		modes: TTS_MODES,
+	},
+	{
+		id: 1005,
+		name: 'Chloé',
+		language_id: 3,
+		gender: 'female',
+		accent: null,
+		age: null,
+		modes: ['pipeline'] as EngineMode[],
+	},
+	{
+		id: 1006,
+		name: 'Mateo',
+		language_id: 4,
+		gender: 'male',
+		accent: null,
+		age: null,
+		modes: ['pipeline'] as EngineMode[],
+	},
+	{
+		id: 1101,
+		name: 'Zephyr',
+		language_id: 1,
+		gender: 'female',
+		accent: null,
+		age: null,
+		modes: ['multimodal'] as EngineMode[],
+	},
+	{
+		id: 1102,
+		name: 'Puck',
+		language_id: 5,
+		gender: 'male',
+		accent: null,
+		age: null,
+		modes: ['multimodal'] as EngineMode[],
+	},
 ].map((v) => ({
 	...v,
 	preview_url: `https://app.famulor.de/media/public/voices/${v.id}.mp3`,
@@ -58,7 +122,9 @@ export const MULTIMODAL_MODELS = [
 	{ id: 21, name: 'gpt-4o-realtime', code: 'gpt-4o-realtime-preview' },
 	{ id: 22, name: 'gemini-2.0-flash-live', code: 'gemini-2.0-flash-live-001' },
 ];
-export const DUALPLEX_MODELS = [{ id: 25, name: 'GPT Realtime Dualplex', code: 'gpt-realtime-dualplex' }];
+export const DUALPLEX_MODELS = [
+	{ id: 25, name: 'GPT Realtime Dualplex', code: 'gpt-realtime-dualplex' },
+];
 
 /** TTS providers and the languages each supports (the list filters by `language_id`). */
 export const SYNTHESIZER_PROVIDERS = [
@@ -73,9 +139,32 @@ export const TRANSCRIBER_PROVIDERS = [
 	{ id: 3, name: 'Gladia', code: 'gladia', language_ids: [1, 3, 5] },
 ];
 
-export const COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const COLORS = [
+	'gray',
+	'slate',
+	'red',
+	'orange',
+	'amber',
+	'green',
+	'teal',
+	'blue',
+	'purple',
+	'pink',
+] as const;
 
-export const SUPPORTED_COUNTRIES = ['DE', 'US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
+export const SUPPORTED_COUNTRIES = [
+	'DE',
+	'US',
+	'CA',
+	'GB',
+	'AU',
+	'IL',
+	'PL',
+	'FI',
+	'NL',
+	'DK',
+	'IT',
+] as const;
 
 export const SEED = {
 	tokens: TOKENS,
@@ -114,7 +203,14 @@ export const SEED = {
 		documentIds: [501],
 		senders: { online: 71, offline: 72 },
 		/** WhatsApp templates: of the online sender 71 (approved with variables, approved without, pending, rejected, the follow-up of example 3) and of the offline sender 72 */
-		templates: { approved: 7101, approvedNoVariables: 7102, pending: 7103, rejected: 7104, followUp: 7105, ofOfflineSender: 7201 },
+		templates: {
+			approved: 7101,
+			approvedNoVariables: 7102,
+			pending: 7103,
+			rejected: 7104,
+			followUp: 7105,
+			ofOfflineSender: 7201,
+		},
 		/** the `uuid` of the chat assistant 104, which the chat API takes as assistant_id */
 		chatAssistantUuid: uuidFrom('assistant-104'),
 		/** customer of the online sender whose 24 h window is open (last inbound message 1 h before seeding) */
@@ -125,7 +221,10 @@ export const SEED = {
 		unknownCustomerPhone: '+4915799999999',
 		conversationCount: 40,
 		/** external identifiers of the seeded api conversations */
-		apiExternalIdentifiers: Array.from({ length: 10 }, (_, i) => `crm-lead-${String(i + 1).padStart(3, '0')}`),
+		apiExternalIdentifiers: Array.from(
+			{ length: 10 },
+			(_, i) => `crm-lead-${String(i + 1).padStart(3, '0')}`,
+		),
 		/** finished calls, newest last: 480310–480339 (see sandbox/callSeed.ts) */
 		callIds: Array.from({ length: 30 }, (_, i) => 480310 + i),
 		/** completed outbound call of Sales Outreach (102) with evaluation, costs and recording; the id of the docs' example */
@@ -168,14 +267,86 @@ export const SEED = {
 /** WhatsApp templates per sender, in the states the service reports. */
 export function seedTemplates(): WhatsAppTemplate[] {
 	return [
-		{ id: 7101, sender_id: 71, name: 'appointment_reminder', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, your appointment is on {{2}} at {{3}}. Reply to change it.', variables: ['customer_name', 'date', 'time'] },
-		{ id: 7102, sender_id: 71, name: 'welcome_back', language: 'de', category: 'marketing', status: 'approved', body_text: 'Willkommen zurück! Schreiben Sie uns, wie wir helfen können.', variables: [] },
-		{ id: 7103, sender_id: 71, name: 'summer_sale', language: 'en', category: 'marketing', status: 'pending', body_text: 'Hi {{1}}, our summer sale starts today.', variables: ['customer_name'] },
-		{ id: 7104, sender_id: 71, name: 'old_promo', language: 'en', category: 'marketing', status: 'rejected', body_text: 'WIN NOW {{1}}!!!', variables: ['prize'] },
-		{ id: 7105, sender_id: 71, name: 'follow_up', language: 'en', category: 'utility', status: 'approved', body_text: 'Hi {{1}}, thanks for your message! Reply here and we will continue the chat.', variables: ['customer_name'] },
-		{ id: 7201, sender_id: 72, name: 'order_update', language: 'pt_BR', category: 'utility', status: 'approved', body_text: 'Seu pedido {{1}} foi enviado.', variables: ['order_number'] },
-		{ id: 8101, sender_id: 81, name: 'bob_hello', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, this is Bob Shop.', variables: ['name'] },
-		{ id: 8102, sender_id: 81, name: 'bob_offer', language: 'en', category: 'marketing', status: 'pending', body_text: 'Special offer for {{1}}.', variables: ['name'] },
+		{
+			id: 7101,
+			sender_id: 71,
+			name: 'appointment_reminder',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hello {{1}}, your appointment is on {{2}} at {{3}}. Reply to change it.',
+			variables: ['customer_name', 'date', 'time'],
+		},
+		{
+			id: 7102,
+			sender_id: 71,
+			name: 'welcome_back',
+			language: 'de',
+			category: 'marketing',
+			status: 'approved',
+			body_text: 'Willkommen zurück! Schreiben Sie uns, wie wir helfen können.',
+			variables: [],
+		},
+		{
+			id: 7103,
+			sender_id: 71,
+			name: 'summer_sale',
+			language: 'en',
+			category: 'marketing',
+			status: 'pending',
+			body_text: 'Hi {{1}}, our summer sale starts today.',
+			variables: ['customer_name'],
+		},
+		{
+			id: 7104,
+			sender_id: 71,
+			name: 'old_promo',
+			language: 'en',
+			category: 'marketing',
+			status: 'rejected',
+			body_text: 'WIN NOW {{1}}!!!',
+			variables: ['prize'],
+		},
+		{
+			id: 7105,
+			sender_id: 71,
+			name: 'follow_up',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hi {{1}}, thanks for your message! Reply here and we will continue the chat.',
+			variables: ['customer_name'],
+		},
+		{
+			id: 7201,
+			sender_id: 72,
+			name: 'order_update',
+			language: 'pt_BR',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Seu pedido {{1}} foi enviado.',
+			variables: ['order_number'],
+		},
+		{
+			id: 8101,
+			sender_id: 81,
+			name: 'bob_hello',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hello {{1}}, this is Bob Shop.',
+			variables: ['name'],
+		},
+		{
+			id: 8102,
+			sender_id: 81,
+			name: 'bob_offer',
+			language: 'en',
+			category: 'marketing',
+			status: 'pending',
+			body_text: 'Special offer for {{1}}.',
+			variables: ['name'],
+		},
 	];
 }
 
@@ -207,18 +378,91 @@ export interface InventoryNumber {
 	region: string;
 }
 
-const COUNTRY_PLAN: Record<string, { prefixes: string[]; tail: number; price: number; sms: boolean; region: string; address: string }> = {
-	DE: { prefixes: ['4930', '4940', '4989', '49221'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
-	US: { prefixes: ['1415', '1212', '1305', '1512'], tail: 7, price: 1.99, sms: true, region: 'us1', address: 'none' },
-	CA: { prefixes: ['1416', '1604', '1514'], tail: 7, price: 1.99, sms: true, region: 'us1', address: 'none' },
-	GB: { prefixes: ['4420', '44161', '44131'], tail: 7, price: 2.99, sms: true, region: 'eu1', address: 'none' },
-	AU: { prefixes: ['612', '613', '617'], tail: 8, price: 5.99, sms: true, region: 'au1', address: 'local' },
-	IL: { prefixes: ['9722', '9723'], tail: 7, price: 6.99, sms: false, region: 'eu1', address: 'local' },
-	PL: { prefixes: ['4822', '4812'], tail: 7, price: 3.49, sms: false, region: 'eu1', address: 'none' },
+const COUNTRY_PLAN: Record<
+	string,
+	{ prefixes: string[]; tail: number; price: number; sms: boolean; region: string; address: string }
+> = {
+	DE: {
+		prefixes: ['4930', '4940', '4989', '49221'],
+		tail: 7,
+		price: 3.99,
+		sms: false,
+		region: 'eu1',
+		address: 'local',
+	},
+	US: {
+		prefixes: ['1415', '1212', '1305', '1512'],
+		tail: 7,
+		price: 1.99,
+		sms: true,
+		region: 'us1',
+		address: 'none',
+	},
+	CA: {
+		prefixes: ['1416', '1604', '1514'],
+		tail: 7,
+		price: 1.99,
+		sms: true,
+		region: 'us1',
+		address: 'none',
+	},
+	GB: {
+		prefixes: ['4420', '44161', '44131'],
+		tail: 7,
+		price: 2.99,
+		sms: true,
+		region: 'eu1',
+		address: 'none',
+	},
+	AU: {
+		prefixes: ['612', '613', '617'],
+		tail: 8,
+		price: 5.99,
+		sms: true,
+		region: 'au1',
+		address: 'local',
+	},
+	IL: {
+		prefixes: ['9722', '9723'],
+		tail: 7,
+		price: 6.99,
+		sms: false,
+		region: 'eu1',
+		address: 'local',
+	},
+	PL: {
+		prefixes: ['4822', '4812'],
+		tail: 7,
+		price: 3.49,
+		sms: false,
+		region: 'eu1',
+		address: 'none',
+	},
 	FI: { prefixes: ['3589'], tail: 7, price: 4.49, sms: false, region: 'eu1', address: 'none' },
-	NL: { prefixes: ['3120', '3110'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
-	DK: { prefixes: ['4532', '4570'], tail: 6, price: 4.99, sms: false, region: 'eu1', address: 'none' },
-	IT: { prefixes: ['3902', '3906'], tail: 7, price: 3.99, sms: false, region: 'eu1', address: 'local' },
+	NL: {
+		prefixes: ['3120', '3110'],
+		tail: 7,
+		price: 3.99,
+		sms: false,
+		region: 'eu1',
+		address: 'local',
+	},
+	DK: {
+		prefixes: ['4532', '4570'],
+		tail: 6,
+		price: 4.99,
+		sms: false,
+		region: 'eu1',
+		address: 'none',
+	},
+	IT: {
+		prefixes: ['3902', '3906'],
+		tail: 7,
+		price: 3.99,
+		sms: false,
+		region: 'eu1',
+		address: 'local',
+	},
 };
 
 export const INVENTORY_PER_COUNTRY = 200;

@@ -30,7 +30,12 @@ import { registerWhatsAppTemplateRoutes } from './routes/whatsappTemplates';
 import type { Sandbox } from './sandbox';
 
 export function buildApp(sb: Sandbox): FastifyInstance {
-	const app = Fastify({ logger: false, bodyLimit: 25 * 1024 * 1024, forceCloseConnections: true, return503OnClosing: false });
+	const app = Fastify({
+		logger: false,
+		bodyLimit: 25 * 1024 * 1024,
+		forceCloseConnections: true,
+		return503OnClosing: false,
+	});
 	registerBodyParsers(app);
 	registerErrorBodies(app);
 	registerHooks(app, sb);

@@ -43,7 +43,11 @@ export function reprovisioned(changed: string[]): Set<'inbound' | 'outbound'> {
 	return new Set(changed.flatMap((field) => REPROVISIONS[field] ?? []));
 }
 
-export function sipRecord(phone: PhoneNumber, trunk: SipTrunk, withTrunkIds: boolean): Record<string, unknown> {
+export function sipRecord(
+	phone: PhoneNumber,
+	trunk: SipTrunk,
+	withTrunkIds: boolean,
+): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		id: phone.id,
 		phone_number: phone.phone_number,
@@ -66,7 +70,8 @@ export function sipRecord(phone: PhoneNumber, trunk: SipTrunk, withTrunkIds: boo
 }
 
 /** A host name or IP address without scheme, port or path, e.g. sip.provider.com. */
-const HOST = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST =
+	/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 export const SIP_MESSAGES = {
 	addressRequired: 'SIP server address is required.',
@@ -79,52 +84,97 @@ export const SIP_MESSAGES = {
  * Checks the SIP fields present in `b` (all required on create); `type` is the trunk's type, which
  * decides whether phone_number must be E.164 (number) or 1–15 characters (extension).
  */
-export function checkSipFields(b: Record<string, unknown>, errors: Errors, create: boolean, type: SipTrunk['sip_trunk_type'] | undefined): void {
+export function checkSipFields(
+	b: Record<string, unknown>,
+	errors: Errors,
+	create: boolean,
+	type: SipTrunk['sip_trunk_type'] | undefined,
+): void {
 	const present = (field: string): boolean => b[field] !== undefined;
 	const rule = (field: string, rules: string[]): void => {
-		const message = checkValue(field, b[field], create && rules.includes('required') ? rules : rules.filter((r) => r !== 'required'), present(field));
+		const message = checkValue(
+			field,
+			b[field],
+			create && rules.includes('required') ? rules : rules.filter((r) => r !== 'required'),
+			present(field),
+		);
 		if (message) addError(errors, field, message);
 	};
 	rule('phone_number', ['required', 'string']);
 	if (typeof b.phone_number === 'string' && !errors.phone_number) {
-		if (type === 'number' && !E164.test(b.phone_number)) addError(errors, 'phone_number', 'The phone number must be a valid E.164 number for a trunk of type number.');
-		if (type !== 'number' && ([...b.phone_number].length < 1 || [...b.phone_number].length > 15)) addError(errors, 'phone_number', 'The phone number must be between 1 and 15 characters.');
+		if (type === 'number' && !E164.test(b.phone_number))
+			addError(
+				errors,
+				'phone_number',
+				'The phone number must be a valid E.164 number for a trunk of type number.',
+			);
+		if (type !== 'number' && ([...b.phone_number].length < 1 || [...b.phone_number].length > 15))
+			addError(errors, 'phone_number', 'The phone number must be between 1 and 15 characters.');
 	}
 	rule('nickname', ['nullable', 'string', 'max:50']);
 	rule('sip_username', ['required', 'string', 'between:3,128']);
 	rule('sip_password', ['required', 'string', 'min:3']);
 	if (create || present('sip_address')) {
-		if (typeof b.sip_address !== 'string' || b.sip_address.trim() === '') addError(errors, 'sip_address', SIP_MESSAGES.addressRequired);
+		if (typeof b.sip_address !== 'string' || b.sip_address.trim() === '')
+			addError(errors, 'sip_address', SIP_MESSAGES.addressRequired);
 		else if (!HOST.test(b.sip_address)) addError(errors, 'sip_address', SIP_MESSAGES.addressHost);
 	}
-	if ((create || present('sip_calling_format')) && !['+e164', 'e164', 'national'].includes(b.sip_calling_format as string)) {
+	if (
+		(create || present('sip_calling_format')) &&
+		!['+e164', 'e164', 'national'].includes(b.sip_calling_format as string)
+	) {
 		addError(errors, 'sip_calling_format', SIP_MESSAGES.callingFormat);
 	}
 	rule('inbound_authorization_type', ['required', 'string', 'in:auth,ip']);
 	if (present('allowed_inbound_ips') && b.allowed_inbound_ips !== null) {
-		if (!Array.isArray(b.allowed_inbound_ips)) addError(errors, 'allowed_inbound_ips', 'The allowed inbound ips must be an array.');
+		if (!Array.isArray(b.allowed_inbound_ips))
+			addError(errors, 'allowed_inbound_ips', 'The allowed inbound ips must be an array.');
 		else {
 			b.allowed_inbound_ips.forEach((ip: unknown, i: number) => {
-				if (typeof ip !== 'string' || isIP(ip) === 0) addError(errors, `allowed_inbound_ips.${i}`, `The allowed_inbound_ips.${i} must be a valid IP address.`);
+				if (typeof ip !== 'string' || isIP(ip) === 0)
+					addError(
+						errors,
+						`allowed_inbound_ips.${i}`,
+						`The allowed_inbound_ips.${i} must be a valid IP address.`,
+					);
 			});
 		}
 	}
 	rule('country_code', ['required', 'string']);
-	if (typeof b.country_code === 'string' && !errors.country_code && !/^[A-Z]{2}$/.test(b.country_code)) {
-		addError(errors, 'country_code', 'The country code must be a two-letter ISO 3166-1 code such as DE.');
+	if (
+		typeof b.country_code === 'string' &&
+		!errors.country_code &&
+		!/^[A-Z]{2}$/.test(b.country_code)
+	) {
+		addError(
+			errors,
+			'country_code',
+			'The country code must be a two-letter ISO 3166-1 code such as DE.',
+		);
 	}
 	rule('outbound_proxy', ['nullable', 'boolean']);
 }
 
 /** IPs the trunk will accept after the change: required (at least one) when the authorization is `ip`. */
-export function checkIpsForAuthorization(b: Record<string, unknown>, errors: Errors, current: SipTrunk | undefined): void {
-	const authorization = (b.inbound_authorization_type ?? current?.inbound_authorization_type) as string | undefined;
+export function checkIpsForAuthorization(
+	b: Record<string, unknown>,
+	errors: Errors,
+	current: SipTrunk | undefined,
+): void {
+	const authorization = (b.inbound_authorization_type ?? current?.inbound_authorization_type) as
+		string | undefined;
 	if (authorization !== 'ip' || errors.inbound_authorization_type) return;
-	const ips = b.allowed_inbound_ips !== undefined ? b.allowed_inbound_ips : current?.allowed_inbound_ips;
-	if (!Array.isArray(ips) || ips.length === 0) addError(errors, 'allowed_inbound_ips', SIP_MESSAGES.ipsRequired);
+	const ips =
+		b.allowed_inbound_ips !== undefined ? b.allowed_inbound_ips : current?.allowed_inbound_ips;
+	if (!Array.isArray(ips) || ips.length === 0)
+		addError(errors, 'allowed_inbound_ips', SIP_MESSAGES.ipsRequired);
 }
 
-export function sipTrunkOf(state: State, user: { id: number }, id: number | undefined): { phone: PhoneNumber; trunk: SipTrunk } | undefined {
+export function sipTrunkOf(
+	state: State,
+	user: { id: number },
+	id: number | undefined,
+): { phone: PhoneNumber; trunk: SipTrunk } | undefined {
 	if (id === undefined) return undefined;
 	const phone = state.phoneNumbers.get(id);
 	const trunk = state.sipTrunks.get(id);

@@ -369,7 +369,9 @@ export class State {
 		return undefined;
 	}
 
-	addConversation(c: Omit<Conversation, 'seq' | 'numeric_id' | 'uuid'> & { uuid?: string }): Conversation {
+	addConversation(
+		c: Omit<Conversation, 'seq' | 'numeric_id' | 'uuid'> & { uuid?: string },
+	): Conversation {
 		const seq = this.nextConvSeq++;
 		const conv: Conversation = {
 			...c,
@@ -395,7 +397,16 @@ export class State {
 
 	/** A new conversation without messages, cost or variables, with the AI answering. */
 	openConversation(
-		c: Pick<Conversation, 'user_id' | 'assistant_id' | 'type' | 'external_identifier' | 'sender_id' | 'customer_name' | 'customer_phone'>,
+		c: Pick<
+			Conversation,
+			| 'user_id'
+			| 'assistant_id'
+			| 'type'
+			| 'external_identifier'
+			| 'sender_id'
+			| 'customer_name'
+			| 'customer_phone'
+		>,
 	): Conversation {
 		const now = this.now();
 		return this.addConversation({
@@ -416,7 +427,9 @@ export class State {
 		this.assistants.delete(id);
 	}
 
-	makeAssistant(partial: Partial<Assistant> & Pick<Assistant, 'id' | 'user_id' | 'name' | 'type'>): Assistant {
+	makeAssistant(
+		partial: Partial<Assistant> & Pick<Assistant, 'id' | 'user_id' | 'name' | 'type'>,
+	): Assistant {
 		const now = this.now();
 		return {
 			uuid: uuidFrom(`assistant-${partial.id}`),
@@ -495,22 +508,81 @@ export class State {
 
 		// phone numbers
 		const phones: PhoneNumber[] = [
-			{ id: 11, user_id: A, phone_number: '+14155550101', nickname: 'US support line', country_code: 'US', type: 'normal', type_label: 'Dedicated Number', sms_capable: true, region: 'us1', has_active_subscription: true, created_at: ago(24 * 90) },
-			{ id: 12, user_id: A, phone_number: '+493012345670', nickname: null, country_code: 'DE', type: 'normal', type_label: 'Dedicated Number', sms_capable: false, region: 'eu1', has_active_subscription: true, created_at: ago(24 * 60) },
-			{ id: 13, user_id: A, phone_number: '+14155550133', nickname: 'old campaign', country_code: 'US', type: 'normal', type_label: 'Dedicated Number', sms_capable: true, region: 'us1', has_active_subscription: false, created_at: ago(24 * 300) },
-			{ id: 21, user_id: B, phone_number: '+442071234567', nickname: null, country_code: 'GB', type: 'normal', type_label: 'Dedicated Number', sms_capable: true, region: 'eu1', has_active_subscription: true, created_at: ago(24 * 30) },
+			{
+				id: 11,
+				user_id: A,
+				phone_number: '+14155550101',
+				nickname: 'US support line',
+				country_code: 'US',
+				type: 'normal',
+				type_label: 'Dedicated Number',
+				sms_capable: true,
+				region: 'us1',
+				has_active_subscription: true,
+				created_at: ago(24 * 90),
+			},
+			{
+				id: 12,
+				user_id: A,
+				phone_number: '+493012345670',
+				nickname: null,
+				country_code: 'DE',
+				type: 'normal',
+				type_label: 'Dedicated Number',
+				sms_capable: false,
+				region: 'eu1',
+				has_active_subscription: true,
+				created_at: ago(24 * 60),
+			},
+			{
+				id: 13,
+				user_id: A,
+				phone_number: '+14155550133',
+				nickname: 'old campaign',
+				country_code: 'US',
+				type: 'normal',
+				type_label: 'Dedicated Number',
+				sms_capable: true,
+				region: 'us1',
+				has_active_subscription: false,
+				created_at: ago(24 * 300),
+			},
+			{
+				id: 21,
+				user_id: B,
+				phone_number: '+442071234567',
+				nickname: null,
+				country_code: 'GB',
+				type: 'normal',
+				type_label: 'Dedicated Number',
+				sms_capable: true,
+				region: 'eu1',
+				has_active_subscription: true,
+				created_at: ago(24 * 30),
+			},
 		];
 		for (const p of phones) this.phoneNumbers.set(p.id, p);
 
 		const tool = (id: number, user_id: number, name: string, description: string): Tool => ({
-			id, user_id, name, description, endpoint: `https://hooks.example.com/${name}`, method: 'POST', timeout: 10, headers: [],
-			schema: [{ name: 'customer_phone', type: 'string', description: 'Phone number of the caller' }], created_at: ago(24 * 50), updated_at: ago(24 * 50),
+			id,
+			user_id,
+			name,
+			description,
+			endpoint: `https://hooks.example.com/${name}`,
+			method: 'POST',
+			timeout: 10,
+			headers: [],
+			schema: [
+				{ name: 'customer_phone', type: 'string', description: 'Phone number of the caller' },
+			],
+			created_at: ago(24 * 50),
+			updated_at: ago(24 * 50),
 		});
 		const tools: Tool[] = [
 			tool(31, A, 'calendar_booking', 'Book an appointment in the calendar'),
 			tool(32, A, 'crm_integration', 'Look the caller up in the CRM'),
 			tool(33, A, 'call_transfer', 'Find the right colleague to transfer to'),
-			tool(41, B, 'bob_crm_lookup', 'Look the caller up in Bob\'s CRM'),
+			tool(41, B, 'bob_crm_lookup', "Look the caller up in Bob's CRM"),
 		];
 		for (const t of tools) this.tools.set(t.id, t);
 		const organizers: Array<[Map<number, Organizer>, Organizer]> = [
@@ -523,64 +595,167 @@ export class State {
 		];
 		for (const [map, record] of organizers) map.set(record.id, record);
 
-		this.knowledgeBases.set(51, { id: 51, user_id: A, name: 'Produkt-FAQ', description: 'Häufige Fragen zu unseren Produkten', created_at: ago(24 * 20), updated_at: ago(24 * 2) });
-		this.knowledgeBases.set(61, { id: 61, user_id: B, name: 'Bob KB', description: 'Bob only', created_at: ago(24 * 10), updated_at: ago(24 * 10) });
-		const doc = (id: number, kb: number, name: string, type: DocumentRec['type'], url: string | null): DocumentRec => ({
-			id, knowledgebase_id: kb, name, description: null, type, status: 'active', url, links: null,
-			relative_links_limit: url ? 10 : null, file: null, failOnProcessing: false, created_at: ago(24 * 2), updated_at: ago(24 * 2),
+		this.knowledgeBases.set(51, {
+			id: 51,
+			user_id: A,
+			name: 'Produkt-FAQ',
+			description: 'Häufige Fragen zu unseren Produkten',
+			created_at: ago(24 * 20),
+			updated_at: ago(24 * 2),
+		});
+		this.knowledgeBases.set(61, {
+			id: 61,
+			user_id: B,
+			name: 'Bob KB',
+			description: 'Bob only',
+			created_at: ago(24 * 10),
+			updated_at: ago(24 * 10),
+		});
+		const doc = (
+			id: number,
+			kb: number,
+			name: string,
+			type: DocumentRec['type'],
+			url: string | null,
+		): DocumentRec => ({
+			id,
+			knowledgebase_id: kb,
+			name,
+			description: null,
+			type,
+			status: 'active',
+			url,
+			links: null,
+			relative_links_limit: url ? 10 : null,
+			file: null,
+			failOnProcessing: false,
+			created_at: ago(24 * 2),
+			updated_at: ago(24 * 2),
 		});
 		this.documents.set(501, doc(501, 51, 'Website FAQ', 'website', 'https://example.com/faq'));
 		this.documents.set(601, doc(601, 61, 'Bob website', 'website', 'https://example.org'));
 
 		const assistants: Assistant[] = [
 			this.makeAssistant({
-				id: 101, user_id: A, name: 'Support Hotline', type: 'inbound', phone_number_id: 11, language_id: 1, voice_id: 1003,
-				timezone: 'America/New_York', initial_message: 'Hello, this is support. How can I help?',
-				system_prompt: 'You are the friendly support agent of Example Corp. Always ask for the order number.',
-				tool_ids: [31, 33], fillers: true, label_ids: [95],
+				id: 101,
+				user_id: A,
+				name: 'Support Hotline',
+				type: 'inbound',
+				phone_number_id: 11,
+				language_id: 1,
+				voice_id: 1003,
+				timezone: 'America/New_York',
+				initial_message: 'Hello, this is support. How can I help?',
+				system_prompt:
+					'You are the friendly support agent of Example Corp. Always ask for the order number.',
+				tool_ids: [31, 33],
+				fillers: true,
+				label_ids: [95],
 				post_call_schema: [
 					{ name: 'summary', type: 'string', description: 'Short summary of the call' },
-					{ name: 'order_number', type: 'string', description: 'Order number mentioned by the caller' },
+					{
+						name: 'order_number',
+						type: 'string',
+						description: 'Order number mentioned by the caller',
+					},
 					{ name: 'resolved', type: 'bool', description: 'Whether the issue was resolved' },
 				],
-				created_at: ago(24 * 40), updated_at: ago(24 * 5),
+				created_at: ago(24 * 40),
+				updated_at: ago(24 * 5),
 			}),
 			this.makeAssistant({
-				id: 102, user_id: A, name: 'Sales Outreach', type: 'outbound', phone_number_id: 12,
+				id: 102,
+				user_id: A,
+				name: 'Sales Outreach',
+				type: 'outbound',
+				phone_number_id: 12,
 				initial_message: 'Guten Tag, hier ist Lisa von Example.',
-				system_prompt: 'Du bist Lisa, eine Vertriebsassistentin von Example GmbH. Qualifiziere Leads für das Premium-Paket.',
-				tool_ids: [32], record: true, variables: { company: 'Example GmbH' }, folder_id: 91, label_ids: [95],
+				system_prompt:
+					'Du bist Lisa, eine Vertriebsassistentin von Example GmbH. Qualifiziere Leads für das Premium-Paket.',
+				tool_ids: [32],
+				record: true,
+				variables: { company: 'Example GmbH' },
+				folder_id: 91,
+				label_ids: [95],
 				post_call_schema: [
 					{ name: 'customer_name', type: 'string', description: 'Name of the customer' },
 					{ name: 'interested', type: 'bool', description: 'Customer is interested' },
 					{ name: 'budget', type: 'number', description: 'Budget in EUR' },
 				],
-				created_at: ago(24 * 30), updated_at: ago(24 * 3),
+				created_at: ago(24 * 30),
+				updated_at: ago(24 * 3),
 			}),
 			this.makeAssistant({
-				id: 103, user_id: A, name: 'Appointment Reminder', type: 'outbound', status: 'inactive', knowledgebase_id: 51,
+				id: 103,
+				user_id: A,
+				name: 'Appointment Reminder',
+				type: 'outbound',
+				status: 'inactive',
+				knowledgebase_id: 51,
 				system_prompt: 'You remind patients of their appointments at the Example dental clinic.',
-				post_call_schema: [{ name: 'confirmed', type: 'boolean', description: 'Appointment confirmed' }],
-				created_at: ago(24 * 20), updated_at: ago(24 * 20),
+				post_call_schema: [
+					{ name: 'confirmed', type: 'boolean', description: 'Appointment confirmed' },
+				],
+				created_at: ago(24 * 20),
+				updated_at: ago(24 * 20),
 			}),
 			this.makeAssistant({
-				id: 104, user_id: A, name: 'Chat Concierge', type: 'inbound', language_id: 5,
+				id: 104,
+				user_id: A,
+				name: 'Chat Concierge',
+				type: 'inbound',
+				language_id: 5,
 				system_prompt: 'Du bist der Chat-Concierge von Example. Antworte kurz und freundlich.',
-				created_at: ago(24 * 15), updated_at: ago(24 * 15),
+				created_at: ago(24 * 15),
+				updated_at: ago(24 * 15),
 			}),
 			this.makeAssistant({
-				id: 201, user_id: B, name: 'Bob Outbound', type: 'outbound', phone_number_id: 21, tool_ids: [41],
-				system_prompt: 'You are Bob\'s assistant.', knowledgebase_id: 61,
+				id: 201,
+				user_id: B,
+				name: 'Bob Outbound',
+				type: 'outbound',
+				phone_number_id: 21,
+				tool_ids: [41],
+				system_prompt: "You are Bob's assistant.",
+				knowledgebase_id: 61,
 				post_call_schema: [{ name: 'summary', type: 'string', description: 'Summary' }],
-				created_at: ago(24 * 9), updated_at: ago(24 * 9),
+				created_at: ago(24 * 9),
+				updated_at: ago(24 * 9),
 			}),
 		];
 		for (const a of assistants) this.assistants.set(a.id, a);
 
 		const senders: Sender[] = [
-			{ id: 71, user_id: A, assistant_id: 104, phone_number: '+4915112345671', display_name: 'Example Support', status: 'online', quality_rating: 'GREEN', messaging_limit: 1000 },
-			{ id: 72, user_id: A, assistant_id: 104, phone_number: '+4915112345672', display_name: 'Example Marketing', status: 'offline', quality_rating: 'YELLOW', messaging_limit: null },
-			{ id: 81, user_id: B, assistant_id: 201, phone_number: '+447700900081', display_name: 'Bob Shop', status: 'online', quality_rating: 'GREEN', messaging_limit: 250 },
+			{
+				id: 71,
+				user_id: A,
+				assistant_id: 104,
+				phone_number: '+4915112345671',
+				display_name: 'Example Support',
+				status: 'online',
+				quality_rating: 'GREEN',
+				messaging_limit: 1000,
+			},
+			{
+				id: 72,
+				user_id: A,
+				assistant_id: 104,
+				phone_number: '+4915112345672',
+				display_name: 'Example Marketing',
+				status: 'offline',
+				quality_rating: 'YELLOW',
+				messaging_limit: null,
+			},
+			{
+				id: 81,
+				user_id: B,
+				assistant_id: 201,
+				phone_number: '+447700900081',
+				display_name: 'Bob Shop',
+				status: 'online',
+				quality_rating: 'GREEN',
+				messaging_limit: 250,
+			},
 		];
 		for (const s of senders) this.senders.set(s.id, s);
 		for (const t of seedTemplates()) this.templates.set(t.id, t);
@@ -605,7 +780,7 @@ export class State {
 				variables: i % 5 === 0 ? null : { source: type, index: i },
 				external_identifier: null as string | null,
 				message_count: 2 + (i % 7),
-				total_cost: Math.round((0.01 * (2 + (i % 7))) * 1000) / 1000,
+				total_cost: Math.round(0.01 * (2 + (i % 7)) * 1000) / 1000,
 				ai_enabled: true,
 				sender_id: null as number | null,
 				customer_name: null as string | null,
@@ -636,7 +811,9 @@ export class State {
 				base.customer_name = cust.name;
 				base.customer_phone = cust.phone;
 				base.last_customer_message_at = last;
-				base.messages = [{ role: 'user', content: 'Hallo, ich habe eine Frage.', at: last, direction: 'inbound' }];
+				base.messages = [
+					{ role: 'user', content: 'Hallo, ich habe eine Frage.', at: last, direction: 'inbound' },
+				];
 				if (waIdx >= 8) base.updated_at = last;
 				waIdx++;
 			}
@@ -647,14 +824,21 @@ export class State {
 		bobTypes.forEach((type, i) => {
 			const created = ago(24 * 5 - i);
 			this.addConversation({
-				user_id: B, assistant_id: 201, type, variables: null,
+				user_id: B,
+				assistant_id: 201,
+				type,
+				variables: null,
 				external_identifier: type === 'api' ? 'bob-ext-1' : null,
-				message_count: 2, total_cost: 0.02, ai_enabled: true,
+				message_count: 2,
+				total_cost: 0.02,
+				ai_enabled: true,
 				sender_id: type === 'whatsapp' ? 81 : null,
 				customer_name: type === 'whatsapp' ? SEED.bob.openWindowCustomer.name : null,
 				customer_phone: type === 'whatsapp' ? SEED.bob.openWindowCustomer.phone : null,
 				last_customer_message_at: type === 'whatsapp' ? ago(2) : null,
-				messages: [], created_at: created, updated_at: created,
+				messages: [],
+				created_at: created,
+				updated_at: created,
 			});
 		});
 		seedCalls(this);

@@ -14,7 +14,8 @@ export function attr(field: string): string {
 }
 
 export function getPath(data: unknown, path: string): unknown {
-	if (Object.prototype.hasOwnProperty.call(data ?? {}, path)) return (data as Record<string, unknown>)[path];
+	if (Object.prototype.hasOwnProperty.call(data ?? {}, path))
+		return (data as Record<string, unknown>)[path];
 	let cur: unknown = data;
 	for (const part of path.split('.')) {
 		if (cur === null || typeof cur !== 'object') return undefined;
@@ -82,7 +83,12 @@ function sizeOf(v: unknown, kind: Kind): number | undefined {
 }
 
 /** Validates one value; returns the first failing message or undefined. */
-export function checkValue(field: string, value: unknown, rules: string[], present: boolean): string | undefined {
+export function checkValue(
+	field: string,
+	value: unknown,
+	rules: string[],
+	present: boolean,
+): string | undefined {
 	const a = attr(field);
 	if (rules.includes('required') && isEmptyValue(value)) return `The ${a} field is required.`;
 	if (!present) return undefined;
@@ -95,10 +101,12 @@ export function checkValue(field: string, value: unknown, rules: string[], prese
 				if (typeof value !== 'string') return `The ${a} must be a string.`;
 				break;
 			case 'integer':
-				if (typeof value !== 'number' || !Number.isInteger(value)) return `The ${a} must be an integer.`;
+				if (typeof value !== 'number' || !Number.isInteger(value))
+					return `The ${a} must be an integer.`;
 				break;
 			case 'numeric':
-				if (typeof value !== 'number' || !Number.isFinite(value)) return `The ${a} must be a number.`;
+				if (typeof value !== 'number' || !Number.isFinite(value))
+					return `The ${a} must be a number.`;
 				break;
 			case 'boolean':
 				if (typeof value !== 'boolean') return `The ${a} field must be true or false.`;
@@ -116,11 +124,13 @@ export function checkValue(field: string, value: unknown, rules: string[], prese
 				if (!isValidTimezone(value)) return `The ${a} must be a valid timezone.`;
 				break;
 			case 'e164':
-				if (typeof value !== 'string' || !E164.test(value)) return `The ${a} must be a valid phone number in E.164 format (e.g. +4930123456).`;
+				if (typeof value !== 'string' || !E164.test(value))
+					return `The ${a} must be a valid phone number in E.164 format (e.g. +4930123456).`;
 				break;
 			case 'in': {
 				const allowed = arg.split(',');
-				if (typeof value !== 'string' || !allowed.includes(value)) return `The selected ${a} is invalid.`;
+				if (typeof value !== 'string' || !allowed.includes(value))
+					return `The selected ${a} is invalid.`;
 				break;
 			}
 			case 'max': {
@@ -207,7 +217,13 @@ export function isId(v: unknown): boolean {
 export function perPageParam(errors: Errors, v: unknown): number | undefined {
 	const perPage = intParam(v);
 	if (perPage !== undefined && (Number.isNaN(perPage) || perPage < 1 || perPage > 100)) {
-		addError(errors, 'per_page', Number.isNaN(perPage) ? 'The per page must be an integer.' : 'The per page must be between 1 and 100.');
+		addError(
+			errors,
+			'per_page',
+			Number.isNaN(perPage)
+				? 'The per page must be an integer.'
+				: 'The per page must be between 1 and 100.',
+		);
 	}
 	return perPage;
 }

@@ -23,18 +23,36 @@ export interface WebhookJob {
 
 function failureReason(err: unknown): string {
 	const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-	return e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
+	return e.name === 'TimeoutError'
+		? 'timeout'
+		: (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
 }
 
 /** Sends one attempt and schedules the next on failure; resolves with this attempt's log entry (undefined: no longer wanted). */
-export async function deliverWebhook(sb: Sandbox, job: WebhookJob, attempt = 1): Promise<WebhookLogEntry | undefined> {
+export async function deliverWebhook(
+	sb: Sandbox,
+	job: WebhookJob,
+	attempt = 1,
+): Promise<WebhookLogEntry | undefined> {
 	if (!job.stillWanted()) return undefined;
 	const body = JSON.stringify(job.payload);
-	const entry: WebhookLogEntry = { seq: ++sb.webhookSeq, at: sb.now(), kind: job.kind, url: job.url, attempt, payload: job.payload, ...job.ids };
+	const entry: WebhookLogEntry = {
+		seq: ++sb.webhookSeq,
+		at: sb.now(),
+		kind: job.kind,
+		url: job.url,
+		attempt,
+		payload: job.payload,
+		...job.ids,
+	};
 	try {
 		const res = await fetch(job.url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'user-agent': 'Famulor-Webhook/1.0 (sandbox)', ...(job.headers?.(body) ?? {}) },
+			headers: {
+				'content-type': 'application/json',
+				'user-agent': 'Famulor-Webhook/1.0 (sandbox)',
+				...(job.headers?.(body) ?? {}),
+			},
 			body,
 			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
 		});
@@ -46,7 +64,9 @@ export async function deliverWebhook(sb: Sandbox, job: WebhookJob, attempt = 1):
 	appendCapped(sb.webhooks, entry);
 	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
 	if (!ok && attempt <= CHAT_WEBHOOK_RETRY_DELAYS_MS.length && job.retryable(entry.status)) {
-		sb.schedule(CHAT_WEBHOOK_RETRY_DELAYS_MS[attempt - 1], () => deliverWebhook(sb, job, attempt + 1));
+		sb.schedule(CHAT_WEBHOOK_RETRY_DELAYS_MS[attempt - 1], () =>
+			deliverWebhook(sb, job, attempt + 1),
+		);
 	}
 	return entry;
 }

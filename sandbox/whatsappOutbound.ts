@@ -32,13 +32,25 @@ export function recordOutboundWhatsApp(
 		to: conv.customer_phone!,
 		...(sent.template_id !== undefined ? { template_id: sent.template_id } : {}),
 	};
-	const message: Message = { role: 'assistant', content: sent.content, at: now, direction: 'outbound', whatsapp };
+	const message: Message = {
+		role: 'assistant',
+		content: sent.content,
+		at: now,
+		direction: 'outbound',
+		whatsapp,
+	};
 	user.balance = roundAmount(user.balance - sent.cost);
 	conv.messages.push(message);
 	conv.message_count++;
 	conv.total_cost += sent.cost;
 	conv.updated_at = now;
 	sb.state.outboundWhatsApp.set(waId, { conversation: conv, message });
-	recordSentMessage(sb, { whatsappMessageId: waId, messageSid: whatsapp.message_sid, sender: sb.state.senders.get(conv.sender_id!)!, to: whatsapp.to, conversation: conv });
+	recordSentMessage(sb, {
+		whatsappMessageId: waId,
+		messageSid: whatsapp.message_sid,
+		sender: sb.state.senders.get(conv.sender_id!)!,
+		to: whatsapp.to,
+		conversation: conv,
+	});
 	return whatsapp;
 }

@@ -6,7 +6,10 @@ import type { Conversation } from './state';
 
 const WINDOW_MS = 24 * 3600_000;
 
-export function sessionStatus(sb: Sandbox, conv: Conversation | undefined): Record<string, unknown> {
+export function sessionStatus(
+	sb: Sandbox,
+	conv: Conversation | undefined,
+): Record<string, unknown> {
 	if (!conv || conv.last_customer_message_at === null) {
 		return {
 			is_open: false,
@@ -32,13 +35,20 @@ export function sessionStatus(sb: Sandbox, conv: Conversation | undefined): Reco
 		is_open: false,
 		can_send_freeform: false,
 		requires_template: true,
-		message: 'The 24-hour session has expired. Send a template message to restart the conversation.',
+		message:
+			'The 24-hour session has expired. Send a template message to restart the conversation.',
 		expired_at: isoOffset(expires),
 	};
 }
 
 /** A customer's message to a sender: finds or starts the conversation and opens its window. */
-export function customerInbound(sb: Sandbox, senderId: number, phone: string, name: string | undefined, text: string): Conversation {
+export function customerInbound(
+	sb: Sandbox,
+	senderId: number,
+	phone: string,
+	name: string | undefined,
+	text: string,
+): Conversation {
 	const s = sb.state;
 	const sender = s.senders.get(senderId);
 	if (!sender) throw new Error('sender not found');

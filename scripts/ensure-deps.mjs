@@ -10,6 +10,9 @@ const installed = new URL('node_modules/.package-lock.json', root);
 const upToDate = existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs;
 if (!upToDate) {
 	process.stdout.write('▸ installing the dev dependencies (npm ci)\n');
-	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+		cwd: root,
+		stdio: 'inherit',
+	});
 	if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -7,7 +7,16 @@
  */
 import { parseArgs } from 'node:util';
 
-import { MATRIX, NEWEST, ensureChromium, ensureN8n, ensureRedis, log, matrixEntry, postgresBinDir } from './n8n';
+import {
+	MATRIX,
+	NEWEST,
+	ensureChromium,
+	ensureN8n,
+	ensureRedis,
+	log,
+	matrixEntry,
+	postgresBinDir,
+} from './n8n';
 
 function main(): void {
 	const { values } = parseArgs({
@@ -18,8 +27,11 @@ function main(): void {
 			redis: { type: 'boolean' },
 		},
 	});
-	const entries = values.all ? [...MATRIX] : (values.entry ?? [NEWEST.id]).map((name) => matrixEntry(name));
-	for (const entry of entries) log(`n8n ${entry.n8n} (${entry.id}) on Node ${entry.node}: ${ensureN8n(entry)}`);
+	const entries = values.all
+		? [...MATRIX]
+		: (values.entry ?? [NEWEST.id]).map((name) => matrixEntry(name));
+	for (const entry of entries)
+		log(`n8n ${entry.n8n} (${entry.id}) on Node ${entry.node}: ${ensureN8n(entry)}`);
 	if (values.chromium) log(`chromium: ${ensureChromium()}`);
 	if (values.redis) {
 		log(`redis-server: ${ensureRedis()}`);
@@ -30,6 +42,8 @@ function main(): void {
 try {
 	main();
 } catch (error) {
-	process.stderr.write(`ensure-runtime: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.stderr.write(
+		`ensure-runtime: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
 	process.exit(1);
 }

@@ -65,7 +65,15 @@ async function startSandbox(): Promise<string> {
 	const log = createWriteStream(join(LOCAL, 'sandbox.log'));
 	const child = spawn(
 		process.execPath,
-		['--import', 'tsx', join(ROOT, 'sandbox', 'cli.ts'), '--port', String(SANDBOX_PORT), '--call-duration', String(CALL_DURATION_MS)],
+		[
+			'--import',
+			'tsx',
+			join(ROOT, 'sandbox', 'cli.ts'),
+			'--port',
+			String(SANDBOX_PORT),
+			'--call-duration',
+			String(CALL_DURATION_MS),
+		],
 		{ cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 	);
 	children.push(child);
@@ -73,9 +81,12 @@ async function startSandbox(): Promise<string> {
 	child.stderr?.pipe(log);
 	const url = `http://127.0.0.1:${SANDBOX_PORT}`;
 	for (let attempt = 0; attempt < 100; attempt++) {
-		if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}; see .n8n-local/sandbox.log`);
+		if (child.exitCode !== null)
+			throw new Error(`the sandbox exited with ${child.exitCode}; see .n8n-local/sandbox.log`);
 		try {
-			const res = await fetch(`${url}/api/user/me`, { headers: { Authorization: `Bearer ${ALICE_TOKEN}` } });
+			const res = await fetch(`${url}/api/user/me`, {
+				headers: { Authorization: `Bearer ${ALICE_TOKEN}` },
+			});
 			if (res.ok) return url;
 		} catch {
 			// not listening yet
@@ -86,16 +97,29 @@ async function startSandbox(): Promise<string> {
 }
 
 /** Re-imports the credential and examples only when they changed, so edits made in the editor survive a restart. */
-async function importIfChanged(entry: MatrixEntry, env: NodeJS.ProcessEnv, userFolder: string, sandboxUrl: string): Promise<void> {
+async function importIfChanged(
+	entry: MatrixEntry,
+	env: NodeJS.ProcessEnv,
+	userFolder: string,
+	sandboxUrl: string,
+): Promise<void> {
 	const examples = exampleWorkflows(FILES_DIR);
-	const fingerprint = createHash('sha256').update(JSON.stringify({ sandboxUrl, examples })).digest('hex');
+	const fingerprint = createHash('sha256')
+		.update(JSON.stringify({ sandboxUrl, examples }))
+		.digest('hex');
 	const marker = join(userFolder, 'imported.sha256');
 	if (existsSync(marker) && readFileSync(marker, 'utf8') === fingerprint) {
 		step('credential and examples already imported');
 		return;
 	}
 	step(`importing the credential "${CREDENTIAL_NAME}" and ${examples.length} example workflows`);
-	await importExamples(entry, { env, userFolder, baseUrl: sandboxUrl, apiToken: ALICE_TOKEN, filesDir: FILES_DIR });
+	await importExamples(entry, {
+		env,
+		userFolder,
+		baseUrl: sandboxUrl,
+		apiToken: ALICE_TOKEN,
+		filesDir: FILES_DIR,
+	});
 	writeFileSync(marker, fingerprint);
 }
 
@@ -104,8 +128,14 @@ async function main(): Promise<void> {
 	const entry = matrixEntry(process.env.N8N_VERSION);
 	// One user folder per n8n version: a database migrated by a newer n8n cannot be opened by an older one.
 	const userFolder = join(LOCAL, `n8n-${entry.n8n}`);
-	for (const [name, port] of [['N8N_PORT', N8N_PORT], ['SANDBOX_PORT', SANDBOX_PORT]] as const) {
-		if (!(await portIsFree(port))) throw new Error(`port ${port} is in use (is another npm start running?); set ${name} to another port`);
+	for (const [name, port] of [
+		['N8N_PORT', N8N_PORT],
+		['SANDBOX_PORT', SANDBOX_PORT],
+	] as const) {
+		if (!(await portIsFree(port)))
+			throw new Error(
+				`port ${port} is in use (is another npm start running?); set ${name} to another port`,
+			);
 	}
 	step(`n8n ${entry.n8n} on Node ${entry.node} (N8N_VERSION=${entry.id})`);
 	ensureN8n(entry);
@@ -115,18 +145,27 @@ async function main(): Promise<void> {
 
 	prepareFilesDir(FILES_DIR);
 	mkdirSync(userFolder, { recursive: true });
-	step(`packing and installing it as a community package into ${join('.n8n-local', `n8n-${entry.n8n}`, '.n8n', 'nodes')}`);
+	step(
+		`packing and installing it as a community package into ${join('.n8n-local', `n8n-${entry.n8n}`, '.n8n', 'nodes')}`,
+	);
 	installPackage(userFolder);
 
 	step(`starting the sandbox on port ${SANDBOX_PORT}`);
 	const sandboxUrl = await startSandbox();
 
-	const env = n8nEnv({ userFolder, port: N8N_PORT, brokerPort: await freePort(), filesDir: FILES_DIR });
+	const env = n8nEnv({
+		userFolder,
+		port: N8N_PORT,
+		brokerPort: await freePort(),
+		filesDir: FILES_DIR,
+	});
 	await importIfChanged(entry, env, userFolder, sandboxUrl);
 
 	step(`starting n8n on port ${N8N_PORT} (log: .n8n-local/n8n.log)`);
 	const n8nLog = createWriteStream(join(LOCAL, 'n8n.log'), { flags: 'a' });
-	const n8n = await startN8nProcess(entry, 'start', env, { onOutput: (text) => n8nLog.write(text) });
+	const n8n = await startN8nProcess(entry, 'start', env, {
+		onOutput: (text) => n8nLog.write(text),
+	});
 	children.push(n8n.child);
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
@@ -155,6 +194,8 @@ async function main(): Promise<void> {
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stopAll(0));
 
 main().catch(async (error: unknown) => {
-	process.stderr.write(`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`);
+	process.stderr.write(
+		`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`,
+	);
 	await stopAll(1);
 });

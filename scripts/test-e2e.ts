@@ -9,18 +9,39 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { MATRIX, NEWEST, ROOT, ensureChromium, ensureRedis, log, matrixEntry, postgresBinDir, runtimeDir, type MatrixEntry } from './n8n';
+import {
+	MATRIX,
+	NEWEST,
+	ROOT,
+	ensureChromium,
+	ensureRedis,
+	log,
+	matrixEntry,
+	postgresBinDir,
+	runtimeDir,
+	type MatrixEntry,
+} from './n8n';
 
 const QUEUE_TESTS = 'test/e2e/queue/';
 
 function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: number } {
 	const started = Date.now();
 	log(`end-to-end tests on n8n ${entry.n8n} (Node ${entry.node}): jest ${args.join(' ')}`);
-	const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', 'jest.e2e.config.js', '--runInBand', ...args], {
-		cwd: ROOT,
-		stdio: 'inherit',
-		env: { ...process.env, N8N_VERSION: entry.id },
-	});
+	const result = spawnSync(
+		process.execPath,
+		[
+			join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+			'--config',
+			'jest.e2e.config.js',
+			'--runInBand',
+			...args,
+		],
+		{
+			cwd: ROOT,
+			stdio: 'inherit',
+			env: { ...process.env, N8N_VERSION: entry.id },
+		},
+	);
 	return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -34,13 +55,20 @@ async function installMissing(entries: MatrixEntry[]): Promise<void> {
 		missing.map(
 			async (entry) =>
 				await new Promise<number | null>((resolve) => {
-					const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), '--entry', entry.id], { cwd: ROOT, stdio: 'inherit' });
+					const child = spawn(
+						process.execPath,
+						['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), '--entry', entry.id],
+						{ cwd: ROOT, stdio: 'inherit' },
+					);
 					child.on('exit', (code) => resolve(code));
 				}),
 		),
 	);
 	const failed = missing.filter((_, index) => codes[index] !== 0);
-	if (failed.length > 0) throw new Error(`installing n8n ${failed.map((entry) => entry.n8n).join(', ')} failed; see the output above`);
+	if (failed.length > 0)
+		throw new Error(
+			`installing n8n ${failed.map((entry) => entry.n8n).join(', ')} failed; see the output above`,
+		);
 }
 
 async function main(): Promise<number> {
@@ -60,11 +88,19 @@ async function main(): Promise<number> {
 
 	const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 	for (const entry of entries) {
-		results.push({ name: `n8n ${entry.n8n}`, ...jest(entry, ['--testPathIgnorePatterns', QUEUE_TESTS, ...jestArgs]) });
+		results.push({
+			name: `n8n ${entry.n8n}`,
+			...jest(entry, ['--testPathIgnorePatterns', QUEUE_TESTS, ...jestArgs]),
+		});
 	}
-	if (runQueue) results.push({ name: `queue mode, n8n ${NEWEST.n8n}`, ...jest(NEWEST, [QUEUE_TESTS, ...jestArgs]) });
+	if (runQueue)
+		results.push({
+			name: `queue mode, n8n ${NEWEST.n8n}`,
+			...jest(NEWEST, [QUEUE_TESTS, ...jestArgs]),
+		});
 
-	for (const result of results) log(`${result.ok ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds} s)`);
+	for (const result of results)
+		log(`${result.ok ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds} s)`);
 	log(`end-to-end total ${Math.round((Date.now() - started) / 1000)} s`);
 	return results.every((result) => result.ok) ? 0 : 1;
 }

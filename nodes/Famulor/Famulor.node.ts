@@ -15,7 +15,8 @@ export class Famulor extends VersionedNodeType {
 			icon: { light: 'file:../../icons/famulor.svg', dark: 'file:../../icons/famulor.dark.svg' },
 			group: ['transform'],
 			subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-			description: 'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases',
+			description:
+				'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases',
 			defaultVersion: 2,
 		};
 		super({ 1: famulorV1(baseDescription), 2: famulorV2(baseDescription) }, baseDescription);

@@ -25,7 +25,10 @@ export interface NodeVersionOptions {
 }
 
 /** One version of the action node: its description from its resource map, and the shared router. */
-export function buildNodeVersion(base: INodeTypeBaseDescription, options: NodeVersionOptions): INodeType {
+export function buildNodeVersion(
+	base: INodeTypeBaseDescription,
+	options: NodeVersionOptions,
+): INodeType {
 	const description: INodeTypeDescription = {
 		...base,
 		version: options.version,

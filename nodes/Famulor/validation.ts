@@ -11,7 +11,19 @@ import { CONTROL_CHARACTERS } from '../shared/transport';
 /** E.164: a plus, a non-zero first digit, at most 15 digits in all. */
 export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 
-export const SUPPORTED_COUNTRY_CODES = ['DE', 'US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'] as const;
+export const SUPPORTED_COUNTRY_CODES = [
+	'DE',
+	'US',
+	'CA',
+	'GB',
+	'AU',
+	'IL',
+	'PL',
+	'FI',
+	'NL',
+	'DK',
+	'IT',
+] as const;
 
 /** A parameter as the user knows it (its display name) and as the service knows it (its field name). */
 export interface FieldName {
@@ -19,8 +31,17 @@ export interface FieldName {
 	field: string;
 }
 
-export function invalid(this: IExecuteFunctions, itemIndex: number, name: FieldName, rule: string, description?: string): NodeOperationError {
-	return new NodeOperationError(this.getNode(), `${name.label} (${name.field}) ${rule}`, { itemIndex, description });
+export function invalid(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	rule: string,
+	description?: string,
+): NodeOperationError {
+	return new NodeOperationError(this.getNode(), `${name.label} (${name.field}) ${rule}`, {
+		itemIndex,
+		description,
+	});
 }
 
 function shown(value: unknown): string {
@@ -28,7 +49,12 @@ function shown(value: unknown): string {
 	return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-export function requireText(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+export function requireText(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
 	if (typeof value !== 'string' || value.trim() === '') {
 		throw invalid.call(this, itemIndex, name, 'is required and must not be empty');
 	}
@@ -36,7 +62,13 @@ export function requireText(this: IExecuteFunctions, itemIndex: number, name: Fi
 }
 
 /** Counts characters as the service does (code points), so an emoji is one character, not two. */
-export function checkMaxLength(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: string, max: number): string {
+export function checkMaxLength(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: string,
+	max: number,
+): string {
 	const length = [...value].length;
 	if (length > max) {
 		throw invalid.call(this, itemIndex, name, `must be at most ${max} characters, got ${length}`);
@@ -48,35 +80,85 @@ export function checkMaxLength(this: IExecuteFunctions, itemIndex: number, name:
  * A number within a range. Numeric text is accepted too: number parameters filled by an expression
  * (or by an AI agent) may arrive as strings.
  */
-export function checkRange(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, min: number, max: number, integer = false): number {
+export function checkRange(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+	min: number,
+	max: number,
+	integer = false,
+): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isFinite(number) || number < min || number > max || (integer && !Number.isInteger(number))) {
-		throw invalid.call(this, itemIndex, name, `must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${shown(value)}`);
+	if (
+		typeof number !== 'number' ||
+		!Number.isFinite(number) ||
+		number < min ||
+		number > max ||
+		(integer && !Number.isInteger(number))
+	) {
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${shown(value)}`,
+		);
 	}
 	return number;
 }
 
-export function checkOneOf<T extends string>(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, allowed: readonly T[]): T {
+export function checkOneOf<T extends string>(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+	allowed: readonly T[],
+): T {
 	if (!allowed.includes(value as T)) {
-		throw invalid.call(this, itemIndex, name, `must be one of ${allowed.map((entry) => `"${entry}"`).join(', ')}, got ${shown(value)}`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must be one of ${allowed.map((entry) => `"${entry}"`).join(', ')}, got ${shown(value)}`,
+		);
 	}
 	return value as T;
 }
 
-export function checkE164(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+export function checkE164(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
 	const phone = typeof value === 'string' ? value.trim() : '';
 	if (!E164_PATTERN.test(phone)) {
-		throw invalid.call(this, itemIndex, name, `must be a phone number in E.164 format such as +4915112345678, got ${shown(value)}`,
-			'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero');
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must be a phone number in E.164 format such as +4915112345678, got ${shown(value)}`,
+			'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero',
+		);
 	}
 	return phone;
 }
 
-export function checkUrl(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+export function checkUrl(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	// `new URL()` silently drops line breaks and tabs, so the service would get another URL than the one given.
 	if (CONTROL_CHARACTERS.test(text)) {
-		throw invalid.call(this, itemIndex, name, `must not contain line breaks, tabs or other control characters, got ${shown(value)}`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must not contain line breaks, tabs or other control characters, got ${shown(value)}`,
+		);
 	}
 	let url: URL | undefined;
 	try {
@@ -91,33 +173,65 @@ export function checkUrl(this: IExecuteFunctions, itemIndex: number, name: Field
 }
 
 /** Positive integer ids, as every path parameter and *_id field of the service is. */
-export function checkId(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): number {
+export function checkId(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): number {
 	const id = parseId(value);
 	if (id === undefined) {
-		throw invalid.call(this, itemIndex, name, `must be a positive whole number (an ID), got ${shown(value)}`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must be a positive whole number (an ID), got ${shown(value)}`,
+		);
 	}
 	return id;
 }
 
 /** Parses a JSON object parameter (e.g. variables), accepting an object or a JSON text. */
-export function parseJsonObject(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): IDataObject {
+export function parseJsonObject(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): IDataObject {
 	if (value === undefined || value === null || value === '') return {};
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		try {
 			parsed = JSON.parse(value);
 		} catch {
-			throw invalid.call(this, itemIndex, name, 'must be a JSON object such as {"customer_name": "Ada"}');
+			throw invalid.call(
+				this,
+				itemIndex,
+				name,
+				'must be a JSON object such as {"customer_name": "Ada"}',
+			);
 		}
 	}
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		throw invalid.call(this, itemIndex, name, 'must be a JSON object such as {"customer_name": "Ada"}');
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			'must be a JSON object such as {"customer_name": "Ada"}',
+		);
 	}
 	return parsed as IDataObject;
 }
 
 /** Text that must have a given shape; `shape` says in words what is expected, e.g. "like Area/City". */
-export function checkPattern(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, pattern: RegExp, shape: string): string {
+export function checkPattern(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+	pattern: RegExp,
+	shape: string,
+): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	if (!pattern.test(text)) {
 		throw invalid.call(this, itemIndex, name, `must be ${shape}, got ${shown(value)}`);
@@ -128,19 +242,41 @@ export function checkPattern(this: IExecuteFunctions, itemIndex: number, name: F
 /** Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1, or the zone names UTC and GMT. */
 const TIMEZONE_PATTERN = /^(?:[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC|GMT)$/;
 
-export function checkTimezone(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
-	return checkPattern.call(this, itemIndex, name, value, TIMEZONE_PATTERN, 'a time zone name shaped like Area/City (e.g. Europe/Berlin) or UTC');
+export function checkTimezone(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
+	return checkPattern.call(
+		this,
+		itemIndex,
+		name,
+		value,
+		TIMEZONE_PATTERN,
+		'a time zone name shaped like Area/City (e.g. Europe/Berlin) or UTC',
+	);
 }
 
 /** A boolean, also when an expression produced the text "true" or "false". */
-export function checkBoolean(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): boolean {
+export function checkBoolean(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): boolean {
 	if (typeof value === 'boolean') return value;
 	if (value === 'true' || value === 'false') return value === 'true';
 	throw invalid.call(this, itemIndex, name, `must be true or false, got ${shown(value)}`);
 }
 
 /** A list of IDs given as an array or as comma-separated text; an empty value gives an empty list. */
-export function checkIdList(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): number[] {
+export function checkIdList(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): number[] {
 	const entries = Array.isArray(value)
 		? value
 		: String(value ?? '')
@@ -154,10 +290,19 @@ export function checkIdList(this: IExecuteFunctions, itemIndex: number, name: Fi
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID; `hint` tells what to do when an integer ID was given where the UUID is needed. */
-export function checkUuid(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown, hint: string): string {
-	const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+export function checkUuid(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+	hint: string,
+): string {
+	const text =
+		typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 	if (!UUID_PATTERN.test(text)) {
-		const rule = /^\d+$/.test(text) ? `must be a UUID, not a number (${text}): ${hint}` : `must be a UUID such as 0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d, got ${shown(value)}`;
+		const rule = /^\d+$/.test(text)
+			? `must be a UUID, not a number (${text}): ${hint}`
+			: `must be a UUID such as 0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d, got ${shown(value)}`;
 		throw invalid.call(this, itemIndex, name, rule);
 	}
 	return text.toLowerCase();

@@ -23,12 +23,15 @@ export class FamulorTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle:
 			'={{ {"callCompleted": "Call Completed", "inboundCallCompleted": "Inbound Call Completed", "conversationEnded": "Conversation Ended", "whatsAppMessageStatus": "WhatsApp Message Status"}[$parameter["event"]] }}',
-		description: 'Starts the workflow when a call or chat of a Famulor AI assistant ends, or a sent WhatsApp message changes status',
+		description:
+			'Starts the workflow when a call or chat of a Famulor AI assistant ends, or a sent WhatsApp message changes status',
 		defaults: { name: 'Famulor AI Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'famulorAiApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: triggerProperties,
 	};
 

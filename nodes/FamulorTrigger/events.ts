@@ -24,7 +24,12 @@ interface EventWebhook {
 	replacedState(assistant: IDataObject, url: string): ReplacedWebhook;
 	/** Whether the assistant still delivers as configured (beyond the URL). */
 	deliversAsConfigured(assistant: IDataObject, settings: EventSettings): boolean;
-	register(this: IHookFunctions, assistantId: number, url: string, settings: EventSettings): Promise<void>;
+	register(
+		this: IHookFunctions,
+		assistantId: number,
+		url: string,
+		settings: EventSettings,
+	): Promise<void>;
 	unregister(this: IHookFunctions, assistantId: number): Promise<void>;
 	/** Puts a replaced webhook back; false when too little was recorded to do so. */
 	restore(this: IHookFunctions, assistantId: number, replaced: ReplacedWebhook): Promise<boolean>;
@@ -46,7 +51,11 @@ async function post(this: IHookFunctions, path: string, body: IDataObject): Prom
 }
 
 /** The post-call flags of the assistant update (https://docs.famulor.de/en/api-reference/assistants/update). */
-const POST_CALL_FLAGS = ['is_webhook_active', 'send_webhook_only_on_completed', 'include_recording_in_webhook'] as const;
+const POST_CALL_FLAGS = [
+	'is_webhook_active',
+	'send_webhook_only_on_completed',
+	'include_recording_in_webhook',
+] as const;
 
 const postCall: EventWebhook = {
 	label: 'post-call webhook',
@@ -60,16 +69,30 @@ const postCall: EventWebhook = {
 	deliversAsConfigured(assistant, settings) {
 		if (!isActive(assistant.is_webhook_active)) return false;
 		// Options changed since the registration: let create apply them.
-		if (settings.onlyCompleted !== undefined && isActive(assistant.send_webhook_only_on_completed) !== settings.onlyCompleted) return false;
-		if (settings.includeRecording !== undefined && isActive(assistant.include_recording_in_webhook) !== settings.includeRecording) return false;
+		if (
+			settings.onlyCompleted !== undefined &&
+			isActive(assistant.send_webhook_only_on_completed) !== settings.onlyCompleted
+		)
+			return false;
+		if (
+			settings.includeRecording !== undefined &&
+			isActive(assistant.include_recording_in_webhook) !== settings.includeRecording
+		)
+			return false;
 		return true;
 	},
 	async register(assistantId, url, settings) {
 		const body: IDataObject = { is_webhook_active: true, webhook_url: url };
-		if (settings.onlyCompleted !== undefined) body.send_webhook_only_on_completed = settings.onlyCompleted;
-		if (settings.includeRecording !== undefined) body.include_recording_in_webhook = settings.includeRecording;
+		if (settings.onlyCompleted !== undefined)
+			body.send_webhook_only_on_completed = settings.onlyCompleted;
+		if (settings.includeRecording !== undefined)
+			body.include_recording_in_webhook = settings.includeRecording;
 		// No safeToRepeat: a PUT is repeated by the transport anyway (it sets, it does not add).
-		await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${assistantId}`, body });
+		await famulorApiRequest.call(this, {
+			method: 'PUT',
+			path: `/api/user/assistant/${assistantId}`,
+			body,
+		});
 	},
 	async unregister(assistantId) {
 		// https://docs.famulor.de/en/api-reference/assistants/disable-webhook
@@ -88,7 +111,13 @@ const postCall: EventWebhook = {
 };
 
 /** A webhook kept as one URL field, set by an enable endpoint and cleared by a disable endpoint. */
-function urlOnlyWebhook(label: string, field: string, enablePath: string, disablePath: string, requiresHttps: boolean): EventWebhook {
+function urlOnlyWebhook(
+	label: string,
+	field: string,
+	enablePath: string,
+	disablePath: string,
+	requiresHttps: boolean,
+): EventWebhook {
 	return {
 		label,
 		requiresHttps,

@@ -27,14 +27,20 @@ interface TriggerSettings extends EventSettings {
 function readEvent(this: IHookFunctions): RegisteredEvent | 'whatsAppMessageStatus' {
 	const event = this.getNodeParameter('event') as string;
 	if (event === 'whatsAppMessageStatus' || isRegisteredEvent(event)) return event;
-	throw new NodeOperationError(this.getNode(), `Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`);
+	throw new NodeOperationError(
+		this.getNode(),
+		`Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`,
+	);
 }
 
 function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSettings {
 	const rawId = this.getNodeParameter('assistantId', undefined, { extractValue: true });
 	const assistantId = parseId(rawId);
 	if (assistantId === undefined) {
-		throw new NodeOperationError(this.getNode(), `Parameter "Assistant" must be a numeric assistant ID, got "${String(rawId ?? '')}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`Parameter "Assistant" must be a numeric assistant ID, got "${String(rawId ?? '')}"`,
+		);
 	}
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const flag = (name: string) => (typeof options[name] === 'boolean' ? options[name] : undefined);
@@ -50,7 +56,11 @@ function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSett
 
 function nodeWebhookUrl(this: IHookFunctions): string {
 	const url = this.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(this.getNode(), 'n8n did not provide a webhook URL for this trigger: save the workflow, then try again');
+	if (!url)
+		throw new NodeOperationError(
+			this.getNode(),
+			'n8n did not provide a webhook URL for this trigger: save the workflow, then try again',
+		);
 	return url;
 }
 
@@ -67,7 +77,11 @@ function checkHttps(this: IHookFunctions, webhookUrl: string, label: string): vo
 	} catch {
 		parsed = undefined;
 	}
-	if (parsed?.protocol === 'https:' || (parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))) return;
+	if (
+		parsed?.protocol === 'https:' ||
+		(parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))
+	)
+		return;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Famulor sends the ${label} only to HTTPS URLs, but this n8n's webhook URL is ${withoutQuery(webhookUrl)}: set n8n's WEBHOOK_URL environment variable to its public https:// address (e.g. WEBHOOK_URL=https://n8n.example.com/), restart n8n, then publish again`,
@@ -75,9 +89,16 @@ function checkHttps(this: IHookFunctions, webhookUrl: string, label: string): vo
 }
 
 /** The assistant's full record; the list is the only endpoint that returns webhook state (https://docs.famulor.de/en/api-reference/assistants/list). */
-async function findAssistant(this: IHookFunctions, assistantId: number, step: 'publish' | 'unpublish'): Promise<IDataObject | undefined> {
+async function findAssistant(
+	this: IHookFunctions,
+	assistantId: number,
+	step: 'publish' | 'unpublish',
+): Promise<IDataObject | undefined> {
 	try {
-		for await (const page of pageNumberPages.call(this, { path: '/api/user/assistants/get', perPage: MAX_PAGE_SIZE })) {
+		for await (const page of pageNumberPages.call(this, {
+			path: '/api/user/assistants/get',
+			perPage: MAX_PAGE_SIZE,
+		})) {
 			const found = page.find((record) => Number(record.id) === assistantId);
 			if (found) return found;
 		}
@@ -98,7 +119,9 @@ function webhookPathTail(url: string): string {
 }
 
 function assistantLabel(assistant: IDataObject, assistantId: number): string {
-	return typeof assistant.name === 'string' ? `"${assistant.name}" (#${assistantId})` : `#${assistantId}`;
+	return typeof assistant.name === 'string'
+		? `"${assistant.name}" (#${assistantId})`
+		: `#${assistantId}`;
 }
 
 /** True only when the assistant still sends to this node's URL with the secret stored for it. */
@@ -112,7 +135,11 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (!secret || !registration) return false;
 	const settings = readSettings.call(this, event);
 	const expectedUrl = urlWithSecret(nodeWebhookUrl.call(this), secret);
-	if (registration.assistantId !== settings.assistantId || registration.event !== settings.event || registration.url !== expectedUrl) {
+	if (
+		registration.assistantId !== settings.assistantId ||
+		registration.event !== settings.event ||
+		registration.url !== expectedUrl
+	) {
 		return false;
 	}
 	const assistant = await findAssistant.call(this, settings.assistantId, 'publish');
@@ -144,7 +171,10 @@ interface Takeover {
  * replaced webhook is still to be put back), or someone else's webhook, which is taken over only with
  * "Replace Existing Webhook" and recorded to be put back on unpublish. Throws when it must not happen.
  */
-function webhookToReplace(this: IHookFunctions, { settings, assistant, label, webhookUrl }: Takeover): ReplacedWebhook | null {
+function webhookToReplace(
+	this: IHookFunctions,
+	{ settings, assistant, label, webhookUrl }: Takeover,
+): ReplacedWebhook | null {
 	const webhook = EVENT_WEBHOOKS[settings.event];
 	const current = webhook.currentTarget(assistant);
 	if (current === null) return null;
@@ -159,13 +189,20 @@ function webhookToReplace(this: IHookFunctions, { settings, assistant, label, we
 	if (withoutQuery(current) === withoutQuery(webhookUrl)) {
 		// Our own URL (e.g. options changed, or static data lost): what our registration replaced is still to be put back.
 		const previous = readRegistration(this.getWorkflowStaticData('node'));
-		const ours = previous && previous.assistantId === settings.assistantId && previous.event === settings.event && previous.url === current;
+		const ours =
+			previous &&
+			previous.assistantId === settings.assistantId &&
+			previous.event === settings.event &&
+			previous.url === current;
 		return ours ? previous.replaced : null;
 	}
 	if (webhookPathTail(current) === webhookPathTail(webhookUrl)) {
 		// This node's other URL (production vs test): only one of them can receive.
 		if (this.getMode() !== 'manual' && settings.replaceExisting) return null;
-		throw new NodeOperationError(this.getNode(), ownOtherUrlMessage.call(this, label, webhook.label));
+		throw new NodeOperationError(
+			this.getNode(),
+			ownOtherUrlMessage.call(this, label, webhook.label),
+		);
 	}
 	if (!settings.replaceExisting) {
 		throw new NodeOperationError(
@@ -173,7 +210,9 @@ function webhookToReplace(this: IHookFunctions, { settings, assistant, label, we
 			`Assistant ${label} already sends its ${webhook.label} to ${displayUrl(current)}: turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor`,
 		);
 	}
-	this.logger.warn(`Famulor trigger takes over the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`);
+	this.logger.warn(
+		`Famulor trigger takes over the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`,
+	);
 	return webhook.replacedState(assistant, current);
 }
 
@@ -197,9 +236,19 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 	try {
 		await webhook.register.call(this, settings.assistantId, url, settings);
 	} catch (error) {
-		throw lifecycleError(this.getNode(), error, `Registering the ${webhook.label} on assistant ${label}`, 'publish');
+		throw lifecycleError(
+			this.getNode(),
+			error,
+			`Registering the ${webhook.label} on assistant ${label}`,
+			'publish',
+		);
 	}
-	saveRegistration(this.getWorkflowStaticData('node'), secret, { assistantId: settings.assistantId, event, url, replaced });
+	saveRegistration(this.getWorkflowStaticData('node'), secret, {
+		assistantId: settings.assistantId,
+		event,
+		url,
+		replaced,
+	});
 	return true;
 }
 
@@ -214,8 +263,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 /** Puts back what the registration replaced, else removes the webhook. */
 async function unregister(this: IHookFunctions, registration: Registration): Promise<void> {
 	const webhook = EVENT_WEBHOOKS[registration.event];
-	if (registration.replaced && (await webhook.restore.call(this, registration.assistantId, registration.replaced))) {
-		this.logger.info(`Famulor trigger put back the ${webhook.label} ${displayUrl(registration.replaced.url)} of assistant #${registration.assistantId}`);
+	if (
+		registration.replaced &&
+		(await webhook.restore.call(this, registration.assistantId, registration.replaced))
+	) {
+		this.logger.info(
+			`Famulor trigger put back the ${webhook.label} ${displayUrl(registration.replaced.url)} of assistant #${registration.assistantId}`,
+		);
 		return;
 	}
 	await webhook.unregister.call(this, registration.assistantId);
@@ -233,16 +287,28 @@ export async function deleteRegistration(this: IHookFunctions): Promise<boolean>
 	const assistant = await findAssistant.call(this, registration.assistantId, 'unpublish');
 	const target = assistant ? webhook.currentTarget(assistant) : null;
 	if (!assistant) {
-		this.logger.info(`Famulor trigger: assistant #${registration.assistantId} no longer exists; nothing to remove`);
+		this.logger.info(
+			`Famulor trigger: assistant #${registration.assistantId} no longer exists; nothing to remove`,
+		);
 	} else if (target !== undefined && target !== registration.url) {
-		this.logger.warn(`Famulor trigger: assistant #${registration.assistantId} no longer sends its ${webhook.label} to this trigger; left unchanged`);
+		this.logger.warn(
+			`Famulor trigger: assistant #${registration.assistantId} no longer sends its ${webhook.label} to this trigger; left unchanged`,
+		);
 	} else {
 		try {
 			await unregister.call(this, registration);
 		} catch (error) {
 			// Static data is kept, so a later activation still recognises the registration as ours.
-			this.logger.error(`Famulor trigger: removing the ${webhook.label} of assistant #${registration.assistantId} failed`, { error });
-			throw lifecycleError(this.getNode(), error, `Removing the ${webhook.label} of assistant #${registration.assistantId}`, 'unpublish');
+			this.logger.error(
+				`Famulor trigger: removing the ${webhook.label} of assistant #${registration.assistantId} failed`,
+				{ error },
+			);
+			throw lifecycleError(
+				this.getNode(),
+				error,
+				`Removing the ${webhook.label} of assistant #${registration.assistantId}`,
+				'unpublish',
+			);
 		}
 	}
 	clearRegistration(staticData);

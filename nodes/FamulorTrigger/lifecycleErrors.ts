@@ -7,12 +7,18 @@ import { NodeApiError, NodeOperationError, type IDataObject, type INode } from '
 /** What to do about a failed request, by HTTP status (null: no answer reached n8n). */
 function fixFor(httpCode: number | null, step: 'publish' | 'unpublish'): string {
 	const again = step === 'publish' ? 'publish the workflow again' : 'unpublish again';
-	if (httpCode === 401) return `Check the API token of this trigger's Famulor credential, then ${again}.`;
-	if (httpCode === 403) return `The credential's Famulor account may not change this assistant: use a credential of the assistant's owner, then ${again}.`;
-	if (httpCode === 404) return 'The assistant no longer exists in the credential\'s Famulor account: pick another assistant.';
-	if (httpCode === 422) return `Famulor refused the request as shown; fix the cause, then ${again}.`;
-	if (httpCode === 429) return `Famulor is rate-limiting this account: wait a minute, then ${again}.`;
-	if (httpCode !== null && httpCode >= 500) return `Famulor had a problem: ${again} in a few minutes.`;
+	if (httpCode === 401)
+		return `Check the API token of this trigger's Famulor credential, then ${again}.`;
+	if (httpCode === 403)
+		return `The credential's Famulor account may not change this assistant: use a credential of the assistant's owner, then ${again}.`;
+	if (httpCode === 404)
+		return "The assistant no longer exists in the credential's Famulor account: pick another assistant.";
+	if (httpCode === 422)
+		return `Famulor refused the request as shown; fix the cause, then ${again}.`;
+	if (httpCode === 429)
+		return `Famulor is rate-limiting this account: wait a minute, then ${again}.`;
+	if (httpCode !== null && httpCode >= 500)
+		return `Famulor had a problem: ${again} in a few minutes.`;
 	return `Check the credential's Base URL and that n8n can reach Famulor, then ${again}.`;
 }
 
@@ -35,11 +41,26 @@ function errorCodeOf(error: unknown): string | undefined {
  * "<step failed>: Famulor answered 401 [CODE] (<its message>). <fix>". `action` reads like
  * "Registering the post-call webhook of assistant #102".
  */
-export function lifecycleError(node: INode, error: unknown, action: string, step: 'publish' | 'unpublish'): NodeOperationError {
+export function lifecycleError(
+	node: INode,
+	error: unknown,
+	action: string,
+	step: 'publish' | 'unpublish',
+): NodeOperationError {
 	const httpCode = httpCodeOf(error);
 	const errorCode = errorCodeOf(error);
 	const said = error instanceof Error && error.message ? error.message : String(error);
-	const answer = httpCode === null ? 'no usable answer from Famulor' : `Famulor answered ${httpCode}${errorCode ? ` [${errorCode}]` : ''}`;
-	const description = error instanceof NodeApiError && typeof error.description === 'string' ? error.description : undefined;
-	return new NodeOperationError(node, `${action} failed: ${answer} (${said}). ${fixFor(httpCode, step)}`, { description });
+	const answer =
+		httpCode === null
+			? 'no usable answer from Famulor'
+			: `Famulor answered ${httpCode}${errorCode ? ` [${errorCode}]` : ''}`;
+	const description =
+		error instanceof NodeApiError && typeof error.description === 'string'
+			? error.description
+			: undefined;
+	return new NodeOperationError(
+		node,
+		`${action} failed: ${answer} (${said}). ${fixFor(httpCode, step)}`,
+		{ description },
+	);
 }

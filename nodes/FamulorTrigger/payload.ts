@@ -97,7 +97,12 @@ export function transcriptText(body: IDataObject): string {
 			.map((entry) => {
 				if (typeof entry === 'string') return entry;
 				if (!isObject(entry)) return '';
-				const text = typeof entry.text === 'string' ? entry.text : typeof entry.content === 'string' ? entry.content : '';
+				const text =
+					typeof entry.text === 'string'
+						? entry.text
+						: typeof entry.content === 'string'
+							? entry.content
+							: '';
 				return `${speaker(entry.sender ?? entry.role)}: ${text}`;
 			})
 			.filter((line) => line !== '')
@@ -108,7 +113,8 @@ export function transcriptText(body: IDataObject): string {
 
 function flattenExtracted(target: IDataObject, body: IDataObject): void {
 	const extracted = isObject(body.extracted_variables) ? body.extracted_variables : {};
-	for (const [name, value] of Object.entries(extracted)) target[`${EXTRACTED_PREFIX}${name}`] = value;
+	for (const [name, value] of Object.entries(extracted))
+		target[`${EXTRACTED_PREFIX}${name}`] = value;
 }
 
 /** A flat item for the common case: call facts, the extracted variables as `extracted_<name>`, transcript text. */
@@ -144,7 +150,10 @@ export function simplifyConversationEnded(body: IDataObject): IDataObject {
 		ended_at: body.ended_at ?? null,
 	};
 	flattenExtracted(simplified, body);
-	simplified.attachment_urls = attachments.filter(isObject).map((entry) => entry.url).filter((url): url is string => typeof url === 'string');
+	simplified.attachment_urls = attachments
+		.filter(isObject)
+		.map((entry) => entry.url)
+		.filter((url): url is string => typeof url === 'string');
 	simplified.transcript = transcriptText(body);
 	return simplified;
 }

@@ -9,7 +9,10 @@ const SIMPLIFY_DESCRIPTION =
 	'Whether to return a flat item (calls: call ID, status, duration, phone numbers; chats: conversation, customer, attachment URLs; both: extracted variables as extracted_<name>, transcript as text; read receipts: message ID, status, error, time) instead of the full payload';
 
 export const triggerProperties: INodeProperties[] = [
-	{ ...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'), displayOptions: notReadReceipts },
+	{
+		...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'),
+		displayOptions: notReadReceipts,
+	},
 	{
 		displayName: 'Event',
 		name: 'event',
@@ -20,7 +23,8 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Call Completed',
 				value: 'callCompleted',
-				description: "A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
+				description:
+					"A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
 			},
 			{
 				name: 'Conversation Ended',
@@ -36,7 +40,8 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'WhatsApp Message Status',
 				value: READ_RECEIPTS,
-				description: 'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
+				description:
+					'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
 			},
 		],
 	},
@@ -89,7 +94,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				displayOptions: { show: { '/event': ['callCompleted'] } },
-				description: "Whether the payload carries the call's recording URL. Sets the assistant's include_recording_in_webhook; when not added, the assistant's setting is kept.",
+				description:
+					"Whether the payload carries the call's recording URL. Sets the assistant's include_recording_in_webhook; when not added, the assistant's setting is kept.",
 			},
 			{
 				displayName: 'Only Completed Calls',
@@ -97,7 +103,8 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				displayOptions: { show: { '/event': ['callCompleted'] } },
-				description: "Whether only completed calls are sent (not busy, failed or unanswered ones). Sets the assistant's send_webhook_only_on_completed; when not added, the assistant's setting is kept.",
+				description:
+					"Whether only completed calls are sent (not busy, failed or unanswered ones). Sets the assistant's send_webhook_only_on_completed; when not added, the assistant's setting is kept.",
 			},
 			{
 				displayName: 'Only These Statuses',
@@ -112,7 +119,8 @@ export const triggerProperties: INodeProperties[] = [
 					{ name: 'Sent', value: 'sent' },
 					{ name: 'Undelivered', value: 'undelivered' },
 				],
-				description: 'Statuses that start the workflow; others are acknowledged and ignored. Empty: every status.',
+				description:
+					'Statuses that start the workflow; others are acknowledged and ignored. Empty: every status.',
 			},
 			{
 				displayName: 'Replace Existing Webhook',

@@ -21,8 +21,13 @@ export function readSigningSecret(this: IHookFunctions | IWebhookFunctions): str
 }
 
 /** Constant-time check of the header against the HMAC of the raw body; anything missing or malformed fails. */
-export function signatureMatches(rawBody: Buffer | undefined, header: unknown, secret: string): boolean {
-	if (!rawBody || typeof header !== 'string' || !header.startsWith(PREFIX) || secret === '') return false;
+export function signatureMatches(
+	rawBody: Buffer | undefined,
+	header: unknown,
+	secret: string,
+): boolean {
+	if (!rawBody || typeof header !== 'string' || !header.startsWith(PREFIX) || secret === '')
+		return false;
 	const given = header.slice(PREFIX.length).trim().toLowerCase();
 	if (!/^[0-9a-f]{64}$/.test(given)) return false;
 	const expected = createHmac('sha256', secret).update(rawBody).digest();

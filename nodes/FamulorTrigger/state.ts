@@ -5,7 +5,11 @@ export type RegisteredEvent = 'callCompleted' | 'inboundCallCompleted' | 'conver
 /** Read receipts are registered per WhatsApp sender in the Famulor dashboard, not through the API. */
 export type TriggerEvent = RegisteredEvent | 'whatsAppMessageStatus';
 
-export const REGISTERED_EVENTS: readonly RegisteredEvent[] = ['callCompleted', 'inboundCallCompleted', 'conversationEnded'];
+export const REGISTERED_EVENTS: readonly RegisteredEvent[] = [
+	'callCompleted',
+	'inboundCallCompleted',
+	'conversationEnded',
+];
 
 export function isRegisteredEvent(value: unknown): value is RegisteredEvent {
 	return REGISTERED_EVENTS.includes(value as RegisteredEvent);
@@ -46,11 +50,17 @@ export function readSecret(staticData: IDataObject): string | undefined {
 function readReplaced(stored: IDataObject | undefined): ReplacedWebhook | null {
 	if (!stored || typeof stored !== 'object' || typeof stored.url !== 'string') return null;
 	const flags = stored.flags;
-	return { url: stored.url, ...(flags && typeof flags === 'object' && !Array.isArray(flags) ? { flags: flags as IDataObject } : {}) };
+	return {
+		url: stored.url,
+		...(flags && typeof flags === 'object' && !Array.isArray(flags)
+			? { flags: flags as IDataObject }
+			: {}),
+	};
 }
 
 export function readRegistration(staticData: IDataObject): Registration | undefined {
-	const stored = staticData[REGISTRATION] as (Partial<Registration> & { replaced?: IDataObject }) | undefined;
+	const stored = staticData[REGISTRATION] as
+		(Partial<Registration> & { replaced?: IDataObject }) | undefined;
 	if (!stored || typeof stored !== 'object') return undefined;
 	if (typeof stored.assistantId !== 'number' || typeof stored.url !== 'string') return undefined;
 	if (!isRegisteredEvent(stored.event)) return undefined;
@@ -62,7 +72,11 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 	};
 }
 
-export function saveRegistration(staticData: IDataObject, secret: string, registration: Registration): void {
+export function saveRegistration(
+	staticData: IDataObject,
+	secret: string,
+	registration: Registration,
+): void {
 	staticData[SECRET] = secret;
 	staticData[REGISTRATION] = JSON.parse(JSON.stringify(registration)) as IDataObject;
 	staticData[DELIVERIES] = [];
@@ -84,10 +98,21 @@ export const DEDUPE_MAX_ENTRIES = 200;
  * n8n saves static data after each delivery, so this catches retries across time and restarts;
  * copies arriving at the same instant are caught by the in-process claim (inFlight.ts).
  */
-export function rememberDelivery(staticData: IDataObject, deliveryId: string, now: number): boolean {
-	const stored = Array.isArray(staticData[DELIVERIES]) ? (staticData[DELIVERIES] as unknown as Delivery[]) : [];
+export function rememberDelivery(
+	staticData: IDataObject,
+	deliveryId: string,
+	now: number,
+): boolean {
+	const stored = Array.isArray(staticData[DELIVERIES])
+		? (staticData[DELIVERIES] as unknown as Delivery[])
+		: [];
 	const recent = stored.filter(
-		(entry) => entry && typeof entry.id === 'string' && typeof entry.at === 'number' && now - entry.at < DEDUPE_WINDOW_MS && entry.at <= now,
+		(entry) =>
+			entry &&
+			typeof entry.id === 'string' &&
+			typeof entry.at === 'number' &&
+			now - entry.at < DEDUPE_WINDOW_MS &&
+			entry.at <= now,
 	);
 	if (recent.some((entry) => entry.id === deliveryId)) {
 		staticData[DELIVERIES] = recent as unknown as IDataObject[];

@@ -24,10 +24,16 @@ interface EventOutput {
 }
 
 function text(value: unknown): string | undefined {
-	return (typeof value === 'number' || typeof value === 'string') && String(value) !== '' ? String(value) : undefined;
+	return (typeof value === 'number' || typeof value === 'string') && String(value) !== ''
+		? String(value)
+		: undefined;
 }
 
-const callOutput: EventOutput = { deliveryId: (body) => text(body.id), fields: PAYLOAD_FIELDS, simplify: simplifyPayload };
+const callOutput: EventOutput = {
+	deliveryId: (body) => text(body.id),
+	fields: PAYLOAD_FIELDS,
+	simplify: simplifyPayload,
+};
 
 const OUTPUTS: Record<TriggerEvent, EventOutput> = {
 	callCompleted: callOutput,
@@ -36,7 +42,9 @@ const OUTPUTS: Record<TriggerEvent, EventOutput> = {
 	conversationEnded: {
 		deliveryId: (body) => {
 			const conversation = text(body.conversation_id) ?? text(body.id);
-			return conversation === undefined ? undefined : `${conversation}|${text(body.ended_at) ?? ''}`;
+			return conversation === undefined
+				? undefined
+				: `${conversation}|${text(body.ended_at) ?? ''}`;
 		},
 		fields: CONVERSATION_ENDED_FIELDS,
 		simplify: simplifyConversationEnded,
@@ -80,11 +88,18 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const output = OUTPUTS[event] ?? callOutput;
 	const secret = authenticate.call(this, event);
 	if (secret === undefined) {
-		return refuse.call(this, 401, event === 'whatsAppMessageStatus' ? 'Unauthorized: missing or invalid X-Signature-256' : 'Unauthorized: unknown or missing secret');
+		return refuse.call(
+			this,
+			401,
+			event === 'whatsAppMessageStatus'
+				? 'Unauthorized: missing or invalid X-Signature-256'
+				: 'Unauthorized: unknown or missing secret',
+		);
 	}
 
 	const body = this.getBodyData();
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse.call(this, 400, 'Expected a JSON object');
+	if (typeof body !== 'object' || body === null || Array.isArray(body))
+		return refuse.call(this, 400, 'Expected a JSON object');
 
 	// The service retries deliveries it thinks failed: the same event starts one execution only,
 	// within this process (copies at the same instant) and across time (static data).
@@ -94,14 +109,18 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		// Scoped by the secret: a new activation (new secret) starts with a clean slate, like its static data.
 		const scope = createHash('sha256').update(secret).digest('hex').slice(0, 16);
 		const claim = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${scope}|${deliveryId}`;
-		if (!claimDelivery(claim, now) || !rememberDelivery(this.getWorkflowStaticData('node'), deliveryId, now)) {
+		if (
+			!claimDelivery(claim, now) ||
+			!rememberDelivery(this.getWorkflowStaticData('node'), deliveryId, now)
+		) {
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
 	}
 
 	if (event === 'whatsAppMessageStatus') {
 		const wanted = wantedStatuses.call(this);
-		if (wanted.length > 0 && !wanted.includes(String(body.status))) return { webhookResponse: { received: true, ignored: true } };
+		if (wanted.length > 0 && !wanted.includes(String(body.status)))
+			return { webhookResponse: { received: true, ignored: true } };
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;

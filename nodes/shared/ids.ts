@@ -4,7 +4,8 @@
  * the editor's "By ID" pattern, so this is where a malformed ID is stopped.
  */
 export function parseId(value: unknown): number | undefined {
-	const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const text =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (!/^[1-9]\d*$/.test(text)) return undefined;
 	const id = Number(text);
 	return Number.isSafeInteger(id) ? id : undefined;

@@ -6,14 +6,19 @@ import { locator } from './descriptions';
 type Picker = (name: string, description: string) => INodeProperties;
 
 function picker(displayName: string, searchListMethod: string, exampleId: number): Picker {
-	return (name, description) => locator({ name, displayName, description, searchListMethod, exampleId });
+	return (name, description) =>
+		locator({ name, displayName, description, searchListMethod, exampleId });
 }
 
 export const languageLocator = picker('Language', 'searchLanguages', 5);
 export const voiceLocator = picker('Voice', 'searchVoices', 1001);
 export const modelLocator = picker('Model', 'searchModels', 2);
 export const llmModelLocator = picker('Chat LLM Fallback', 'searchLlmModels', 2);
-export const assignablePhoneNumberLocator = picker('Phone Number', 'searchAssignablePhoneNumbers', 11);
+export const assignablePhoneNumberLocator = picker(
+	'Phone Number',
+	'searchAssignablePhoneNumbers',
+	11,
+);
 export const synthesizerProviderLocator = picker('TTS Provider', 'searchSynthesizerProviders', 1);
 export const transcriberProviderLocator = picker('STT Provider', 'searchTranscriberProviders', 1);
 export const folderLocator = picker('Folder', 'searchFolders', 91);

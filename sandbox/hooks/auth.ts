@@ -14,7 +14,10 @@ export function isControlRequest(req: FastifyRequest): boolean {
 }
 
 /** Answers 401 unless the request carries the control token. */
-export function checkControlToken(req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+export function checkControlToken(
+	req: FastifyRequest,
+	reply: FastifyReply,
+): FastifyReply | undefined {
 	const auth = req.headers.authorization ?? '';
 	if (auth !== `Bearer ${CONTROL_TOKEN}`) return send(reply, 401, { message: 'Unauthenticated.' });
 	return undefined;
@@ -26,16 +29,27 @@ function userOfAuthorization(sb: Sandbox, auth: string | undefined): User | unde
 }
 
 /** Puts the token's user on the request context, or answers 401 as the service does. */
-export function authenticateUser(sb: Sandbox, req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+export function authenticateUser(
+	sb: Sandbox,
+	req: FastifyRequest,
+	reply: FastifyReply,
+): FastifyReply | undefined {
 	const auth = req.headers.authorization;
 	const user = userOfAuthorization(sb, auth);
 	if (!user) {
 		// The AI on/off pages document their own 401 body.
-		if (pathOf(req).startsWith('/api/automate/')) return send(reply, 401, { error: 'Unauthorized' });
+		if (pathOf(req).startsWith('/api/automate/'))
+			return send(reply, 401, { error: 'Unauthorized' });
 		if (typeof auth !== 'string' || auth.trim() === '') {
-			return send(reply, 401, { error: 'Missing Authorization header', message: 'Authorization header is required' });
+			return send(reply, 401, {
+				error: 'Missing Authorization header',
+				message: 'Authorization header is required',
+			});
 		}
-		return send(reply, 401, { error: 'Invalid API key', message: 'The provided API key is invalid or expired' });
+		return send(reply, 401, {
+			error: 'Invalid API key',
+			message: 'The provided API key is invalid or expired',
+		});
 	}
 	requestContext(req).user = user;
 	return undefined;

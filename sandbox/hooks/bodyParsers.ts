@@ -13,15 +13,27 @@ export function registerBodyParsers(app: FastifyInstance): void {
 			done(null, JSON.parse(text));
 		} catch {
 			requestContext(req).rawBody = text;
-			const err = new Error('The request body is not valid JSON.') as Error & { statusCode: number };
+			const err = new Error('The request body is not valid JSON.') as Error & {
+				statusCode: number;
+			};
 			err.statusCode = 400;
 			done(err, undefined);
 		}
 	});
-	app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
-		const out: Record<string, string> = {};
-		for (const [k, v] of new URLSearchParams(typeof raw === 'string' ? raw : raw.toString('utf8'))) out[k] = v;
-		done(null, out);
+	app.addContentTypeParser(
+		'application/x-www-form-urlencoded',
+		{ parseAs: 'string' },
+		(_req, raw, done) => {
+			const out: Record<string, string> = {};
+			for (const [k, v] of new URLSearchParams(
+				typeof raw === 'string' ? raw : raw.toString('utf8'),
+			))
+				out[k] = v;
+			done(null, out);
+		},
+	);
+	void app.register(multipart, {
+		limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 50 },
+		throwFileSizeLimit: false,
 	});
-	void app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 5, fields: 50 }, throwFileSizeLimit: false });
 }

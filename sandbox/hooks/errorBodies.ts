@@ -18,6 +18,8 @@ export function registerErrorBodies(app: FastifyInstance): void {
 		return send(reply, status, { message });
 	});
 	app.setNotFoundHandler((req, reply) => {
-		return send(reply, 404, { message: `The route ${pathOf(req).replace(/^\//, '')} could not be found.` });
+		return send(reply, 404, {
+			message: `The route ${pathOf(req).replace(/^\//, '')} could not be found.`,
+		});
 	});
 }

@@ -11,7 +11,8 @@ export function pathMatches(pattern: string, path: string): boolean {
 
 function takeFault(sb: Sandbox, method: string, path: string): Fault | undefined {
 	const i = sb.faults.findIndex(
-		(f) => (!f.method || f.method.toUpperCase() === method.toUpperCase()) && pathMatches(f.path, path),
+		(f) =>
+			(!f.method || f.method.toUpperCase() === method.toUpperCase()) && pathMatches(f.path, path),
 	);
 	if (i < 0) return undefined;
 	const f = sb.faults[i];
@@ -39,7 +40,9 @@ export function injectFault(
 			return reply
 				.code(502)
 				.header('content-type', 'text/html')
-				.send('<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>');
+				.send(
+					'<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>',
+				);
 		case '503':
 			entry.status = 503;
 			return send(reply, 503, { message: 'Service Unavailable' });
@@ -51,7 +54,10 @@ export function injectFault(
 		}
 		case 'malformed':
 			entry.status = 200;
-			return reply.code(200).header('content-type', 'application/json').send('{"data": [{"id": 1, "name": "trunc');
+			return reply
+				.code(200)
+				.header('content-type', 'application/json')
+				.send('{"data": [{"id": 1, "name": "trunc');
 		case 'reset':
 			reply.hijack();
 			req.raw.socket.destroy();

@@ -23,7 +23,8 @@ export function logRequest(sb: Sandbox, req: FastifyRequest): RequestLogEntry {
 		query: { ...(req.query as Record<string, unknown>) },
 		headers,
 		user,
-		contentType: typeof req.headers['content-type'] === 'string' ? req.headers['content-type'] : null,
+		contentType:
+			typeof req.headers['content-type'] === 'string' ? req.headers['content-type'] : null,
 		body: null,
 		status: null,
 	};

@@ -26,7 +26,8 @@ export interface GeneralLimit {
  * `false` switches the limit off; an object replaces either window, and `windowScale` multiplies both
  * windows' lengths (0.1: 20 per 1 s and 100 per 6 s), so a test meets the limit's shape in less time.
  */
-export type GeneralLimitOption = false | { sustained?: RateLimit; burst?: RateLimit; windowScale?: number };
+export type GeneralLimitOption =
+	false | { sustained?: RateLimit; burst?: RateLimit; windowScale?: number };
 
 export const DOCUMENTED_GENERAL_LIMIT: GeneralLimit = {
 	sustained: { limit: 100, windowMs: 60_000 },
@@ -34,7 +35,12 @@ export const DOCUMENTED_GENERAL_LIMIT: GeneralLimit = {
 };
 
 function checkRate(name: string, rl: RateLimit): RateLimit {
-	if (!Number.isInteger(rl.limit) || rl.limit < 1 || !Number.isFinite(rl.windowMs) || rl.windowMs <= 0) {
+	if (
+		!Number.isInteger(rl.limit) ||
+		rl.limit < 1 ||
+		!Number.isFinite(rl.windowMs) ||
+		rl.windowMs <= 0
+	) {
 		throw new Error(`generalRateLimit.${name} needs an integer limit >= 1 and a windowMs > 0`);
 	}
 	return rl;
@@ -44,10 +50,14 @@ function checkRate(name: string, rl: RateLimit): RateLimit {
 export function resolveGeneralLimit(option: GeneralLimitOption | undefined): GeneralLimit | false {
 	if (option === false) return false;
 	const scale = option?.windowScale ?? 1;
-	if (!Number.isFinite(scale) || scale <= 0) throw new Error('generalRateLimit.windowScale must be a number > 0');
+	if (!Number.isFinite(scale) || scale <= 0)
+		throw new Error('generalRateLimit.windowScale must be a number > 0');
 	const scaled = (rl: RateLimit): RateLimit => ({ limit: rl.limit, windowMs: rl.windowMs * scale });
 	return {
-		sustained: checkRate('sustained', option?.sustained ?? scaled(DOCUMENTED_GENERAL_LIMIT.sustained)),
+		sustained: checkRate(
+			'sustained',
+			option?.sustained ?? scaled(DOCUMENTED_GENERAL_LIMIT.sustained),
+		),
 		burst: checkRate('burst', option?.burst ?? scaled(DOCUMENTED_GENERAL_LIMIT.burst)),
 	};
 }
@@ -77,7 +87,11 @@ export function withinGeneralLimit(sb: Sandbox, reply: FastifyReply, user: User)
 		const resetMs = Math.max(...refusing.map(([w, rl]) => w.start + rl.windowMs));
 		reply.header('X-RateLimit-Remaining', '0');
 		reply.header('X-RateLimit-Reset', unixSeconds(resetMs));
-		send(reply, 429, { error: 'Rate limit exceeded', message: 'Too many requests. Please try again later.', retry_after: retryAfter });
+		send(reply, 429, {
+			error: 'Rate limit exceeded',
+			message: 'Too many requests. Please try again later.',
+			retry_after: retryAfter,
+		});
 		return false;
 	}
 	for (const [w] of windows) w.count++;

@@ -8,17 +8,24 @@ interface PageLink {
 
 /** Laravel's UrlWindow with onEachSide 3: every page up to 13 pages, else the start, a slider and the end with "..." between. */
 function pageWindow(current: number, last: number): Array<number | '...'> {
-	const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+	const range = (from: number, to: number): number[] =>
+		Array.from({ length: to - from + 1 }, (_, i) => from + i);
 	const onEachSide = 3;
 	const window = onEachSide + 4;
 	if (last < onEachSide * 2 + 8) return range(1, last);
 	if (current <= window) return [...range(1, window + onEachSide), '...', last - 1, last];
-	if (current > last - window) return [1, 2, '...', ...range(last - (window + onEachSide - 1), last)];
+	if (current > last - window)
+		return [1, 2, '...', ...range(last - (window + onEachSide - 1), last)];
 	return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
 }
 
 /** One page of `items` (already filtered and ordered); `path` is the endpoint's absolute URL without a query. */
-export function laravelPage<T>(items: T[], page: number, perPage: number, path: string): Record<string, unknown> {
+export function laravelPage<T>(
+	items: T[],
+	page: number,
+	perPage: number,
+	path: string,
+): Record<string, unknown> {
 	const total = items.length;
 	const last = Math.max(1, Math.ceil(total / perPage));
 	const data = items.slice((page - 1) * perPage, page * perPage);
@@ -27,7 +34,11 @@ export function laravelPage<T>(items: T[], page: number, perPage: number, path: 
 	const next = page < last ? url(page + 1) : null;
 	const links: PageLink[] = [
 		{ url: prev, label: '&laquo; Previous', active: false },
-		...pageWindow(page, last).map((n) => (n === '...' ? { url: null, label: '...', active: false } : { url: url(n), label: String(n), active: n === page })),
+		...pageWindow(page, last).map((n) =>
+			n === '...'
+				? { url: null, label: '...', active: false }
+				: { url: url(n), label: String(n), active: n === page },
+		),
 		{ url: next, label: 'Next &raquo;', active: false },
 	];
 	const from = data.length > 0 ? (page - 1) * perPage + 1 : null;

@@ -32,7 +32,12 @@ export function secondsLeft(sb: Sandbox, w: RateWindow, rl: RateLimit): number {
  * Counts one request against an endpoint's own limit, or answers 429 and returns false. Only the
  * general limit sends the X-RateLimit-* headers: the docs show them for it alone.
  */
-export function withinRateLimit(sb: Sandbox, reply: FastifyReply, key: string, rl: RateLimit): boolean {
+export function withinRateLimit(
+	sb: Sandbox,
+	reply: FastifyReply,
+	key: string,
+	rl: RateLimit,
+): boolean {
 	const w = currentWindow(sb, key, rl);
 	if (w.count >= rl.limit) {
 		const retryAfter = secondsLeft(sb, w, rl);

@@ -3,7 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { Errors, firstError } from '../validation';
 
 export function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-	return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+	return reply
+		.code(status)
+		.header('content-type', 'application/json; charset=utf-8')
+		.send(JSON.stringify(body));
 }
 
 export function laravel422(reply: FastifyReply, errors: Errors, message?: string): FastifyReply {

@@ -7,6 +7,10 @@ import { send } from '../http/respond';
 export function registerAccountRoutes(app: FastifyInstance): void {
 	app.get('/api/user/me', async (req, reply) => {
 		const u = userOf(req);
-		return send(reply, 200, { name: u.name, email: u.email, total_balance: roundAmount(u.balance) });
+		return send(reply, 200, {
+			name: u.name,
+			email: u.email,
+			total_balance: roundAmount(u.balance),
+		});
 	});
 }

@@ -54,7 +54,8 @@ const SWITCHES: WebhookSwitch[] = [
 		path: '/api/user/assistants/enable-conversation-ended-webhook',
 		withUrl: true,
 		checkUrl: (url, errors) => {
-			if (!httpsOrLoopback(url)) errors.webhook_url = ['The webhook url must start with one of the following: https://.'];
+			if (!httpsOrLoopback(url))
+				errors.webhook_url = ['The webhook url must start with one of the following: https://.'];
 		},
 		change: (a, b) => (a.conversation_ended_webhook_url = b.webhook_url as string),
 		message: 'Conversation ended webhook enabled successfully',
@@ -76,7 +77,8 @@ export function registerAssistantWebhookRoutes(app: FastifyInstance, sb: Sandbox
 			const rules: Record<string, string[]> = { assistant_id: ['required', 'integer'] };
 			if (s.withUrl) rules.webhook_url = ['required', 'string', 'url'];
 			const errors = validate(b, rules);
-			if (s.checkUrl && !errors.webhook_url && typeof b.webhook_url === 'string') s.checkUrl(b.webhook_url, errors);
+			if (s.checkUrl && !errors.webhook_url && typeof b.webhook_url === 'string')
+				s.checkUrl(b.webhook_url, errors);
 			if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
 			const a = ownedAssistant(sb, user, b.assistant_id);
 			if (!a) return send(reply, 404, { message: 'Assistant not found' });

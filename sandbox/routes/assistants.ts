@@ -17,7 +17,11 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 	 * Validates the body in its API generation (sandbox option `api`); names of the other generation are
 	 * refused. A body of shared names only (under `both`) passes if either generation accepts it.
 	 */
-	const validateInput = (user: User, b: Body, existing?: Assistant): { errors: Errors; patch: Partial<Assistant>; generation: ApiGeneration } => {
+	const validateInput = (
+		user: User,
+		b: Body,
+		existing?: Assistant,
+	): { errors: Errors; patch: Partial<Assistant>; generation: ApiGeneration } => {
 		const { generation, foreign } = assistantGeneration(sb.opts.api, b);
 		const validators = { seed: validateAssistant, current: validateAssistantCurrent };
 		if (generation === undefined) {
@@ -34,12 +38,22 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		const { errors, patch, generation } = validateInput(user, body(req));
 		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
 		const id = sb.state.id();
-		const a = sb.state.makeAssistant({ ...patch, id, user_id: user.id, name: patch.name as string, type: patch.type ?? 'outbound' });
+		const a = sb.state.makeAssistant({
+			...patch,
+			id,
+			user_id: user.id,
+			name: patch.name as string,
+			type: patch.type ?? 'outbound',
+		});
 		// the older docs answered "active", the current ones create assistants "inactive"
 		a.status = generation === 'seed' ? 'active' : 'inactive';
-		if (patch.use_min_interrupt_words === undefined && patch.min_interrupt_words !== undefined) a.use_min_interrupt_words = true;
+		if (patch.use_min_interrupt_words === undefined && patch.min_interrupt_words !== undefined)
+			a.use_min_interrupt_words = true;
 		sb.state.assistants.set(id, a);
-		return send(reply, 201, { message: 'Assistant created successfully', data: assistantSummary(a) });
+		return send(reply, 201, {
+			message: 'Assistant created successfully',
+			data: assistantSummary(a),
+		});
 	});
 
 	app.put('/api/user/assistant/:id', async (req, reply) => {
@@ -50,13 +64,19 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
 		Object.assign(a, patch);
 		a.updated_at = sb.now();
-		return send(reply, 200, { message: 'Assistant updated successfully', data: assistantSummary(a) });
+		return send(reply, 200, {
+			message: 'Assistant updated successfully',
+			data: assistantSummary(a),
+		});
 	});
 
 	// https://docs.famulor.de/en/api-reference/assistants/delete
 	app.delete('/api/user/assistant/:id', async (req, reply) => {
 		const a = ownedAssistant(sb, userOf(req), params(req).id);
-		if (!a) return send(reply, 404, { message: 'Assistant not found or does not belong to the authenticated user' });
+		if (!a)
+			return send(reply, 404, {
+				message: 'Assistant not found or does not belong to the authenticated user',
+			});
 		sb.state.deleteAssistant(a.id);
 		return send(reply, 200, { message: 'Assistant deleted successfully' });
 	});
@@ -68,14 +88,26 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		const perPage = perPageParam(errors, q.per_page);
 		const page = intParam(q.page);
 		if (page !== undefined && (Number.isNaN(page) || page < 1)) {
-			addError(errors, 'page', Number.isNaN(page) ? 'The page must be an integer.' : 'The page must be at least 1.');
+			addError(
+				errors,
+				'page',
+				Number.isNaN(page) ? 'The page must be an integer.' : 'The page must be at least 1.',
+			);
 		}
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const pp = perPage ?? 10;
 		const pg = page ?? 1;
-		const all = [...sb.state.assistants.values()].filter((a) => a.user_id === user.id).sort((x, y) => x.id - y.id);
+		const all = [...sb.state.assistants.values()]
+			.filter((a) => a.user_id === user.id)
+			.sort((x, y) => x.id - y.id);
 		const data = all.slice((pg - 1) * pp, pg * pp).map((a) => fullAssistant(sb.state, a));
-		return send(reply, 200, { data, current_page: pg, per_page: pp, total: all.length, last_page: Math.max(1, Math.ceil(all.length / pp)) });
+		return send(reply, 200, {
+			data,
+			current_page: pg,
+			per_page: pp,
+			total: all.length,
+			last_page: Math.max(1, Math.ceil(all.length / pp)),
+		});
 	});
 
 	app.get('/api/user/assistants/outbound', async (req, reply) => {

@@ -23,14 +23,16 @@ function dayStart(text: string): number {
 
 function intFilter(errors: Errors, field: string, text: string | undefined): number | undefined {
 	const n = intParam(text);
-	if (n !== undefined && Number.isNaN(n)) addError(errors, field, `The ${field.replace(/_/g, ' ')} must be an integer.`);
+	if (n !== undefined && Number.isNaN(n))
+		addError(errors, field, `The ${field.replace(/_/g, ' ')} must be an integer.`);
 	return n;
 }
 
 function dateFilter(errors: Errors, field: string, text: string | undefined): number | undefined {
 	if (text === undefined || text === '') return undefined;
 	const ms = dayStart(text);
-	if (Number.isNaN(ms)) addError(errors, field, `The ${field.replace(/_/g, ' ')} does not match the format Y-m-d.`);
+	if (Number.isNaN(ms))
+		addError(errors, field, `The ${field.replace(/_/g, ' ')} does not match the format Y-m-d.`);
 	return ms;
 }
 
@@ -41,13 +43,21 @@ function dateFilter(errors: Errors, field: string, text: string | undefined): nu
 export function callListFilter(q: Query): CallListFilter | { errors: Errors } {
 	const errors: Errors = {};
 	const { status, type } = q;
-	if (status !== undefined && !(CALL_STATUSES as readonly string[]).includes(status)) addError(errors, 'status', 'The selected status is invalid.');
-	if (type !== undefined && !CALL_TYPES.includes(type)) addError(errors, 'type', 'The selected type is invalid.');
+	if (status !== undefined && !(CALL_STATUSES as readonly string[]).includes(status))
+		addError(errors, 'status', 'The selected status is invalid.');
+	if (type !== undefined && !CALL_TYPES.includes(type))
+		addError(errors, 'type', 'The selected type is invalid.');
 	const assistantId = intFilter(errors, 'assistant_id', q.assistant_id);
 	const campaignId = intFilter(errors, 'campaign_id', q.campaign_id);
 	const from = dateFilter(errors, 'date_from', q.date_from);
 	const to = dateFilter(errors, 'date_to', q.date_to);
-	if (from !== undefined && to !== undefined && !Number.isNaN(from) && !Number.isNaN(to) && to < from) {
+	if (
+		from !== undefined &&
+		to !== undefined &&
+		!Number.isNaN(from) &&
+		!Number.isNaN(to) &&
+		to < from
+	) {
 		addError(errors, 'date_to', 'The date to must be a date after or equal to date from.');
 	}
 	const perPage = perPageParam(errors, q.per_page);

@@ -25,12 +25,19 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 		});
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		if (!E164.test(b.phone_number as string)) {
-			return send(reply, 400, { message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)' });
+			return send(reply, 400, {
+				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
+			});
 		}
 		const a = ownedAssistant(sb, user, b.assistant_id);
-		if (!a) return send(reply, 404, { message: 'Assistant not found or does not belong to the authenticated user' });
+		if (!a)
+			return send(reply, 404, {
+				message: 'Assistant not found or does not belong to the authenticated user',
+			});
 		if (user.balance < MIN_CALL_BALANCE) {
-			return send(reply, 422, { message: 'Insufficient balance to make call. Please top up your account.' });
+			return send(reply, 422, {
+				message: 'Insufficient balance to make call. Please top up your account.',
+			});
 		}
 		const call = startCall(sb, a, {
 			user_id: user.id,
@@ -39,7 +46,11 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 			input_variables: (b.variables ?? {}) as Record<string, unknown>,
 		});
 		endAfterCallDuration(sb, call);
-		return send(reply, 200, { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' });
+		return send(reply, 200, {
+			message: 'Call initiated successfully',
+			call_id: call.id,
+			status: 'initiated',
+		});
 	});
 
 	app.get('/api/user/calls', async (req, reply) => {
@@ -50,7 +61,11 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 			.filter((c) => c.user_id === user.id && filter.matches(c))
 			.sort((x, y) => y.created_at - x.created_at || y.id - x.id)
 			.map((c) => apiCallRecord(sb.state, c, 'list'));
-		return send(reply, 200, laravelPage(calls, filter.page, filter.perPage, `${sb.baseUrl}/api/user/calls`));
+		return send(
+			reply,
+			200,
+			laravelPage(calls, filter.page, filter.perPage, `${sb.baseUrl}/api/user/calls`),
+		);
 	});
 
 	const ownedCall = (user: User, id: unknown): Call | undefined => {
@@ -67,7 +82,10 @@ export function registerCallRoutes(app: FastifyInstance, sb: Sandbox): void {
 	// Removes the record, transcript and recording; a call still running no longer ends in the sandbox (no webhook follows).
 	app.delete('/api/user/calls/:call', async (req, reply) => {
 		const call = ownedCall(userOf(req), params(req).call);
-		if (!call) return send(reply, 404, { message: 'Call not found or does not belong to the authenticated user' });
+		if (!call)
+			return send(reply, 404, {
+				message: 'Call not found or does not belong to the authenticated user',
+			});
 		call.cancel?.();
 		sb.state.calls.delete(call.id);
 		return send(reply, 200, { message: 'Call deleted successfully' });

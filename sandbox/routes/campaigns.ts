@@ -1,7 +1,17 @@
 /** Campaigns: create (draft), list, start/stop (update-status) and delete (with its leads). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { campaignRecord } from '../campaignFormat';
-import { Campaign, dial, hasOpenLeads, leadsOf, MIN_CAMPAIGN_BALANCE, PLAN, stopCampaign, WEEK_DAYS, deleteLead } from '../campaigns';
+import {
+	Campaign,
+	dial,
+	hasOpenLeads,
+	leadsOf,
+	MIN_CAMPAIGN_BALANCE,
+	PLAN,
+	stopCampaign,
+	WEEK_DAYS,
+	deleteLead,
+} from '../campaigns';
 import { userOf } from '../http/context';
 import { Body, body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
@@ -13,7 +23,12 @@ import { addError, Errors, hasErrors, validate } from '../validation';
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Campaign status answers (family C): `{message, success, data?}`. */
-function statusAnswer(reply: FastifyReply, status: number, message: string, data?: Record<string, unknown>): FastifyReply {
+function statusAnswer(
+	reply: FastifyReply,
+	status: number,
+	message: string,
+	data?: Record<string, unknown>,
+): FastifyReply {
 	return send(reply, status, { message, success: status === 200, ...(data ? { data } : {}) });
 }
 
@@ -35,27 +50,46 @@ function checkCampaignBody(sb: Sandbox, user: User, b: Body): Errors {
 		phone_number_ids: ['nullable', 'array'],
 	});
 	for (const field of ['allowed_hours_start_time', 'allowed_hours_end_time']) {
-		if (typeof b[field] === 'string' && !errors[field] && !TIME.test(b[field] as string)) addError(errors, field, `The ${field.replace(/_/g, ' ')} does not match the format H:i.`);
+		if (typeof b[field] === 'string' && !errors[field] && !TIME.test(b[field] as string))
+			addError(errors, field, `The ${field.replace(/_/g, ' ')} does not match the format H:i.`);
 	}
 	if (Array.isArray(b.allowed_days)) {
 		b.allowed_days.forEach((day: unknown, i: number) => {
-			if (!(WEEK_DAYS as readonly unknown[]).includes(day)) addError(errors, `allowed_days.${i}`, `The selected allowed_days.${i} is invalid.`);
+			if (!(WEEK_DAYS as readonly unknown[]).includes(day))
+				addError(errors, `allowed_days.${i}`, `The selected allowed_days.${i} is invalid.`);
 		});
 	}
 	const phoneIds = b.phone_number_ids;
 	if (Array.isArray(phoneIds)) {
 		phoneIds.forEach((id: unknown, i: number) => {
 			const phone = typeof id === 'number' ? sb.state.phoneNumbers.get(id) : undefined;
-			if (!Number.isInteger(id)) addError(errors, `phone_number_ids.${i}`, `The phone_number_ids.${i} must be an integer.`);
-			else if (phoneIds.indexOf(id) !== i) addError(errors, `phone_number_ids.${i}`, `The phone_number_ids.${i} field has a duplicate value.`);
-			else if (!phone || phone.user_id !== user.id) addError(errors, `phone_number_ids.${i}`, `The selected phone_number_ids.${i} is invalid.`);
+			if (!Number.isInteger(id))
+				addError(errors, `phone_number_ids.${i}`, `The phone_number_ids.${i} must be an integer.`);
+			else if (phoneIds.indexOf(id) !== i)
+				addError(
+					errors,
+					`phone_number_ids.${i}`,
+					`The phone_number_ids.${i} field has a duplicate value.`,
+				);
+			else if (!phone || phone.user_id !== user.id)
+				addError(errors, `phone_number_ids.${i}`, `The selected phone_number_ids.${i} is invalid.`);
 		});
 	}
 	const assistant = ownedAssistant(sb, user, b.assistant_id);
-	if (typeof b.goal_completion_variable === 'string' && !errors.goal_completion_variable && assistant) {
-		const variable = assistant.post_call_schema.find((item) => item.name === b.goal_completion_variable);
+	if (
+		typeof b.goal_completion_variable === 'string' &&
+		!errors.goal_completion_variable &&
+		assistant
+	) {
+		const variable = assistant.post_call_schema.find(
+			(item) => item.name === b.goal_completion_variable,
+		);
 		if (!variable || (variable.type !== 'bool' && variable.type !== 'boolean')) {
-			addError(errors, 'goal_completion_variable', "The goal completion variable must name a boolean variable of the assistant's post-call schema.");
+			addError(
+				errors,
+				'goal_completion_variable',
+				"The goal completion variable must name a boolean variable of the assistant's post-call schema.",
+			);
 		}
 	}
 	return errors;
@@ -67,11 +101,17 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 		const b = body(req);
 		const errors = checkCampaignBody(sb, user, b);
 		if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
-		if ([...sb.state.campaigns.values()].filter((c) => c.user_id === user.id).length >= PLAN.maxCampaigns) {
-			return send(reply, 403, { message: 'You have reached the maximum number of campaigns allowed by your plan.' });
+		if (
+			[...sb.state.campaigns.values()].filter((c) => c.user_id === user.id).length >=
+			PLAN.maxCampaigns
+		) {
+			return send(reply, 403, {
+				message: 'You have reached the maximum number of campaigns allowed by your plan.',
+			});
 		}
 		const assistant = ownedAssistant(sb, user, b.assistant_id);
-		if (!assistant || assistant.type !== 'outbound') return send(reply, 404, { message: 'Assistant not found or not an outbound assistant.' });
+		if (!assistant || assistant.type !== 'outbound')
+			return send(reply, 404, { message: 'Assistant not found or not an outbound assistant.' });
 		const now = sb.now();
 		const campaign: Campaign = {
 			id: sb.state.id(),
@@ -96,7 +136,10 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 			rotation: 0,
 		};
 		sb.state.campaigns.set(campaign.id, campaign);
-		return send(reply, 201, { message: 'Campaign created successfully', data: campaignRecord(campaign, 'H:i:s') });
+		return send(reply, 201, {
+			message: 'Campaign created successfully',
+			data: campaignRecord(campaign, 'H:i:s'),
+		});
 	});
 
 	app.get('/api/user/campaigns', async (req, reply) => {
@@ -111,24 +154,51 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 	app.post('/api/user/campaigns/update-status', async (req, reply) => {
 		const user = userOf(req);
 		const b = body(req);
-		const errors = validate(b, { campaign_id: ['required', 'integer'], action: ['required', 'string'] });
+		const errors = validate(b, {
+			campaign_id: ['required', 'integer'],
+			action: ['required', 'string'],
+		});
 		if (hasErrors(errors)) return laravel422(reply, errors, 'The given data was invalid.');
-		if (b.action !== 'start' && b.action !== 'stop') return statusAnswer(reply, 400, "Invalid action. Must be either 'start' or 'stop'.");
+		if (b.action !== 'start' && b.action !== 'stop')
+			return statusAnswer(reply, 400, "Invalid action. Must be either 'start' or 'stop'.");
 		const campaign = recordById(sb.state.campaigns, b.campaign_id);
 		if (!campaign) return statusAnswer(reply, 404, 'Campaign not found.');
-		if (campaign.user_id !== user.id) return statusAnswer(reply, 403, 'Access denied - Campaign does not belong to authenticated user.');
+		if (campaign.user_id !== user.id)
+			return statusAnswer(
+				reply,
+				403,
+				'Access denied - Campaign does not belong to authenticated user.',
+			);
 		const data = () => ({ campaign_id: campaign.id, status: campaign.status });
 		if (b.action === 'stop') {
-			if (campaign.status !== 'in-progress') return statusAnswer(reply, 400, `Campaign cannot be stopped in status ${campaign.status}.`, data());
+			if (campaign.status !== 'in-progress')
+				return statusAnswer(
+					reply,
+					400,
+					`Campaign cannot be stopped in status ${campaign.status}.`,
+					data(),
+				);
 			await stopCampaign(sb, campaign);
 			return statusAnswer(reply, 200, 'Campaign stopped successfully.', data());
 		}
-		if (campaign.status === 'in-progress') return statusAnswer(reply, 400, 'Campaign is already running.', data());
+		if (campaign.status === 'in-progress')
+			return statusAnswer(reply, 400, 'Campaign is already running.', data());
 		if (user.balance < MIN_CAMPAIGN_BALANCE) {
 			campaign.status = 'draft';
-			return statusAnswer(reply, 400, 'Insufficient balance to start the campaign. Please top up your account.', data());
+			return statusAnswer(
+				reply,
+				400,
+				'Insufficient balance to start the campaign. Please top up your account.',
+				data(),
+			);
 		}
-		if (!hasOpenLeads(sb.state, campaign.id)) return statusAnswer(reply, 400, 'Campaign has no leads to call. Add leads before starting it.', data());
+		if (!hasOpenLeads(sb.state, campaign.id))
+			return statusAnswer(
+				reply,
+				400,
+				'Campaign has no leads to call. Add leads before starting it.',
+				data(),
+			);
 		campaign.status = 'in-progress';
 		campaign.updated_at = sb.now();
 		const answer = data();
@@ -139,7 +209,8 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 	app.delete('/api/user/campaign/:id', async (req, reply) => {
 		const user = userOf(req);
 		const campaign = recordById(sb.state.campaigns, params(req).id);
-		if (!campaign || campaign.user_id !== user.id) return send(reply, 404, { message: 'Campaign not found' });
+		if (!campaign || campaign.user_id !== user.id)
+			return send(reply, 404, { message: 'Campaign not found' });
 		if (campaign.status === 'in-progress') await stopCampaign(sb, campaign);
 		sb.state.campaigns.delete(campaign.id);
 		for (const lead of leadsOf(sb.state, campaign.id)) await deleteLead(sb, lead);

@@ -4,7 +4,15 @@ import { userOf } from '../http/context';
 import { query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
-import { DUALPLEX_MODELS, LANGUAGES, LLM_MODELS, MULTIMODAL_MODELS, SYNTHESIZER_PROVIDERS, TRANSCRIBER_PROVIDERS, VOICES } from '../seed';
+import {
+	DUALPLEX_MODELS,
+	LANGUAGES,
+	LLM_MODELS,
+	MULTIMODAL_MODELS,
+	SYNTHESIZER_PROVIDERS,
+	TRANSCRIBER_PROVIDERS,
+	VOICES,
+} from '../seed';
 import { addError, Errors, hasErrors, intParam } from '../validation';
 
 const MODES = ['pipeline', 'multimodal', 'dualplex'];
@@ -12,7 +20,8 @@ const MODES = ['pipeline', 'multimodal', 'dualplex'];
 /** The optional integer `language_id` query parameter; an invalid one adds its error. */
 function languageParam(errors: Errors, v: string | undefined): number | undefined {
 	const id = intParam(v);
-	if (id !== undefined && Number.isNaN(id)) addError(errors, 'language_id', 'The language id must be an integer.');
+	if (id !== undefined && Number.isNaN(id))
+		addError(errors, 'language_id', 'The language id must be an integer.');
 	return id;
 }
 
@@ -24,11 +33,23 @@ export function registerCatalogueRoutes(app: FastifyInstance, sb: Sandbox): void
 		const q = query(req);
 		const errors: Errors = {};
 		const lang = languageParam(errors, q.language_id);
-		if (q.mode !== undefined && !MODES.includes(q.mode)) addError(errors, 'mode', 'The selected mode is invalid.');
+		if (q.mode !== undefined && !MODES.includes(q.mode))
+			addError(errors, 'mode', 'The selected mode is invalid.');
 		if (hasErrors(errors)) return laravel422(reply, errors);
-		const list = VOICES.filter((v) => (lang === undefined || v.language_id === lang) && (q.mode === undefined || v.modes.includes(q.mode as never))).map(
-			(v) => ({ id: v.id, name: v.name, language_id: v.language_id, gender: v.gender, preview_url: v.preview_url, accent: v.accent, age: v.age, synthesizer_provider_id: v.synthesizer_provider_id }),
-		);
+		const list = VOICES.filter(
+			(v) =>
+				(lang === undefined || v.language_id === lang) &&
+				(q.mode === undefined || v.modes.includes(q.mode as never)),
+		).map((v) => ({
+			id: v.id,
+			name: v.name,
+			language_id: v.language_id,
+			gender: v.gender,
+			preview_url: v.preview_url,
+			accent: v.accent,
+			age: v.age,
+			synthesizer_provider_id: v.synthesizer_provider_id,
+		}));
 		return send(reply, 200, list);
 	});
 
@@ -50,7 +71,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, sb: Sandbox): void
 			const errors: Errors = {};
 			const lang = languageParam(errors, query(req).language_id);
 			if (hasErrors(errors)) return laravel422(reply, errors);
-			const list = providers.filter((p) => lang === undefined || p.language_ids.includes(lang)).map(({ id, name, code }) => ({ id, name, code }));
+			const list = providers
+				.filter((p) => lang === undefined || p.language_ids.includes(lang))
+				.map(({ id, name, code }) => ({ id, name, code }));
 			return send(reply, 200, list);
 		});
 	}
@@ -59,12 +82,27 @@ export function registerCatalogueRoutes(app: FastifyInstance, sb: Sandbox): void
 	app.get('/api/user/assistants/phone-numbers', async (req, reply) => {
 		const user = userOf(req);
 		const type = query(req).type;
-		if (type !== undefined && type !== 'inbound' && type !== 'outbound') return laravel422(reply, { type: ['The selected type is invalid.'] });
-		const inboundTaken = new Set([...sb.state.assistants.values()].filter((a) => a.type === 'inbound' && a.phone_number_id !== null).map((a) => a.phone_number_id));
+		if (type !== undefined && type !== 'inbound' && type !== 'outbound')
+			return laravel422(reply, { type: ['The selected type is invalid.'] });
+		const inboundTaken = new Set(
+			[...sb.state.assistants.values()]
+				.filter((a) => a.type === 'inbound' && a.phone_number_id !== null)
+				.map((a) => a.phone_number_id),
+		);
 		const list = [...sb.state.phoneNumbers.values()]
-			.filter((p) => p.user_id === user.id && (type !== 'inbound' || (p.type !== 'caller_id' && !inboundTaken.has(p.id))))
+			.filter(
+				(p) =>
+					p.user_id === user.id &&
+					(type !== 'inbound' || (p.type !== 'caller_id' && !inboundTaken.has(p.id))),
+			)
 			.sort((x, y) => x.id - y.id)
-			.map((p) => ({ id: p.id, phone_number: p.phone_number, country_code: p.country_code, type_label: p.type_label, is_available: !inboundTaken.has(p.id) }));
+			.map((p) => ({
+				id: p.id,
+				phone_number: p.phone_number,
+				country_code: p.country_code,
+				type_label: p.type_label,
+				is_available: !inboundTaken.has(p.id),
+			}));
 		return send(reply, 200, list);
 	});
 }

@@ -24,13 +24,21 @@ export function registerChatWebhookControlRoutes(app: FastifyInstance, sb: Sandb
 	app.post(`${P}/conversations/:uuid/end`, async (req, reply) => {
 		const conv = sb.state.conversationByUuid.get(params(req).uuid);
 		if (!conv) return send(reply, 404, { message: 'Conversation not found' });
-		if (!endsWithWebhook(conv)) return send(reply, 409, { message: `Only widget and WhatsApp chats end with the conversation-ended webhook (this one is ${conv.type})` });
-		if (conversationEndedAt(sb, conv) !== undefined) return send(reply, 409, { message: 'Conversation already ended' });
+		if (!endsWithWebhook(conv))
+			return send(reply, 409, {
+				message: `Only widget and WhatsApp chats end with the conversation-ended webhook (this one is ${conv.type})`,
+			});
+		if (conversationEndedAt(sb, conv) !== undefined)
+			return send(reply, 409, { message: 'Conversation already ended' });
 		const b = body(req);
-		const errors = validate(b, { extracted_variables: ['nullable', 'object'], attachments: ['nullable', 'array'] });
+		const errors = validate(b, {
+			extracted_variables: ['nullable', 'object'],
+			attachments: ['nullable', 'array'],
+		});
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const delivery = await endConversation(sb, conv, {
-			extracted_variables: (b.extracted_variables ?? undefined) as Record<string, unknown> | undefined,
+			extracted_variables: (b.extracted_variables ?? undefined) as
+				Record<string, unknown> | undefined,
 			attachments: (b.attachments ?? undefined) as Array<Record<string, unknown>> | undefined,
 		});
 		return send(reply, 200, { conversation_id: conv.uuid, deliveries: delivery ? [delivery] : [] });
@@ -69,9 +77,18 @@ export function registerChatWebhookControlRoutes(app: FastifyInstance, sb: Sandb
 		const message = isId(id) ? sentMessage(sb, Number(id)) : undefined;
 		if (!message) return send(reply, 404, { message: 'Message not found' });
 		const b = body(req);
-		const errors = validate(b, { statuses: ['required', 'array'], error_code: ['nullable', 'integer'], error_message: ['nullable', 'string'], error_description: ['nullable', 'string'] });
+		const errors = validate(b, {
+			statuses: ['required', 'array'],
+			error_code: ['nullable', 'integer'],
+			error_message: ['nullable', 'string'],
+			error_description: ['nullable', 'string'],
+		});
 		const statuses = Array.isArray(b.statuses) ? (b.statuses as unknown[]) : [];
-		if (!errors.statuses && (statuses.length === 0 || !statuses.every((s) => MESSAGE_STATUSES.includes(s as MessageStatus)))) {
+		if (
+			!errors.statuses &&
+			(statuses.length === 0 ||
+				!statuses.every((s) => MESSAGE_STATUSES.includes(s as MessageStatus)))
+		) {
 			errors.statuses = [`Each status must be one of ${MESSAGE_STATUSES.join(', ')}.`];
 		}
 		if (hasErrors(errors)) return laravel422(reply, errors);
@@ -86,6 +103,10 @@ export function registerChatWebhookControlRoutes(app: FastifyInstance, sb: Sandb
 			});
 			if (entry) deliveries.push(entry);
 		}
-		return send(reply, 200, { whatsapp_message_id: message.whatsappMessageId, status: message.status, deliveries });
+		return send(reply, 200, {
+			whatsapp_message_id: message.whatsappMessageId,
+			status: message.status,
+			deliveries,
+		});
 	});
 }

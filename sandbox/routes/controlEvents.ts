@@ -24,7 +24,8 @@ function callEnd(b: Body, defaults: { status?: CallStatus; duration?: number }):
 	return {
 		status: (b.status ?? defaults.status) as CallStatus,
 		transcript: b.transcript as string | null | undefined,
-		extracted_variables: (b.extracted_variables ?? undefined) as Record<string, unknown> | undefined,
+		extracted_variables: (b.extracted_variables ?? undefined) as
+			Record<string, unknown> | undefined,
 		duration: (b.duration ?? defaults.duration) as number | undefined,
 	};
 }
@@ -38,7 +39,8 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 		const b = body(req);
 		const errors = validate(b, END_RULES);
 		if (hasErrors(errors)) return laravel422(reply, errors);
-		if (call.status !== 'initiated') return send(reply, 409, { message: `Call already ended (${call.status})` });
+		if (call.status !== 'initiated')
+			return send(reply, 409, { message: `Call already ended (${call.status})` });
 		const deliveries = await endCall(sb, call, callEnd(b, {}));
 		return send(reply, 200, { call: callRecord(call), deliveries });
 	});
@@ -54,7 +56,12 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const a = sb.state.assistants.get(b.assistant_id as number);
 		if (!a) return send(reply, 404, { message: 'Assistant not found' });
-		const call = startCall(sb, a, { user_id: a.user_id, type: 'inbound', customer_phone: b.customer_phone as string, input_variables: {} });
+		const call = startCall(sb, a, {
+			user_id: a.user_id,
+			type: 'inbound',
+			customer_phone: b.customer_phone as string,
+			input_variables: {},
+		});
 		const deliveries = await endCall(sb, call, callEnd(b, { status: 'completed', duration: 60 }));
 		return send(reply, 200, { call: callRecord(call), deliveries });
 	});
@@ -68,8 +75,15 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 			message: ['required', 'string'],
 		});
 		if (hasErrors(errors)) return laravel422(reply, errors);
-		if (!sb.state.senders.get(b.sender_id as number)) return send(reply, 404, { message: 'Sender not found' });
-		const conv = customerInbound(sb, b.sender_id as number, b.customer_phone as string, (b.customer_name ?? undefined) as string | undefined, b.message as string);
+		if (!sb.state.senders.get(b.sender_id as number))
+			return send(reply, 404, { message: 'Sender not found' });
+		const conv = customerInbound(
+			sb,
+			b.sender_id as number,
+			b.customer_phone as string,
+			(b.customer_name ?? undefined) as string | undefined,
+			b.message as string,
+		);
 		return send(reply, 200, {
 			conversation_id: conv.numeric_id,
 			conversation_uuid: conv.uuid,
@@ -137,6 +151,11 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 				updated_at: now,
 			});
 		}
-		return send(reply, 200, { user: u.key, added: count, first_seq: firstSeq, total: sb.state.conversations.get(u.id)?.length ?? 0 });
+		return send(reply, 200, {
+			user: u.key,
+			added: count,
+			first_seq: firstSeq,
+			total: sb.state.conversations.get(u.id)?.length ?? 0,
+		});
 	});
 }

@@ -12,16 +12,27 @@ import { hasErrors, intParam, validate } from '../validation';
 export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const P = CONTROL_PREFIX;
 
-	app.get(`${P}/clock`, async (_req, reply) => send(reply, 200, { now: sb.now(), iso: new Date(sb.now()).toISOString() }));
+	app.get(`${P}/clock`, async (_req, reply) =>
+		send(reply, 200, { now: sb.now(), iso: new Date(sb.now()).toISOString() }),
+	);
 	app.post(`${P}/clock/advance`, async (req, reply) => {
 		const b = body(req);
-		if (typeof b.ms !== 'number' || !Number.isFinite(b.ms) || b.ms < 0) return laravel422(reply, { ms: ['The ms must be a number >= 0.'] });
+		if (typeof b.ms !== 'number' || !Number.isFinite(b.ms) || b.ms < 0)
+			return laravel422(reply, { ms: ['The ms must be a number >= 0.'] });
 		await sb.clock.advance(b.ms);
 		return send(reply, 200, { now: sb.now() });
 	});
 
-	app.get(`${P}/calls`, async (_req, reply) => send(reply, 200, [...sb.state.calls.values()].map(callRecord)));
-	app.get(`${P}/sms`, async (_req, reply) => send(reply, 200, sb.state.sms.map((m) => ({ ...m, at: iso6(m.at) }))));
+	app.get(`${P}/calls`, async (_req, reply) =>
+		send(reply, 200, [...sb.state.calls.values()].map(callRecord)),
+	);
+	app.get(`${P}/sms`, async (_req, reply) =>
+		send(
+			reply,
+			200,
+			sb.state.sms.map((m) => ({ ...m, at: iso6(m.at) })),
+		),
+	);
 
 	app.post(`${P}/users/:user/balance`, async (req, reply) => {
 		const u = userByKey(sb, params(req).user);
@@ -48,13 +59,16 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.post(`${P}/faults`, async (req, reply) => {
 		const b = body(req);
 		const kind = typeof b.kind === 'number' ? String(b.kind) : b.kind;
-		const errors = validate({ ...b, kind }, {
-			method: ['nullable', 'string'],
-			path: ['required', 'string'],
-			count: ['nullable', 'integer', 'min:1'],
-			kind: ['required', 'string', 'in:500,502,503,429,timeout,reset,malformed'],
-			retryAfter: ['nullable', 'integer', 'min:0'],
-		});
+		const errors = validate(
+			{ ...b, kind },
+			{
+				method: ['nullable', 'string'],
+				path: ['required', 'string'],
+				count: ['nullable', 'integer', 'min:1'],
+				kind: ['required', 'string', 'in:500,502,503,429,timeout,reset,malformed'],
+				retryAfter: ['nullable', 'integer', 'min:0'],
+			},
+		);
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const f: Fault = {
 			path: b.path as string,
@@ -97,7 +111,10 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 			reply,
 			200,
 			sb.webhooks.filter(
-				(w) => (callId === undefined || w.callId === callId) && (since === undefined || w.seq > since) && (q.kind === undefined || w.kind === q.kind),
+				(w) =>
+					(callId === undefined || w.callId === callId) &&
+					(since === undefined || w.seq > since) &&
+					(q.kind === undefined || w.kind === q.kind),
 			),
 		);
 	});
@@ -111,7 +128,12 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 		send(
 			reply,
 			200,
-			[...sb.state.users.values()].map((u) => ({ user: u.key, id: u.id, balance: u.balance, has_payment_method: u.hasPaymentMethod })),
+			[...sb.state.users.values()].map((u) => ({
+				user: u.key,
+				id: u.id,
+				balance: u.balance,
+				has_payment_method: u.hasPaymentMethod,
+			})),
 		),
 	);
 	// the stored assistant, also the fields the API does not list (e.g. conversation_ended_webhook_url)
@@ -123,6 +145,10 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.get(`${P}/state/conversations/:uuid`, async (req, reply) => {
 		const c = sb.state.conversationByUuid.get(params(req).uuid);
 		if (!c) return send(reply, 404, { message: 'Conversation not found' });
-		return send(reply, 200, { ...conversationRecord(sb.state, c), numeric_id: c.numeric_id, messages: c.messages.map((m) => ({ ...m, at: iso6(m.at) })) });
+		return send(reply, 200, {
+			...conversationRecord(sb.state, c),
+			numeric_id: c.numeric_id,
+			messages: c.messages.map((m) => ({ ...m, at: iso6(m.at) })),
+		});
 	});
 }

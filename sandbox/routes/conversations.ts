@@ -21,13 +21,16 @@ export function registerConversationRoutes(app: FastifyInstance, sb: Sandbox): v
 		let assistantId: number | undefined;
 		if (q.assistant_id !== undefined) {
 			const n = intParam(q.assistant_id);
-			if (n === undefined || Number.isNaN(n)) addError(errors, 'assistant_id', 'The assistant id must be an integer.');
-			else if (!ownedAssistant(sb, user, n)) addError(errors, 'assistant_id', 'The selected assistant id is invalid.');
+			if (n === undefined || Number.isNaN(n))
+				addError(errors, 'assistant_id', 'The assistant id must be an integer.');
+			else if (!ownedAssistant(sb, user, n))
+				addError(errors, 'assistant_id', 'The selected assistant id is invalid.');
 			else assistantId = n;
 		}
 		const perPage = perPageParam(errors, q.per_page);
 		for (const f of ['customer_phone', 'whatsapp_sender_phone', 'external_identifier'] as const) {
-			if (q[f] !== undefined && q[f]!.length > 255) addError(errors, f, `The ${f.replace(/_/g, ' ')} may not be greater than 255 characters.`);
+			if (q[f] !== undefined && q[f]!.length > 255)
+				addError(errors, f, `The ${f.replace(/_/g, ' ')} may not be greater than 255 characters.`);
 		}
 		let cursor: { seq: number; next: boolean } | undefined;
 		if (q.cursor !== undefined && q.cursor !== '') {
@@ -42,7 +45,8 @@ export function registerConversationRoutes(app: FastifyInstance, sb: Sandbox): v
 			if (q.type !== undefined && c.type !== q.type) return false;
 			if (assistantId !== undefined && c.assistant_id !== assistantId) return false;
 			if (q.customer_phone !== undefined && c.customer_phone !== q.customer_phone) return false;
-			if (q.external_identifier !== undefined && c.external_identifier !== q.external_identifier) return false;
+			if (q.external_identifier !== undefined && c.external_identifier !== q.external_identifier)
+				return false;
 			if (senderPhone !== undefined) {
 				const s = c.sender_id !== null ? sb.state.senders.get(c.sender_id) : undefined;
 				if (!s || s.phone_number !== senderPhone) return false;

@@ -9,12 +9,19 @@ export const INDEX_PATH = '/';
 export function registerIndexPage(app: FastifyInstance): void {
 	const routes: string[] = [];
 	app.addHook('onRoute', (route) => {
-		const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
-		if (route.url !== INDEX_PATH && methods.length > 0) routes.push(`${methods.join(',').padEnd(7)} ${route.url}`);
+		const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+			(method) => method !== 'HEAD',
+		);
+		if (route.url !== INDEX_PATH && methods.length > 0)
+			routes.push(`${methods.join(',').padEnd(7)} ${route.url}`);
 	});
 	app.get(INDEX_PATH, async (_req, reply) => {
-		const api = routes.filter((route) => !route.includes(CONTROL_PREFIX)).sort((a, b) => a.slice(8).localeCompare(b.slice(8)));
-		const controls = routes.filter((route) => route.includes(CONTROL_PREFIX)).sort((a, b) => a.slice(8).localeCompare(b.slice(8)));
+		const api = routes
+			.filter((route) => !route.includes(CONTROL_PREFIX))
+			.sort((a, b) => a.slice(8).localeCompare(b.slice(8)));
+		const controls = routes
+			.filter((route) => route.includes(CONTROL_PREFIX))
+			.sort((a, b) => a.slice(8).localeCompare(b.slice(8)));
 		const page = [
 			'Famulor API sandbox: a strict local copy of the Famulor API for building and testing workflows (no balance spent, nobody dialled).',
 			'',

@@ -5,7 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_PREFIX } from '../hooks/auth';
-import { forgetGeneralCounts, resolveGeneralLimit, type GeneralLimitOption } from '../http/generalLimit';
+import {
+	forgetGeneralCounts,
+	resolveGeneralLimit,
+	type GeneralLimitOption,
+} from '../http/generalLimit';
 import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
@@ -20,9 +24,12 @@ export function registerLimitControlRoutes(app: FastifyInstance, sb: Sandbox): v
 	app.get(path, async (_req, reply) => send(reply, 200, shown(sb)));
 	app.put(path, async (req, reply) => {
 		const { enabled, ...rest } = body(req);
-		if (enabled !== undefined && typeof enabled !== 'boolean') return laravel422(reply, { enabled: ['The enabled field must be true or false.'] });
+		if (enabled !== undefined && typeof enabled !== 'boolean')
+			return laravel422(reply, { enabled: ['The enabled field must be true or false.'] });
 		try {
-			sb.opts.generalRateLimit = resolveGeneralLimit(enabled === false ? false : (rest as GeneralLimitOption));
+			sb.opts.generalRateLimit = resolveGeneralLimit(
+				enabled === false ? false : (rest as GeneralLimitOption),
+			);
 		} catch (error) {
 			return laravel422(reply, { generalRateLimit: [(error as Error).message] });
 		}

@@ -48,12 +48,26 @@ function register(app: FastifyInstance, sb: Sandbox, kind: Kind): void {
 		id: r.id,
 		name: r.name,
 		color: r.color,
-		assistants_count: [...sb.state.assistants.values()].filter((a) => a.user_id === r.user_id && kind.uses(a, r.id)).length,
+		assistants_count: [...sb.state.assistants.values()].filter(
+			(a) => a.user_id === r.user_id && kind.uses(a, r.id),
+		).length,
 	});
 	/** Name and colour rules; the name is unique among the user's folders (or labels). */
-	const check = (user: User, b: Record<string, unknown>, required: boolean, self?: number): Errors => {
-		const errors = validate(b, { name: [...(required ? ['required'] : []), 'string', 'max:255'], color: ['nullable', 'string', COLOR_RULE] });
-		const taken = typeof b.name === 'string' && [...kind.records(sb.state).values()].some((r) => r.user_id === user.id && r.id !== self && r.name === b.name);
+	const check = (
+		user: User,
+		b: Record<string, unknown>,
+		required: boolean,
+		self?: number,
+	): Errors => {
+		const errors = validate(b, {
+			name: [...(required ? ['required'] : []), 'string', 'max:255'],
+			color: ['nullable', 'string', COLOR_RULE],
+		});
+		const taken =
+			typeof b.name === 'string' &&
+			[...kind.records(sb.state).values()].some(
+				(r) => r.user_id === user.id && r.id !== self && r.name === b.name,
+			);
 		if (!errors.name && taken) addError(errors, 'name', 'The name has already been taken.');
 		return errors;
 	};
@@ -66,7 +80,9 @@ function register(app: FastifyInstance, sb: Sandbox, kind: Kind): void {
 		const page = intParam(q.page) ?? 1;
 		if (Number.isNaN(page) || page < 1) addError(errors, 'page', 'The page must be at least 1.');
 		if (hasErrors(errors)) return laravel422(reply, errors);
-		const all = [...kind.records(sb.state).values()].filter((r) => r.user_id === user.id).sort((x, y) => x.id - y.id);
+		const all = [...kind.records(sb.state).values()]
+			.filter((r) => r.user_id === user.id)
+			.sort((x, y) => x.id - y.id);
 		const data = all.slice((page - 1) * perPage, page * perPage).map(record);
 		return send(reply, 200, { data, current_page: page, per_page: perPage, total: all.length });
 	});
@@ -76,7 +92,12 @@ function register(app: FastifyInstance, sb: Sandbox, kind: Kind): void {
 		const b = body(req);
 		const errors = check(user, b, true);
 		if (hasErrors(errors)) return laravel422(reply, errors);
-		const r: Organizer = { id: sb.state.id(), user_id: user.id, name: b.name as string, color: (b.color ?? null) as string | null };
+		const r: Organizer = {
+			id: sb.state.id(),
+			user_id: user.id,
+			name: b.name as string,
+			color: (b.color ?? null) as string | null,
+		};
 		kind.records(sb.state).set(r.id, r);
 		return send(reply, 201, { message: `${Title} created successfully`, data: record(r) });
 	});

@@ -21,8 +21,10 @@ function removeNumber(sb: Sandbox, phone: PhoneNumber): void {
 	sb.state.phoneNumbers.delete(phone.id);
 	sb.state.sipTrunks.delete(phone.id);
 	sb.state.releaseScheduled.delete(phone.id);
-	for (const assistant of sb.state.assistants.values()) if (assistant.phone_number_id === phone.id) assistant.phone_number_id = null;
-	for (const campaign of sb.state.campaigns.values()) campaign.phone_number_ids = campaign.phone_number_ids.filter((id) => id !== phone.id);
+	for (const assistant of sb.state.assistants.values())
+		if (assistant.phone_number_id === phone.id) assistant.phone_number_id = null;
+	for (const campaign of sb.state.campaigns.values())
+		campaign.phone_number_ids = campaign.phone_number_ids.filter((id) => id !== phone.id);
 }
 
 export function registerPhoneNumberChangeRoutes(app: FastifyInstance, sb: Sandbox): void {
@@ -35,15 +37,29 @@ export function registerPhoneNumberChangeRoutes(app: FastifyInstance, sb: Sandbo
 		const phone = owned(userOf(req).id, params(req).id);
 		if (!phone) return send(reply, 404, { error: 'Phone number not found.' });
 		const b = body(req);
-		const message = checkValue('nickname', b.nickname, ['nullable', 'string', 'max:50'], b.nickname !== undefined);
+		const message = checkValue(
+			'nickname',
+			b.nickname,
+			['nullable', 'string', 'max:50'],
+			b.nickname !== undefined,
+		);
 		if (message) {
-			const shown = message.includes('greater than') ? 'The nickname must not exceed 50 characters.' : message;
+			const shown = message.includes('greater than')
+				? 'The nickname must not exceed 50 characters.'
+				: message;
 			return laravel422(reply, { nickname: [shown] });
 		}
-		if (b.nickname !== undefined) phone.nickname = b.nickname === '' ? null : (b.nickname as string | null);
+		if (b.nickname !== undefined)
+			phone.nickname = b.nickname === '' ? null : (b.nickname as string | null);
 		return send(reply, 200, {
 			message: 'Phone number updated successfully.',
-			data: { id: phone.id, phone_number: phone.phone_number, nickname: phone.nickname, country_code: phone.country_code, type: phone.type },
+			data: {
+				id: phone.id,
+				phone_number: phone.phone_number,
+				nickname: phone.nickname,
+				country_code: phone.country_code,
+				type: phone.type,
+			},
 		});
 	});
 
@@ -54,13 +70,17 @@ export function registerPhoneNumberChangeRoutes(app: FastifyInstance, sb: Sandbo
 			removeNumber(sb, phone);
 			return send(reply, 200, { message: 'Phone number deleted successfully.' });
 		}
-		if (sb.state.releaseScheduled.has(phone.id)) return send(reply, 400, { error: 'Phone number is already scheduled for release.' });
+		if (sb.state.releaseScheduled.has(phone.id))
+			return send(reply, 400, { error: 'Phone number is already scheduled for release.' });
 		sb.state.releaseScheduled.add(phone.id);
 		phone.has_active_subscription = false;
 		const state = sb.state;
 		sb.schedule(billingPeriodEnd(phone, sb.now()) - sb.now(), () => {
 			if (sb.state === state && state.phoneNumbers.get(phone.id) === phone) removeNumber(sb, phone);
 		});
-		return send(reply, 200, { message: 'Phone number released successfully. It will be removed at the end of the billing period.' });
+		return send(reply, 200, {
+			message:
+				'Phone number released successfully. It will be removed at the end of the billing period.',
+		});
 	});
 }

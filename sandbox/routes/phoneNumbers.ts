@@ -12,7 +12,10 @@ import { addError, E164, Errors, hasErrors, validate } from '../validation';
 export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.get('/api/user/phone-numbers/all', async (req, reply) => {
 		const user = userOf(req);
-		const data = [...sb.state.phoneNumbers.values()].filter((p) => p.user_id === user.id).sort((x, y) => x.id - y.id).map(phoneNumberRecord);
+		const data = [...sb.state.phoneNumbers.values()]
+			.filter((p) => p.user_id === user.id)
+			.sort((x, y) => x.id - y.id)
+			.map(phoneNumberRecord);
 		return send(reply, 200, { data });
 	});
 
@@ -32,12 +35,16 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 		const user = userOf(req);
 		const q = query(req);
 		const errors: Errors = {};
-		const cc = q.country_code === undefined || q.country_code === '' ? 'DE' : q.country_code.toUpperCase();
-		if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(cc)) addError(errors, 'country_code', 'The selected country code is invalid.');
+		const cc =
+			q.country_code === undefined || q.country_code === '' ? 'DE' : q.country_code.toUpperCase();
+		if (!(SUPPORTED_COUNTRIES as readonly string[]).includes(cc))
+			addError(errors, 'country_code', 'The selected country code is invalid.');
 		const contains = q.contains ?? '';
 		if (contains !== '') {
-			if (!/^\d+$/.test(contains)) addError(errors, 'contains', 'The contains may only contain digits.');
-			else if (contains.length > 10) addError(errors, 'contains', 'The contains may not be greater than 10 characters.');
+			if (!/^\d+$/.test(contains))
+				addError(errors, 'contains', 'The contains may only contain digits.');
+			else if (contains.length > 10)
+				addError(errors, 'contains', 'The contains may not be greater than 10 characters.');
 		}
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const owned = new Set([...sb.state.phoneNumbers.values()].map((p) => p.phone_number));
@@ -71,16 +78,25 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 		const errors = validate(b, { phone_number: ['required', 'string'] });
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const phone = b.phone_number as string;
-		if (!E164.test(phone)) return send(reply, 422, { error: 'Unable to parse phone number. Please provide a valid E.164 format number.' });
+		if (!E164.test(phone))
+			return send(reply, 422, {
+				error: 'Unable to parse phone number. Please provide a valid E.164 format number.',
+			});
 		if (!user.hasPaymentMethod) {
-			return send(reply, 402, { error: 'No payment method found. Please add a payment method in your account settings before purchasing a phone number.' });
+			return send(reply, 402, {
+				error:
+					'No payment method found. Please add a payment method in your account settings before purchasing a phone number.',
+			});
 		}
 		if ([...sb.state.phoneNumbers.values()].some((p) => p.phone_number === phone)) {
 			return send(reply, 400, { error: 'This phone number is already in use.' });
 		}
 		const inv = sb.state.inventory.get(phone);
 		if (!inv || !sb.state.searched.get(user.id)?.has(phone)) {
-			return send(reply, 400, { error: 'This phone number is not available for purchase. Please search for available numbers first.' });
+			return send(reply, 400, {
+				error:
+					'This phone number is not available for purchase. Please search for available numbers first.',
+			});
 		}
 		const rec = {
 			id: sb.state.id(),
@@ -99,8 +115,13 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 		sb.state.inventory.delete(phone);
 		return send(reply, 201, {
 			message: 'Phone number purchased successfully.',
-			data: { id: rec.id, phone_number: rec.phone_number, country_code: rec.country_code, type: rec.type, sms_capable: rec.sms_capable },
+			data: {
+				id: rec.id,
+				phone_number: rec.phone_number,
+				country_code: rec.country_code,
+				type: rec.type,
+				sms_capable: rec.sms_capable,
+			},
 		});
 	});
-
 }

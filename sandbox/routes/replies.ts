@@ -35,7 +35,8 @@ export function replyText(a: Assistant, conv: Conversation, msg: string): string
 export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const generateReply = async (req: FastifyRequest, reply: FastifyReply) => {
 		const user = userOf(req);
-		if (!withinRateLimit(sb, reply, `reply|${user.token}`, sb.opts.rateLimits.generateReply)) return reply;
+		if (!withinRateLimit(sb, reply, `reply|${user.token}`, sb.opts.rateLimits.generateReply))
+			return reply;
 		const b = body(req);
 		const errors = validate(b, {
 			assistant_id: ['required', 'integer'],
@@ -46,10 +47,18 @@ export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const a = ownedAssistant(sb, user, b.assistant_id);
 		if (!a) {
-			return send(reply, 404, { success: false, error: 'Assistant not found or does not belong to you', error_code: 'ASSISTANT_NOT_FOUND' });
+			return send(reply, 404, {
+				success: false,
+				error: 'Assistant not found or does not belong to you',
+				error_code: 'ASSISTANT_NOT_FOUND',
+			});
 		}
 		if (user.balance < REPLY_COST) {
-			return send(reply, 402, { success: false, error: 'Insufficient balance. Please top up your account.', error_code: 'INSUFFICIENT_BALANCE' });
+			return send(reply, 402, {
+				success: false,
+				error: 'Insufficient balance. Please top up your account.',
+				error_code: 'INSUFFICIENT_BALANCE',
+			});
 		}
 		const ident = b.customer_identifier as string;
 		const now = sb.now();

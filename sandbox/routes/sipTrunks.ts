@@ -5,7 +5,15 @@ import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
 import type { PhoneNumber } from '../state';
-import { checkIpsForAuthorization, checkSipFields, newTrunkId, reprovisioned, sipRecord, sipTrunkOf, SipTrunk } from '../sipTrunks';
+import {
+	checkIpsForAuthorization,
+	checkSipFields,
+	newTrunkId,
+	reprovisioned,
+	sipRecord,
+	sipTrunkOf,
+	SipTrunk,
+} from '../sipTrunks';
 import { Errors, hasErrors, intParam } from '../validation';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';
@@ -21,16 +29,32 @@ export function registerSipTrunkRoutes(app: FastifyInstance, sb: Sandbox): void 
 		const user = userOf(req);
 		const b = body(req);
 		const errors: Errors = {};
-		const type = b.sip_trunk_type === 'extension' || b.sip_trunk_type === 'number' ? b.sip_trunk_type : undefined;
-		if (!type) errors.sip_trunk_type = [b.sip_trunk_type === undefined ? 'The sip trunk type field is required.' : 'The selected sip trunk type is invalid.'];
+		const type =
+			b.sip_trunk_type === 'extension' || b.sip_trunk_type === 'number'
+				? b.sip_trunk_type
+				: undefined;
+		if (!type)
+			errors.sip_trunk_type = [
+				b.sip_trunk_type === undefined
+					? 'The sip trunk type field is required.'
+					: 'The selected sip trunk type is invalid.',
+			];
 		checkSipFields(b, errors, true, type);
 		checkIpsForAuthorization(b, errors, undefined);
 		if (hasErrors(errors)) return invalid(reply, errors);
 		const duplicate = [...sb.state.sipTrunks.values()].some((t) => {
 			const phone = sb.state.phoneNumbers.get(t.id);
-			return phone?.user_id === user.id && phone.phone_number === b.phone_number && t.sip_username === b.sip_username && t.sip_address === b.sip_address;
+			return (
+				phone?.user_id === user.id &&
+				phone.phone_number === b.phone_number &&
+				t.sip_username === b.sip_username &&
+				t.sip_address === b.sip_address
+			);
 		});
-		if (duplicate) return send(reply, 409, { error: 'A SIP trunk with the same phone number, username, and address already exists.' });
+		if (duplicate)
+			return send(reply, 409, {
+				error: 'A SIP trunk with the same phone number, username, and address already exists.',
+			});
 		const now = sb.now();
 		const phone: PhoneNumber = {
 			id: sb.state.id(),
@@ -52,8 +76,10 @@ export function registerSipTrunkRoutes(app: FastifyInstance, sb: Sandbox): void 
 			sip_password: b.sip_password as string,
 			sip_address: b.sip_address as string,
 			sip_calling_format: b.sip_calling_format as SipTrunk['sip_calling_format'],
-			inbound_authorization_type: b.inbound_authorization_type as SipTrunk['inbound_authorization_type'],
-			allowed_inbound_ips: b.inbound_authorization_type === 'ip' ? (b.allowed_inbound_ips as string[]) : null,
+			inbound_authorization_type:
+				b.inbound_authorization_type as SipTrunk['inbound_authorization_type'],
+			allowed_inbound_ips:
+				b.inbound_authorization_type === 'ip' ? (b.allowed_inbound_ips as string[]) : null,
 			outbound_proxy: b.outbound_proxy === true,
 			inbound_trunk_id: newTrunkId(),
 			outbound_trunk_id: newTrunkId(),
@@ -61,7 +87,10 @@ export function registerSipTrunkRoutes(app: FastifyInstance, sb: Sandbox): void 
 		};
 		sb.state.phoneNumbers.set(phone.id, phone);
 		sb.state.sipTrunks.set(phone.id, trunk);
-		return send(reply, 201, { message: 'SIP trunk created successfully.', data: sipRecord(phone, trunk, true) });
+		return send(reply, 201, {
+			message: 'SIP trunk created successfully.',
+			data: sipRecord(phone, trunk, true),
+		});
 	});
 
 	app.get(PATH, async (req, reply) => {
@@ -90,13 +119,25 @@ export function registerSipTrunkRoutes(app: FastifyInstance, sb: Sandbox): void 
 		checkIpsForAuthorization(b, errors, trunk);
 		if (hasErrors(errors)) return invalid(reply, errors);
 		const changed = Object.keys(b).filter((field) => {
-			const current = field === 'phone_number' || field === 'nickname' || field === 'country_code' ? phone[field] : trunk[field as keyof SipTrunk];
+			const current =
+				field === 'phone_number' || field === 'nickname' || field === 'country_code'
+					? phone[field]
+					: trunk[field as keyof SipTrunk];
 			return JSON.stringify(current) !== JSON.stringify(b[field]);
 		});
 		if (b.phone_number !== undefined) phone.phone_number = b.phone_number as string;
-		if (b.nickname !== undefined) phone.nickname = (b.nickname === '' ? null : b.nickname) as string | null;
+		if (b.nickname !== undefined)
+			phone.nickname = (b.nickname === '' ? null : b.nickname) as string | null;
 		if (b.country_code !== undefined) phone.country_code = b.country_code as string;
-		for (const field of ['sip_username', 'sip_password', 'sip_address', 'sip_calling_format', 'inbound_authorization_type', 'allowed_inbound_ips', 'outbound_proxy'] as const) {
+		for (const field of [
+			'sip_username',
+			'sip_password',
+			'sip_address',
+			'sip_calling_format',
+			'inbound_authorization_type',
+			'allowed_inbound_ips',
+			'outbound_proxy',
+		] as const) {
 			if (b[field] !== undefined) Object.assign(trunk, { [field]: b[field] });
 		}
 		// switching to password authorization clears the IP list
@@ -105,6 +146,9 @@ export function registerSipTrunkRoutes(app: FastifyInstance, sb: Sandbox): void 
 		if (renewed.has('inbound')) trunk.inbound_trunk_id = newTrunkId();
 		if (renewed.has('outbound')) trunk.outbound_trunk_id = newTrunkId();
 		trunk.updated_at = sb.now();
-		return send(reply, 200, { message: 'SIP trunk updated successfully.', data: sipRecord(phone, trunk, true) });
+		return send(reply, 200, {
+			message: 'SIP trunk updated successfully.',
+			data: sipRecord(phone, trunk, true),
+		});
 	});
 }

@@ -50,14 +50,19 @@ export function registerSmsRoutes(app: FastifyInstance, sb: Sandbox): void {
 		const to = normalisePhone(b.to as string);
 		if (!E164.test(to)) return send(reply, 400, { message: 'Invalid phone number format' });
 		const number = recordById(sb.state.phoneNumbers, b.from);
-		if (!number || number.user_id !== user.id) return send(reply, 400, { message: 'From number not found' });
-		if (!number.sms_capable) return send(reply, 400, { message: 'Phone number is not SMS-capable' });
-		if (!number.has_active_subscription) return send(reply, 400, { message: 'Phone number subscription is not active' });
+		if (!number || number.user_id !== user.id)
+			return send(reply, 400, { message: 'From number not found' });
+		if (!number.sms_capable)
+			return send(reply, 400, { message: 'Phone number is not SMS-capable' });
+		if (!number.has_active_subscription)
+			return send(reply, 400, { message: 'Phone number subscription is not active' });
 		const text = b.body as string;
 		const segments = smsSegments(text);
-		const price = SEGMENT_PRICES.find(([prefix]) => to.startsWith(prefix))?.[1] ?? DEFAULT_SEGMENT_PRICE;
+		const price =
+			SEGMENT_PRICES.find(([prefix]) => to.startsWith(prefix))?.[1] ?? DEFAULT_SEGMENT_PRICE;
 		const cost = roundAmount(segments * price);
-		if (user.balance < cost) return send(reply, 400, { message: 'Insufficient balance to send SMS' });
+		if (user.balance < cost)
+			return send(reply, 400, { message: 'Insufficient balance to send SMS' });
 		user.balance = roundAmount(user.balance - cost);
 		const sms = {
 			sms_id: `SMS_${sb.state.nextSmsId++}`,
@@ -73,7 +78,16 @@ export function registerSmsRoutes(app: FastifyInstance, sb: Sandbox): void {
 		sb.state.sms.push(sms);
 		return send(reply, 200, {
 			message: 'SMS sent successfully',
-			data: { sms_id: sms.sms_id, from: sms.from, to, body: text, segments, cost, currency: 'EUR', status: 'sent' },
+			data: {
+				sms_id: sms.sms_id,
+				from: sms.from,
+				to,
+				body: text,
+				segments,
+				cost,
+				currency: 'EUR',
+				status: 'sent',
+			},
 		});
 	});
 }

@@ -13,7 +13,8 @@ import { addError, checkValue, Errors, hasErrors, isPlainObject, validate } from
 export const TOOL_PLAN_LIMIT = 5;
 const TOOL_NAME = /^[a-z][a-z_]*$/;
 const PARAMETER_NAME = /^[A-Za-z][A-Za-z_]{1,31}$/;
-const NAME_MESSAGE = 'Tool name must contain only lowercase letters and underscores, and start with a letter.';
+const NAME_MESSAGE =
+	'Tool name must contain only lowercase letters and underscores, and start with a letter.';
 
 function toolRecord(t: Tool): Record<string, unknown> {
 	return {
@@ -31,7 +32,13 @@ function toolRecord(t: Tool): Record<string, unknown> {
 }
 
 /** Each entry an object with the given string fields; `extra` checks one entry further. */
-function objectList(b: Body, field: string, keys: Record<string, string[]>, errors: Errors, extra?: (item: Record<string, unknown>, at: string) => void): void {
+function objectList(
+	b: Body,
+	field: string,
+	keys: Record<string, string[]>,
+	errors: Errors,
+	extra?: (item: Record<string, unknown>, at: string) => void,
+): void {
 	if (!Array.isArray(b[field])) return;
 	(b[field] as unknown[]).forEach((item, i) => {
 		const at = `${field}.${i}`;
@@ -55,21 +62,46 @@ function checkTool(b: Body, creating: boolean): Errors {
 		headers: ['array'],
 		schema: ['array'],
 	});
-	if (typeof b.name === 'string' && !errors.name && !TOOL_NAME.test(b.name)) addError(errors, 'name', NAME_MESSAGE);
+	if (typeof b.name === 'string' && !errors.name && !TOOL_NAME.test(b.name))
+		addError(errors, 'name', NAME_MESSAGE);
 	objectList(b, 'headers', { name: ['required', 'string'], value: ['required', 'string'] }, errors);
-	objectList(b, 'schema', { name: ['required', 'string'], type: ['required', 'string', 'in:string,number,boolean'], description: ['required', 'string', 'between:3,255'] }, errors, (item, at) => {
-		if (typeof item.name === 'string' && !PARAMETER_NAME.test(item.name)) {
-			addError(errors, `${at}.name`, `The ${at}.name must be 2 to 32 letters or underscores and start with a letter.`);
-		}
-	});
+	objectList(
+		b,
+		'schema',
+		{
+			name: ['required', 'string'],
+			type: ['required', 'string', 'in:string,number,boolean'],
+			description: ['required', 'string', 'between:3,255'],
+		},
+		errors,
+		(item, at) => {
+			if (typeof item.name === 'string' && !PARAMETER_NAME.test(item.name)) {
+				addError(
+					errors,
+					`${at}.name`,
+					`The ${at}.name must be 2 to 32 letters or underscores and start with a letter.`,
+				);
+			}
+		},
+	);
 	return errors;
 }
 
 function fields(b: Body): Partial<Tool> {
 	const out: Partial<Tool> = {};
-	for (const key of ['name', 'description', 'endpoint', 'method', 'timeout'] as const) if (b[key] !== undefined) (out as Record<string, unknown>)[key] = b[key];
-	if (Array.isArray(b.headers)) out.headers = (b.headers as Array<Record<string, unknown>>).map((h) => ({ name: h.name as string, value: h.value as string }));
-	if (Array.isArray(b.schema)) out.schema = (b.schema as Array<Record<string, unknown>>).map((p) => ({ name: p.name as string, type: p.type as string, description: p.description as string }));
+	for (const key of ['name', 'description', 'endpoint', 'method', 'timeout'] as const)
+		if (b[key] !== undefined) (out as Record<string, unknown>)[key] = b[key];
+	if (Array.isArray(b.headers))
+		out.headers = (b.headers as Array<Record<string, unknown>>).map((h) => ({
+			name: h.name as string,
+			value: h.value as string,
+		}));
+	if (Array.isArray(b.schema))
+		out.schema = (b.schema as Array<Record<string, unknown>>).map((p) => ({
+			name: p.name as string,
+			type: p.type as string,
+			description: p.description as string,
+		}));
 	return out;
 }
 
@@ -78,9 +110,12 @@ export function registerToolRoutes(app: FastifyInstance, sb: Sandbox): void {
 		const t = recordById(sb.state.tools, id);
 		return t && t.user_id === user.id ? t : undefined;
 	};
-	const mine = (user: User): Tool[] => [...sb.state.tools.values()].filter((t) => t.user_id === user.id).sort((x, y) => x.id - y.id);
+	const mine = (user: User): Tool[] =>
+		[...sb.state.tools.values()].filter((t) => t.user_id === user.id).sort((x, y) => x.id - y.id);
 
-	app.get('/api/user/tools', async (req, reply) => send(reply, 200, mine(userOf(req)).map(toolRecord)));
+	app.get('/api/user/tools', async (req, reply) =>
+		send(reply, 200, mine(userOf(req)).map(toolRecord)),
+	);
 
 	app.get('/api/user/tools/:id', async (req, reply) => {
 		const t = owned(userOf(req), params(req).id);
@@ -93,17 +128,32 @@ export function registerToolRoutes(app: FastifyInstance, sb: Sandbox): void {
 		const b = body(req);
 		const errors = checkTool(b, true);
 		if (errors.name?.includes(NAME_MESSAGE)) {
-			return send(reply, 422, { message: 'The name field must contain only lowercase letters and underscores, and start with a letter.', errors });
+			return send(reply, 422, {
+				message:
+					'The name field must contain only lowercase letters and underscores, and start with a letter.',
+				errors,
+			});
 		}
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		if (mine(user).length >= TOOL_PLAN_LIMIT) {
-			return send(reply, 422, { message: `You have reached your plan limit of ${TOOL_PLAN_LIMIT} mid call tools. Please upgrade your plan to create more tools.` });
+			return send(reply, 422, {
+				message: `You have reached your plan limit of ${TOOL_PLAN_LIMIT} mid call tools. Please upgrade your plan to create more tools.`,
+			});
 		}
 		const now = sb.now();
 		const given = fields(b);
 		const t: Tool = {
-			id: sb.state.id(), user_id: user.id, name: given.name as string, description: given.description as string, endpoint: given.endpoint as string,
-			method: given.method as string, timeout: given.timeout ?? 10, headers: given.headers ?? [], schema: given.schema ?? [], created_at: now, updated_at: now,
+			id: sb.state.id(),
+			user_id: user.id,
+			name: given.name as string,
+			description: given.description as string,
+			endpoint: given.endpoint as string,
+			method: given.method as string,
+			timeout: given.timeout ?? 10,
+			headers: given.headers ?? [],
+			schema: given.schema ?? [],
+			created_at: now,
+			updated_at: now,
 		};
 		sb.state.tools.set(t.id, t);
 		return send(reply, 201, { message: 'Tool created successfully', data: toolRecord(t) });
@@ -122,7 +172,8 @@ export function registerToolRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.delete('/api/user/tools/:id', async (req, reply) => {
 		const t = owned(userOf(req), params(req).id);
 		if (!t) return send(reply, 404, { message: 'Tool not found' });
-		for (const a of sb.state.assistants.values()) a.tool_ids = a.tool_ids.filter((id) => id !== t.id);
+		for (const a of sb.state.assistants.values())
+			a.tool_ids = a.tool_ids.filter((id) => id !== t.id);
 		sb.state.tools.delete(t.id);
 		return send(reply, 200, { message: 'Tool deleted successfully' });
 	});

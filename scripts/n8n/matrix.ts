@@ -33,7 +33,8 @@ export const MATRIX: readonly MatrixEntry[] = [
 		n8n: '2.8.4',
 		node: '20.20.2',
 		rebuild: ['sqlite3', 'isolated-vm'],
-		reason: 'newest n8n that runs on Node 20; the n8n-workflow/n8n-core the package is built against',
+		reason:
+			'newest n8n that runs on Node 20; the n8n-workflow/n8n-core the package is built against',
 	},
 	{
 		id: '2.x',

@@ -6,7 +6,12 @@ import { n8nMain, nodeBin, nodeEnv } from './install';
 import type { MatrixEntry } from './matrix';
 
 /** The owner account `npm start` and the tests create on a fresh n8n. */
-export const OWNER = { email: 'owner@famulor-demo.dev', firstName: 'Demo', lastName: 'Owner', password: 'FamulorDemo2026' };
+export const OWNER = {
+	email: 'owner@famulor-demo.dev',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	password: 'FamulorDemo2026',
+};
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -26,19 +31,29 @@ export async function sleep(ms: number): Promise<void> {
 }
 
 /** Polls until `check` returns a value (not undefined) or the time is up. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+	what: string,
+	check: () => Promise<T | undefined>,
+	timeoutMs = 30_000,
+	everyMs = 250,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await check();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+		if (Date.now() > deadline)
+			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 		await sleep(everyMs);
 	}
 }
 
 /** Stops a detached child and its whole process group (n8n starts a task runner); resolves when it has exited. */
-export async function stopProcessGroup(child: ChildProcess | undefined, timeoutMs = 15_000): Promise<void> {
-	if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+export async function stopProcessGroup(
+	child: ChildProcess | undefined,
+	timeoutMs = 15_000,
+): Promise<void> {
+	if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null)
+		return;
 	const pid = child.pid;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
 	const signal = (sig: NodeJS.Signals) => {
@@ -57,7 +72,11 @@ export async function stopProcessGroup(child: ChildProcess | undefined, timeoutM
 }
 
 /** n8n's CLI with the entry's Node: `[node, [n8n main, ...args], env]`. */
-function command(entry: MatrixEntry, args: string[], env: NodeJS.ProcessEnv): { file: string; args: string[]; env: NodeJS.ProcessEnv } {
+function command(
+	entry: MatrixEntry,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): { file: string; args: string[]; env: NodeJS.ProcessEnv } {
 	return { file: nodeBin(entry.node), args: [n8nMain(entry), ...args], env: nodeEnv(entry, env) };
 }
 
@@ -68,7 +87,11 @@ export interface CliResult {
 }
 
 /** Runs one n8n CLI command to completion without blocking the event loop (an in-process sandbox keeps answering). */
-export async function runN8nCli(entry: MatrixEntry, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+export async function runN8nCli(
+	entry: MatrixEntry,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): Promise<CliResult> {
 	const cli = command(entry, args, env);
 	return await new Promise((resolve, reject) => {
 		const child = spawn(cli.file, cli.args, { env: cli.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -82,9 +105,16 @@ export async function runN8nCli(entry: MatrixEntry, args: string[], env: NodeJS.
 }
 
 /** Like runN8nCli, but a non-zero exit throws with the output. */
-export async function runN8nCliOrThrow(entry: MatrixEntry, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+export async function runN8nCliOrThrow(
+	entry: MatrixEntry,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+): Promise<CliResult> {
 	const result = await runN8nCli(entry, args, env);
-	if (result.code !== 0) throw new Error(`n8n ${args.join(' ')} exited with ${result.code}\n${result.stdout}\n${result.stderr}`);
+	if (result.code !== 0)
+		throw new Error(
+			`n8n ${args.join(' ')} exited with ${result.code}\n${result.stdout}\n${result.stderr}`,
+		);
 	return result;
 }
 
@@ -117,7 +147,11 @@ export async function startN8nProcess(
 	{ onOutput, timeoutMs = 180_000 }: { onOutput?: (text: string) => void; timeoutMs?: number } = {},
 ): Promise<N8nProcess> {
 	const cli = command(entry, [role], env);
-	const child = spawn(cli.file, cli.args, { env: cli.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+	const child = spawn(cli.file, cli.args, {
+		env: cli.env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
 	let output = '';
 	const collect = (chunk: Buffer) => {
 		output += chunk.toString();
@@ -130,7 +164,8 @@ export async function startN8nProcess(
 	const stop = async () => await stopProcessGroup(child);
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`n8n ${role} exited with ${child.exitCode}\n${output}`);
+		if (child.exitCode !== null)
+			throw new Error(`n8n ${role} exited with ${child.exitCode}\n${output}`);
 		try {
 			const res = await fetch(probe);
 			if (res.ok) return { role, child, url, output: () => output, stop };
@@ -144,17 +179,26 @@ export async function startN8nProcess(
 }
 
 async function postJson(url: string, body: unknown): Promise<Response> {
-	return await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	return await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 }
 
 /** Creates the owner account on a fresh instance (POST /rest/owner/setup, 1.x and 2.x alike), then logs in; returns the auth cookie. */
 export async function ensureOwnerAndLogin(url: string, owner = OWNER): Promise<string> {
-	const settings = (await (await fetch(`${url}/rest/settings`)).json()) as { data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } };
+	const settings = (await (await fetch(`${url}/rest/settings`)).json()) as {
+		data?: { userManagement?: { showSetupOnFirstLoad?: boolean } };
+	};
 	if (settings.data?.userManagement?.showSetupOnFirstLoad) {
 		const res = await postJson(`${url}/rest/owner/setup`, owner);
 		if (!res.ok) throw new Error(`owner setup failed: ${res.status} ${await res.text()}`);
 	}
-	const res = await postJson(`${url}/rest/login`, { emailOrLdapLoginId: owner.email, password: owner.password });
+	const res = await postJson(`${url}/rest/login`, {
+		emailOrLdapLoginId: owner.email,
+		password: owner.password,
+	});
 	if (!res.ok) throw new Error(`login as ${owner.email} failed: ${res.status} ${await res.text()}`);
 	const cookie = res.headers
 		.getSetCookie()

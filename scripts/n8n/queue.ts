@@ -23,14 +23,18 @@ function isRoot(): boolean {
 
 /** Postgres refuses to run as root: as root, its commands run as the `postgres` user (Debian's package creates it). */
 function asPostgresUser(bin: string, args: string[]): { file: string; args: string[] } {
-	return isRoot() ? { file: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] } : { file: bin, args };
+	return isRoot()
+		? { file: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] }
+		: { file: bin, args };
 }
 
 function postgresUid(): { uid: number; gid: number } | undefined {
 	if (!isRoot()) return undefined;
-	const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+	const id = (flag: string) =>
+		Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
 	const uid = id('-u');
-	if (!Number.isInteger(uid) || uid <= 0) throw new Error('running as root, but there is no `postgres` user to run Postgres as');
+	if (!Number.isInteger(uid) || uid <= 0)
+		throw new Error('running as root, but there is no `postgres` user to run Postgres as');
 	return { uid, gid: id('-g') };
 }
 
@@ -45,41 +49,99 @@ function daemon(file: string, args: string[]): { child: ChildProcess; output: ()
 	return { child, output: () => output };
 }
 
-async function waitUntil(what: string, ready: () => boolean, child: ChildProcess, output: () => string, timeoutMs = 30_000): Promise<void> {
+async function waitUntil(
+	what: string,
+	ready: () => boolean,
+	child: ChildProcess,
+	output: () => string,
+	timeoutMs = 30_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!ready()) {
-		if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}\n${output()}`);
-		if (Date.now() > deadline) throw new Error(`${what} did not start within ${timeoutMs / 1000} s\n${output()}`);
+		if (child.exitCode !== null)
+			throw new Error(`${what} exited with ${child.exitCode}\n${output()}`);
+		if (Date.now() > deadline)
+			throw new Error(`${what} did not start within ${timeoutMs / 1000} s\n${output()}`);
 		await sleep(250);
 	}
 }
 
-async function startPostgres(dir: string): Promise<{ config: QueueServices['postgres']; child: ChildProcess }> {
+async function startPostgres(
+	dir: string,
+): Promise<{ config: QueueServices['postgres']; child: ChildProcess }> {
 	const bin = postgresBinDir();
 	const owner = postgresUid();
 	mkdirSync(dir, { recursive: true });
 	if (owner) chownSync(dir, owner.uid, owner.gid);
 	chmodSync(dir, 0o700);
 	const data = join(dir, 'data');
-	const init = asPostgresUser(join(bin, 'initdb'), ['-D', data, '-U', 'n8n', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+	const init = asPostgresUser(join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		'n8n',
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--no-sync',
+	]);
 	const initResult = spawnSync(init.file, init.args, { encoding: 'utf8' });
 	if (initResult.status !== 0) throw new Error(`initdb failed: ${initResult.stderr}`);
 	const port = await freePort();
-	const server = asPostgresUser(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'max_connections=200']);
+	const server = asPostgresUser(join(bin, 'postgres'), [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		'-h',
+		'127.0.0.1',
+		'-k',
+		dir,
+		'-c',
+		'fsync=off',
+		'-c',
+		'max_connections=200',
+	]);
 	const { child, output } = daemon(server.file, server.args);
-	const isReady = () => spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).status === 0;
+	const isReady = () =>
+		spawnSync(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]).status === 0;
 	await waitUntil('postgres', isReady, child, output);
-	const created = spawnSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', 'n8n'], { encoding: 'utf8' });
+	const created = spawnSync(
+		join(bin, 'createdb'),
+		['-h', '127.0.0.1', '-p', String(port), '-U', 'n8n', 'n8n'],
+		{ encoding: 'utf8' },
+	);
 	if (created.status !== 0) throw new Error(`createdb failed: ${created.stderr}`);
-	return { config: { host: '127.0.0.1', port, database: 'n8n', user: 'n8n', password: 'n8n' }, child };
+	return {
+		config: { host: '127.0.0.1', port, database: 'n8n', user: 'n8n', password: 'n8n' },
+		child,
+	};
 }
 
-async function startRedis(dir: string): Promise<{ config: QueueServices['redis']; child: ChildProcess }> {
+async function startRedis(
+	dir: string,
+): Promise<{ config: QueueServices['redis']; child: ChildProcess }> {
 	const bin = ensureRedis();
 	mkdirSync(dir, { recursive: true });
 	const port = await freePort();
-	const { child, output } = daemon(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no']);
-	await waitUntil('redis-server', () => output().includes('Ready to accept connections'), child, output);
+	const { child, output } = daemon(bin, [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--dir',
+		dir,
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+	]);
+	await waitUntil(
+		'redis-server',
+		() => output().includes('Ready to accept connections'),
+		child,
+		output,
+	);
 	return { config: { host: '127.0.0.1', port }, child };
 }
 
@@ -121,12 +183,25 @@ export interface QueueCluster {
  */
 export async function startQueueCluster(
 	entry: MatrixEntry,
-	options: { userFolder: string; filesDir: string; services: QueueServices; workers?: number; onOutput?: (role: string, text: string) => void },
+	options: {
+		userFolder: string;
+		filesDir: string;
+		services: QueueServices;
+		workers?: number;
+		onOutput?: (role: string, text: string) => void;
+	},
 ): Promise<QueueCluster> {
 	const mainPort = await freePort();
 	const webhookPort = await freePort();
 	const envFor = async (port: number, extra: NodeJS.ProcessEnv = {}) => ({
-		...n8nEnv({ userFolder: options.userFolder, port, brokerPort: await freePort(), filesDir: options.filesDir, queue: options.services, webhookPort }),
+		...n8nEnv({
+			userFolder: options.userFolder,
+			port,
+			brokerPort: await freePort(),
+			filesDir: options.filesDir,
+			queue: options.services,
+			webhookPort,
+		}),
 		...extra,
 	});
 	const running: N8nProcess[] = [];
@@ -135,17 +210,25 @@ export async function startQueueCluster(
 	};
 	try {
 		const mainEnv = await envFor(mainPort, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
-		const main = await startN8nProcess(entry, 'start', mainEnv, { onOutput: (text) => options.onOutput?.('main', text) });
+		const main = await startN8nProcess(entry, 'start', mainEnv, {
+			onOutput: (text) => options.onOutput?.('main', text),
+		});
 		running.push(main);
 		const workers = await Promise.all(
 			Array.from({ length: options.workers ?? 2 }, async (_, index) => {
-				const env = await envFor(await freePort(), { QUEUE_HEALTH_CHECK_PORT: String(await freePort()) });
-				const worker = await startN8nProcess(entry, 'worker', env, { onOutput: (text) => options.onOutput?.(`worker${index + 1}`, text) });
+				const env = await envFor(await freePort(), {
+					QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+				});
+				const worker = await startN8nProcess(entry, 'worker', env, {
+					onOutput: (text) => options.onOutput?.(`worker${index + 1}`, text),
+				});
 				running.push(worker);
 				return worker;
 			}),
 		);
-		const webhook = await startN8nProcess(entry, 'webhook', await envFor(webhookPort), { onOutput: (text) => options.onOutput?.('webhook', text) });
+		const webhook = await startN8nProcess(entry, 'webhook', await envFor(webhookPort), {
+			onOutput: (text) => options.onOutput?.('webhook', text),
+		});
 		running.push(webhook);
 		return { main, workers, webhook, env: mainEnv, stop };
 	} catch (error) {

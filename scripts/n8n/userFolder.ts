@@ -3,7 +3,15 @@
  * environment every n8n process on the folder shares, and the sandbox credential plus the examples.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME } from './install';
@@ -14,10 +22,13 @@ export const ROOT = join(__dirname, '..', '..');
 
 /** `npm pack` of the built package into `destination`; returns the tarball's path. */
 export function packPackage(destination: string): string {
-	if (!existsSync(join(ROOT, 'dist', 'nodes', 'Famulor', 'Famulor.node.js'))) throw new Error('dist/ is missing: run npm run build first');
+	if (!existsSync(join(ROOT, 'dist', 'nodes', 'Famulor', 'Famulor.node.js')))
+		throw new Error('dist/ is missing: run npm run build first');
 	rmSync(destination, { recursive: true, force: true });
 	mkdirSync(destination, { recursive: true });
-	const pack = spawnSync('npm', ['pack', ROOT, '--pack-destination', destination, '--silent'], { encoding: 'utf8' });
+	const pack = spawnSync('npm', ['pack', ROOT, '--pack-destination', destination, '--silent'], {
+		encoding: 'utf8',
+	});
 	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
 	const tgz = readdirSync(destination).find((file) => file.endsWith('.tgz'));
 	if (!tgz) throw new Error('npm pack produced no .tgz');
@@ -33,14 +44,30 @@ export function installPackage(userFolder: string): string {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
 	if (!existsSync(join(nodesDir, 'package.json'))) {
-		writeFileSync(join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`);
+		writeFileSync(
+			join(nodesDir, 'package.json'),
+			`${JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2)}\n`,
+		);
 	}
 	// --legacy-peer-deps: n8n itself provides n8n-workflow; npm would otherwise fetch the newest one.
-	const install = spawnSync('npm', ['install', tgz, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: nodesDir,
-		encoding: 'utf8',
-	});
-	if (install.status !== 0) throw new Error(`installing the package into ${nodesDir} failed: ${install.stderr}`);
+	const install = spawnSync(
+		'npm',
+		[
+			'install',
+			tgz,
+			'--legacy-peer-deps',
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+		],
+		{
+			cwd: nodesDir,
+			encoding: 'utf8',
+		},
+	);
+	if (install.status !== 0)
+		throw new Error(`installing the package into ${nodesDir} failed: ${install.stderr}`);
 	return join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
@@ -116,13 +143,24 @@ export function n8nEnv(options: N8nEnvOptions): NodeJS.ProcessEnv {
 export const CREDENTIAL_ID = 'famulorSandbox01';
 export const CREDENTIAL_NAME = 'Famulor AI sandbox (alice)';
 
-export function sandboxCredential(baseUrl: string, apiToken: string, id = CREDENTIAL_ID, name = CREDENTIAL_NAME) {
+export function sandboxCredential(
+	baseUrl: string,
+	apiToken: string,
+	id = CREDENTIAL_ID,
+	name = CREDENTIAL_NAME,
+) {
 	return { id, name, type: 'famulorAiApi', data: { apiToken, baseUrl } };
 }
 
 export interface ExampleWorkflow {
 	file: string;
-	workflow: { id: string; name: string; nodes: Array<{ parameters?: { assignments?: { assignments?: Array<{ name: string; value: unknown }> } } }> };
+	workflow: {
+		id: string;
+		name: string;
+		nodes: Array<{
+			parameters?: { assignments?: { assignments?: Array<{ name: string; value: unknown }> } };
+		}>;
+	};
 }
 
 /** The examples as imported: every `files_dir` setting points at the given folder. */
@@ -132,7 +170,9 @@ export function exampleWorkflows(filesDir: string): ExampleWorkflow[] {
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ExampleWorkflow['workflow'];
+			const workflow = JSON.parse(
+				readFileSync(join(dir, file), 'utf8'),
+			) as ExampleWorkflow['workflow'];
 			for (const node of workflow.nodes) {
 				for (const assignment of node.parameters?.assignments?.assignments ?? []) {
 					if (assignment.name === 'files_dir') assignment.value = filesDir;
@@ -153,23 +193,58 @@ export function prepareFilesDir(filesDir: string): void {
 export async function importIntoN8n(
 	entry: MatrixEntry,
 	env: NodeJS.ProcessEnv,
-	{ userFolder, credentials, workflows }: { userFolder: string; credentials: unknown[]; workflows: Array<{ file: string; workflow: unknown }> },
+	{
+		userFolder,
+		credentials,
+		workflows,
+	}: {
+		userFolder: string;
+		credentials: unknown[];
+		workflows: Array<{ file: string; workflow: unknown }>;
+	},
 ): Promise<void> {
 	const importDir = join(userFolder, 'import');
 	rmSync(importDir, { recursive: true, force: true });
 	mkdirSync(join(importDir, 'workflows'), { recursive: true });
 	writeFileSync(join(importDir, 'credentials.json'), JSON.stringify(credentials, null, 2));
-	for (const { file, workflow } of workflows) writeFileSync(join(importDir, 'workflows', file), JSON.stringify(workflow, null, 2));
-	if (credentials.length > 0) await runN8nCliOrThrow(entry, ['import:credentials', `--input=${join(importDir, 'credentials.json')}`], env);
-	if (workflows.length > 0) await runN8nCliOrThrow(entry, ['import:workflow', '--separate', `--input=${join(importDir, 'workflows')}`], env);
+	for (const { file, workflow } of workflows)
+		writeFileSync(join(importDir, 'workflows', file), JSON.stringify(workflow, null, 2));
+	if (credentials.length > 0)
+		await runN8nCliOrThrow(
+			entry,
+			['import:credentials', `--input=${join(importDir, 'credentials.json')}`],
+			env,
+		);
+	if (workflows.length > 0)
+		await runN8nCliOrThrow(
+			entry,
+			['import:workflow', '--separate', `--input=${join(importDir, 'workflows')}`],
+			env,
+		);
 }
 
 /** Imports the sandbox credential and the examples into the user folder's database. */
 export async function importExamples(
 	entry: MatrixEntry,
-	{ env, userFolder, baseUrl, apiToken, filesDir }: { env: NodeJS.ProcessEnv; userFolder: string; baseUrl: string; apiToken: string; filesDir: string },
+	{
+		env,
+		userFolder,
+		baseUrl,
+		apiToken,
+		filesDir,
+	}: {
+		env: NodeJS.ProcessEnv;
+		userFolder: string;
+		baseUrl: string;
+		apiToken: string;
+		filesDir: string;
+	},
 ): Promise<ExampleWorkflow['workflow'][]> {
 	const workflows = exampleWorkflows(filesDir);
-	await importIntoN8n(entry, env, { userFolder, credentials: [sandboxCredential(baseUrl, apiToken)], workflows });
+	await importIntoN8n(entry, env, {
+		userFolder,
+		credentials: [sandboxCredential(baseUrl, apiToken)],
+		workflows,
+	});
 	return workflows.map(({ workflow }) => workflow);
 }

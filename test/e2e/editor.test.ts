@@ -11,10 +11,19 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { CHROMIUM, NEWEST } from '../../scripts/n8n';
-import { ENTRY, ON_N8N, OWNER, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import {
+	ENTRY,
+	ON_N8N,
+	OWNER,
+	prepareN8n,
+	startServer,
+	type N8nServer,
+	type PreparedN8n,
+} from './helpers/n8n';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor', ENTRY.id);
-const SCREENSHOTS = ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
+const SCREENSHOTS =
+	ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 const ICON_PATH = '/icons/n8n-nodes-famulor-ai/';
 
 let n8n: PreparedN8n;
@@ -33,14 +42,24 @@ interface OptionsProperty {
 /** The option names of a property of the action node's default version, from the built package under test. */
 function optionNames(property: string, resource?: string): string[] {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const { Famulor } = require(join(__dirname, '..', '..', 'dist', 'nodes', 'Famulor', 'Famulor.node.js')) as {
-		Famulor: new () => { description: { defaultVersion: number }; nodeVersions: Record<number, { description: { properties: OptionsProperty[] } }> };
+	const { Famulor } = require(
+		join(__dirname, '..', '..', 'dist', 'nodes', 'Famulor', 'Famulor.node.js'),
+	) as {
+		Famulor: new () => {
+			description: { defaultVersion: number };
+			nodeVersions: Record<number, { description: { properties: OptionsProperty[] } }>;
+		};
 	};
 	const node = new Famulor();
 	const found = node.nodeVersions[node.description.defaultVersion].description.properties.find(
-		(entry) => entry.name === property && (resource === undefined || (entry.displayOptions?.show?.resource ?? []).includes(resource)),
+		(entry) =>
+			entry.name === property &&
+			(resource === undefined || (entry.displayOptions?.show?.resource ?? []).includes(resource)),
 	);
-	if (!found?.options) throw new Error(`the action node has no options property "${property}"${resource ? ` for ${resource}` : ''}`);
+	if (!found?.options)
+		throw new Error(
+			`the action node has no options property "${property}"${resource ? ` for ${resource}` : ''}`,
+		);
 	return found.options.map((option) => option.name);
 }
 
@@ -48,7 +67,9 @@ function optionNames(property: string, resource?: string): string[] {
 async function openDropdownOptions(): Promise<string[]> {
 	const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
 	await options.first().waitFor({ timeout: 10_000 });
-	return (await options.allInnerTexts()).map((text) => text.split('\n')[0].trim()).filter((text) => text !== '');
+	return (await options.allInnerTexts())
+		.map((text) => text.split('\n')[0].trim())
+		.filter((text) => text !== '');
 }
 
 /** Back to the canvas: n8n 2.x's panel has a close button, 1.x's classic panel a back-to-canvas button. */
@@ -64,7 +85,11 @@ async function settle(): Promise<void> {
 }
 
 async function searchNodeCreator(term: string): Promise<void> {
-	const search = page.locator('[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]').first();
+	const search = page
+		.locator(
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]',
+		)
+		.first();
 	await search.waitFor();
 	await search.fill(term);
 }
@@ -76,7 +101,14 @@ beforeAll(async () => {
 	server = await startServer(n8n);
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--no-first-run',
+		],
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 }, 180_000);
@@ -89,12 +121,22 @@ afterAll(async () => {
 
 afterEach(async () => {
 	// Whatever state a failure left, keep a picture of it.
-	await page?.screenshot({ path: join(ARTIFACTS, `${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`) }).catch(() => undefined);
+	await page
+		?.screenshot({
+			path: join(
+				ARTIFACTS,
+				`${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`,
+			),
+		})
+		.catch(() => undefined);
 });
 
 test(`${ON_N8N}: the owner logs in through the sign-in form`, async () => {
 	await page.goto(`${server.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page
+		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
+		.first()
+		.fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
 	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
@@ -119,9 +161,13 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	const ndv = byTestId('ndv');
 	await ndv.waitFor();
 	await byTestId('parameter-input-event').waitFor();
-	await expect(byTestId('node-title-container').innerText()).resolves.toContain('Famulor AI Trigger');
+	await expect(byTestId('node-title-container').innerText()).resolves.toContain(
+		'Famulor AI Trigger',
+	);
 	await byTestId('parameter-input-event').waitFor();
-	await expect(byTestId('parameter-input-event').locator('input').inputValue()).resolves.toBe('Call Completed');
+	await expect(byTestId('parameter-input-event').locator('input').inputValue()).resolves.toBe(
+		'Call Completed',
+	);
 
 	// The assistant picker asks the sandbox (listSearch through the imported credential).
 	await byTestId('rlc-input').first().click();
@@ -129,30 +175,47 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	await assistant.waitFor({ timeout: 15_000 });
 	await assistant.click();
 	await byTestId('parameter-input-event').click();
-	expect(await openDropdownOptions()).toEqual(['Call Completed', 'Conversation Ended', 'Inbound Call Completed', 'WhatsApp Message Status']);
+	expect(await openDropdownOptions()).toEqual([
+		'Call Completed',
+		'Conversation Ended',
+		'Inbound Call Completed',
+		'WhatsApp Message Status',
+	]);
 	await page.keyboard.press('Escape');
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });
 
 	await closeNdv();
-	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(1);
+	await expect(
+		page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count(),
+	).resolves.toBe(1);
 });
 
 test(`${ON_N8N}: the action node: added after the trigger through the node search, with its resources and operations`, async () => {
 	await byTestId('canvas-handle-plus').first().click();
 	await searchNodeCreator('Famulor');
-	await byTestId('node-creator-item-name').filter({ hasText: /^Famulor AI$/ }).first().click();
+	await byTestId('node-creator-item-name')
+		.filter({ hasText: /^Famulor AI$/ })
+		.first()
+		.click();
 	await page.getByText('Make a phone call', { exact: true }).click();
 	const ndv = byTestId('ndv');
 	await ndv.waitFor();
 	await byTestId('parameter-input-resource').waitFor();
-	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe('Call');
-	await expect(byTestId('parameter-input-operation').locator('input').inputValue()).resolves.toBe('Make');
+	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe(
+		'Call',
+	);
+	await expect(byTestId('parameter-input-operation').locator('input').inputValue()).resolves.toBe(
+		'Make',
+	);
 	await byTestId('rlc-input').first().click();
 	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
 	await assistant.waitFor({ timeout: 15_000 });
 	await assistant.click();
-	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().fill('+4915112345678');
+	await byTestId('parameter-input-phoneNumber')
+		.locator('input, textarea')
+		.first()
+		.fill('+4915112345678');
 	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().blur(); // hides the input's tip
 	await settle();
 	await page.screenshot({ path: join(SCREENSHOTS, 'action-node.png') });
@@ -160,14 +223,28 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 	await byTestId('parameter-input-resource').click();
 	// n8n itself appends "Custom API Call" to nodes whose credential authenticates generically.
 	expect(await openDropdownOptions()).toEqual([...optionNames('resource'), 'Custom API Call']);
-	await page.getByRole('option', { name: 'WhatsApp' }).or(page.locator('.el-select-dropdown__item:visible', { hasText: 'WhatsApp' })).first().click();
-	await page.locator('.el-select-dropdown__item', { hasText: 'Knowledge Base' }).first().waitFor({ state: 'hidden' });
-	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe('WhatsApp');
+	await page
+		.getByRole('option', { name: 'WhatsApp' })
+		.or(page.locator('.el-select-dropdown__item:visible', { hasText: 'WhatsApp' }))
+		.first()
+		.click();
+	await page
+		.locator('.el-select-dropdown__item', { hasText: 'Knowledge Base' })
+		.first()
+		.waitFor({ state: 'hidden' });
+	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe(
+		'WhatsApp',
+	);
 	await byTestId('parameter-input-operation').click();
-	expect(await openDropdownOptions()).toEqual([...optionNames('operation', 'whatsApp'), 'Custom API Call']);
+	expect(await openDropdownOptions()).toEqual([
+		...optionNames('operation', 'whatsApp'),
+		'Custom API Call',
+	]);
 	await page.keyboard.press('Escape');
 
 	await closeNdv();
-	await expect(page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count()).resolves.toBe(2);
+	await expect(
+		page.locator(`[data-test-id="canvas-node"] img[src*="${ICON_PATH}"]`).count(),
+	).resolves.toBe(2);
 	await page.screenshot({ path: join(ARTIFACTS, 'canvas.png') });
 });

@@ -25,7 +25,15 @@ beforeAll(async () => {
 	await importIntoN8n(n8n.entry, n8n.env, {
 		userFolder: n8n.userFolder,
 		credentials: [],
-		workflows: [{ file: 'retried-call.json', workflow: retriedCallWorkflow(RETRIED_CALL_ID, [{ phone: VALID_PHONE, assistant: 102 }, { phone: '+4915112345679', assistant: SEED.bob.outboundAssistantId }]) }],
+		workflows: [
+			{
+				file: 'retried-call.json',
+				workflow: retriedCallWorkflow(RETRIED_CALL_ID, [
+					{ phone: VALID_PHONE, assistant: 102 },
+					{ phone: '+4915112345679', assistant: SEED.bob.outboundAssistantId },
+				]),
+			},
+		],
 	});
 }, 300_000);
 
@@ -38,23 +46,44 @@ beforeEach(async () => {
 });
 
 test(`${ON_N8N}: every example and the credential are imported`, () => {
-	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual(['famulorExample01', 'famulorExample02', 'famulorExample03', 'famulorExample04', 'famulorExample05', 'famulorExample06', 'famulorExample07']);
+	expect(n8n.workflows.map((workflow) => workflow.id).sort()).toEqual([
+		'famulorExample01',
+		'famulorExample02',
+		'famulorExample03',
+		'famulorExample04',
+		'famulorExample05',
+		'famulorExample06',
+		'famulorExample07',
+	]);
 });
 
 test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and interest as call variables`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample01');
 	expect(run.status).toBe('success');
 	const [started] = nodeOutput(run, 'Call started');
-	expect(started).toEqual({ call_id: expect.any(Number), status: 'initiated', lead: 'Erika Musterfrau', message: expect.any(String) });
+	expect(started).toEqual({
+		call_id: expect.any(Number),
+		status: 'initiated',
+		lead: 'Erika Musterfrau',
+		message: expect.any(String),
+	});
 
 	const requests = await apiRequests();
-	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/user/make_call']);
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'POST /api/user/make_call',
+	]);
 	expect(requests[0].body).toEqual({
 		phone_number: '+4915112345678',
 		assistant_id: 102,
-		variables: { customer_name: 'Erika Musterfrau', email: 'erika@example.com', interest: 'pricing' },
+		variables: {
+			customer_name: 'Erika Musterfrau',
+			email: 'erika@example.com',
+			interest: 'pricing',
+		},
 	});
-	const calls = await n8n.ctl<Array<{ id: number; assistant_id: number; customer_phone?: string; phone_number?: string }>>('GET', '/calls');
+	const calls = await n8n.ctl<
+		Array<{ id: number; assistant_id: number; customer_phone?: string; phone_number?: string }>
+	>('GET', '/calls');
 	const call = calls.find((entry) => entry.id === started.call_id);
 	expect(call).toMatchObject({ assistant_id: 102 });
 });
@@ -65,16 +94,25 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 	const [summary] = nodeOutput(run, 'Summary');
 	const file = join(n8n.filesDir, 'famulor-call-4711.json');
 	expect(summary).toEqual({
-		summary: 'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Erika Musterfrau, appointment_date=2026-11-28, interested=true)',
+		summary:
+			'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Erika Musterfrau, appointment_date=2026-11-28, interested=true)',
 		file,
-		extracted: { customer_name: 'Erika Musterfrau', appointment_date: '2026-11-28', interested: true },
+		extracted: {
+			customer_name: 'Erika Musterfrau',
+			appointment_date: '2026-11-28',
+			interested: true,
+		},
 	});
 	const record = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 	expect(record).toMatchObject({
 		call_id: 4711,
 		status: 'completed',
 		customer_phone: '+4915112345678',
-		extracted: { customer_name: 'Erika Musterfrau', appointment_date: '2026-11-28', interested: true },
+		extracted: {
+			customer_name: 'Erika Musterfrau',
+			appointment_date: '2026-11-28',
+			interested: true,
+		},
 	});
 	expect(await apiRequests()).toEqual([]);
 });
@@ -83,10 +121,17 @@ test(`${ON_N8N}: 6 Call outcome to records: the call is read with its evaluation
 	const run = await executeWorkflow(n8n, 'famulorExample06');
 	expect(run.status).toBe('success');
 	const requests = await apiRequests();
-	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/user/calls/480337']);
+	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+		'GET /api/user/calls/480337',
+	]);
 
 	const call = (await n8n.api<Record<string, unknown>>('GET', '/api/user/calls/480337')).json;
-	const evaluation = Object.fromEntries((call.evaluation as Array<{ name: string; value: unknown }>).map((item) => [item.name, item.value]));
+	const evaluation = Object.fromEntries(
+		(call.evaluation as Array<{ name: string; value: unknown }>).map((item) => [
+			item.name,
+			item.value,
+		]),
+	);
 	expect(Object.keys(evaluation)).toEqual(expect.arrayContaining(['status', 'summary']));
 	const file = join(n8n.filesDir, 'famulor-call-outcome-480337.json');
 	const [summary] = nodeOutput(run, 'Summary');
@@ -134,7 +179,11 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and s
 		message: 'Hello, are you open on Saturday?',
 		variables: { customer_name: 'Max Mustermann' },
 	});
-	expect(requests[2].body).toEqual({ sender_id: 71, recipient_phone: '+4917612345678', message: reply.reply });
+	expect(requests[2].body).toEqual({
+		sender_id: 71,
+		recipient_phone: '+4917612345678',
+		message: reply.reply,
+	});
 });
 
 test(`${ON_N8N}: 4 Knowledge base ingestion: the file is uploaded and polled until processed`, async () => {
@@ -157,8 +206,13 @@ test(`${ON_N8N}: 4 Knowledge base ingestion: the file is uploaded and polled unt
 		`GET /api/user/knowledgebases/51/documents/${String(report.document_id)}`,
 	]);
 	expect(requests[0].contentType).toMatch(/^multipart\/form-data/);
-	const documents = await n8n.api<{ data: Array<{ id: number; name: string; status: string }> }>('GET', '/api/user/knowledgebases/51/documents');
-	expect(documents.json.data).toContainEqual(expect.objectContaining({ id: report.document_id, name: 'famulor-faq.txt', status: 'active' }));
+	const documents = await n8n.api<{ data: Array<{ id: number; name: string; status: string }> }>(
+		'GET',
+		'/api/user/knowledgebases/51/documents',
+	);
+	expect(documents.json.data).toContainEqual(
+		expect.objectContaining({ id: report.document_id, name: 'famulor-faq.txt', status: 'active' }),
+	);
 });
 
 test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a note for the agent, then hands back`, async () => {
@@ -167,11 +221,21 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	expect(nodeOutput(run, 'Asks for a person?', 1)).toHaveLength(0);
 	const [conversation] = nodeOutput(run, 'Find conversation');
 	const uuid = String(conversation.id);
-	expect(conversation).toMatchObject({ type: 'whatsapp', customer: { name: 'Max Mustermann', phone: '+4917612345678' } });
-	expect(nodeOutput(run, 'Disable AI')).toEqual([{ conversation_id: uuid, status: true, ai_enabled: false }]);
+	expect(conversation).toMatchObject({
+		type: 'whatsapp',
+		customer: { name: 'Max Mustermann', phone: '+4917612345678' },
+	});
+	expect(nodeOutput(run, 'Disable AI')).toEqual([
+		{ conversation_id: uuid, status: true, ai_enabled: false },
+	]);
 	const [handedBack] = nodeOutput(run, 'Handed back');
 	const file = join(n8n.filesDir, `famulor-handover-${uuid}.json`);
-	expect(handedBack).toEqual({ conversation_id: uuid, ai_enabled: true, note_file: file, summary: `Conversation ${uuid}: AI paused for a person, note saved, AI back on` });
+	expect(handedBack).toEqual({
+		conversation_id: uuid,
+		ai_enabled: true,
+		note_file: file,
+		summary: `Conversation ${uuid}: AI paused for a person, note saved, AI back on`,
+	});
 	const note = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 	expect(note).toEqual({
 		conversation_id: uuid,
@@ -188,11 +252,14 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 		`POST /api/automate/conversations/${uuid}/disable-ai`,
 		`POST /api/automate/conversations/${uuid}/enable-ai`,
 	]);
-	expect(requests[0].query).toEqual({ type: 'whatsapp', customer_phone: '+4917612345678', per_page: '1' });
+	expect(requests[0].query).toEqual({
+		type: 'whatsapp',
+		customer_phone: '+4917612345678',
+		per_page: '1',
+	});
 	const state = await n8n.ctl<{ ai_enabled: boolean }>('GET', `/state/conversations/${uuid}`);
 	expect(state.ai_enabled).toBe(true);
 });
-
 
 test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample07');
@@ -213,15 +280,29 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 		'POST /api/user/lead',
 		'POST /api/user/campaigns/update-status',
 	]);
-	expect(requests[0].body).toEqual({ phone_number: '+4915112347001', campaign_id: 91, variables: { customer_name: 'Anna Becker', email: 'anna@example.com' } });
+	expect(requests[0].body).toEqual({
+		phone_number: '+4915112347001',
+		campaign_id: 91,
+		variables: { customer_name: 'Anna Becker', email: 'anna@example.com' },
+	});
 	expect(requests[3].body).toEqual({ campaign_id: 91, action: 'start' });
-	const leads = await n8n.api<{ data: Array<{ id: number; status: string; phone_number: string }> }>('GET', '/api/user/leads?campaign_id=91&per_page=100');
-	const created = leads.json.data.filter((lead) => (report.leads_created as number[]).includes(lead.id));
-	expect(created.map((lead) => lead.phone_number)).toEqual(['+4915112347001', '+4915112347002', '+4915112347003']);
+	const leads = await n8n.api<{
+		data: Array<{ id: number; status: string; phone_number: string }>;
+	}>('GET', '/api/user/leads?campaign_id=91&per_page=100');
+	const created = leads.json.data.filter((lead) =>
+		(report.leads_created as number[]).includes(lead.id),
+	);
+	expect(created.map((lead) => lead.phone_number)).toEqual([
+		'+4915112347001',
+		'+4915112347002',
+		'+4915112347003',
+	]);
 	// the campaign calls up to 3 leads at once (its max_calls_in_parallel); the calls ring until the sandbox ends them
 	const campaignPhones = new Set(leads.json.data.map((lead) => lead.phone_number));
 	const calls = await n8n.ctl<Array<{ status: string; customer_phone: string }>>('GET', '/calls');
-	expect(calls.filter((call) => call.status === 'initiated' && campaignPhones.has(call.customer_phone))).toHaveLength(3);
+	expect(
+		calls.filter((call) => call.status === 'initiated' && campaignPhones.has(call.customer_phone)),
+	).toHaveLength(3);
 
 	// run again: the numbers are in the campaign already and it is running, so nothing new is queued
 	await n8n.ctl('DELETE', '/requests');
@@ -229,9 +310,10 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 	expect(again.status).toBe('success');
 	const [second] = nodeOutput(again, 'Report');
 	expect(second).toMatchObject({ leads_created: [], campaign_status: 'not started' });
-	expect(String(second.report)).toMatch(/^0 lead\(s\) queued in campaign 91, 3 skipped; the campaign did not start: .*already running/);
+	expect(String(second.report)).toMatch(
+		/^0 lead\(s\) queued in campaign 91, 3 skipped; the campaign did not start: .*already running/,
+	);
 });
-
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer's name`, async () => {
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
@@ -239,7 +321,14 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 	expect(run.status).toBe('success');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(0);
 	expect(nodeOutput(run, 'Send follow-up template')).toEqual([
-		{ success: true, conversation_id: expect.any(Number), message_id: expect.any(Number), whatsapp_message_id: expect.any(Number), message_sid: expect.stringMatching(/^SM/), status: 'queued' },
+		{
+			success: true,
+			conversation_id: expect.any(Number),
+			message_id: expect.any(Number),
+			whatsapp_message_id: expect.any(Number),
+			message_sid: expect.stringMatching(/^SM/),
+			status: 'queued',
+		},
 	]);
 	expect(run.data.resultData.runData['Generate reply']).toBeUndefined();
 	const requests = await apiRequests();
@@ -259,9 +348,13 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 
 test(`${ON_N8N}: Retry On Fail (3 tries) after a refused second call places the first, paid call once`, async () => {
 	const run = await executeWorkflow(n8n, RETRIED_CALL_ID);
-	const calls = (await apiRequests()).filter((request) => request.method === 'POST' && request.path === '/api/user/make_call');
+	const calls = (await apiRequests()).filter(
+		(request) => request.method === 'POST' && request.path === '/api/user/make_call',
+	);
 	// n8n ran the node three times: the call that went through was remembered, the refused one tried each time.
-	expect(calls.filter((request) => request.status === 200).map((request) => request.body)).toEqual([{ phone_number: VALID_PHONE, assistant_id: 102 }]);
+	expect(calls.filter((request) => request.status === 200).map((request) => request.body)).toEqual([
+		{ phone_number: VALID_PHONE, assistant_id: 102 },
+	]);
 	expect(calls.filter((request) => request.status === 404)).toHaveLength(3);
 	expect(run.data.resultData.error?.message).toMatch(/1 call of other items went through/);
 });

@@ -10,11 +10,20 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { CHROMIUM, importIntoN8n, NEWEST } from '../../scripts/n8n';
-import { ENTRY, ON_N8N, OWNER, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import {
+	ENTRY,
+	ON_N8N,
+	OWNER,
+	prepareN8n,
+	startServer,
+	type N8nServer,
+	type PreparedN8n,
+} from './helpers/n8n';
 import { panelsWorkflow, PANELS_WORKFLOW_ID } from './helpers/workflows';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'screenshots', ENTRY.id);
-const SCREENSHOTS = ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
+const SCREENSHOTS =
+	ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 
 let n8n: PreparedN8n;
 let server: N8nServer;
@@ -35,18 +44,29 @@ async function closeNdv(): Promise<void> {
 	await byTestId('ndv').waitFor({ state: 'hidden' });
 }
 
-const inputValue = async (parameter: string) => await byTestId(`parameter-input-${parameter}`).locator('input').first().inputValue();
+const inputValue = async (parameter: string) =>
+	await byTestId(`parameter-input-${parameter}`).locator('input').first().inputValue();
 
 beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	mkdirSync(ARTIFACTS, { recursive: true });
 	n8n = await prepareN8n({ api: 'current' });
-	await importIntoN8n(n8n.entry, n8n.env, { userFolder: n8n.userFolder, credentials: [], workflows: [{ file: 'panels.json', workflow: panelsWorkflow() }] });
+	await importIntoN8n(n8n.entry, n8n.env, {
+		userFolder: n8n.userFolder,
+		credentials: [],
+		workflows: [{ file: 'panels.json', workflow: panelsWorkflow() }],
+	});
 	server = await startServer(n8n);
-	browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
 	await page.goto(`${server.url}/signin`);
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"]').first().fill(OWNER.email);
+	await page
+		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
+		.first()
+		.fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
 	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
@@ -61,7 +81,14 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-	await page?.screenshot({ path: join(ARTIFACTS, `${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`) }).catch(() => undefined);
+	await page
+		?.screenshot({
+			path: join(
+				ARTIFACTS,
+				`${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`,
+			),
+		})
+		.catch(() => undefined);
 });
 
 test(`${ON_N8N}: Assistant → Create shows its pickers with the chosen language, voice and model`, async () => {
@@ -69,8 +96,12 @@ test(`${ON_N8N}: Assistant → Create shows its pickers with the chosen language
 	await expect(inputValue('resource')).resolves.toBe('Assistant');
 	await expect(inputValue('operation')).resolves.toBe('Create');
 	// The pickers show the names of the chosen language, voice and model, not bare IDs.
-	const values = await byTestId('ndv').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-	expect(values).toEqual(expect.arrayContaining(['German', 'Anna (German, female)', 'gpt-4o-mini', 'Reminder Bot']));
+	const values = await byTestId('ndv')
+		.locator('input')
+		.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+	expect(values).toEqual(
+		expect.arrayContaining(['German', 'Anna (German, female)', 'gpt-4o-mini', 'Reminder Bot']),
+	);
 	await page.mouse.move(5, 990);
 	await page.waitForTimeout(700);
 	await page.screenshot({ path: join(SCREENSHOTS, 'assistant-create.png') });
@@ -83,7 +114,8 @@ test(`${ON_N8N}: WhatsApp → Send Template Message shows the template's variabl
 	await expect(inputValue('operation')).resolves.toBe('Send Template Message');
 	// The fields come from the sandbox: the variables of template 7101 (appointment_reminder).
 	const panel = byTestId('ndv');
-	for (const variable of ['customer_name', 'date', 'time']) await panel.getByText(variable, { exact: false }).first().waitFor({ timeout: 15_000 });
+	for (const variable of ['customer_name', 'date', 'time'])
+		await panel.getByText(variable, { exact: false }).first().waitFor({ timeout: 15_000 });
 	await page.mouse.move(5, 990);
 	await page.waitForTimeout(700);
 	await page.screenshot({ path: join(SCREENSHOTS, 'whatsapp-template.png') });

@@ -9,12 +9,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { importIntoN8n, sandboxCredential } from '../../scripts/n8n';
-import { CREDENTIAL_ID, ON_N8N, prepareN8n, startServer, waitFor, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import {
+	CREDENTIAL_ID,
+	ON_N8N,
+	prepareN8n,
+	startServer,
+	waitFor,
+	type N8nServer,
+	type PreparedN8n,
+} from './helpers/n8n';
 import { triggerWorkflowWithCredential } from './helpers/workflows';
 
 const WORKFLOW_ID = 'famulorExample02';
 const WRONG_TOKEN_WORKFLOW_ID = 'famulorE2eWrongTok';
-const WRONG_TOKEN_CREDENTIAL = { id: 'famulorWrongToken1', name: 'Famulor AI sandbox (wrong token)' };
+const WRONG_TOKEN_CREDENTIAL = {
+	id: 'famulorWrongToken1',
+	name: 'Famulor AI sandbox (wrong token)',
+};
 const WRONG_TOKEN = 'sbx_wrong_token_for_the_activation_test';
 const ASSISTANT_ID = 102;
 
@@ -35,7 +46,10 @@ let n8n: PreparedN8n;
 let server: N8nServer;
 
 async function assistant(): Promise<Assistant> {
-	const { json } = await n8n.api<{ data: Assistant[] }>('GET', '/api/user/assistants/get?per_page=100');
+	const { json } = await n8n.api<{ data: Assistant[] }>(
+		'GET',
+		'/api/user/assistants/get?per_page=100',
+	);
 	const found = json.data.find((entry) => entry.id === ASSISTANT_ID);
 	if (!found) throw new Error(`assistant ${ASSISTANT_ID} not found`);
 	return found;
@@ -43,21 +57,33 @@ async function assistant(): Promise<Assistant> {
 
 async function executions(): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
-	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}`);
+	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>(
+		'GET',
+		`/executions?filter=${filter}`,
+	);
 	expect(status).toBe(200);
 	return json.data.results;
 }
 
-async function makeAndEndCall(extracted: Record<string, unknown>): Promise<{ callId: number; deliveries: Array<{ status?: number; url: string }> }> {
-	const made = await n8n.api<{ call_id: number }>('POST', '/api/user/make_call', { phone_number: '+4915112345678', assistant_id: ASSISTANT_ID });
+async function makeAndEndCall(
+	extracted: Record<string, unknown>,
+): Promise<{ callId: number; deliveries: Array<{ status?: number; url: string }> }> {
+	const made = await n8n.api<{ call_id: number }>('POST', '/api/user/make_call', {
+		phone_number: '+4915112345678',
+		assistant_id: ASSISTANT_ID,
+	});
 	expect(made.status).toBe(200);
 	const callId = made.json.call_id;
-	const ended = await n8n.ctl<{ deliveries: Array<{ status?: number; url: string }> }>('POST', `/calls/${callId}/end`, {
-		status: 'completed',
-		duration: 42,
-		transcript: 'AI: Hello Jonas!\nCustomer: Next Monday works for me.',
-		extracted_variables: extracted,
-	});
+	const ended = await n8n.ctl<{ deliveries: Array<{ status?: number; url: string }> }>(
+		'POST',
+		`/calls/${callId}/end`,
+		{
+			status: 'completed',
+			duration: 42,
+			transcript: 'AI: Hello Jonas!\nCustomer: Next Monday works for me.',
+			extracted_variables: extracted,
+		},
+	);
 	return { callId, deliveries: ended.deliveries };
 }
 
@@ -65,8 +91,20 @@ beforeAll(async () => {
 	n8n = await prepareN8n();
 	await importIntoN8n(n8n.entry, n8n.env, {
 		userFolder: n8n.userFolder,
-		credentials: [sandboxCredential(n8n.sandbox.url, WRONG_TOKEN, WRONG_TOKEN_CREDENTIAL.id, WRONG_TOKEN_CREDENTIAL.name)],
-		workflows: [{ file: 'wrong-token.json', workflow: triggerWorkflowWithCredential(WRONG_TOKEN_WORKFLOW_ID, WRONG_TOKEN_CREDENTIAL) }],
+		credentials: [
+			sandboxCredential(
+				n8n.sandbox.url,
+				WRONG_TOKEN,
+				WRONG_TOKEN_CREDENTIAL.id,
+				WRONG_TOKEN_CREDENTIAL.name,
+			),
+		],
+		workflows: [
+			{
+				file: 'wrong-token.json',
+				workflow: triggerWorkflowWithCredential(WRONG_TOKEN_WORKFLOW_ID, WRONG_TOKEN_CREDENTIAL),
+			},
+		],
 	});
 	server = await startServer(n8n);
 }, 300_000);
@@ -77,12 +115,20 @@ afterAll(async () => {
 });
 
 test(`${ON_N8N}: n8n lists the packed package's two node types and its credential`, async () => {
-	const nodes = await fetch(`${server.url}/types/nodes.json`, { headers: { cookie: server.cookie } });
+	const nodes = await fetch(`${server.url}/types/nodes.json`, {
+		headers: { cookie: server.cookie },
+	});
 	expect(nodes.status).toBe(200);
 	const names = ((await nodes.json()) as Array<{ name: string }>).map((type) => type.name);
-	expect(names).toEqual(expect.arrayContaining(['n8n-nodes-famulor-ai.famulor', 'n8n-nodes-famulor-ai.famulorTrigger']));
-	const credentials = await fetch(`${server.url}/types/credentials.json`, { headers: { cookie: server.cookie } });
-	expect(((await credentials.json()) as Array<{ name: string }>).map((type) => type.name)).toContain('famulorAiApi');
+	expect(names).toEqual(
+		expect.arrayContaining(['n8n-nodes-famulor-ai.famulor', 'n8n-nodes-famulor-ai.famulorTrigger']),
+	);
+	const credentials = await fetch(`${server.url}/types/credentials.json`, {
+		headers: { cookie: server.cookie },
+	});
+	expect(
+		((await credentials.json()) as Array<{ name: string }>).map((type) => type.name),
+	).toContain('famulorAiApi');
 });
 
 test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended call starts an execution with the payload`, async () => {
@@ -97,10 +143,17 @@ test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended
 		const current = await assistant();
 		return current.is_webhook_active ? current : undefined;
 	});
-	expect(registered.webhook_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${n8n.port}/webhook/[0-9a-f-]+/webhook\\?`));
+	expect(registered.webhook_url).toMatch(
+		new RegExp(`^http://127\\.0\\.0\\.1:${n8n.port}/webhook/[0-9a-f-]+/webhook\\?`),
+	);
 
-	const { callId, deliveries } = await makeAndEndCall({ customer_name: 'Jonas Beispiel', appointment_date: '2026-12-01' });
-	expect(deliveries).toEqual([expect.objectContaining({ status: 200, url: registered.webhook_url })]);
+	const { callId, deliveries } = await makeAndEndCall({
+		customer_name: 'Jonas Beispiel',
+		appointment_date: '2026-12-01',
+	});
+	expect(deliveries).toEqual([
+		expect.objectContaining({ status: 200, url: registered.webhook_url }),
+	]);
 
 	const [execution] = await waitFor('the trigger execution', async () => {
 		const found = (await executions()).filter((entry) => entry.status === 'success');
@@ -109,14 +162,21 @@ test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended
 	expect(execution).toMatchObject({ workflowId: WORKFLOW_ID, mode: 'webhook', status: 'success' });
 
 	// The execution's data (flatted JSON) holds the delivered payload as the trigger emitted it.
-	const details = await server.rest<{ data: { data: string } }>('GET', `/executions/${execution.id}`);
+	const details = await server.rest<{ data: { data: string } }>(
+		'GET',
+		`/executions/${execution.id}`,
+	);
 	expect(details.status).toBe(200);
 	expect(details.json.data.data).toContain('extracted_customer_name');
 	expect(details.json.data.data).toContain('Jonas Beispiel');
 
 	// The service re-sends a delivery it did not see answered: the same call again starts no execution.
 	const [delivery] = await n8n.client.webhooks({ callId });
-	const again = await fetch(delivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(delivery.payload) });
+	const again = await fetch(delivery.url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(delivery.payload),
+	});
 	expect(again.status).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 2000));
 	expect((await executions()).filter((entry) => entry.mode === 'webhook')).toHaveLength(1);
@@ -157,7 +217,10 @@ test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails w
 	const message =
 		activated.status >= 400
 			? (activated.json.message ?? JSON.stringify(activated.json))
-			: await waitFor('the activation failure', async () => await server.activationFailure(WRONG_TOKEN_WORKFLOW_ID));
+			: await waitFor(
+					'the activation failure',
+					async () => await server.activationFailure(WRONG_TOKEN_WORKFLOW_ID),
+				);
 	expect(message).toContain('401');
 	expect(message).not.toContain(WRONG_TOKEN);
 	const sent = await n8n.client.apiRequests();
@@ -169,16 +232,32 @@ test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails w
 
 describe(`${ON_N8N}: credential test (what n8n runs when the credential is saved)`, () => {
 	async function testCredential(data: Record<string, string>) {
-		const { status, json } = await server.rest<{ data: { status: string; message: string } }>('POST', '/credentials/test', {
-			credentials: { id: CREDENTIAL_ID, name: 'Famulor AI sandbox (alice)', type: 'famulorAiApi', data },
-		});
+		const { status, json } = await server.rest<{ data: { status: string; message: string } }>(
+			'POST',
+			'/credentials/test',
+			{
+				credentials: {
+					id: CREDENTIAL_ID,
+					name: 'Famulor AI sandbox (alice)',
+					type: 'famulorAiApi',
+					data,
+				},
+			},
+		);
 		expect(status).toBe(200);
 		return json.data;
 	}
 
 	test('passes with the right token, tolerating a trailing slash and /api on the base URL', async () => {
-		expect(await testCredential({ apiToken: n8n.sandbox.tokens.alice, baseUrl: `${n8n.sandbox.url}/` })).toMatchObject({ status: 'OK' });
-		expect(await testCredential({ apiToken: n8n.sandbox.tokens.alice, baseUrl: `${n8n.sandbox.url}/api` })).toMatchObject({ status: 'OK' });
+		expect(
+			await testCredential({ apiToken: n8n.sandbox.tokens.alice, baseUrl: `${n8n.sandbox.url}/` }),
+		).toMatchObject({ status: 'OK' });
+		expect(
+			await testCredential({
+				apiToken: n8n.sandbox.tokens.alice,
+				baseUrl: `${n8n.sandbox.url}/api`,
+			}),
+		).toMatchObject({ status: 'OK' });
 	});
 
 	test('fails with a wrong token, showing the service answer and not the token', async () => {
@@ -188,7 +267,10 @@ describe(`${ON_N8N}: credential test (what n8n runs when the credential is saved
 		// The wording is n8n's (2.40: "Unauthorized") or the service's; either way it says the token was refused.
 		expect(result.message).toMatch(/401|Invalid API key|Authorization failed|Unauthorized/i);
 		expect(result.message).not.toContain(wrongToken);
-		const logged = await n8n.ctl<Array<{ path: string; status: number }>>('GET', '/requests?path=/api/user/assistants/languages');
+		const logged = await n8n.ctl<Array<{ path: string; status: number }>>(
+			'GET',
+			'/requests?path=/api/user/assistants/languages',
+		);
 		expect(logged.at(-1)).toMatchObject({ path: '/api/user/assistants/languages', status: 401 });
 	});
 });

@@ -80,11 +80,22 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return [];
 	}
 
-	async authenticate(credentials: ICredentialDataDecryptedObject, _typeName: string, requestOptions: IHttpRequestOptions, workflow: Workflow, node: INode): Promise<IHttpRequestOptions> {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
 		const headers = this.credentialType.authenticate.properties.headers ?? {};
 		const resolved: IDataObject = {};
 		for (const [name, template] of Object.entries(headers)) {
-			resolved[name] = workflow.expression.getSimpleParameterValue(node, template as string, 'internal', { $credentials: credentials } as never);
+			resolved[name] = workflow.expression.getSimpleParameterValue(
+				node,
+				template as string,
+				'internal',
+				{ $credentials: credentials } as never,
+			);
 		}
 		return { ...requestOptions, headers: { ...(requestOptions.headers ?? {}), ...resolved } };
 	}
@@ -134,10 +145,21 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 }
 
 function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
-	return new Workflow({ id: 'wf-test', nodes, connections: {}, active: false, nodeTypes, staticData });
+	return new Workflow({
+		id: 'wf-test',
+		nodes,
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData,
+	});
 }
 
-function makeAdditionalData(credentials: TestCredentials, hooks?: ExecutionLifecycleHooks, executionId = 'test-execution'): IWorkflowExecuteAdditionalData {
+function makeAdditionalData(
+	credentials: TestCredentials,
+	hooks?: ExecutionLifecycleHooks,
+	executionId = 'test-execution',
+): IWorkflowExecuteAdditionalData {
 	const additionalData = mock<IWorkflowExecuteAdditionalData>();
 	Object.assign(additionalData, {
 		credentialsHelper: new TestCredentialsHelper(credentials),
@@ -163,7 +185,9 @@ export interface RunNodeOptions {
 	/** Node version; 1 unless given (version 1 is the seed specification's). */
 	typeVersion?: number;
 	/** n8n's node settings, e.g. `{ retryOnFail: true, maxTries: 3, waitBetweenTries: 0 }`. */
-	settings?: Partial<Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData'>>;
+	settings?: Partial<
+		Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData'>
+	>;
 }
 
 export interface NodeRunError {
@@ -209,13 +233,16 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	const additionalData = makeAdditionalData(options.credentials, hooks, executionId);
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null }],
+			nodeExecutionStack: [
+				{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+			],
 		},
 	});
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	const run = (await execution.processRunExecutionData(workflow)) ?? finished;
 	const taskData = run?.data.resultData.runData[node.name]?.[0];
-	const error = (taskData?.error ?? run?.data.resultData.error) as unknown as NodeRunError | undefined;
+	const error = (taskData?.error ?? run?.data.resultData.error) as unknown as
+		NodeRunError | undefined;
 	return { output: taskData?.data?.main?.[0] ?? [], error };
 }
 
@@ -243,14 +270,20 @@ export interface LoadMethodCall {
 /** Calls a listSearch, loadOptions or resourceMapping method of one node version, with the node's current parameters. */
 export async function runLoadMethodOf<T>(call: LoadMethodCall): Promise<T> {
 	const typeVersion = call.typeVersion ?? 1;
-	const node = makeNode(ACTION_NODE_TYPE, call.parameters ?? { resource: 'call', operation: 'make' }, { typeVersion });
+	const node = makeNode(
+		ACTION_NODE_TYPE,
+		call.parameters ?? { resource: 'call', operation: 'make' },
+		{ typeVersion },
+	);
 	const workflow = makeWorkflow([node]);
 	const additionalData = makeAdditionalData(call.credentials);
 	// What the editor sends along: the parameters as they stand, read by getCurrentNodeParameter.
 	additionalData.currentNodeParameters = node.parameters;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters');
 	const methods = nodeTypes.getByNameAndVersion(ACTION_NODE_TYPE, typeVersion).methods ?? {};
-	const fn = (methods[call.kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[call.method];
+	const fn = (methods[call.kind] as unknown as Record<string, (...a: unknown[]) => Promise<T>>)[
+		call.method
+	];
 	const args = call.args ?? [];
 	return await fn.call(context, ...args);
 }
@@ -261,7 +294,11 @@ export interface TriggerHarness {
 	staticData: IDataObject;
 	webhookData: IWebhookData;
 	/** Calls checkExists / create / delete as n8n's webhook service does. */
-	lifecycle(method: 'checkExists' | 'create' | 'delete', mode?: WorkflowExecuteMode, activation?: WorkflowActivateMode): Promise<boolean>;
+	lifecycle(
+		method: 'checkExists' | 'create' | 'delete',
+		mode?: WorkflowExecuteMode,
+		activation?: WorkflowActivateMode,
+	): Promise<boolean>;
 	/** The URL n8n would register for this trigger. */
 	webhookUrl: string;
 }
@@ -273,7 +310,11 @@ export function createTriggerHarness(
 	webhookId = 'e2d5a9c0-0000-4000-8000-000000000001',
 	typeVersion = 1,
 ): TriggerHarness {
-	const node = makeNode(TRIGGER_NODE_TYPE, parameters, { name: 'Famulor Trigger', webhookId, typeVersion });
+	const node = makeNode(TRIGGER_NODE_TYPE, parameters, {
+		name: 'Famulor Trigger',
+		webhookId,
+		typeVersion,
+	});
 	const staticData: IDataObject = {};
 	const workflow = makeWorkflow([node], staticData);
 	const additionalData = makeAdditionalData(credentials);
@@ -281,7 +322,12 @@ export function createTriggerHarness(
 		httpMethod: 'POST',
 		node: node.name,
 		path: `${webhookId}/webhook`,
-		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'webhook', responseMode: 'onReceived' },
+		webhookDescription: {
+			name: 'default',
+			httpMethod: 'POST',
+			path: 'webhook',
+			responseMode: 'onReceived',
+		},
 		workflowId: 'wf-test',
 		workflowExecuteAdditionalData: additionalData,
 		webhookId,
@@ -294,7 +340,14 @@ export function createTriggerHarness(
 		webhookData,
 		webhookUrl: `http://localhost:5678/webhook/${webhookId}/webhook`,
 		async lifecycle(method, mode = 'trigger', activation = 'activate') {
-			const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
+			const context = new HookContext(
+				workflow,
+				node,
+				additionalData,
+				mode,
+				activation,
+				webhookData,
+			);
 			const methods = trigger.webhookMethods?.default;
 			if (!methods) throw new Error('trigger has no webhookMethods.default');
 			return await methods[method].call(context);
@@ -309,13 +362,25 @@ export function createTriggerHarness(
  */
 export function createWebhookContext(
 	harness: TriggerHarness,
-	request: { body: unknown; query?: IDataObject; headers?: Record<string, string>; rawBody?: Buffer; staticData?: IDataObject },
+	request: {
+		body: unknown;
+		query?: IDataObject;
+		headers?: Record<string, string>;
+		rawBody?: Buffer;
+		staticData?: IDataObject;
+	},
 ) {
 	// Own request/response per delivery (concurrent deliveries must not share them); the rest comes from the harness.
-	const additionalData = Object.create(harness.webhookData.workflowExecuteAdditionalData) as IWorkflowExecuteAdditionalData;
-	const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]));
+	const additionalData = Object.create(
+		harness.webhookData.workflowExecuteAdditionalData,
+	) as IWorkflowExecuteAdditionalData;
+	const headers = Object.fromEntries(
+		Object.entries(request.headers ?? {}).map(([key, value]) => [key.toLowerCase(), value]),
+	);
 	const rawBody = request.rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
-	const workflow = request.staticData ? makeWorkflow([harness.node], request.staticData) : harness.workflow;
+	const workflow = request.staticData
+		? makeWorkflow([harness.node], request.staticData)
+		: harness.workflow;
 	const httpRequest = {
 		body: request.body,
 		rawBody,
@@ -348,13 +413,29 @@ export function createWebhookContext(
 		},
 	};
 	Object.assign(additionalData, { httpRequest, httpResponse });
-	const context = new WebhookContext(workflow, workflow.getNode(harness.node.name) ?? harness.node, additionalData, 'trigger', harness.webhookData, [], null);
+	const context = new WebhookContext(
+		workflow,
+		workflow.getNode(harness.node.name) ?? harness.node,
+		additionalData,
+		'trigger',
+		harness.webhookData,
+		[],
+		null,
+	);
 	return { context, response, workflow };
 }
 
 /** Runs a function with a real n8n-core request context (credentials + httpRequestWithAuthentication), e.g. to call the transport directly. */
-export async function withRequestContext<T>(credentials: TestCredentials, fn: (this: LoadOptionsContext) => Promise<T>): Promise<T> {
+export async function withRequestContext<T>(
+	credentials: TestCredentials,
+	fn: (this: LoadOptionsContext) => Promise<T>,
+): Promise<T> {
 	const node = makeNode(ACTION_NODE_TYPE, { resource: 'call', operation: 'make' });
-	const context = new LoadOptionsContext(makeWorkflow([node]), node, makeAdditionalData(credentials), 'parameters');
+	const context = new LoadOptionsContext(
+		makeWorkflow([node]),
+		node,
+		makeAdditionalData(credentials),
+		'parameters',
+	);
 	return await fn.call(context);
 }

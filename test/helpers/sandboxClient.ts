@@ -49,15 +49,24 @@ function parseJson(text: string): unknown {
 
 function queryString(filter: object): string {
 	const pairs = Object.entries(filter).filter(([, value]) => value !== undefined);
-	return pairs.length === 0 ? '' : `?${new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString()}`;
+	return pairs.length === 0
+		? ''
+		: `?${new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString()}`;
 }
 
 export class SandboxClient {
 	constructor(readonly sandbox: SandboxEndpoint) {}
 
 	/** Any request; the body is JSON unless it is a string or a form. */
-	async request(method: string, path: string, options: SandboxRequestOptions = {}): Promise<SandboxResponse> {
-		const headers: Record<string, string> = { accept: 'application/json', ...(options.headers ?? {}) };
+	async request(
+		method: string,
+		path: string,
+		options: SandboxRequestOptions = {},
+	): Promise<SandboxResponse> {
+		const headers: Record<string, string> = {
+			accept: 'application/json',
+			...(options.headers ?? {}),
+		};
 		const as = options.as === undefined ? 'alice' : options.as;
 		if (as === 'alice' || as === 'bob') headers.authorization = `Bearer ${this.sandbox.tokens[as]}`;
 		else if (as === 'control') headers.authorization = `Bearer ${this.sandbox.controlToken}`;
@@ -81,12 +90,18 @@ export class SandboxClient {
 	/** A control's JSON answer; throws on a non-2xx status. */
 	async controlJson<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		const response = await this.control(method, path, body);
-		if (response.status < 200 || response.status > 299) throw new Error(`sandbox control ${method} ${path}: ${response.status} ${response.text}`);
+		if (response.status < 200 || response.status > 299)
+			throw new Error(`sandbox control ${method} ${path}: ${response.status} ${response.text}`);
 		return response.json as T;
 	}
 
 	/** The API as a seeded user: status and parsed JSON. */
-	async api<T = unknown>(method: string, path: string, body?: unknown, as: 'alice' | 'bob' = 'alice'): Promise<{ status: number; json: T }> {
+	async api<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+		as: 'alice' | 'bob' = 'alice',
+	): Promise<{ status: number; json: T }> {
 		const response = await this.request(method, path, { as, body });
 		return { status: response.status, json: response.json as T };
 	}

@@ -12,7 +12,13 @@ export interface RecordedRequest {
 
 /** One scripted answer: a status with a JSON (or raw text) body, or a dropped connection. */
 export type ScriptedAnswer =
-	| { status: number; body?: unknown; raw?: string; headers?: Record<string, string>; delayMs?: number }
+	| {
+			status: number;
+			body?: unknown;
+			raw?: string;
+			headers?: Record<string, string>;
+			delayMs?: number;
+	  }
 	| { reset: true };
 
 export interface ScriptedServer {
@@ -55,7 +61,10 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 			}
 			const respond = () => {
 				if (res.destroyed) return;
-				res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) });
+				res.writeHead(answer.status, {
+					'content-type': 'application/json',
+					...(answer.headers ?? {}),
+				});
 				res.end(answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
 			};
 			if (answer.delayMs) setTimeout(respond, answer.delayMs).unref();

@@ -13,7 +13,8 @@ export interface SuiteFixture<K> {
 export function useSuiteFixture<K>(fixture: SuiteFixture<K>): () => K {
 	let started: K | undefined;
 	const kit = (): K => {
-		if (started === undefined) throw new Error('the kit starts in beforeAll; use it inside tests and hooks only');
+		if (started === undefined)
+			throw new Error('the kit starts in beforeAll; use it inside tests and hooks only');
 		return started;
 	};
 	beforeAll(async () => {

@@ -22,11 +22,25 @@ const generate = (over: INodeParameters = {}): INodeParameters => ({
 
 describe('AI Reply → Generate', () => {
 	it('posts assistant_id as a number, the identifier, the message and the variables; returns the reply', async () => {
-		const result = await kit().run(generate({ variables: { variable: [{ name: 'customer_name', value: 'Ada' }, { name: 'plan', value: 'pro' }] } }));
+		const result = await kit().run(
+			generate({
+				variables: {
+					variable: [
+						{ name: 'customer_name', value: 'Ada' },
+						{ name: 'plan', value: 'pro' },
+					],
+				},
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/ai/generate-reply', query: {}, status: 200 });
+		expect(requests[0]).toMatchObject({
+			method: 'POST',
+			path: '/api/ai/generate-reply',
+			query: {},
+			status: 200,
+		});
 		expect(requests[0].body).toStrictEqual({
 			assistant_id: SEED.alice.chatAssistantId,
 			customer_identifier: 'crm-contact-42',
@@ -35,7 +49,12 @@ describe('AI Reply → Generate', () => {
 		});
 		const output = jsonOf(result);
 		expect(output).toHaveLength(1);
-		expect(output[0]).toMatchObject({ success: true, customer_identifier: 'crm-contact-42', function_calls: [], ai_disabled: false });
+		expect(output[0]).toMatchObject({
+			success: true,
+			customer_identifier: 'crm-contact-42',
+			function_calls: [],
+			ai_disabled: false,
+		});
 		expect(output[0].reply).toContain('Haben Sie morgen geöffnet?');
 		expect(output[0].reply).toContain('customer_name=Ada');
 		expect(typeof output[0].conversation_id).toBe('string');
@@ -46,7 +65,9 @@ describe('AI Reply → Generate', () => {
 		const first = jsonOf(await kit().run(generate()))[0];
 		const second = jsonOf(await kit().run(generate({ message: 'Und übermorgen?' })))[0];
 		const other = jsonOf(await kit().run(generate({ customerIdentifier: 'crm-contact-43' })))[0];
-		const bodies = (await kit().requests()).map((request) => request.body as Record<string, unknown>);
+		const bodies = (await kit().requests()).map(
+			(request) => request.body as Record<string, unknown>,
+		);
 		expect(bodies.every((body) => !('variables' in body))).toBe(true);
 		expect(second.conversation_id).toBe(first.conversation_id);
 		expect(other.conversation_id).not.toBe(first.conversation_id);
@@ -54,9 +75,16 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('an assistant of another account fails with the service error code', async () => {
-		const result = await kit().run(generate({ assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
+		const result = await kit().run(
+			generate({
+				assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) },
+			}),
+		);
 		expect(result.error?.message).toContain('ASSISTANT_NOT_FOUND');
-		expect(result.error?.context).toMatchObject({ httpCode: 404, errorCode: 'ASSISTANT_NOT_FOUND' });
+		expect(result.error?.context).toMatchObject({
+			httpCode: 404,
+			errorCode: 'ASSISTANT_NOT_FOUND',
+		});
 	});
 
 	it('is never repeated after a failure whose outcome is unknown', async () => {
@@ -68,7 +96,13 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('waits out a 429 and then sends the request again', async () => {
-		await kit().fault({ method: 'POST', path: '/api/ai/generate-reply', kind: '429', retryAfter: 1, count: 1 });
+		await kit().fault({
+			method: 'POST',
+			path: '/api/ai/generate-reply',
+			kind: '429',
+			retryAfter: 1,
+			count: 1,
+		});
 		const result = await kit().run(generate());
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].success).toBe(true);
@@ -78,7 +112,10 @@ describe('AI Reply → Generate', () => {
 
 describe('AI Reply → rate limit of the credential', () => {
 	it('paces replies to the limit, so the service never answers 429', async () => {
-		const tight = await startKit({ rateLimits: { generateReply: { limit: 2, windowMs: 1000 } } }, { customRateLimits: true, generateReplyLimit: 2, generateReplyWindowSeconds: 1 });
+		const tight = await startKit(
+			{ rateLimits: { generateReply: { limit: 2, windowMs: 1000 } } },
+			{ customRateLimits: true, generateReplyLimit: 2, generateReplyWindowSeconds: 1 },
+		);
 		try {
 			const started = Date.now();
 			const result = await tight.run(generate({ customerIdentifier: '={{ $json.who }}' }), {
@@ -98,11 +135,27 @@ describe('AI Reply → rate limit of the credential', () => {
 
 describe('AI Reply → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
-		['customer_identifier longer than 255', generate({ customerIdentifier: 'c'.repeat(256) }), 'customer_identifier'],
-		['customer_identifier empty', generate({ customerIdentifier: '={{ "" }}' }), 'customer_identifier'],
+		[
+			'customer_identifier longer than 255',
+			generate({ customerIdentifier: 'c'.repeat(256) }),
+			'customer_identifier',
+		],
+		[
+			'customer_identifier empty',
+			generate({ customerIdentifier: '={{ "" }}' }),
+			'customer_identifier',
+		],
 		['message empty', generate({ message: '={{ " " }}' }), 'message'],
-		['assistant ID not an ID', generate({ assistantId: { __rl: true, mode: 'id', value: '={{ "first" }}' } }), 'assistant_id'],
-		['variable without a name', generate({ variables: { variable: [{ name: ' ', value: 'x' }] } }), 'variables'],
+		[
+			'assistant ID not an ID',
+			generate({ assistantId: { __rl: true, mode: 'id', value: '={{ "first" }}' } }),
+			'assistant_id',
+		],
+		[
+			'variable without a name',
+			generate({ variables: { variable: [{ name: ' ', value: 'x' }] } }),
+			'variables',
+		],
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
@@ -121,26 +174,45 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 		expect(await kit().requests()).toHaveLength(1);
 		await kit().clearRequests();
 		const refused = await kit().run(generate({ customerIdentifier: '📞'.repeat(256) }));
-		expect(refused.error?.message).toMatch(/customer_identifier\) must be at most 255 characters, got 256/);
+		expect(refused.error?.message).toMatch(
+			/customer_identifier\) must be at most 255 characters, got 256/,
+		);
 		expect(await kit().requests()).toHaveLength(0);
 	});
 });
 
 describe('AI Reply → Continue On Fail', () => {
 	it('returns the error on the failed items and goes on with the rest', async () => {
-		const result = await kit().run(generate({ customerIdentifier: '={{ $json.who }}', message: '={{ $json.text }}' }), {
-			continueOnFail: true,
-			input: items({ who: 'good-1', text: 'Hallo' }, { who: 'x'.repeat(300), text: 'Hallo' }, { who: 'good-2', text: '' }, { who: 'good-3', text: 'Tschüss' }),
-		});
+		const result = await kit().run(
+			generate({ customerIdentifier: '={{ $json.who }}', message: '={{ $json.text }}' }),
+			{
+				continueOnFail: true,
+				input: items(
+					{ who: 'good-1', text: 'Hallo' },
+					{ who: 'x'.repeat(300), text: 'Hallo' },
+					{ who: 'good-2', text: '' },
+					{ who: 'good-3', text: 'Tschüss' },
+				),
+			},
+		);
 		expect(result.error).toBeUndefined();
 		const output = jsonOf(result);
 		expect(output).toHaveLength(4);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(output[0]).toMatchObject({ success: true, customer_identifier: 'good-1' });
 		expect(output[1].error).toContain('customer_identifier');
 		expect(output[2].error).toContain('message');
 		expect(output[3]).toMatchObject({ success: true, customer_identifier: 'good-3' });
-		expect((await kit().requests()).map((request) => (request.body as Record<string, unknown>).customer_identifier)).toEqual(['good-1', 'good-3']);
+		expect(
+			(await kit().requests()).map(
+				(request) => (request.body as Record<string, unknown>).customer_identifier,
+			),
+		).toEqual(['good-1', 'good-3']);
 	});
 });
 
@@ -150,7 +222,11 @@ describe('AI Reply → the API token stays secret', () => {
 		['local failure', generate({ message: '={{ "" }}' }), false],
 		['local failure, Continue On Fail', generate({ message: '={{ "" }}' }), true],
 		['service failure', generate({ assistantId: { __rl: true, mode: 'id', value: '201' } }), false],
-		['service failure, Continue On Fail', generate({ assistantId: { __rl: true, mode: 'id', value: '201' } }), true],
+		[
+			'service failure, Continue On Fail',
+			generate({ assistantId: { __rl: true, mode: 'id', value: '201' } }),
+			true,
+		],
 	];
 
 	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {

@@ -20,8 +20,22 @@ const REQUIRED: INodeParameters = {
 	systemPrompt: 'You remind customers of appointments.',
 };
 
-const create = (over: INodeParameters = {}, additionalFields: INodeParameters = {}): INodeParameters => ({ resource: 'assistant', operation: 'create', ...REQUIRED, ...over, additionalFields });
-const update = (updateFields: INodeParameters, id = 102): INodeParameters => ({ resource: 'assistant', operation: 'update', assistantId: locator(id), updateFields });
+const create = (
+	over: INodeParameters = {},
+	additionalFields: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'assistant',
+	operation: 'create',
+	...REQUIRED,
+	...over,
+	additionalFields,
+});
+const update = (updateFields: INodeParameters, id = 102): INodeParameters => ({
+	resource: 'assistant',
+	operation: 'update',
+	assistantId: locator(id),
+	updateFields,
+});
 
 describe('Assistant → Create (version 2, current API)', () => {
 	it('sends the current names with the picked IDs as numbers; outputs the created assistant', async () => {
@@ -30,51 +44,163 @@ describe('Assistant → Create (version 2, current API)', () => {
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/assistant', status: 201 });
 		expect(request.body).toStrictEqual({
-			name: 'Reminder Bot', mode: 'pipeline', type: 'outbound', language_id: 5, voice_id: 1001, llm_model_id: 2,
-			timezone: 'Europe/Berlin', initial_message: 'Hallo!', system_prompt: 'You remind customers of appointments.',
+			name: 'Reminder Bot',
+			mode: 'pipeline',
+			type: 'outbound',
+			language_id: 5,
+			voice_id: 1001,
+			llm_model_id: 2,
+			timezone: 'Europe/Berlin',
+			initial_message: 'Hallo!',
+			system_prompt: 'You remind customers of appointments.',
 		});
-		expect(jsonOf(result)).toEqual([{ id: expect.any(Number), name: 'Reminder Bot', status: 'inactive', type: 'outbound', mode: 'pipeline' }]);
+		expect(jsonOf(result)).toEqual([
+			{
+				id: expect.any(Number),
+				name: 'Reminder Bot',
+				status: 'inactive',
+				type: 'outbound',
+				mode: 'pipeline',
+			},
+		]);
 	});
 	it('sends the model of a dualplex assistant as multimodal_model_id and every other field under its current name', async () => {
 		const result = await kit().run(
-			create({ mode: 'dualplex', modelId: locator(25) }, {
-				phoneNumberId: locator(12, 'list'), knowledgeBaseId: locator(51), knowledgeBaseMode: 'function_call', folderId: locator(91),
-				labelIds: [95, 96], toolIds: [31], secondaryLanguageIds: [1], synthesizerProviderId: locator(2), chatLlmFallbackId: locator(1),
-				turnDetectionThreshold: 0.7, ttsEmotionEnabled: false, maxDuration: 900, maxSilenceDuration: 300, maxInitialSilenceDuration: 15,
-				ringingTime: 45, reengagementInterval: 20, reengagementPrompt: 'Still there?', voiceMailMessage: 'Call back', ambientSound: 'office',
-				ambientSoundVolume: 0.3, minInterruptWords: 2, record: true, waitForCustomer: true, enableNoiseCancellation: false,
-				conversationInactivityTimeout: 60, conversationEndedRetrigger: true, conversationEndedWebhookUrl: 'https://hooks.example.com/end',
-				isWebhookActive: true, webhookUrl: 'https://hooks.example.com/call',
-				postCallSchema: { field: [{ name: 'booked', type: 'bool', description: 'Appointment booked' }] },
-				tools: { end_call: [{ description: 'Say goodbye' }], assistant_transfer: [{ assistant_id: '101', description: 'Support questions', speak_transfer_greeting: true }] },
-				variables: { variable: [{ name: 'company', value: 'ACME' }] },
-			}),
+			create(
+				{ mode: 'dualplex', modelId: locator(25) },
+				{
+					phoneNumberId: locator(12, 'list'),
+					knowledgeBaseId: locator(51),
+					knowledgeBaseMode: 'function_call',
+					folderId: locator(91),
+					labelIds: [95, 96],
+					toolIds: [31],
+					secondaryLanguageIds: [1],
+					synthesizerProviderId: locator(2),
+					chatLlmFallbackId: locator(1),
+					turnDetectionThreshold: 0.7,
+					ttsEmotionEnabled: false,
+					maxDuration: 900,
+					maxSilenceDuration: 300,
+					maxInitialSilenceDuration: 15,
+					ringingTime: 45,
+					reengagementInterval: 20,
+					reengagementPrompt: 'Still there?',
+					voiceMailMessage: 'Call back',
+					ambientSound: 'office',
+					ambientSoundVolume: 0.3,
+					minInterruptWords: 2,
+					record: true,
+					waitForCustomer: true,
+					enableNoiseCancellation: false,
+					conversationInactivityTimeout: 60,
+					conversationEndedRetrigger: true,
+					conversationEndedWebhookUrl: 'https://hooks.example.com/end',
+					isWebhookActive: true,
+					webhookUrl: 'https://hooks.example.com/call',
+					postCallSchema: {
+						field: [{ name: 'booked', type: 'bool', description: 'Appointment booked' }],
+					},
+					tools: {
+						end_call: [{ description: 'Say goodbye' }],
+						assistant_transfer: [
+							{
+								assistant_id: '101',
+								description: 'Support questions',
+								speak_transfer_greeting: true,
+							},
+						],
+					},
+					variables: { variable: [{ name: 'company', value: 'ACME' }] },
+				},
+			),
 			v2,
 		);
 		expect(result.error).toBeUndefined();
 		const body = only(await kit().requests()).body as Record<string, unknown>;
 		expect(body).toMatchObject({
-			mode: 'dualplex', multimodal_model_id: 25, phone_number_id: 12, knowledgebase_id: 51, knowledgebase_mode: 'function_call', folder_id: 91,
-			label_ids: [95, 96], tool_ids: [31], secondary_language_ids: [1], synthesizer_provider_id: 2, chat_llm_fallback_id: 1,
-			turn_detection_threshold: 0.7, max_silence_duration: 300, ringing_time: 45, min_interrupt_words: 2,
+			mode: 'dualplex',
+			multimodal_model_id: 25,
+			phone_number_id: 12,
+			knowledgebase_id: 51,
+			knowledgebase_mode: 'function_call',
+			folder_id: 91,
+			label_ids: [95, 96],
+			tool_ids: [31],
+			secondary_language_ids: [1],
+			synthesizer_provider_id: 2,
+			chat_llm_fallback_id: 1,
+			turn_detection_threshold: 0.7,
+			max_silence_duration: 300,
+			ringing_time: 45,
+			min_interrupt_words: 2,
 			post_call_schema: [{ name: 'booked', type: 'bool', description: 'Appointment booked' }],
-			tools: [{ type: 'end_call', description: 'Say goodbye' }, { type: 'assistant_transfer', assistant_id: 101, description: 'Support questions', speak_transfer_greeting: true }],
+			tools: [
+				{ type: 'end_call', description: 'Say goodbye' },
+				{
+					type: 'assistant_transfer',
+					assistant_id: 101,
+					description: 'Support questions',
+					speak_transfer_greeting: true,
+				},
+			],
 			variables: { company: 'ACME' },
 		});
 		expect(body).not.toHaveProperty('llm_model_id');
 		const sent = Object.keys(body);
-		expect(sent.filter((field) => (SEED_ONLY_FIELDS as readonly string[]).includes(field))).toEqual([]);
-		expect(sent.filter((field) => (CURRENT_ONLY_FIELDS as readonly string[]).includes(field)).length).toBeGreaterThan(20);
+		expect(sent.filter((field) => (SEED_ONLY_FIELDS as readonly string[]).includes(field))).toEqual(
+			[],
+		);
+		expect(
+			sent.filter((field) => (CURRENT_ONLY_FIELDS as readonly string[]).includes(field)).length,
+		).toBeGreaterThan(20);
 	});
 	it.each([
-		['a voice picker left empty by an expression', create({ voiceId: { __rl: true, mode: 'id', value: '={{ "" }}' } }), 'voice_id'],
-		['an initial message over 200 characters', create({ initialMessage: 'x'.repeat(201) }), 'initial_message'],
+		[
+			'a voice picker left empty by an expression',
+			create({ voiceId: { __rl: true, mode: 'id', value: '={{ "" }}' } }),
+			'voice_id',
+		],
+		[
+			'an initial message over 200 characters',
+			create({ initialMessage: 'x'.repeat(201) }),
+			'initial_message',
+		],
 		['max silence over 360', create({}, { maxSilenceDuration: 361 }), 'max_silence_duration'],
-		['a post-call name with capitals', create({}, { postCallSchema: { field: [{ name: 'Booked', type: 'bool', description: 'Booked' }] } }), 'post_call_schema[0].name'],
-		['prompt knowledge base in multimodal', create({ mode: 'multimodal', voiceId: locator(1101), modelId: locator(21) }, { knowledgeBaseMode: 'prompt' }), 'knowledgebase_mode'],
-		['interruptions off in dualplex', create({ mode: 'dualplex', modelId: locator(25) }, { allowInterruptions: false }), 'allow_interruptions'],
-		['fillers in multimodal', create({ mode: 'multimodal', voiceId: locator(1101), modelId: locator(21) }, { fillers: true }), 'fillers'],
-		['a call transfer without a number', create({}, { tools: { call_transfer: [{ phone_number: '' }] } }), 'tools[].phone_number'],
+		[
+			'a post-call name with capitals',
+			create(
+				{},
+				{ postCallSchema: { field: [{ name: 'Booked', type: 'bool', description: 'Booked' }] } },
+			),
+			'post_call_schema[0].name',
+		],
+		[
+			'prompt knowledge base in multimodal',
+			create(
+				{ mode: 'multimodal', voiceId: locator(1101), modelId: locator(21) },
+				{ knowledgeBaseMode: 'prompt' },
+			),
+			'knowledgebase_mode',
+		],
+		[
+			'interruptions off in dualplex',
+			create({ mode: 'dualplex', modelId: locator(25) }, { allowInterruptions: false }),
+			'allow_interruptions',
+		],
+		[
+			'fillers in multimodal',
+			create(
+				{ mode: 'multimodal', voiceId: locator(1101), modelId: locator(21) },
+				{ fillers: true },
+			),
+			'fillers',
+		],
+		[
+			'a call transfer without a number',
+			create({}, { tools: { call_transfer: [{ phone_number: '' }] } }),
+			'tools[].phone_number',
+		],
 	])('refuses %s before sending, naming the field', async (_name, parameters, field) => {
 		await expectFailedBeforeSending(kit(), await kit().run(parameters, v2), field);
 	});
@@ -82,34 +208,89 @@ describe('Assistant → Create (version 2, current API)', () => {
 
 describe('Assistant → Update (version 2)', () => {
 	it('sends only the given fields; Fields to Clear sends null and []', async () => {
-		const result = await kit().run(update({ name: 'Renamed', labelIds: [96], clearFields: ['Folder', 'Phone Number', 'All Mid-Call Tools', 'Min Interrupt Words (Turns the Rule Off)'] }), v2);
+		const result = await kit().run(
+			update({
+				name: 'Renamed',
+				labelIds: [96],
+				clearFields: [
+					'Folder',
+					'Phone Number',
+					'All Mid-Call Tools',
+					'Min Interrupt Words (Turns the Rule Off)',
+				],
+			}),
+			v2,
+		);
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'PUT', path: '/api/user/assistant/102', status: 200 });
-		expect(request.body).toStrictEqual({ name: 'Renamed', label_ids: [96], folder_id: null, phone_number_id: null, tool_ids: [], min_interrupt_words: null });
+		expect(request.body).toStrictEqual({
+			name: 'Renamed',
+			label_ids: [96],
+			folder_id: null,
+			phone_number_id: null,
+			tool_ids: [],
+			min_interrupt_words: null,
+		});
 	});
 	it('places the model by the mode given with it, and refuses a model without a mode', async () => {
-		await kit().run(update({ mode: 'multimodal', voiceId: locator(1101), modelId: locator(22) }), v2);
-		expect(only(await kit().requests()).body).toStrictEqual({ mode: 'multimodal', voice_id: 1101, multimodal_model_id: 22 });
+		await kit().run(
+			update({ mode: 'multimodal', voiceId: locator(1101), modelId: locator(22) }),
+			v2,
+		);
+		expect(only(await kit().requests()).body).toStrictEqual({
+			mode: 'multimodal',
+			voice_id: 1101,
+			multimodal_model_id: 22,
+		});
 		await kit().clearRequests();
-		await expectFailedBeforeSending(kit(), await kit().run(update({ modelId: locator(2) }), v2), 'mode');
+		await expectFailedBeforeSending(
+			kit(),
+			await kit().run(update({ modelId: locator(2) }), v2),
+			'mode',
+		);
 	});
 	it('refuses a field both set and cleared', async () => {
-		await expectFailedBeforeSending(kit(), await kit().run(update({ folderId: locator(92), clearFields: ['Folder'] }), v2), 'folder_id');
+		await expectFailedBeforeSending(
+			kit(),
+			await kit().run(update({ folderId: locator(92), clearFields: ['Folder'] }), v2),
+			'folder_id',
+		);
 	});
 });
 
 describe('pickers (version 2)', () => {
 	const search = async (method: string, parameters: INodeParameters) =>
-		await runLoadMethodOf<{ results: Array<{ value: string }> }>({ kind: 'listSearch', method, credentials: kit().credentials, typeVersion: 2, parameters });
+		await runLoadMethodOf<{ results: Array<{ value: string }> }>({
+			kind: 'listSearch',
+			method,
+			credentials: kit().credentials,
+			typeVersion: 2,
+			parameters,
+		});
 	it('voices follow the chosen mode and language', async () => {
-		const found = await search('searchVoices', create({ mode: 'multimodal', languageId: locator(5) }));
+		const found = await search(
+			'searchVoices',
+			create({ mode: 'multimodal', languageId: locator(5) }),
+		);
 		expect(found.results.map((r) => r.value)).toEqual(['1102']);
-		expect((await kit().requests('/api/user/assistants/voices'))[0].query).toEqual({ mode: 'multimodal', language_id: '5' });
+		expect((await kit().requests('/api/user/assistants/voices'))[0].query).toEqual({
+			mode: 'multimodal',
+			language_id: '5',
+		});
 	});
 	it('models follow the chosen mode; numbers follow the type', async () => {
-		expect((await search('searchModels', create({ mode: 'dualplex' }))).results.map((r) => r.value)).toEqual(['25']);
-		expect((await search('searchAssignablePhoneNumbers', create({ type: 'inbound' }))).results.map((r) => r.value)).toEqual(['12', '13']);
-		expect((await search('searchFolders', create())).results.map((r) => r.value)).toEqual(['91', '92']);
+		expect(
+			(await search('searchModels', create({ mode: 'dualplex' }))).results.map((r) => r.value),
+		).toEqual(['25']);
+		expect(
+			(await search('searchAssignablePhoneNumbers', create({ type: 'inbound' }))).results.map(
+				(r) => r.value,
+			),
+		).toEqual(['12', '13']);
+		expect((await search('searchFolders', create())).results.map((r) => r.value)).toEqual([
+			'91',
+			'92',
+		]);
 	});
 });

@@ -2,17 +2,46 @@ import type { INodeExecutionData, INodeListSearchResult, INodePropertyOptions } 
 
 import { SEED } from '../../sandbox';
 import { runLoadMethodOf } from '../helpers/engine';
-import { expectFailedBeforeSending, fieldTypes, items, jsonOf, locator, only, useKit, visibleText } from './kit';
+import {
+	expectFailedBeforeSending,
+	fieldTypes,
+	items,
+	jsonOf,
+	locator,
+	only,
+	useKit,
+	visibleText,
+} from './kit';
 
 const ALICE = SEED.alice;
 const kit = useKit({ callDurationMs: 0 });
 
-async function run(resource: 'lead' | 'campaign', operation: string, parameters: Record<string, unknown> = {}, options: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {}) {
-	return await kit().run({ resource, operation, ...parameters } as never, { typeVersion: 2, ...options });
+async function run(
+	resource: 'lead' | 'campaign',
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {},
+) {
+	return await kit().run({ resource, operation, ...parameters } as never, {
+		typeVersion: 2,
+		...options,
+	});
 }
 
-const loadMethod = <T>(kind: 'listSearch' | 'loadOptions', method: string, args: unknown[] = [], parameters = {}) =>
-	runLoadMethodOf<T>({ kind, method, args, credentials: kit().credentials, typeVersion: 2, parameters: { resource: 'lead', operation: 'create', ...parameters } });
+const loadMethod = <T>(
+	kind: 'listSearch' | 'loadOptions',
+	method: string,
+	args: unknown[] = [],
+	parameters = {},
+) =>
+	runLoadMethodOf<T>({
+		kind,
+		method,
+		args,
+		credentials: kit().credentials,
+		typeVersion: 2,
+		parameters: { resource: 'lead', operation: 'create', ...parameters },
+	});
 
 describe('Lead → Create', () => {
 	it('sends POST /api/user/lead (singular) with campaign_id, phone_number, variables, allow_dupplicate and secondary contacts; outputs the lead', async () => {
@@ -20,7 +49,12 @@ describe('Lead → Create', () => {
 			campaignId: locator(ALICE.draftCampaignId),
 			phoneNumber: '+49 151 1234 0099',
 			variables: { variable: [{ name: 'customer_name', value: 'Ada' }] },
-			additionalFields: { allowDuplicate: true, secondaryContacts: { contact: [{ phoneNumber: '+4930123456', variables: '{"role":"office"}' }] } },
+			additionalFields: {
+				allowDuplicate: true,
+				secondaryContacts: {
+					contact: [{ phoneNumber: '+4930123456', variables: '{"role":"office"}' }],
+				},
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
@@ -32,48 +66,115 @@ describe('Lead → Create', () => {
 			allow_dupplicate: true,
 			secondary_contacts: [{ phone_number: '+4930123456', variables: { role: 'office' } }],
 		});
-		expect(fieldTypes(request.body)).toEqual({ phone_number: 'string', campaign_id: 'number', variables: 'object', allow_dupplicate: 'boolean', secondary_contacts: 'array' });
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: expect.any(Number), campaign_id: 91, status: 'created', campaign: { id: 91, name: 'Spring Outreach' } })]);
+		expect(fieldTypes(request.body)).toEqual({
+			phone_number: 'string',
+			campaign_id: 'number',
+			variables: 'object',
+			allow_dupplicate: 'boolean',
+			secondary_contacts: 'array',
+		});
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: expect.any(Number),
+				campaign_id: 91,
+				status: 'created',
+				campaign: { id: 91, name: 'Spring Outreach' },
+			}),
+		]);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
 	});
 
 	it.each([
 		['a number that is not E.164', { phoneNumber: '0151 1234' }, 'phone_number'],
 		['a campaign ID that is not a number', { campaignId: locator('={{ "abc" }}') }, 'campaign_id'],
-		['bad JSON in a secondary contact', { additionalFields: { secondaryContacts: { contact: [{ phoneNumber: '+4930123456', variables: '{oops' }] } } }, 'secondary_contacts.0.variables'],
+		[
+			'bad JSON in a secondary contact',
+			{
+				additionalFields: {
+					secondaryContacts: { contact: [{ phoneNumber: '+4930123456', variables: '{oops' }] },
+				},
+			},
+			'secondary_contacts.0.variables',
+		],
 	])('fails on %s before sending anything', async (_case, parameters, field) => {
-		const result = await run('lead', 'create', { campaignId: locator(91), phoneNumber: '+4915100000001', ...parameters });
+		const result = await run('lead', 'create', {
+			campaignId: locator(91),
+			phoneNumber: '+4915100000001',
+			...parameters,
+		});
 		await expectFailedBeforeSending(kit(), result, field);
 	});
 
 	it('checks every item before sending any: one bad item among good ones sends nothing', async () => {
-		const input = items({ phone: '+4915100000001' }, { phone: 'nope' }, { phone: '+4915100000003' });
-		const result = await run('lead', 'create', { campaignId: locator(91), phoneNumber: '={{ $json.phone }}' }, { input });
+		const input = items(
+			{ phone: '+4915100000001' },
+			{ phone: 'nope' },
+			{ phone: '+4915100000003' },
+		);
+		const result = await run(
+			'lead',
+			'create',
+			{ campaignId: locator(91), phoneNumber: '={{ $json.phone }}' },
+			{ input },
+		);
 		await expectFailedBeforeSending(kit(), result, 'phone_number');
 	});
 
 	it('with Continue On Fail, creates the good leads and returns the service refusal of a duplicate as an error item', async () => {
 		const input = items({ phone: '+4915100000001' }, { phone: '+4915112340001' });
-		const result = await run('lead', 'create', { campaignId: locator(91), phoneNumber: '={{ $json.phone }}' }, { input, continueOnFail: true });
+		const result = await run(
+			'lead',
+			'create',
+			{ campaignId: locator(91), phoneNumber: '={{ $json.phone }}' },
+			{ input, continueOnFail: true },
+		);
 		expect(result.output).toHaveLength(2);
 		expect(jsonOf(result)[0]).toMatchObject({ phone_number: '+4915100000001', status: 'created' });
-		expect(jsonOf(result)[1]).toMatchObject({ error: expect.stringContaining('already exists in this campaign'), httpCode: 422 });
+		expect(jsonOf(result)[1]).toMatchObject({
+			error: expect.stringContaining('already exists in this campaign'),
+			httpCode: 422,
+		});
 		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
 
 describe('Lead → Get Many', () => {
 	it('pages through GET /api/user/leads with the filters; Return All reads every page', async () => {
-		for (let i = 0; i < 3; i++) await kit().api('POST', '/api/user/lead', { campaign_id: 92, phone_number: `+49151000000${10 + i}` });
+		for (let i = 0; i < 3; i++)
+			await kit().api('POST', '/api/user/lead', {
+				campaign_id: 92,
+				phone_number: `+49151000000${10 + i}`,
+			});
 		await kit().clearRequests();
-		const result = await run('lead', 'getAll', { returnAll: true, filters: { campaignId: 92, status: 'created', phoneNumber: '+4915100', dateFrom: '2020-01-01T00:00:00', dateTo: '2099-12-31T00:00:00' } });
+		const result = await run('lead', 'getAll', {
+			returnAll: true,
+			filters: {
+				campaignId: 92,
+				status: 'created',
+				phoneNumber: '+4915100',
+				dateFrom: '2020-01-01T00:00:00',
+				dateTo: '2099-12-31T00:00:00',
+			},
+		});
 		expect(result.error).toBeUndefined();
 		expect(only(await kit().requests())).toMatchObject({
 			method: 'GET',
 			path: '/api/user/leads',
-			query: { campaign_id: '92', status: 'created', phone_number: '+4915100', date_from: '2020-01-01', date_to: '2099-12-31', per_page: '100', page: '1' },
+			query: {
+				campaign_id: '92',
+				status: 'created',
+				phone_number: '+4915100',
+				date_from: '2020-01-01',
+				date_to: '2099-12-31',
+				per_page: '100',
+				page: '1',
+			},
 		});
-		expect(jsonOf(result).map((lead) => lead.phone_number)).toEqual(['+4915100000010', '+4915100000011', '+4915100000012']);
+		expect(jsonOf(result).map((lead) => lead.phone_number)).toEqual([
+			'+4915100000010',
+			'+4915100000011',
+			'+4915100000012',
+		]);
 	});
 
 	it('asks for no more than the Limit', async () => {
@@ -92,24 +193,56 @@ describe('Lead → Update', () => {
 	it('sends PUT /api/leads/{id} (no /user) with only the fields given; variables are merged by the service', async () => {
 		const result = await run('lead', 'update', {
 			leadId: locator(911),
-			updateFields: { status: 'completed', variables: { variable: [{ name: 'email', value: 'jonas@example.com' }] } },
+			updateFields: {
+				status: 'completed',
+				variables: { variable: [{ name: 'email', value: 'jonas@example.com' }] },
+			},
 		});
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'PUT', path: '/api/leads/911', status: 200 });
-		expect(request.body).toEqual({ status: 'completed', variables: { email: 'jonas@example.com' } });
-		expect(jsonOf(result)).toEqual([{ id: 911, updated: true, changes: { status: 'completed', variables: { email: 'jonas@example.com' } } }]);
-		const leads = (await kit().api('GET', '/api/user/leads')).json.data as Array<{ id: number; variables: object }>;
-		expect(leads.find((lead) => lead.id === 911)?.variables).toEqual({ customer_name: 'Jonas Weber', email: 'jonas@example.com' });
+		expect(request.body).toEqual({
+			status: 'completed',
+			variables: { email: 'jonas@example.com' },
+		});
+		expect(jsonOf(result)).toEqual([
+			{
+				id: 911,
+				updated: true,
+				changes: { status: 'completed', variables: { email: 'jonas@example.com' } },
+			},
+		]);
+		const leads = (await kit().api('GET', '/api/user/leads')).json.data as Array<{
+			id: number;
+			variables: object;
+		}>;
+		expect(leads.find((lead) => lead.id === 911)?.variables).toEqual({
+			customer_name: 'Jonas Weber',
+			email: 'jonas@example.com',
+		});
 	});
 
 	it('fails without any field to change, and on a status the service does not accept, before sending', async () => {
-		await expectFailedBeforeSending(kit(), await run('lead', 'update', { leadId: locator(911) }), 'Update Fields');
-		await expectFailedBeforeSending(kit(), await run('lead', 'update', { leadId: locator(911), updateFields: { status: '={{ "processing" }}' } }), 'status');
+		await expectFailedBeforeSending(
+			kit(),
+			await run('lead', 'update', { leadId: locator(911) }),
+			'Update Fields',
+		);
+		await expectFailedBeforeSending(
+			kit(),
+			await run('lead', 'update', {
+				leadId: locator(911),
+				updateFields: { status: '={{ "processing" }}' },
+			}),
+			'status',
+		);
 	});
 
 	it('maps the 404 of a lead of another account', async () => {
-		const result = await run('lead', 'update', { leadId: locator(SEED.bob.leadIds[0]), updateFields: { status: 'completed' } });
+		const result = await run('lead', 'update', {
+			leadId: locator(SEED.bob.leadIds[0]),
+			updateFields: { status: 'completed' },
+		});
 		expect(result.error?.message).toMatch(/404.*Lead not found/);
 	});
 });
@@ -117,7 +250,11 @@ describe('Lead → Update', () => {
 describe('Lead → Delete', () => {
 	it('sends DELETE /api/user/leads/{id} once and outputs {id, deleted}', async () => {
 		const result = await run('lead', 'delete', { leadId: locator(912) });
-		expect(only(await kit().requests())).toMatchObject({ method: 'DELETE', path: '/api/user/leads/912', status: 200 });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: '/api/user/leads/912',
+			status: 200,
+		});
 		expect(jsonOf(result)).toEqual([{ id: 912, deleted: true }]);
 	});
 
@@ -135,35 +272,72 @@ describe('Campaign → Create and Get Many', () => {
 			name: 'Autumn',
 			assistantId: locator(ALICE.outboundAssistantId),
 			additionalFields: {
-				timezone: 'Europe/Berlin', maxCallsInParallel: 2, allowedHoursStart: '09:00', allowedHoursEnd: '17:30', allowedDays: ['monday', 'friday'],
-				maxRetries: 2, retryInterval: 30, retryOnGoalIncomplete: true, goalCompletionVariable: 'interested', markCompleteWhenNoLeads: false, phoneNumberIds: [12, 11],
+				timezone: 'Europe/Berlin',
+				maxCallsInParallel: 2,
+				allowedHoursStart: '09:00',
+				allowedHoursEnd: '17:30',
+				allowedDays: ['monday', 'friday'],
+				maxRetries: 2,
+				retryInterval: 30,
+				retryOnGoalIncomplete: true,
+				goalCompletionVariable: 'interested',
+				markCompleteWhenNoLeads: false,
+				phoneNumberIds: [12, 11],
 			},
 		});
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: '/api/user/campaigns', status: 201 });
 		expect(request.body).toEqual({
-			name: 'Autumn', assistant_id: 102, timezone: 'Europe/Berlin', max_calls_in_parallel: 2, allowed_hours_start_time: '09:00', allowed_hours_end_time: '17:30',
-			max_retries: 2, retry_interval: 30, retry_on_goal_incomplete: true, goal_completion_variable: 'interested', mark_complete_when_no_leads: false,
-			allowed_days: ['monday', 'friday'], phone_number_ids: [12, 11],
+			name: 'Autumn',
+			assistant_id: 102,
+			timezone: 'Europe/Berlin',
+			max_calls_in_parallel: 2,
+			allowed_hours_start_time: '09:00',
+			allowed_hours_end_time: '17:30',
+			max_retries: 2,
+			retry_interval: 30,
+			retry_on_goal_incomplete: true,
+			goal_completion_variable: 'interested',
+			mark_complete_when_no_leads: false,
+			allowed_days: ['monday', 'friday'],
+			phone_number_ids: [12, 11],
 		});
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: expect.any(Number), name: 'Autumn', status: 'draft', allowed_hours_end_time: '17:30:00' })]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: expect.any(Number),
+				name: 'Autumn',
+				status: 'draft',
+				allowed_hours_end_time: '17:30:00',
+			}),
+		]);
 	});
 
 	it.each([
 		['more than 10 parallel calls', { maxCallsInParallel: 11 }, 'max_calls_in_parallel'],
 		['a retry interval under 10 minutes', { retryInterval: 5 }, 'retry_interval'],
 		['a time that is not HH:MM', { allowedHoursStart: '9 am' }, 'allowed_hours_start_time'],
-		['an end before the start', { allowedHoursStart: '18:00', allowedHoursEnd: '09:00' }, 'allowed_hours_end_time'],
+		[
+			'an end before the start',
+			{ allowedHoursStart: '18:00', allowedHoursEnd: '09:00' },
+			'allowed_hours_end_time',
+		],
 		['a time zone that is not IANA', { timezone: 'CET+1' }, 'timezone'],
 		['a phone number twice', { phoneNumberIds: [12, 12] }, 'phone_number_ids'],
 	])('fails on %s before sending', async (_case, additionalFields, field) => {
-		const result = await run('campaign', 'create', { name: 'x', assistantId: locator(102), additionalFields });
+		const result = await run('campaign', 'create', {
+			name: 'x',
+			assistantId: locator(102),
+			additionalFields,
+		});
 		await expectFailedBeforeSending(kit(), result, field);
 	});
 
 	it('maps the 404 for an inbound assistant', async () => {
-		const result = await run('campaign', 'create', { name: 'x', assistantId: locator(ALICE.inboundAssistantId) });
+		const result = await run('campaign', 'create', {
+			name: 'x',
+			assistantId: locator(ALICE.inboundAssistantId),
+		});
 		expect(result.error?.message).toMatch(/404.*not an outbound assistant/);
 	});
 
@@ -172,7 +346,9 @@ describe('Campaign → Create and Get Many', () => {
 		expect(jsonOf(all).map((campaign) => campaign.id)).toEqual(ALICE.campaignIds);
 		const one = await run('campaign', 'getAll', { returnAll: false, limit: 1 });
 		expect(jsonOf(one).map((campaign) => campaign.id)).toEqual([ALICE.campaignIds[0]]);
-		expect((await kit().requests()).map((request) => [request.method, request.path, request.query])).toEqual([
+		expect(
+			(await kit().requests()).map((request) => [request.method, request.path, request.query]),
+		).toEqual([
 			['GET', '/api/user/campaigns', {}],
 			['GET', '/api/user/campaigns', {}],
 		]);
@@ -184,25 +360,42 @@ describe('Campaign → Start, Stop, Delete', () => {
 		const result = await run('campaign', 'start', { campaignId: locator(91) });
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: '/api/user/campaigns/update-status', status: 200 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/user/campaigns/update-status',
+			status: 200,
+		});
 		expect(request.body).toEqual({ campaign_id: 91, action: 'start' });
 		expect(jsonOf(result)).toEqual([{ campaign_id: 91, status: 'in-progress' }]);
-		const ringing = (await kit().control<Array<{ status: string; customer_phone: string }>>('GET', '/calls')).filter((call) => call.status === 'initiated');
-		expect(ringing.map((call) => call.customer_phone).sort()).toEqual(['+4915112340001', '+4915112340002', '+4915112340003']);
+		const ringing = (
+			await kit().control<Array<{ status: string; customer_phone: string }>>('GET', '/calls')
+		).filter((call) => call.status === 'initiated');
+		expect(ringing.map((call) => call.customer_phone).sort()).toEqual([
+			'+4915112340001',
+			'+4915112340002',
+			'+4915112340003',
+		]);
 		const stopped = await run('campaign', 'stop', { campaignId: locator(91) });
 		expect(jsonOf(stopped)).toEqual([{ campaign_id: 91, status: 'stopped' }]);
 		expect((await kit().requests()).at(-1)?.body).toEqual({ campaign_id: 91, action: 'stop' });
 	});
 
 	it('maps the 403 of a foreign campaign and the 400 of an empty balance, and never repeats a start', async () => {
-		const foreign = await run('campaign', 'start', { campaignId: locator(SEED.bob.campaignIds[0]) });
+		const foreign = await run('campaign', 'start', {
+			campaignId: locator(SEED.bob.campaignIds[0]),
+		});
 		expect(foreign.error?.message).toMatch(/403.*does not belong to authenticated user/);
 		await kit().control('POST', '/users/alice/balance', { balance: 0 });
 		const broke = await run('campaign', 'start', { campaignId: locator(91) });
 		expect(broke.error?.message).toMatch(/400.*Insufficient balance to start the campaign/);
 		await kit().control('POST', '/users/alice/balance', { balance: 25 });
 		await kit().clearRequests();
-		await kit().fault({ method: 'POST', path: '/api/user/campaigns/update-status', kind: '502', count: 1 });
+		await kit().fault({
+			method: 'POST',
+			path: '/api/user/campaigns/update-status',
+			kind: '502',
+			count: 1,
+		});
 		const unclear = await run('campaign', 'start', { campaignId: locator(91) });
 		expect(unclear.error).toBeDefined();
 		expect(await kit().requests('/api/user/campaigns/update-status')).toHaveLength(1);
@@ -210,24 +403,40 @@ describe('Campaign → Start, Stop, Delete', () => {
 
 	it('Delete sends DELETE /api/user/campaign/{id} (singular) and outputs {id, deleted}', async () => {
 		const result = await run('campaign', 'delete', { campaignId: locator(92) });
-		expect(only(await kit().requests())).toMatchObject({ method: 'DELETE', path: '/api/user/campaign/92', status: 200 });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: '/api/user/campaign/92',
+			status: 200,
+		});
 		expect(jsonOf(result)).toEqual([{ id: 92, deleted: true }]);
 	});
 });
 
 describe('pickers', () => {
 	it('lists campaigns (list search and options) and searches leads by number', async () => {
-		const campaigns = await loadMethod<INodeListSearchResult>('listSearch', 'searchCampaigns', ['winter']);
+		const campaigns = await loadMethod<INodeListSearchResult>('listSearch', 'searchCampaigns', [
+			'winter',
+		]);
 		expect(campaigns.results).toEqual([{ name: 'Winter Reminder (#92, stopped)', value: '92' }]);
 		const options = await loadMethod<INodePropertyOptions[]>('loadOptions', 'getCampaigns');
 		expect(options.map((option) => option.value)).toEqual(ALICE.campaignIds);
 		await kit().clearRequests();
-		const leads = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', ['+49 151 1234 0002']);
-		expect(leads.results).toEqual([{ name: '+4915112340002 (#912, Spring Outreach, created)', value: '912' }]);
-		expect(only(await kit().requests()).query).toEqual({ per_page: '100', page: '1', phone_number: '+4915112340002' });
+		const leads = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', [
+			'+49 151 1234 0002',
+		]);
+		expect(leads.results).toEqual([
+			{ name: '+4915112340002 (#912, Spring Outreach, created)', value: '912' },
+		]);
+		expect(only(await kit().requests()).query).toEqual({
+			per_page: '100',
+			page: '1',
+			phone_number: '+4915112340002',
+		});
 		await kit().clearRequests();
 		const byName = await loadMethod<INodeListSearchResult>('listSearch', 'searchLeads', ['paul']);
-		expect(byName.results).toEqual([{ name: '+4915112340003 (#913, Spring Outreach, created)', value: '913' }]);
+		expect(byName.results).toEqual([
+			{ name: '+4915112340003 (#913, Spring Outreach, created)', value: '913' },
+		]);
 		expect(only(await kit().requests()).query).toEqual({ per_page: '100', page: '1' });
 	});
 });

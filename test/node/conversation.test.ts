@@ -20,52 +20,99 @@ describe('Conversation → Get Many', () => {
 		expect(result.error).toBeUndefined();
 		const requests = await kit().requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/user/conversations', query: { per_page: '5' }, status: 200 });
+		expect(requests[0]).toMatchObject({
+			method: 'GET',
+			path: '/api/user/conversations',
+			query: { per_page: '5' },
+			status: 200,
+		});
 		const records = jsonOf(result);
 		expect(records).toHaveLength(5);
 		for (const record of records) {
 			expect(typeof record.id).toBe('string');
 			expect(['test', 'widget', 'whatsapp', 'api']).toContain(record.type);
 		}
-		expect(result.output.map((item) => item.pairedItem)).toEqual(Array.from({ length: 5 }, () => ({ item: 0 })));
+		expect(result.output.map((item) => item.pairedItem)).toEqual(
+			Array.from({ length: 5 }, () => ({ item: 0 })),
+		);
 	});
 
 	it('sends the type, assistant (as an integer ID) and external identifier filters', async () => {
 		const identifier = SEED.alice.apiExternalIdentifiers[0];
 		const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
 		const all = jsonOf(await kit().run(list({ returnAll: true }, { type: 'api' })));
-		const owner = (json.data as IDataObject[]).find((assistant) => assistant.uuid === all.find((record) => record.external_identifier === identifier)?.assistant_id)!;
+		const owner = (json.data as IDataObject[]).find(
+			(assistant) =>
+				assistant.uuid ===
+				all.find((record) => record.external_identifier === identifier)?.assistant_id,
+		)!;
 		await kit().clearRequests();
 
-		const result = await kit().run(list({}, { type: 'api', assistantId: { __rl: true, mode: 'list', value: String(owner.id) }, externalIdentifier: identifier }));
+		const result = await kit().run(
+			list(
+				{},
+				{
+					type: 'api',
+					assistantId: { __rl: true, mode: 'list', value: String(owner.id) },
+					externalIdentifier: identifier,
+				},
+			),
+		);
 		expect(result.error).toBeUndefined();
 		const [request] = await kit().requests();
-		expect(request.query).toStrictEqual({ type: 'api', assistant_id: String(owner.id), external_identifier: identifier, per_page: '50' });
+		expect(request.query).toStrictEqual({
+			type: 'api',
+			assistant_id: String(owner.id),
+			external_identifier: identifier,
+			per_page: '50',
+		});
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
-		expect(records.every((record) => record.type === 'api' && record.external_identifier === identifier)).toBe(true);
+		expect(
+			records.every((record) => record.type === 'api' && record.external_identifier === identifier),
+		).toBe(true);
 	});
 
 	it('filters by assistant: only that assistant’s conversations come back', async () => {
 		const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
-		const chatAssistant = (json.data as IDataObject[]).find((assistant) => assistant.id === SEED.alice.chatAssistantId)!;
+		const chatAssistant = (json.data as IDataObject[]).find(
+			(assistant) => assistant.id === SEED.alice.chatAssistantId,
+		)!;
 		await kit().clearRequests();
-		const result = await kit().run(list({ returnAll: true }, { assistantId: { __rl: true, mode: 'id', value: String(SEED.alice.chatAssistantId) } }));
+		const result = await kit().run(
+			list(
+				{ returnAll: true },
+				{ assistantId: { __rl: true, mode: 'id', value: String(SEED.alice.chatAssistantId) } },
+			),
+		);
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
 		expect(records.every((record) => record.assistant_id === chatAssistant.uuid)).toBe(true);
-		expect((await kit().requests())[0].query).toMatchObject({ assistant_id: String(SEED.alice.chatAssistantId) });
+		expect((await kit().requests())[0].query).toMatchObject({
+			assistant_id: String(SEED.alice.chatAssistantId),
+		});
 	});
 
 	it('sends the customer phone and WhatsApp sender phone filters (a plus sign arrives intact)', async () => {
 		const all = jsonOf(await kit().run(list({ returnAll: true }, { type: 'whatsapp' })));
-		const sample = all.find((record) => (record.customer as IDataObject)?.phone === SEED.alice.openWindowCustomer.phone)!;
+		const sample = all.find(
+			(record) => (record.customer as IDataObject)?.phone === SEED.alice.openWindowCustomer.phone,
+		)!;
 		const senderPhone = (sample.whatsapp_sender as IDataObject).phone as string;
 		await kit().clearRequests();
 
-		const result = await kit().run(list({}, { customerPhone: SEED.alice.openWindowCustomer.phone, whatsappSenderPhone: senderPhone }));
+		const result = await kit().run(
+			list(
+				{},
+				{ customerPhone: SEED.alice.openWindowCustomer.phone, whatsappSenderPhone: senderPhone },
+			),
+		);
 		const [request] = await kit().requests();
-		expect(request.query).toStrictEqual({ customer_phone: SEED.alice.openWindowCustomer.phone, whatsapp_sender_phone: senderPhone, per_page: '50' });
+		expect(request.query).toStrictEqual({
+			customer_phone: SEED.alice.openWindowCustomer.phone,
+			whatsapp_sender_phone: senderPhone,
+			per_page: '50',
+		});
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThan(0);
 		for (const record of records) {
@@ -75,7 +122,10 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('Return All follows next_cursor over several pages', async () => {
-		const seeded = await kit().control('POST', '/conversations/seed', { user: 'alice', count: 250 });
+		const seeded = await kit().control('POST', '/conversations/seed', {
+			user: 'alice',
+			count: 250,
+		});
 		const total = seeded.total as number;
 		expect(total).toBeGreaterThan(200);
 		await kit().clearRequests();
@@ -93,32 +143,60 @@ describe('Conversation → Get Many', () => {
 	});
 
 	it('a Limit above one page asks only for what is still missing', async () => {
-		await kit().control('POST', '/conversations/seed', { user: 'alice', count: 200, type: 'widget' });
+		await kit().control('POST', '/conversations/seed', {
+			user: 'alice',
+			count: 200,
+			type: 'widget',
+		});
 		await kit().clearRequests();
 		const result = await kit().run(list({ limit: 150 }, { type: 'widget' }));
 		const queries = (await kit().requests()).map((request) => request.query);
 		expect(queries).toHaveLength(2);
 		expect(queries[0]).toStrictEqual({ type: 'widget', per_page: '100' });
-		expect(queries[1]).toMatchObject({ type: 'widget', per_page: '50', cursor: expect.any(String) });
+		expect(queries[1]).toMatchObject({
+			type: 'widget',
+			per_page: '50',
+			cursor: expect.any(String),
+		});
 		const records = jsonOf(result);
 		expect(records).toHaveLength(150);
 		expect(records.every((record) => record.type === 'widget')).toBe(true);
 	});
 
 	it('an assistant of another account is refused by the service with the field named', async () => {
-		const result = await kit().run(list({}, { assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } }));
+		const result = await kit().run(
+			list(
+				{},
+				{ assistantId: { __rl: true, mode: 'id', value: String(SEED.bob.assistantIds[0]) } },
+			),
+		);
 		expect(result.error?.message).toContain('assistant_id');
-		expect(result.error?.context).toMatchObject({ httpCode: 422, fieldErrors: { assistant_id: expect.any(Array) } });
+		expect(result.error?.context).toMatchObject({
+			httpCode: 422,
+			fieldErrors: { assistant_id: expect.any(Array) },
+		});
 	});
 });
 
 describe('Conversation → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
 		['type not an option', list({}, { type: '={{ "email" }}' }), 'type'],
-		['assistant ID not an ID', list({}, { assistantId: { __rl: true, mode: 'id', value: '={{ "abc" }}' } }), 'assistant_id'],
+		[
+			'assistant ID not an ID',
+			list({}, { assistantId: { __rl: true, mode: 'id', value: '={{ "abc" }}' } }),
+			'assistant_id',
+		],
 		['customer phone added but empty', list({}, { customerPhone: '' }), 'customer_phone'],
-		['WhatsApp sender phone added but empty', list({}, { whatsappSenderPhone: ' ' }), 'whatsapp_sender_phone'],
-		['external identifier added but empty', list({}, { externalIdentifier: '' }), 'external_identifier'],
+		[
+			'WhatsApp sender phone added but empty',
+			list({}, { whatsappSenderPhone: ' ' }),
+			'whatsapp_sender_phone',
+		],
+		[
+			'external identifier added but empty',
+			list({}, { externalIdentifier: '' }),
+			'external_identifier',
+		],
 		['Limit below 1', list({ limit: 0 }), 'limit'],
 	];
 
@@ -136,13 +214,18 @@ describe('Conversation → Continue On Fail', () => {
 		expect(result.error).toBeUndefined();
 		const output = jsonOf(result);
 		expect(output).toHaveLength(5);
-		expect(result.output.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 0, 1, 2, 2]);
+		expect(result.output.map((item) => (item.pairedItem as { item: number }).item)).toEqual([
+			0, 0, 1, 2, 2,
+		]);
 		expect(output[0].type).toBe('api');
 		expect(output[1].type).toBe('api');
 		expect(output[2].error).toContain('type');
 		expect(output[2]).toMatchObject({ httpCode: null, fieldErrors: {} });
 		expect(output[3].type).toBe('widget');
-		expect((await kit().requests()).map((request) => request.query.type)).toEqual(['api', 'widget']);
+		expect((await kit().requests()).map((request) => request.query.type)).toEqual([
+			'api',
+			'widget',
+		]);
 	});
 });
 
@@ -152,7 +235,11 @@ describe('Conversation → the API token stays secret', () => {
 		['local failure', list({}, { type: '={{ "email" }}' }), false],
 		['local failure, Continue On Fail', list({}, { type: '={{ "email" }}' }), true],
 		['service failure', list({}, { assistantId: { __rl: true, mode: 'id', value: '201' } }), false],
-		['service failure, Continue On Fail', list({}, { assistantId: { __rl: true, mode: 'id', value: '201' } }), true],
+		[
+			'service failure, Continue On Fail',
+			list({}, { assistantId: { __rl: true, mode: 'id', value: '201' } }),
+			true,
+		],
 	];
 
 	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {

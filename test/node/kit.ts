@@ -5,8 +5,19 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Fault, type RequestLogEntry, type SandboxOptions, type StartedSandbox } from '../../sandbox';
-import { runNode, type NodeRunResult, type RunNodeOptions, type TestCredentials } from '../helpers/engine';
+import {
+	startSandbox,
+	type Fault,
+	type RequestLogEntry,
+	type SandboxOptions,
+	type StartedSandbox,
+} from '../../sandbox';
+import {
+	runNode,
+	type NodeRunResult,
+	type RunNodeOptions,
+	type TestCredentials,
+} from '../helpers/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -39,7 +50,12 @@ export interface Kit {
 	/** Makes the sandbox answer the next `count` matching requests with the fault `kind` (500, 429, timeout, reset, ...). */
 	fault(fault: Fault): Promise<void>;
 	/** Calls the API directly, as alice unless another token is given (to prepare or inspect data, or act as another client). */
-	api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: IDataObject }>;
+	api(
+		method: string,
+		path: string,
+		body?: unknown,
+		token?: string,
+	): Promise<{ status: number; json: IDataObject }>;
 	stop(): Promise<void>;
 }
 
@@ -47,7 +63,11 @@ export interface Kit {
  * The node paces every request to the account-wide limit (100 per minute) by default; suites that
  * are not about that limit switch the pacing off, as a user of an unlimited sandbox would.
  */
-export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = { customRateLimits: true, generalLimitPerMinute: 0, generalBurstPer10Seconds: 0 };
+export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = {
+	customRateLimits: true,
+	generalLimitPerMinute: 0,
+	generalBurstPer10Seconds: 0,
+};
 
 /**
  * Documents stay "processing" for a minute, so no test sees one finish by itself. The sandbox's general
@@ -55,13 +75,33 @@ export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = { customRateLimit
  * passes `generalRateLimit`.
  * `credentials` overrides fields of the credential every run uses.
  */
-export async function startKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): Promise<Kit> {
-	const sandbox = await startSandbox({ port: 0, documentProcessingMs: 60_000, generalRateLimit: false, ...options });
-	const baseCredentials: TestCredentials = { apiToken: sandbox.tokens.alice, baseUrl: sandbox.url, ...UNPACED_GENERAL_LIMIT, ...credentials };
+export async function startKit(
+	options: SandboxOptions = {},
+	credentials: Partial<TestCredentials> = {},
+): Promise<Kit> {
+	const sandbox = await startSandbox({
+		port: 0,
+		documentProcessingMs: 60_000,
+		generalRateLimit: false,
+		...options,
+	});
+	const baseCredentials: TestCredentials = {
+		apiToken: sandbox.tokens.alice,
+		baseUrl: sandbox.url,
+		...UNPACED_GENERAL_LIMIT,
+		...credentials,
+	};
 	const runs: NodeRunResult[] = [];
-	const control = async <T = IDataObject>(method: string, path: string, body?: unknown): Promise<T> => {
+	const control = async <T = IDataObject>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<T> => {
 		const response = await sandboxControl(sandbox, method, path, body);
-		if (response.status < 200 || response.status > 299) throw new Error(`sandbox control ${method} ${path} answered ${response.status}: ${response.text}`);
+		if (response.status < 200 || response.status > 299)
+			throw new Error(
+				`sandbox control ${method} ${path} answered ${response.status}: ${response.text}`,
+			);
 		return response.json as T;
 	};
 	return {
@@ -81,7 +121,10 @@ export async function startKit(options: SandboxOptions = {}, credentials: Partia
 			return result;
 		},
 		async requests(path) {
-			const log = await control<RequestLogEntry[]>('GET', path === undefined ? '/requests' : `/requests?path=${encodeURIComponent(path)}`);
+			const log = await control<RequestLogEntry[]>(
+				'GET',
+				path === undefined ? '/requests' : `/requests?path=${encodeURIComponent(path)}`,
+			);
 			return log.filter((entry) => !entry.path.startsWith('/__sandbox'));
 		},
 		async clearRequests() {
@@ -92,7 +135,10 @@ export async function startKit(options: SandboxOptions = {}, credentials: Partia
 			await control('POST', '/faults', fault);
 		},
 		async api(method, path, body, token) {
-			const { status, json } = await sandboxRequest(sandbox, method, path, { body, as: token === undefined ? 'alice' : { raw: `Bearer ${token}` } });
+			const { status, json } = await sandboxRequest(sandbox, method, path, {
+				body,
+				as: token === undefined ? 'alice' : { raw: `Bearer ${token}` },
+			});
 			return { status, json: json as IDataObject };
 		},
 		async stop() {
@@ -105,7 +151,10 @@ export async function startKit(options: SandboxOptions = {}, credentials: Partia
  * Registers the suite's hooks: one kit for the file, a sandbox reset (data, request log, faults,
  * rate windows) before every test, stopped at the end. Returns the kit's accessor.
  */
-export function useKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): () => Kit {
+export function useKit(
+	options: SandboxOptions = {},
+	credentials: Partial<TestCredentials> = {},
+): () => Kit {
 	return useSuiteFixture({
 		start: async () => await startKit(options, credentials),
 		beforeEach: async (kit) => {
@@ -119,7 +168,14 @@ export function useKit(options: SandboxOptions = {}, credentials: Partial<TestCr
 export function visibleText(result: NodeRunResult): string {
 	const error = result.error;
 	const errorParts = error
-		? [error.message, error.description, error.context, error.httpCode, (error as { cause?: unknown }).cause, error]
+		? [
+				error.message,
+				error.description,
+				error.context,
+				error.httpCode,
+				(error as { cause?: unknown }).cause,
+				error,
+			]
 		: [];
 	const safe = (value: unknown): string => {
 		try {
@@ -128,7 +184,11 @@ export function visibleText(result: NodeRunResult): string {
 			return String(value);
 		}
 	};
-	return [safe(result.output), ...errorParts.map(safe), error ? String(error.stack ?? '') : ''].join('\n');
+	return [
+		safe(result.output),
+		...errorParts.map(safe),
+		error ? String(error.stack ?? '') : '',
+	].join('\n');
 }
 
 /** The JSON of each output item. */
@@ -137,13 +197,22 @@ export function jsonOf(result: NodeRunResult): IDataObject[] {
 }
 
 /** Input items with the given JSON. */
-export const items = (...values: IDataObject[]): INodeExecutionData[] => values.map((json) => ({ json }));
+export const items = (...values: IDataObject[]): INodeExecutionData[] =>
+	values.map((json) => ({ json }));
 
 /** A resource locator parameter (assistant, sender, knowledge base, ...), by ID unless another mode is given. */
-export const locator = (value: number | string, mode = 'id') => ({ __rl: true, mode, value: String(value) });
+export const locator = (value: number | string, mode = 'id') => ({
+	__rl: true,
+	mode,
+	value: String(value),
+});
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
-export async function expectFailedBeforeSending(kit: Kit, result: NodeRunResult, field: string): Promise<void> {
+export async function expectFailedBeforeSending(
+	kit: Kit,
+	result: NodeRunResult,
+	field: string,
+): Promise<void> {
 	expect(result.output).toHaveLength(0);
 	expect(result.error?.name).toBe('NodeOperationError');
 	expect(result.error?.message).toContain(field);
@@ -152,13 +221,19 @@ export async function expectFailedBeforeSending(kit: Kit, result: NodeRunResult,
 
 /** The single logged request, failing with the whole log when there is not exactly one. */
 export function only(log: RequestLogEntry[]): RequestLogEntry {
-	if (log.length !== 1) throw new Error(`expected exactly one request, got ${log.length}: ${JSON.stringify(log.map((e) => `${e.method} ${e.path}`))}`);
+	if (log.length !== 1)
+		throw new Error(
+			`expected exactly one request, got ${log.length}: ${JSON.stringify(log.map((e) => `${e.method} ${e.path}`))}`,
+		);
 	return log[0];
 }
 
 /** Names and JSON types of a body's fields, e.g. `{ sender_id: 'number', message: 'string' }`. */
 export function fieldTypes(body: unknown): Record<string, string> {
 	return Object.fromEntries(
-		Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [key, Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value]),
+		Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [
+			key,
+			Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value,
+		]),
 	);
 }

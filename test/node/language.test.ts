@@ -6,10 +6,16 @@ import { only, useKit, visibleText } from './kit';
 
 const kit = useKit();
 
-async function getAll(extra: { input?: INodeExecutionData[]; apiToken?: string; continueOnFail?: boolean } = {}) {
+async function getAll(
+	extra: { input?: INodeExecutionData[]; apiToken?: string; continueOnFail?: boolean } = {},
+) {
 	return await kit().run(
 		{ resource: 'language', operation: 'getAll' },
-		{ input: extra.input, continueOnFail: extra.continueOnFail, credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined },
+		{
+			input: extra.input,
+			continueOnFail: extra.continueOnFail,
+			credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined,
+		},
 	);
 }
 
@@ -17,20 +23,39 @@ describe('Language → Get Many', () => {
 	it('reads GET /api/user/assistants/languages and outputs one item per language', async () => {
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/api/user/assistants/languages', query: {}, body: null, status: 200 });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'GET',
+			path: '/api/user/assistants/languages',
+			query: {},
+			body: null,
+			status: 200,
+		});
 		expect(result.output.map((item) => item.json)).toEqual(SEED.languages);
-		expect(result.output.every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 0 }))).toBe(true);
+		expect(
+			result.output.every(
+				(item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 0 }),
+			),
+		).toBe(true);
 	});
 
 	it('runs once per input item and pairs each language with its item', async () => {
 		const result = await getAll({ input: [{ json: { a: 1 } }, { json: { a: 2 } }] });
 		expect(await kit().requests()).toHaveLength(2);
 		expect(result.output).toHaveLength(2 * SEED.languages.length);
-		expect(result.output.slice(SEED.languages.length).every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 1 }))).toBe(true);
+		expect(
+			result.output
+				.slice(SEED.languages.length)
+				.every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 1 })),
+		).toBe(true);
 	});
 
 	it('repeats the read after a 500, since reading is safe to repeat', async () => {
-		await kit().fault({ method: 'GET', path: '/api/user/assistants/languages', kind: '500', count: 1 });
+		await kit().fault({
+			method: 'GET',
+			path: '/api/user/assistants/languages',
+			kind: '500',
+			count: 1,
+		});
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(SEED.languages.length);
@@ -40,16 +65,25 @@ describe('Language → Get Many', () => {
 	it('reports a wrong token as a 401 without showing the token', async () => {
 		const wrong = 'sbx_wrong_token_5566778899';
 		const result = await getAll({ apiToken: wrong });
-		expect(result.error?.message).toBe('Famulor API error 401: invalid or missing API token. Check the API Token of the Famulor AI API credential.');
+		expect(result.error?.message).toBe(
+			'Famulor API error 401: invalid or missing API token. Check the API Token of the Famulor AI API credential.',
+		);
 		expect(result.error?.context).toMatchObject({ httpCode: 401 });
 		expect(visibleText(result)).not.toContain(wrong);
 		const continued = await getAll({ apiToken: wrong, continueOnFail: true });
-		expect(continued.output[0].json).toMatchObject({ httpCode: 401, error: expect.stringMatching(/401/) });
+		expect(continued.output[0].json).toMatchObject({
+			httpCode: 401,
+			error: expect.stringMatching(/401/),
+		});
 		expect(visibleText(continued)).not.toContain(wrong);
 	});
 
 	it('feeds the Language dropdown (loadOptions getLanguages) with names as values', async () => {
-		const options = await runLoadMethod<INodePropertyOptions[]>('loadOptions', 'getLanguages', kit().credentials);
+		const options = await runLoadMethod<INodePropertyOptions[]>(
+			'loadOptions',
+			'getLanguages',
+			kit().credentials,
+		);
 		expect(options).toHaveLength(SEED.languages.length);
 		expect(options[4]).toEqual({ name: 'German', value: 'German', description: 'Code: de' });
 	});
@@ -58,6 +92,7 @@ describe('Language → Get Many', () => {
 describe('Language: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(4);
-		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
+		for (const result of kit().runs)
+			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

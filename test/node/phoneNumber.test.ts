@@ -1,8 +1,17 @@
-import type { ILoadOptionsFunctions, INodeExecutionData, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
 import { SEED } from '../../sandbox';
-import { actionNodeDescription, runLoadMethod, withRequestContext, type NodeRunResult } from '../helpers/engine';
+import {
+	actionNodeDescription,
+	runLoadMethod,
+	withRequestContext,
+	type NodeRunResult,
+} from '../helpers/engine';
 import { fieldTypes, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;
@@ -10,11 +19,16 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 const kit = useKit();
 
-async function run(operation: string, parameters: Record<string, unknown> = {}, extra: { continueOnFail?: boolean; input?: INodeExecutionData[]; apiToken?: string } = {}) {
-	return await kit().run(
-		{ resource: 'phoneNumber', operation, ...parameters } as never,
-		{ continueOnFail: extra.continueOnFail, input: extra.input, credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined },
-	);
+async function run(
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	extra: { continueOnFail?: boolean; input?: INodeExecutionData[]; apiToken?: string } = {},
+) {
+	return await kit().run({ resource: 'phoneNumber', operation, ...parameters } as never, {
+		continueOnFail: extra.continueOnFail,
+		input: extra.input,
+		credentials: extra.apiToken ? { apiToken: extra.apiToken } : undefined,
+	});
 }
 
 const json = (result: NodeRunResult) => result.output.map((item) => item.json);
@@ -24,10 +38,24 @@ describe('Phone Number → Get Many', () => {
 		const result = await run('getAll', { returnAll: true });
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'GET', path: '/api/user/phone-numbers/all', query: {}, body: null });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/user/phone-numbers/all',
+			query: {},
+			body: null,
+		});
 		expect(json(result).map((number) => number.id)).toEqual(ALICE.phoneNumberIds);
-		expect(json(result)[0]).toMatchObject({ phone_number: '+14155550101', country_code: 'US', sms_capable: true, has_active_subscription: true });
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+		expect(json(result)[0]).toMatchObject({
+			phone_number: '+14155550101',
+			country_code: 'US',
+			sms_capable: true,
+			has_active_subscription: true,
+		});
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+		]);
 	});
 
 	it('applies the Limit to the whole list without sending paging parameters', async () => {
@@ -38,9 +66,13 @@ describe('Phone Number → Get Many', () => {
 
 	it('checks the Limit as the paged lists do: a whole number of at least 1, numeric text from an expression accepted', async () => {
 		const zero = await run('getAll', { returnAll: false, limit: 0 });
-		expect(zero.error?.message).toBe('Limit (limit) must be a whole number from 1 to 9007199254740991, got 0');
+		expect(zero.error?.message).toBe(
+			'Limit (limit) must be a whole number from 1 to 9007199254740991, got 0',
+		);
 		const notANumber = await run('getAll', { returnAll: false, limit: '={{ true }}' });
-		expect(notANumber.error?.message).toBe('Limit (limit) must be a whole number from 1 to 9007199254740991, got true');
+		expect(notANumber.error?.message).toBe(
+			'Limit (limit) must be a whole number from 1 to 9007199254740991, got true',
+		);
 		// A bad Limit is caught before the list is requested.
 		expect(await kit().requests()).toHaveLength(0);
 		const fromText = await run('getAll', { returnAll: false, limit: '={{ "2" }}' });
@@ -53,7 +85,11 @@ describe('Phone Number → Get Many SMS-Capable', () => {
 	it('reads the legacy path /user/phone-numbers (no /api prefix) and outputs only SMS numbers with a subscription', async () => {
 		const result = await run('getAllSmsCapable', { returnAll: true });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/user/phone-numbers', query: {} });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'GET',
+			path: '/user/phone-numbers',
+			query: {},
+		});
 		expect(json(result).map((number) => number.id)).toEqual([ALICE.smsPhoneNumberId]);
 	});
 });
@@ -63,10 +99,18 @@ describe('Phone Number → Search Available', () => {
 		const result = await run('search', { countryCode: 'US', contains: '415', returnAll: true });
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'GET', path: '/api/user/phone-numbers/search', query: { country_code: 'US', contains: '415' } });
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/user/phone-numbers/search',
+			query: { country_code: 'US', contains: '415' },
+		});
 		expect(result.output.length).toBeGreaterThan(1);
 		for (const number of json(result)) {
-			expect(number).toMatchObject({ country_code: 'US', phone_number: expect.stringMatching(E164), price: expect.any(Number) });
+			expect(number).toMatchObject({
+				country_code: 'US',
+				phone_number: expect.stringMatching(E164),
+				price: expect.any(Number),
+			});
 			expect(String(number.phone_number)).toContain('415');
 		}
 	});
@@ -79,9 +123,21 @@ describe('Phone Number → Search Available', () => {
 	});
 
 	it.each([
-		['contains with letters', { contains: '030abc' }, /Contains \(contains\) must be digits only, at most 10/],
-		['contains longer than 10 digits', { contains: '12345678901' }, /Contains \(contains\) must be digits only, at most 10/],
-		['an unsupported country', { countryCode: '={{ "FR" }}' }, /Country \(country_code\) must be one of "DE", "US"/],
+		[
+			'contains with letters',
+			{ contains: '030abc' },
+			/Contains \(contains\) must be digits only, at most 10/,
+		],
+		[
+			'contains longer than 10 digits',
+			{ contains: '12345678901' },
+			/Contains \(contains\) must be digits only, at most 10/,
+		],
+		[
+			'an unsupported country',
+			{ countryCode: '={{ "FR" }}' },
+			/Country \(country_code\) must be one of "DE", "US"/,
+		],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await run('search', parameters);
 		expect(result.error?.message).toMatch(message);
@@ -89,12 +145,27 @@ describe('Phone Number → Search Available', () => {
 	});
 
 	it('with Continue On Fail, searches for the good items and returns the bad one as an error item', async () => {
-		const input = [{ json: { digits: '30' } }, { json: { digits: '+4930' } }, { json: { digits: '89' } }];
-		const result = await run('search', { contains: '={{ $json.digits }}', limit: 1 }, { continueOnFail: true, input });
+		const input = [
+			{ json: { digits: '30' } },
+			{ json: { digits: '+4930' } },
+			{ json: { digits: '89' } },
+		];
+		const result = await run(
+			'search',
+			{ contains: '={{ $json.digits }}', limit: 1 },
+			{ continueOnFail: true, input },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(json(result)[1]).toMatchObject({ error: expect.stringMatching(/contains/), httpCode: null });
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+		expect(json(result)[1]).toMatchObject({
+			error: expect.stringMatching(/contains/),
+			httpCode: null,
+		});
 		expect((await kit().requests()).map((entry) => entry.query.contains)).toEqual(['30', '89']);
 	});
 });
@@ -108,39 +179,70 @@ describe('Phone Number → Purchase', () => {
 	it('buys a number picked from the search results and sends only phone_number', async () => {
 		const number = await searchOne();
 		await kit().clearRequests();
-		const result = await run('purchase', { searchCountryCode: 'US', phoneNumber: { __rl: true, mode: 'list', value: number } });
+		const result = await run('purchase', {
+			searchCountryCode: 'US',
+			phoneNumber: { __rl: true, mode: 'list', value: number },
+		});
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: '/api/user/phone-numbers/purchase', query: {}, status: 201 });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/user/phone-numbers/purchase',
+			query: {},
+			status: 201,
+		});
 		expect(request.body).toEqual({ phone_number: number });
 		expect(fieldTypes(request.body)).toEqual({ phone_number: 'string' });
 		expect(json(result)).toEqual([
-			{ message: 'Phone number purchased successfully.', data: { id: expect.any(Number), phone_number: number, country_code: 'US', type: 'normal', sms_capable: true } },
+			{
+				message: 'Phone number purchased successfully.',
+				data: {
+					id: expect.any(Number),
+					phone_number: number,
+					country_code: 'US',
+					type: 'normal',
+					sms_capable: true,
+				},
+			},
 		]);
 	});
 
 	it('accepts a number typed By Number in E.164', async () => {
 		const number = await searchOne('GB');
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: number } });
+		const result = await run('purchase', {
+			phoneNumber: { __rl: true, mode: 'number', value: number },
+		});
 		expect(result.error).toBeUndefined();
 		expect(json(result)[0].data).toMatchObject({ phone_number: number, country_code: 'GB' });
 	});
 
 	it('fails the item on a number that is not E.164 and sends nothing', async () => {
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: '={{ "030 1234567" }}' } });
-		expect(result.error?.message).toMatch(/Phone Number \(phone_number\) must be a phone number in E\.164 format/);
+		const result = await run('purchase', {
+			phoneNumber: { __rl: true, mode: 'number', value: '={{ "030 1234567" }}' },
+		});
+		expect(result.error?.message).toMatch(
+			/Phone Number \(phone_number\) must be a phone number in E\.164 format/,
+		);
 		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('maps the service refusal of a number that did not come from Search', async () => {
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: '+14155559876' } });
-		expect(result.error?.message).toMatch(/400: This phone number is not available for purchase\. Please search for available numbers first\./);
+		const result = await run('purchase', {
+			phoneNumber: { __rl: true, mode: 'number', value: '+14155559876' },
+		});
+		expect(result.error?.message).toMatch(
+			/400: This phone number is not available for purchase\. Please search for available numbers first\./,
+		);
 		expect(result.error?.context).toMatchObject({ httpCode: 400 });
 	});
 
 	it('maps 402 when the account has no payment method', async () => {
 		const number = '+442071234999';
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'number', value: number } }, { apiToken: kit().sandbox.tokens.bob });
+		const result = await run(
+			'purchase',
+			{ phoneNumber: { __rl: true, mode: 'number', value: number } },
+			{ apiToken: kit().sandbox.tokens.bob },
+		);
 		expect(result.error?.message).toMatch(/402: No payment method found/);
 		expect(result.error?.context).toMatchObject({ httpCode: 402 });
 	});
@@ -148,8 +250,15 @@ describe('Phone Number → Purchase', () => {
 	it('never repeats a purchase whose outcome is unknown (500)', async () => {
 		const number = await searchOne();
 		await kit().clearRequests();
-		await kit().fault({ method: 'POST', path: '/api/user/phone-numbers/purchase', kind: '500', count: 3 });
-		const result = await run('purchase', { phoneNumber: { __rl: true, mode: 'list', value: number } });
+		await kit().fault({
+			method: 'POST',
+			path: '/api/user/phone-numbers/purchase',
+			kind: '500',
+			count: 3,
+		});
+		const result = await run('purchase', {
+			phoneNumber: { __rl: true, mode: 'list', value: number },
+		});
 		expect(result.error?.message).toMatch(/500/);
 		expect(result.error?.message).toMatch(/not repeated/);
 		expect(await kit().requests()).toHaveLength(1);
@@ -158,22 +267,34 @@ describe('Phone Number → Purchase', () => {
 
 	it('says in its notice that purchases are non-refundable monthly subscriptions', async () => {
 		const { properties: all } = actionNodeDescription();
-		const properties = all.filter((property) => property.displayOptions?.show?.operation?.includes('purchase'));
+		const properties = all.filter((property) =>
+			property.displayOptions?.show?.operation?.includes('purchase'),
+		);
 		const notice = properties.find((property) => property.type === 'notice');
 		expect(notice?.displayName).toMatch(/monthly/);
 		expect(notice?.displayName).toMatch(/non-refundable/);
-		const operation = all.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('phoneNumber'));
-		const purchase = operation?.options?.find((option) => 'value' in option && option.value === 'purchase') as { description?: string } | undefined;
+		const operation = all.find(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes('phoneNumber'),
+		);
+		const purchase = operation?.options?.find(
+			(option) => 'value' in option && option.value === 'purchase',
+		) as { description?: string } | undefined;
 		expect(purchase?.description).toMatch(/non-refundable/);
 	});
 });
 
 describe('Phone Number: "From Search Results" picker (listSearch searchAvailablePhoneNumbers)', () => {
 	type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
-	async function pick(country: string | undefined, filter?: string): Promise<INodeListSearchResult> {
+	async function pick(
+		country: string | undefined,
+		filter?: string,
+	): Promise<INodeListSearchResult> {
 		return await withRequestContext(kit().credentials, async function () {
 			const context = Object.assign(Object.create(this) as ILoadOptionsFunctions, {
-				getCurrentNodeParameter: (name: string) => (name === 'searchCountryCode' ? country : undefined),
+				getCurrentNodeParameter: (name: string) =>
+					name === 'searchCountryCode' ? country : undefined,
 			});
 			return await (searchAvailablePhoneNumbers as Search).call(context, filter);
 		});
@@ -191,14 +312,21 @@ describe('Phone Number: "From Search Results" picker (listSearch searchAvailable
 	});
 
 	it('falls back to DE when no country is known (as in the registered method)', async () => {
-		const found = await runLoadMethod<INodeListSearchResult>('listSearch', 'searchAvailablePhoneNumbers', kit().credentials);
+		const found = await runLoadMethod<INodeListSearchResult>(
+			'listSearch',
+			'searchAvailablePhoneNumbers',
+			kit().credentials,
+		);
 		expect(only(await kit().requests()).query).toEqual({ country_code: 'DE' });
 		expect(found.results.every((result) => String(result.value).startsWith('+49'))).toBe(true);
 	});
 
 	it('a picked number can be purchased', async () => {
 		const [first] = (await pick('CA')).results;
-		const result = await run('purchase', { searchCountryCode: 'CA', phoneNumber: { __rl: true, mode: 'list', value: first.value } });
+		const result = await run('purchase', {
+			searchCountryCode: 'CA',
+			phoneNumber: { __rl: true, mode: 'list', value: first.value },
+		});
 		expect(result.error).toBeUndefined();
 		expect(json(result)[0].data).toMatchObject({ phone_number: first.value, country_code: 'CA' });
 	});

@@ -8,12 +8,23 @@ import { items, locator, useKit, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;
 const CALL_PATH = '/api/user/make_call';
-const CUSTOMERS = ['+4915112345671', '+4915112345672', '+4915112345673', '+4915112345674', '+4915112345675'];
+const CUSTOMERS = [
+	'+4915112345671',
+	'+4915112345672',
+	'+4915112345673',
+	'+4915112345674',
+	'+4915112345675',
+];
 const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 
 const kit = useKit();
 
-const callEach = { resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: '={{ $json.phone }}' };
+const callEach = {
+	resource: 'call',
+	operation: 'make',
+	assistantId: locator(ALICE.outboundAssistantId),
+	phoneNumber: '={{ $json.phone }}',
+};
 const phones = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
 
 /** The IDs of every call in the sandbox (it starts with finished calls of its own). */
@@ -45,9 +56,14 @@ describe("n8n's Retry On Fail", () => {
 	it('does not place a call again that got an answer; a refused item is sent again', async () => {
 		const before = await callIds();
 		const parameters = { ...callEach, assistantId: locator('={{ $json.assistant }}') };
-		const input = items({ phone: CUSTOMERS[0], assistant: ALICE.outboundAssistantId }, { phone: CUSTOMERS[1], assistant: SEED.bob.outboundAssistantId });
+		const input = items(
+			{ phone: CUSTOMERS[0], assistant: ALICE.outboundAssistantId },
+			{ phone: CUSTOMERS[1], assistant: SEED.bob.outboundAssistantId },
+		);
 		const result = await kit().run(parameters as never, { input, settings: RETRY });
-		const sent = (await kit().requests(CALL_PATH)).map((request) => (request.body as { phone_number: string }).phone_number);
+		const sent = (await kit().requests(CALL_PATH)).map(
+			(request) => (request.body as { phone_number: string }).phone_number,
+		);
 		expect(sent).toEqual([CUSTOMERS[0], CUSTOMERS[1], CUSTOMERS[1], CUSTOMERS[1]]);
 		expect(result.error?.message).toMatch(/^Famulor API error 404/);
 		expect(await placedCallIds(before)).toHaveLength(1);
@@ -57,9 +73,16 @@ describe("n8n's Retry On Fail", () => {
 		// The first call fails with an unknown outcome; under Continue On Fail n8n retries because item 0 is an error item.
 		const before = await callIds();
 		await kit().fault({ method: 'POST', path: CALL_PATH, count: 1, kind: '500' });
-		const result = await makeCalls(CUSTOMERS.slice(0, 3), { settings: RETRY, continueOnFail: true });
+		const result = await makeCalls(CUSTOMERS.slice(0, 3), {
+			settings: RETRY,
+			continueOnFail: true,
+		});
 		expect(await kit().requests(CALL_PATH)).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.output[0].json.error).toMatch(/outcome unknown/);
 		expect(result.output[1].json.call_id).toEqual(expect.any(Number));
 		expect(result.output[2].json.call_id).toEqual(expect.any(Number));
@@ -82,24 +105,40 @@ describe("n8n's Retry On Fail", () => {
 
 describe('every item is checked before the first send', () => {
 	it('an invalid item fails the run with nothing sent, whatever its position and the parallelism', async () => {
-		const result = await kit().run({ ...callEach, parallelRequests: 20 } as never, { input: phones(...CUSTOMERS.slice(0, 4), 'not-a-phone', CUSTOMERS[4]) });
+		const result = await kit().run({ ...callEach, parallelRequests: 20 } as never, {
+			input: phones(...CUSTOMERS.slice(0, 4), 'not-a-phone', CUSTOMERS[4]),
+		});
 		expect(result.error?.message).toMatch(/Phone Number \(phone_number\)/);
 		expect(result.error?.context?.itemIndex).toBe(4);
 		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('under Continue On Fail the invalid items become error items and the valid ones are sent', async () => {
-		const result = await makeCalls([CUSTOMERS[0], 'not-a-phone', CUSTOMERS[1]], { continueOnFail: true });
+		const result = await makeCalls([CUSTOMERS[0], 'not-a-phone', CUSTOMERS[1]], {
+			continueOnFail: true,
+		});
 		expect(result.output.map((item) => [item.pairedItem, Boolean(item.json.error)])).toEqual([
 			[{ item: 0 }, false],
 			[{ item: 1 }, true],
 			[{ item: 2 }, false],
 		]);
-		expect((await kit().requests(CALL_PATH)).map((request) => (request.body as { phone_number: string }).phone_number)).toEqual([CUSTOMERS[0], CUSTOMERS[1]]);
+		expect(
+			(await kit().requests(CALL_PATH)).map(
+				(request) => (request.body as { phone_number: string }).phone_number,
+			),
+		).toEqual([CUSTOMERS[0], CUSTOMERS[1]]);
 	});
 
 	it('applies to list operations too: an invalid Limit of a later item sends nothing', async () => {
-		const result = await kit().run({ resource: 'phoneNumber', operation: 'getAll', returnAll: false, limit: '={{ $json.limit }}' } as never, { input: items({ limit: 5 }, { limit: 0 }) });
+		const result = await kit().run(
+			{
+				resource: 'phoneNumber',
+				operation: 'getAll',
+				returnAll: false,
+				limit: '={{ $json.limit }}',
+			} as never,
+			{ input: items({ limit: 5 }, { limit: 0 }) },
+		);
 		expect(result.error?.message).toMatch(/Limit \(limit\)/);
 		expect(await kit().requests()).toEqual([]);
 	});
@@ -125,7 +164,9 @@ describe('a run that fails after billed requests went through', () => {
 		expect(placed).toHaveLength(2);
 		const ids = await placedCallIds(before);
 		expect(result.error?.message).toMatch(/^Famulor API error 404/);
-		expect(result.error?.message).toContain(`2 calls of other items went through (call_id: ${ids.join(', ')})`);
+		expect(result.error?.message).toContain(
+			`2 calls of other items went through (call_id: ${ids.join(', ')})`,
+		);
 		expect(result.error?.message).toContain('1 item after it was not sent');
 		expect(result.error?.message).toMatch(/Running the workflow again sends them again/);
 		expect(result.error?.context?.succeededItems).toEqual([
@@ -135,8 +176,14 @@ describe('a run that fails after billed requests went through', () => {
 	});
 
 	it('says nothing of the kind for reads', async () => {
-		const parameters = { resource: 'knowledgeBase', operation: 'get', knowledgeBaseId: locator('={{ $json.id }}') };
-		const result = await kit().run(parameters as never, { input: items({ id: ALICE.knowledgeBaseId }, { id: SEED.bob.knowledgeBaseId }) });
+		const parameters = {
+			resource: 'knowledgeBase',
+			operation: 'get',
+			knowledgeBaseId: locator('={{ $json.id }}'),
+		};
+		const result = await kit().run(parameters as never, {
+			input: items({ id: ALICE.knowledgeBaseId }, { id: SEED.bob.knowledgeBaseId }),
+		});
 		expect(result.error?.message).toMatch(/^Famulor API error 404/);
 		expect(result.error?.message).not.toMatch(/went through/);
 	});
@@ -144,35 +191,78 @@ describe('a run that fails after billed requests went through', () => {
 
 describe('small holes', () => {
 	it('refuses a variable name given twice', async () => {
-		const result = await kit().run({ ...callEach, variables: { variable: [{ name: 'email', value: 'a@x.de' }, { name: 'email', value: 'b@x.de' }] } } as never, { input: phones(CUSTOMERS[0]) });
-		expect(result.error?.message).toBe('Variables (variables) has the variable "email" twice: each name may be given once');
+		const result = await kit().run(
+			{
+				...callEach,
+				variables: {
+					variable: [
+						{ name: 'email', value: 'a@x.de' },
+						{ name: 'email', value: 'b@x.de' },
+					],
+				},
+			} as never,
+			{ input: phones(CUSTOMERS[0]) },
+		);
+		expect(result.error?.message).toBe(
+			'Variables (variables) has the variable "email" twice: each name may be given once',
+		);
 		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('gives a clear message for a binary field named __proto__', async () => {
-		const parameters = { resource: 'document', operation: 'createFromFile', knowledgeBaseId: locator(ALICE.knowledgeBaseId), name: 'X', fileType: 'txt', binaryPropertyName: '__proto__' };
+		const parameters = {
+			resource: 'document',
+			operation: 'createFromFile',
+			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+			name: 'X',
+			fileType: 'txt',
+			binaryPropertyName: '__proto__',
+		};
 		const result = await kit().run(parameters as never);
-		expect(result.error?.message).toMatch(/Input Binary Field \(file\) must be the name of a binary field of the input item, such as "data"; "__proto__" cannot be one/);
+		expect(result.error?.message).toMatch(
+			/Input Binary Field \(file\) must be the name of a binary field of the input item, such as "data"; "__proto__" cannot be one/,
+		);
 		expect(await kit().requests()).toEqual([]);
 	});
 
 	it('refuses a URL with a line break instead of sending another URL than the one given', async () => {
-		const parameters = { resource: 'document', operation: 'createFromWebsite', knowledgeBaseId: locator(ALICE.knowledgeBaseId), name: 'X', url: 'https://example.com/pri\nces' };
+		const parameters = {
+			resource: 'document',
+			operation: 'createFromWebsite',
+			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+			name: 'X',
+			url: 'https://example.com/pri\nces',
+		};
 		const result = await kit().run(parameters as never);
-		expect(result.error?.message).toMatch(/URL \(url\) must not contain line breaks, tabs or other control characters/);
+		expect(result.error?.message).toMatch(
+			/URL \(url\) must not contain line breaks, tabs or other control characters/,
+		);
 		expect(await kit().requests()).toEqual([]);
 	});
 
 	it("Phone Number → Search's Contains hint shows digits that find numbers", async () => {
-		const contains = actionNodeDescription().properties.find((property) => property.name === 'contains');
+		const contains = actionNodeDescription().properties.find(
+			(property) => property.name === 'contains',
+		);
 		const example = /e\.g\. (\d+)/.exec(contains?.placeholder ?? '')?.[1] ?? '';
-		const result = await kit().run({ resource: 'phoneNumber', operation: 'search', countryCode: 'DE', contains: example, returnAll: true } as never);
+		const result = await kit().run({
+			resource: 'phoneNumber',
+			operation: 'search',
+			countryCode: 'DE',
+			contains: example,
+			returnAll: true,
+		} as never);
 		expect(result.output.length).toBeGreaterThan(0);
 		for (const item of result.output) expect(String(item.json.phone_number)).toContain(example);
 	});
 
 	it('accepts the time zone UTC', async () => {
-		const result = await kit().run({ resource: 'assistant', operation: 'update', assistantId: locator(ALICE.outboundAssistantId), updateFields: { timezone: 'UTC' } } as never);
+		const result = await kit().run({
+			resource: 'assistant',
+			operation: 'update',
+			assistantId: locator(ALICE.outboundAssistantId),
+			updateFields: { timezone: 'UTC' },
+		} as never);
 		expect(result.error).toBeUndefined();
 		expect((await kit().requests('/api/user/assistant/*'))[0].body).toEqual({ timezone: 'UTC' });
 	});
@@ -180,7 +270,12 @@ describe('small holes', () => {
 
 describe('outputs are the records themselves (version 2)', () => {
 	it('a knowledge base update outputs the knowledge base, version 1 the answer as sent', async () => {
-		const parameters = { resource: 'knowledgeBase', operation: 'update', knowledgeBaseId: locator(ALICE.knowledgeBaseId), updateFields: { name: 'FAQ 2' } };
+		const parameters = {
+			resource: 'knowledgeBase',
+			operation: 'update',
+			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+			updateFields: { name: 'FAQ 2' },
+		};
 		const v1 = await kit().run(parameters as never);
 		const v2 = await kit().run(parameters as never, { typeVersion: 2 });
 		expect(v2.output[0].json).toMatchObject({ id: ALICE.knowledgeBaseId, name: 'FAQ 2' });

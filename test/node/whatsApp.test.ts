@@ -10,17 +10,32 @@ const HOUR = 3_600_000;
 
 const kit = useKit();
 
-async function send(parameters: Record<string, unknown>, continueOnFail = false, input?: INodeExecutionData[]) {
+async function send(
+	parameters: Record<string, unknown>,
+	continueOnFail = false,
+	input?: INodeExecutionData[],
+) {
 	return await kit().run(
-		{ resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, message: 'Hallo!', ...parameters } as never,
+		{
+			resource: 'whatsApp',
+			operation: 'sendFreeform',
+			senderId: locator(ALICE.senders.online),
+			recipientPhone: ALICE.openWindowCustomer.phone,
+			message: 'Hallo!',
+			...parameters,
+		} as never,
 		{ continueOnFail, input },
 	);
 }
 
 async function status(parameters: Record<string, unknown>) {
-	return await kit().run(
-		{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone, ...parameters } as never,
-	);
+	return await kit().run({
+		resource: 'whatsApp',
+		operation: 'getSessionStatus',
+		senderId: locator(ALICE.senders.online),
+		recipientPhone: ALICE.openWindowCustomer.phone,
+		...parameters,
+	} as never);
 }
 
 describe('WhatsApp → Send Free-Form Message', () => {
@@ -33,23 +48,40 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		expect(request.query).toEqual({});
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.headers.authorization).toBe('Bearer <alice>');
-		expect(request.body).toEqual({ sender_id: 71, recipient_phone: '+4917612345678', message: 'Ihr Termin ist bestätigt.' });
-		expect(fieldTypes(request.body)).toEqual({ sender_id: 'number', recipient_phone: 'string', message: 'string' });
+		expect(request.body).toEqual({
+			sender_id: 71,
+			recipient_phone: '+4917612345678',
+			message: 'Ihr Termin ist bestätigt.',
+		});
+		expect(fieldTypes(request.body)).toEqual({
+			sender_id: 'number',
+			recipient_phone: 'string',
+			message: 'string',
+		});
 		expect(result.output).toHaveLength(1);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toMatchObject({ success: true, message_sid: expect.stringMatching(/^SM/), session_status: { is_open: true, can_send_freeform: true } });
+		expect(result.output[0].json).toMatchObject({
+			success: true,
+			message_sid: expect.stringMatching(/^SM/),
+			session_status: { is_open: true, can_send_freeform: true },
+		});
 		expect(typeof result.output[0].json.message_id).toBe('number');
 	});
 
 	it('accepts a message of exactly 4096 characters', async () => {
 		const result = await send({ message: 'x'.repeat(4096) });
 		expect(result.error).toBeUndefined();
-		expect(((only(await kit().requests()).body as { message: string }).message)).toHaveLength(4096);
+		expect((only(await kit().requests()).body as { message: string }).message).toHaveLength(4096);
 	});
 
 	it('once the 24-hour window has closed, fails with 403 SESSION_EXPIRED and tells the user to send a template message', async () => {
 		const customer = '+4917655501234';
-		await kit().control('POST', '/whatsapp/inbound', { sender_id: ALICE.senders.online, customer_phone: customer, customer_name: 'Test Kunde', message: 'Hallo' });
+		await kit().control('POST', '/whatsapp/inbound', {
+			sender_id: ALICE.senders.online,
+			customer_phone: customer,
+			customer_name: 'Test Kunde',
+			message: 'Hallo',
+		});
 		expect((await send({ recipientPhone: customer })).error).toBeUndefined();
 
 		await kit().control('POST', '/clock/advance', { ms: 24 * HOUR + 60_000 });
@@ -79,7 +111,10 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		expect(result.error?.message).toMatch(/402/);
 		expect(result.error?.message).toMatch(/INSUFFICIENT_BALANCE/);
 		expect(result.error?.description).toMatch(/Top up/);
-		expect(result.error?.context).toMatchObject({ httpCode: 402, errorCode: 'INSUFFICIENT_BALANCE' });
+		expect(result.error?.context).toMatchObject({
+			httpCode: 402,
+			errorCode: 'INSUFFICIENT_BALANCE',
+		});
 		expect(result.error?.message).not.toMatch(/template/);
 	});
 
@@ -98,11 +133,23 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it.each([
-		['a message over 4096 characters', { message: 'x'.repeat(4097) }, /Message \(message\) must be at most 4096 characters, got 4097/],
+		[
+			'a message over 4096 characters',
+			{ message: 'x'.repeat(4097) },
+			/Message \(message\) must be at most 4096 characters, got 4097/,
+		],
 		['an empty message', { message: '   ' }, /Message \(message\) is required/],
-		['a phone number not in E.164', { recipientPhone: '0176 12345678' }, /Recipient Phone \(recipient_phone\) must be a phone number in E\.164/],
+		[
+			'a phone number not in E.164',
+			{ recipientPhone: '0176 12345678' },
+			/Recipient Phone \(recipient_phone\) must be a phone number in E\.164/,
+		],
 		// An expression, as an AI agent's value would be: n8n checks the By ID pattern only on fixed values.
-		['a sender that is not an ID', { senderId: locator('={{ "abc" }}') }, /Sender \(sender_id\) must be a positive whole number/],
+		[
+			'a sender that is not an ID',
+			{ senderId: locator('={{ "abc" }}') },
+			/Sender \(sender_id\) must be a positive whole number/,
+		],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await send(parameters);
 		expect(result.error?.message).toMatch(message);
@@ -110,27 +157,50 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad one as an error item', async () => {
-		const input = [{ json: { phone: ALICE.openWindowCustomer.phone } }, { json: { phone: '12345' } }, { json: { phone: ALICE.openWindowCustomer.phone } }];
+		const input = [
+			{ json: { phone: ALICE.openWindowCustomer.phone } },
+			{ json: { phone: '12345' } },
+			{ json: { phone: ALICE.openWindowCustomer.phone } },
+		];
 		const result = await send({ recipientPhone: '={{ $json.phone }}' }, true, input);
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/recipient_phone/), httpCode: null });
+		expect(result.output[1].json).toMatchObject({
+			error: expect.stringMatching(/recipient_phone/),
+			httpCode: null,
+		});
 		expect(result.output[2].json.success).toBe(true);
 		const log = await kit().requests();
 		expect(log).toHaveLength(2);
-		expect(log.every((entry) => (entry.body as { recipient_phone: string }).recipient_phone === ALICE.openWindowCustomer.phone)).toBe(true);
+		expect(
+			log.every(
+				(entry) =>
+					(entry.body as { recipient_phone: string }).recipient_phone ===
+					ALICE.openWindowCustomer.phone,
+			),
+		).toBe(true);
 	});
 });
 
-describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox\'s', () => {
+describe("WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox's", () => {
 	async function sendAgainst(answer: { status: number; body: unknown }) {
 		const server = await startScriptedServer();
 		server.enqueue(answer);
 		try {
 			const result = await runNode({
-				parameters: { resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(71), recipientPhone: '+4917612345678', message: 'Hallo' } as never,
+				parameters: {
+					resource: 'whatsApp',
+					operation: 'sendFreeform',
+					senderId: locator(71),
+					recipientPhone: '+4917612345678',
+					message: 'Hallo',
+				} as never,
 				credentials: { apiToken: 'scripted-token-0123456789', baseUrl: server.url },
 			});
 			kit().runs.push(result);
@@ -142,20 +212,31 @@ describe('WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 		}
 	}
 
-	it('adds the template advice to the message when the service\'s text lacks it', async () => {
-		const result = await sendAgainst({ status: 403, body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' } });
-		expect(result.error?.message).toBe('Famulor API error 403: Session expired [SESSION_EXPIRED] — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead');
+	it("adds the template advice to the message when the service's text lacks it", async () => {
+		const result = await sendAgainst({
+			status: 403,
+			body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' },
+		});
+		expect(result.error?.message).toBe(
+			'Famulor API error 403: Session expired [SESSION_EXPIRED] — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead',
+		);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
 	});
 
-	it('treats a bare 403 as the closed window (the seed specification (the API docs of February 2026)\'s error table)', async () => {
+	it("treats a bare 403 as the closed window (the seed specification (the API docs of February 2026)'s error table)", async () => {
 		const result = await sendAgainst({ status: 403, body: { message: 'Forbidden' } });
 		expect(result.error?.message).toMatch(/send a WhatsApp template message instead$/);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: null });
 	});
 
 	it('gives no template advice for a 403 about token permissions', async () => {
-		const result = await sendAgainst({ status: 403, body: { error: 'Insufficient permissions', message: 'Your API key does not have permission for this resource' } });
+		const result = await sendAgainst({
+			status: 403,
+			body: {
+				error: 'Insufficient permissions',
+				message: 'Your API key does not have permission for this resource',
+			},
+		});
 		expect(result.error?.message).toMatch(/403: Insufficient permissions/);
 		expect(result.error?.message).not.toMatch(/template/);
 	});
@@ -182,12 +263,19 @@ describe('WhatsApp → Get Session Status', () => {
 	it('reports requires_template after the window closes', async () => {
 		await kit().control('POST', '/clock/advance', { ms: 24 * HOUR });
 		const result = await status({});
-		expect(result.output[0].json.session_status).toMatchObject({ is_open: false, can_send_freeform: false, requires_template: true });
+		expect(result.output[0].json.session_status).toMatchObject({
+			is_open: false,
+			can_send_freeform: false,
+			requires_template: true,
+		});
 	});
 
 	it('reports no conversation for an unknown customer', async () => {
 		const result = await status({ recipientPhone: ALICE.unknownCustomerPhone });
-		expect(result.output[0].json).toMatchObject({ has_conversation: false, session_status: { requires_template: true } });
+		expect(result.output[0].json).toMatchObject({
+			has_conversation: false,
+			session_status: { requires_template: true },
+		});
 	});
 
 	it('maps 404 for an unknown sender', async () => {
@@ -204,21 +292,37 @@ describe('WhatsApp → Get Session Status', () => {
 
 describe('WhatsApp: sender picker (listSearch searchWhatsAppSenders)', () => {
 	it('lists every sender of the account, offline ones marked, and filters by name', async () => {
-		const all = await runLoadMethod<{ results: Array<{ name: string; value: string }> }>('listSearch', 'searchWhatsAppSenders', kit().credentials);
+		const all = await runLoadMethod<{ results: Array<{ name: string; value: string }> }>(
+			'listSearch',
+			'searchWhatsAppSenders',
+			kit().credentials,
+		);
 		expect(all.results).toEqual([
 			{ name: 'Example Support (+4915112345671)', value: '71' },
 			{ name: 'Example Marketing (+4915112345672, offline)', value: '72' },
 		]);
 		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'GET', path: '/api/user/whatsapp/senders', query: { status: 'all' } });
-		const filtered = await runLoadMethod<{ results: unknown[] }>('listSearch', 'searchWhatsAppSenders', kit().credentials, 'market');
-		expect(filtered.results).toEqual([{ name: 'Example Marketing (+4915112345672, offline)', value: '72' }]);
+		expect(request).toMatchObject({
+			method: 'GET',
+			path: '/api/user/whatsapp/senders',
+			query: { status: 'all' },
+		});
+		const filtered = await runLoadMethod<{ results: unknown[] }>(
+			'listSearch',
+			'searchWhatsAppSenders',
+			kit().credentials,
+			'market',
+		);
+		expect(filtered.results).toEqual([
+			{ name: 'Example Marketing (+4915112345672, offline)', value: '72' },
+		]);
 	});
 });
 
 describe('WhatsApp: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
+		for (const result of kit().runs)
+			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

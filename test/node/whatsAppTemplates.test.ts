@@ -2,7 +2,16 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { runLoadMethodOf } from '../helpers/engine';
-import { expectFailedBeforeSending, fieldTypes, jsonOf, locator, only, useKit, visibleText, type RunOptions } from './kit';
+import {
+	expectFailedBeforeSending,
+	fieldTypes,
+	jsonOf,
+	locator,
+	only,
+	useKit,
+	visibleText,
+	type RunOptions,
+} from './kit';
 
 const ALICE = SEED.alice;
 const T = ALICE.templates;
@@ -12,15 +21,32 @@ const reminderValues = { customer_name: 'Ada', date: '2026-07-01', time: '10:00'
 const kit = useKit();
 
 /** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) => await kit().run(parameters as never, { typeVersion: 2, ...options });
+const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
+	await kit().run(parameters as never, { typeVersion: 2, ...options });
 
-async function load<T>(parameters: Record<string, unknown>, kind: 'listSearch' | 'resourceMapping', method: string, ...args: unknown[]): Promise<T> {
-	return await runLoadMethodOf<T>({ kind, method, credentials: kit().credentials, args, typeVersion: 2, parameters: parameters as never });
+async function load<T>(
+	parameters: Record<string, unknown>,
+	kind: 'listSearch' | 'resourceMapping',
+	method: string,
+	...args: unknown[]
+): Promise<T> {
+	return await runLoadMethodOf<T>({
+		kind,
+		method,
+		credentials: kit().credentials,
+		args,
+		typeVersion: 2,
+		parameters: parameters as never,
+	});
 }
 
 const mapped = (value: Record<string, unknown> | null) => ({ mappingMode: 'defineBelow', value });
 
-async function sendTemplate(parameters: Record<string, unknown>, continueOnFail = false, input?: INodeExecutionData[]) {
+async function sendTemplate(
+	parameters: Record<string, unknown>,
+	continueOnFail = false,
+	input?: INodeExecutionData[],
+) {
 	return await run(
 		{
 			resource: 'whatsApp',
@@ -31,22 +57,37 @@ async function sendTemplate(parameters: Record<string, unknown>, continueOnFail 
 			recipientName: 'Ada Lovelace',
 			templateVariables: mapped(reminderValues),
 			...parameters,
-		} ,
+		},
 		{ continueOnFail, input },
 	);
 }
 
 describe('WhatsApp → Send Template Message', () => {
-	it('checks the template against the sender\'s list, then sends sender_id, template_id, phone, name and the named variables once', async () => {
+	it("checks the template against the sender's list, then sends sender_id, template_id, phone, name and the named variables once", async () => {
 		const result = await sendTemplate({});
 		expect(result.error).toBeUndefined();
 		const log = await kit().requests();
-		expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /api/user/whatsapp/senders/${ALICE.senders.online}/templates`, 'POST /api/user/whatsapp/send']);
+		expect(log.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+			`GET /api/user/whatsapp/senders/${ALICE.senders.online}/templates`,
+			'POST /api/user/whatsapp/send',
+		]);
 		expect(log[0].query).toEqual({ status: 'all' });
 		const send = log[1];
 		expect(send.contentType).toMatch(/^application\/json/);
-		expect(send.body).toEqual({ sender_id: 71, template_id: 7101, recipient_phone: NEW_CUSTOMER, recipient_name: 'Ada Lovelace', variables: reminderValues });
-		expect(fieldTypes(send.body)).toEqual({ sender_id: 'number', template_id: 'number', recipient_phone: 'string', recipient_name: 'string', variables: 'object' });
+		expect(send.body).toEqual({
+			sender_id: 71,
+			template_id: 7101,
+			recipient_phone: NEW_CUSTOMER,
+			recipient_name: 'Ada Lovelace',
+			variables: reminderValues,
+		});
+		expect(fieldTypes(send.body)).toEqual({
+			sender_id: 'number',
+			template_id: 'number',
+			recipient_phone: 'string',
+			recipient_name: 'string',
+			variables: 'object',
+		});
 		expect(result.output).toHaveLength(1);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
 		expect(result.output[0].json).toEqual({
@@ -59,58 +100,133 @@ describe('WhatsApp → Send Template Message', () => {
 		});
 	});
 
-	it('leaves out recipient_name and variables when there are none, and reads each sender\'s templates once per run', async () => {
+	it("leaves out recipient_name and variables when there are none, and reads each sender's templates once per run", async () => {
 		const input = [{ json: { phone: '+4915700000002' } }, { json: { phone: '+4915700000003' } }];
-		const result = await sendTemplate({ templateId: locator(T.approvedNoVariables), recipientName: '', templateVariables: mapped(null), recipientPhone: '={{ $json.phone }}' }, false, input);
+		const result = await sendTemplate(
+			{
+				templateId: locator(T.approvedNoVariables),
+				recipientName: '',
+				templateVariables: mapped(null),
+				recipientPhone: '={{ $json.phone }}',
+			},
+			false,
+			input,
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((json) => json.success)).toEqual([true, true]);
 		const log = await kit().requests();
 		expect(log.map((entry) => entry.method)).toEqual(['GET', 'POST', 'POST']);
-		expect(log[1].body).toEqual({ sender_id: 71, template_id: 7102, recipient_phone: '+4915700000002' });
-		expect(log[2].body).toEqual({ sender_id: 71, template_id: 7102, recipient_phone: '+4915700000003' });
+		expect(log[1].body).toEqual({
+			sender_id: 71,
+			template_id: 7102,
+			recipient_phone: '+4915700000002',
+		});
+		expect(log[2].body).toEqual({
+			sender_id: 71,
+			template_id: 7102,
+			recipient_phone: '+4915700000003',
+		});
 	});
 
 	it('turns numbers from expressions into text, as the variables are strings', async () => {
-		const result = await sendTemplate({ templateVariables: mapped({ customer_name: 'Ada', date: '={{ 20260701 }}', time: '10:00' }) });
+		const result = await sendTemplate({
+			templateVariables: mapped({ customer_name: 'Ada', date: '={{ 20260701 }}', time: '10:00' }),
+		});
 		expect(result.error).toBeUndefined();
-		expect((await kit().requests('/api/user/whatsapp/send'))[0].body).toMatchObject({ variables: { date: '20260701' } });
+		expect((await kit().requests('/api/user/whatsapp/send'))[0].body).toMatchObject({
+			variables: { date: '20260701' },
+		});
 	});
 
 	it.each([
-		['a recipient not in E.164', { recipientPhone: '0157 0000001' }, /Recipient Phone \(recipient_phone\) must be a phone number in E\.164/],
-		['a recipient name over 255 characters', { recipientName: 'x'.repeat(256) }, /Recipient Name \(recipient_name\) must be at most 255 characters, got 256/],
-		['a template that is not an ID', { templateId: locator('={{ "reminder" }}') }, /Template \(template_id\) must be a positive whole number/],
-		['a sender that is not an ID', { senderId: locator('={{ "" }}') }, /Sender \(sender_id\) must be a positive whole number/],
-		['a variable that is a list', { templateVariables: mapped({ ...reminderValues, date: '={{ [1, 2] }}' }) }, /Template Variables \(variables\) "date" must be text/],
+		[
+			'a recipient not in E.164',
+			{ recipientPhone: '0157 0000001' },
+			/Recipient Phone \(recipient_phone\) must be a phone number in E\.164/,
+		],
+		[
+			'a recipient name over 255 characters',
+			{ recipientName: 'x'.repeat(256) },
+			/Recipient Name \(recipient_name\) must be at most 255 characters, got 256/,
+		],
+		[
+			'a template that is not an ID',
+			{ templateId: locator('={{ "reminder" }}') },
+			/Template \(template_id\) must be a positive whole number/,
+		],
+		[
+			'a sender that is not an ID',
+			{ senderId: locator('={{ "" }}') },
+			/Sender \(sender_id\) must be a positive whole number/,
+		],
+		[
+			'a variable that is a list',
+			{ templateVariables: mapped({ ...reminderValues, date: '={{ [1, 2] }}' }) },
+			/Template Variables \(variables\) "date" must be text/,
+		],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await sendTemplate(parameters);
-		await expectFailedBeforeSending(kit(), result, message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '');
+		await expectFailedBeforeSending(
+			kit(),
+			result,
+			message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '',
+		);
 		expect(result.error?.message).toMatch(message);
 	});
 
 	it.each([
-		['a pending template', { templateId: locator(T.pending), templateVariables: mapped({ customer_name: 'Ada' }) }, 'Template (template_id) "summer_sale" is pending: only approved templates can be sent'],
-		['a rejected template', { templateId: locator(T.rejected), templateVariables: mapped({ prize: 'x' }) }, 'Template (template_id) "old_promo" is rejected: only approved templates can be sent'],
-		['another sender\'s template', { templateId: locator(T.ofOfflineSender) }, 'Template (template_id) 7201 is not a template of sender 71: pick one from the Template list'],
-		['a missing variable', { templateVariables: mapped({ customer_name: 'Ada', date: '', time: '10:00' }) }, 'Template Variables (variables) needs a value for "date" of template "appointment_reminder"'],
-		['an unknown variable', { templateVariables: mapped({ ...reminderValues, coupon: 'X' }) }, 'Template Variables (variables) has "coupon", which template "appointment_reminder" does not have (it has: customer_name, date, time); reload the variables'],
-	])('refuses %s after reading the templates, before the billed send', async (_case, parameters, message) => {
-		const result = await sendTemplate(parameters);
-		expect(result.error?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe(message);
-		expect((await kit().requests()).map((entry) => entry.method)).toEqual(['GET']);
-	});
+		[
+			'a pending template',
+			{ templateId: locator(T.pending), templateVariables: mapped({ customer_name: 'Ada' }) },
+			'Template (template_id) "summer_sale" is pending: only approved templates can be sent',
+		],
+		[
+			'a rejected template',
+			{ templateId: locator(T.rejected), templateVariables: mapped({ prize: 'x' }) },
+			'Template (template_id) "old_promo" is rejected: only approved templates can be sent',
+		],
+		[
+			"another sender's template",
+			{ templateId: locator(T.ofOfflineSender) },
+			'Template (template_id) 7201 is not a template of sender 71: pick one from the Template list',
+		],
+		[
+			'a missing variable',
+			{ templateVariables: mapped({ customer_name: 'Ada', date: '', time: '10:00' }) },
+			'Template Variables (variables) needs a value for "date" of template "appointment_reminder"',
+		],
+		[
+			'an unknown variable',
+			{ templateVariables: mapped({ ...reminderValues, coupon: 'X' }) },
+			'Template Variables (variables) has "coupon", which template "appointment_reminder" does not have (it has: customer_name, date, time); reload the variables',
+		],
+	])(
+		'refuses %s after reading the templates, before the billed send',
+		async (_case, parameters, message) => {
+			const result = await sendTemplate(parameters);
+			expect(result.error?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe(message);
+			expect((await kit().requests()).map((entry) => entry.method)).toEqual(['GET']);
+		},
+	);
 
-	it('maps the service\'s errors: 422 SENDER_OFFLINE, 404 SENDER_NOT_FOUND, 402 INSUFFICIENT_BALANCE, and sends each once', async () => {
-		await kit().control('POST', `/whatsapp/senders/${ALICE.senders.online}/status`, { status: 'offline' });
+	it("maps the service's errors: 422 SENDER_OFFLINE, 404 SENDER_NOT_FOUND, 402 INSUFFICIENT_BALANCE, and sends each once", async () => {
+		await kit().control('POST', `/whatsapp/senders/${ALICE.senders.online}/status`, {
+			status: 'offline',
+		});
 		const offline = await sendTemplate({});
 		expect(offline.error?.context).toMatchObject({ httpCode: 422, errorCode: 'SENDER_OFFLINE' });
 		expect(offline.error?.message).toMatch(/Sender is not online/);
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(1);
-		await kit().control('POST', `/whatsapp/senders/${ALICE.senders.online}/status`, { status: 'online' });
+		await kit().control('POST', `/whatsapp/senders/${ALICE.senders.online}/status`, {
+			status: 'online',
+		});
 
 		await kit().clearRequests();
-		const foreign = await sendTemplate({ senderId: locator(SEED.bob.senders.online), templateId: locator(SEED.bob.templates.approved) });
+		const foreign = await sendTemplate({
+			senderId: locator(SEED.bob.senders.online),
+			templateId: locator(SEED.bob.templates.approved),
+		});
 		expect(foreign.error?.context).toMatchObject({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' });
 		expect(only(await kit().requests()).method).toBe('GET');
 
@@ -130,7 +246,9 @@ describe('WhatsApp → Send Template Message', () => {
 	});
 
 	it('paces template sends to the documented 5 per second: seven items, no 429', async () => {
-		const input = Array.from({ length: 7 }, (_, index) => ({ json: { phone: `+49157000001${String(index).padStart(2, '0')}` } }));
+		const input = Array.from({ length: 7 }, (_, index) => ({
+			json: { phone: `+49157000001${String(index).padStart(2, '0')}` },
+		}));
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, false, input);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result).map((json) => json.success)).toEqual(Array(7).fill(true));
@@ -139,12 +257,23 @@ describe('WhatsApp → Send Template Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad ones as error items, paired', async () => {
-		const input = [{ json: { phone: '+4915700000004' } }, { json: { phone: 'nope' } }, { json: { phone: '+4915700000005' } }];
+		const input = [
+			{ json: { phone: '+4915700000004' } },
+			{ json: { phone: 'nope' } },
+			{ json: { phone: '+4915700000005' } },
+		];
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, true, input);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/recipient_phone/), httpCode: null });
+		expect(result.output[1].json).toMatchObject({
+			error: expect.stringMatching(/recipient_phone/),
+			httpCode: null,
+		});
 		expect(result.output[2].json.success).toBe(true);
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(2);
 	});
@@ -156,54 +285,126 @@ describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 		expect(jsonOf(online).map((sender) => sender.id)).toEqual([71]);
 		expect(only(await kit().requests()).query).toEqual({ status: 'online' });
 		await kit().clearRequests();
-		const all = await run({ resource: 'whatsApp', operation: 'getSenders', status: 'all', returnAll: true });
+		const all = await run({
+			resource: 'whatsApp',
+			operation: 'getSenders',
+			status: 'all',
+			returnAll: true,
+		});
 		expect(jsonOf(all).map((sender) => sender.id)).toEqual([71, 72]);
 		expect(all.output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
-		const limited = await run({ resource: 'whatsApp', operation: 'getSenders', status: 'all', returnAll: false, limit: 1 });
+		const limited = await run({
+			resource: 'whatsApp',
+			operation: 'getSenders',
+			status: 'all',
+			returnAll: false,
+			limit: 1,
+		});
 		expect(jsonOf(limited).map((sender) => sender.id)).toEqual([71]);
 	});
 
-	it('lists a sender\'s approved templates, or all; one item per template', async () => {
-		const approved = await run({ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(71), returnAll: true });
-		expect(jsonOf(approved).map((template) => template.name)).toEqual(['appointment_reminder', 'welcome_back', 'follow_up']);
-		expect(only(await kit().requests())).toMatchObject({ method: 'GET', path: '/api/user/whatsapp/senders/71/templates', query: { status: 'approved' } });
-		const all = await run({ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(71), status: 'all', returnAll: false, limit: 3 });
-		expect(jsonOf(all).map((template) => template.status)).toEqual(['approved', 'approved', 'pending']);
+	it("lists a sender's approved templates, or all; one item per template", async () => {
+		const approved = await run({
+			resource: 'whatsApp',
+			operation: 'getTemplates',
+			senderId: locator(71),
+			returnAll: true,
+		});
+		expect(jsonOf(approved).map((template) => template.name)).toEqual([
+			'appointment_reminder',
+			'welcome_back',
+			'follow_up',
+		]);
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'GET',
+			path: '/api/user/whatsapp/senders/71/templates',
+			query: { status: 'approved' },
+		});
+		const all = await run({
+			resource: 'whatsApp',
+			operation: 'getTemplates',
+			senderId: locator(71),
+			status: 'all',
+			returnAll: false,
+			limit: 3,
+		});
+		expect(jsonOf(all).map((template) => template.status)).toEqual([
+			'approved',
+			'approved',
+			'pending',
+		]);
 	});
 
-	it('maps 404 for another account\'s sender; with Continue On Fail as an error item', async () => {
-		const result = await run({ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(81), returnAll: true }, { continueOnFail: true });
-		expect(jsonOf(result)).toEqual([expect.objectContaining({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' })]);
+	it("maps 404 for another account's sender; with Continue On Fail as an error item", async () => {
+		const result = await run(
+			{ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(81), returnAll: true },
+			{ continueOnFail: true },
+		);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' }),
+		]);
 	});
 
 	it('refuses a Limit below 1 before sending', async () => {
-		const result = await run({ resource: 'whatsApp', operation: 'getSenders', returnAll: false, limit: 0 });
+		const result = await run({
+			resource: 'whatsApp',
+			operation: 'getSenders',
+			returnAll: false,
+			limit: 0,
+		});
 		await expectFailedBeforeSending(kit(), result, 'limit');
 	});
 });
 
 describe('WhatsApp: template picker and template variables', () => {
-	const withSender = (senderId: unknown, templateId?: unknown) => ({ resource: 'whatsApp', operation: 'sendTemplate', senderId, ...(templateId ? { templateId } : {}) });
+	const withSender = (senderId: unknown, templateId?: unknown) => ({
+		resource: 'whatsApp',
+		operation: 'sendTemplate',
+		senderId,
+		...(templateId ? { templateId } : {}),
+	});
 
-	it('lists the chosen sender\'s approved templates, filtered by the search text', async () => {
-		const all = await load<{ results: unknown[] }>(withSender(locator(71, 'list')), 'listSearch', 'searchWhatsAppTemplates');
+	it("lists the chosen sender's approved templates, filtered by the search text", async () => {
+		const all = await load<{ results: unknown[] }>(
+			withSender(locator(71, 'list')),
+			'listSearch',
+			'searchWhatsAppTemplates',
+		);
 		expect(all.results).toEqual([
 			{ name: 'appointment_reminder (en, 3 variables)', value: '7101' },
 			{ name: 'welcome_back (de, 0 variables)', value: '7102' },
 			{ name: 'follow_up (en, 1 variable)', value: '7105' },
 		]);
-		expect(only(await kit().requests())).toMatchObject({ path: '/api/user/whatsapp/senders/71/templates', query: { status: 'approved' } });
-		const filtered = await load<{ results: unknown[] }>(withSender(locator(71)), 'listSearch', 'searchWhatsAppTemplates', 'welcome');
+		expect(only(await kit().requests())).toMatchObject({
+			path: '/api/user/whatsapp/senders/71/templates',
+			query: { status: 'approved' },
+		});
+		const filtered = await load<{ results: unknown[] }>(
+			withSender(locator(71)),
+			'listSearch',
+			'searchWhatsAppTemplates',
+			'welcome',
+		);
 		expect(filtered.results).toEqual([{ name: 'welcome_back (de, 0 variables)', value: '7102' }]);
 	});
 
 	it('asks for the sender first when none is chosen', async () => {
-		await expect(load(withSender({ __rl: true, mode: 'list', value: '' }), 'listSearch', 'searchWhatsAppTemplates')).rejects.toThrow('Choose the Sender first');
+		await expect(
+			load(
+				withSender({ __rl: true, mode: 'list', value: '' }),
+				'listSearch',
+				'searchWhatsAppTemplates',
+			),
+		).rejects.toThrow('Choose the Sender first');
 		expect(await kit().requests()).toEqual([]);
 	});
 
-	it('offers the chosen template\'s variables as required text fields, in placeholder order', async () => {
-		const mapper = await load<{ fields: unknown[] }>(withSender(locator(71), locator(7101)), 'resourceMapping', 'getTemplateVariables');
+	it("offers the chosen template's variables as required text fields, in placeholder order", async () => {
+		const mapper = await load<{ fields: unknown[] }>(
+			withSender(locator(71), locator(7101)),
+			'resourceMapping',
+			'getTemplateVariables',
+		);
 		expect(mapper.fields).toEqual(
 			['customer_name', 'date', 'time'].map((name, index) => ({
 				id: name,
@@ -215,15 +416,22 @@ describe('WhatsApp: template picker and template variables', () => {
 				type: 'string',
 			})),
 		);
-		const none = await load<{ fields: unknown[] }>(withSender(locator(71), locator(7102)), 'resourceMapping', 'getTemplateVariables');
+		const none = await load<{ fields: unknown[] }>(
+			withSender(locator(71), locator(7102)),
+			'resourceMapping',
+			'getTemplateVariables',
+		);
 		expect(none.fields).toEqual([]);
-		await expect(load(withSender(locator(71), locator(8101)), 'resourceMapping', 'getTemplateVariables')).rejects.toThrow('Template 8101 is not a template of sender 71');
+		await expect(
+			load(withSender(locator(71), locator(8101)), 'resourceMapping', 'getTemplateVariables'),
+		).rejects.toThrow('Template 8101 is not a template of sender 71');
 	});
 });
 
 describe('WhatsApp templates: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs) expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
+		for (const result of kit().runs)
+			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });

@@ -12,7 +12,10 @@ describe('authentication', () => {
 	it('rejects a missing token with 401', async () => {
 		const r = await c.get('/api/user/assistants/get', null);
 		expect(r.status).toBe(401);
-		expect(r.json).toEqual({ error: 'Missing Authorization header', message: 'Authorization header is required' });
+		expect(r.json).toEqual({
+			error: 'Missing Authorization header',
+			message: 'Authorization header is required',
+		});
 	});
 	it('rejects a wrong token with 401', async () => {
 		const r = await c.get('/api/user/assistants/get', { raw: 'Bearer nope' });
@@ -47,7 +50,24 @@ describe('languages, outbound, list', () => {
 		expect(Array.isArray(r.json)).toBe(true);
 		expect(r.json.map((a: any) => a.id)).toEqual([102, 103]);
 		expect(Object.keys(r.json[0]).sort()).toEqual(
-			['id', 'user_id', 'name', 'type', 'mode', 'status', 'voice_id', 'language_id', 'timezone', 'initial_message', 'system_prompt', 'variables', 'webhook_url', 'is_webhook_active', 'created_at', 'updated_at'].sort(),
+			[
+				'id',
+				'user_id',
+				'name',
+				'type',
+				'mode',
+				'status',
+				'voice_id',
+				'language_id',
+				'timezone',
+				'initial_message',
+				'system_prompt',
+				'variables',
+				'webhook_url',
+				'is_webhook_active',
+				'created_at',
+				'updated_at',
+			].sort(),
 		);
 		const bob = await c.get('/api/user/assistants/outbound', 'bob');
 		expect(bob.json.map((a: any) => a.id)).toEqual([201]);
@@ -60,14 +80,27 @@ describe('languages, outbound, list', () => {
 		const first = (await c.get('/api/user/assistants/get')).json;
 		expect(first.per_page).toBe(10);
 		const a = first.data[0];
-		expect(a).toMatchObject({ id: 101, name: 'Support Hotline', language: 'en', type: 'inbound', fillers: 1, end_call_on_voicemail: 1, tools: ['calendar_booking', 'call_transfer'], phone_number_id: 11 });
+		expect(a).toMatchObject({
+			id: 101,
+			name: 'Support Hotline',
+			language: 'en',
+			type: 'inbound',
+			fillers: 1,
+			end_call_on_voicemail: 1,
+			tools: ['calendar_booking', 'call_transfer'],
+			phone_number_id: 11,
+		});
 		expect(typeof a.llm_temperature).toBe('string');
 		expect(typeof a.speech_speed).toBe('string');
 		expect(a).toHaveProperty('max_duration', 600);
 		expect(a).toHaveProperty('reengagement_interval', 30);
 		expect(a).toHaveProperty('enable_noise_cancellation', true);
 		expect(a).toHaveProperty('record', false);
-		expect(a.post_call_schema[2]).toEqual({ name: 'resolved', type: 'boolean', description: 'Whether the issue was resolved' });
+		expect(a.post_call_schema[2]).toEqual({
+			name: 'resolved',
+			type: 'boolean',
+			description: 'Whether the issue was resolved',
+		});
 		expect(a.filler_config).toEqual({ enabled: true, phrases: [] });
 		expect(a.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
 	});
@@ -86,26 +119,65 @@ describe('languages, outbound, list', () => {
 
 describe('create assistant', () => {
 	it('creates with 201 and maps input names to stored names', async () => {
-		const r = await c.post('/api/user/assistant', validAssistant({
-			phone_number_id: 12, tool_ids: [31, 32], filler_audios: true, re_engagement_interval: 7, max_call_duration: 1200,
-			noise_cancellation: false, record_call: true, who_speaks_first: 'Customer', speech_speed: 0.7, llm_temperature: 1,
-			post_call_schema: [{ name: 'ok', type: 'bool', description: 'Is ok' }], end_call_tool: { description: 'End politely' },
-			is_webhook_active: true, webhook_url: 'https://hooks.example.com/x', variables: { a: 1 },
-		}));
+		const r = await c.post(
+			'/api/user/assistant',
+			validAssistant({
+				phone_number_id: 12,
+				tool_ids: [31, 32],
+				filler_audios: true,
+				re_engagement_interval: 7,
+				max_call_duration: 1200,
+				noise_cancellation: false,
+				record_call: true,
+				who_speaks_first: 'Customer',
+				speech_speed: 0.7,
+				llm_temperature: 1,
+				post_call_schema: [{ name: 'ok', type: 'bool', description: 'Is ok' }],
+				end_call_tool: { description: 'End politely' },
+				is_webhook_active: true,
+				webhook_url: 'https://hooks.example.com/x',
+				variables: { a: 1 },
+			}),
+		);
 		expect(r.status).toBe(201);
 		expect(r.json.message).toBe('Assistant created successfully');
-		expect(r.json.data).toEqual({ id: expect.any(Number), name: 'Test Bot', status: 'active', type: 'outbound', mode: 'pipeline' });
+		expect(r.json.data).toEqual({
+			id: expect.any(Number),
+			name: 'Test Bot',
+			status: 'active',
+			type: 'outbound',
+			mode: 'pipeline',
+		});
 		const list = (await c.get('/api/user/assistants/get?per_page=100')).json.data;
 		const a = list.find((x: any) => x.id === r.json.data.id);
 		expect(a).toMatchObject({
-			name: 'Test Bot', language: 'de', language_id: 5, fillers: 1, reengagement_interval: 7, max_duration: 1200,
-			enable_noise_cancellation: false, record: true, wait_for_customer: true, speech_speed: '0.70', llm_temperature: '1.00',
-			tools: ['calendar_booking', 'crm_integration'], phone_number_id: 12, is_webhook_active: true,
-			webhook_url: 'https://hooks.example.com/x', variables: { a: 1 },
+			name: 'Test Bot',
+			language: 'de',
+			language_id: 5,
+			fillers: 1,
+			reengagement_interval: 7,
+			max_duration: 1200,
+			enable_noise_cancellation: false,
+			record: true,
+			wait_for_customer: true,
+			speech_speed: '0.70',
+			llm_temperature: '1.00',
+			tools: ['calendar_booking', 'crm_integration'],
+			phone_number_id: 12,
+			is_webhook_active: true,
+			webhook_url: 'https://hooks.example.com/x',
+			variables: { a: 1 },
 		});
 	});
 	it('maps calls_direction receive to inbound', async () => {
-		const r = await c.post('/api/user/assistant', validAssistant({ calls_direction: 'receive', engine_type: 'multimodal', llm_model: 'gpt-4o-realtime' }));
+		const r = await c.post(
+			'/api/user/assistant',
+			validAssistant({
+				calls_direction: 'receive',
+				engine_type: 'multimodal',
+				llm_model: 'gpt-4o-realtime',
+			}),
+		);
 		expect(r.status).toBe(201);
 		expect(r.json.data).toMatchObject({ type: 'inbound', mode: 'multimodal' });
 	});
@@ -114,7 +186,17 @@ describe('create assistant', () => {
 		expect(r.status).toBe(422);
 		expect(r.json.message).toBe('Validation failed');
 		expect(Object.keys(r.json.errors).sort()).toEqual(
-			['assistant_name', 'voice_id', 'language', 'llm_model', 'calls_direction', 'engine_type', 'timezone', 'initial_message', 'system_prompt'].sort(),
+			[
+				'assistant_name',
+				'voice_id',
+				'language',
+				'llm_model',
+				'calls_direction',
+				'engine_type',
+				'timezone',
+				'initial_message',
+				'system_prompt',
+			].sort(),
 		);
 		expect(r.json.errors.assistant_name).toEqual(['The assistant name field is required.']);
 	});
@@ -158,10 +240,26 @@ describe('create assistant', () => {
 		['tool_ids not array', { tool_ids: 31 }, 'tool_ids'],
 		['variables as array', { variables: [1] }, 'variables'],
 		['post_call_schema not array', { post_call_schema: { name: 'x' } }, 'post_call_schema'],
-		['post_call_schema bad type', { post_call_schema: [{ name: 'x', type: 'date', description: 'd' }] }, 'post_call_schema.0.type'],
-		['post_call_schema missing name', { post_call_schema: [{ type: 'string', description: 'd' }] }, 'post_call_schema.0.name'],
-		['post_call_schema missing description', { post_call_schema: [{ name: 'n', type: 'number' }] }, 'post_call_schema.0.description'],
-		['end_call_tool description too long', { end_call_tool: { description: 'x'.repeat(501) } }, 'end_call_tool.description'],
+		[
+			'post_call_schema bad type',
+			{ post_call_schema: [{ name: 'x', type: 'date', description: 'd' }] },
+			'post_call_schema.0.type',
+		],
+		[
+			'post_call_schema missing name',
+			{ post_call_schema: [{ type: 'string', description: 'd' }] },
+			'post_call_schema.0.name',
+		],
+		[
+			'post_call_schema missing description',
+			{ post_call_schema: [{ name: 'n', type: 'number' }] },
+			'post_call_schema.0.description',
+		],
+		[
+			'end_call_tool description too long',
+			{ end_call_tool: { description: 'x'.repeat(501) } },
+			'end_call_tool.description',
+		],
 	];
 	it.each(bad)('rejects %s with 422 naming the field', async (_name, over, field) => {
 		const r = await c.post('/api/user/assistant', validAssistant(over));
@@ -171,23 +269,46 @@ describe('create assistant', () => {
 		expect(typeof r.json.errors[field][0]).toBe('string');
 	});
 	it('accepts the boundaries', async () => {
-		const r = await c.post('/api/user/assistant', validAssistant({
-			assistant_name: 'x'.repeat(255), endpoint_sensitivity: 5, interrupt_sensitivity: 0, ambient_sound_volume: 1,
-			speech_speed: 1.2, min_interrupt_words: 10, re_engagement_interval: 600, max_call_duration: 20,
-			max_silence_duration: 120, end_call_tool: { description: 'x'.repeat(500) },
-			post_call_schema: [{ name: 'a', type: 'boolean', description: 'd' }, { name: 'b', type: 'number', description: 'd' }],
-		}));
+		const r = await c.post(
+			'/api/user/assistant',
+			validAssistant({
+				assistant_name: 'x'.repeat(255),
+				endpoint_sensitivity: 5,
+				interrupt_sensitivity: 0,
+				ambient_sound_volume: 1,
+				speech_speed: 1.2,
+				min_interrupt_words: 10,
+				re_engagement_interval: 600,
+				max_call_duration: 20,
+				max_silence_duration: 120,
+				end_call_tool: { description: 'x'.repeat(500) },
+				post_call_schema: [
+					{ name: 'a', type: 'boolean', description: 'd' },
+					{ name: 'b', type: 'number', description: 'd' },
+				],
+			}),
+		);
 		expect(r.status).toBe(201);
 	});
 });
 
 describe('update assistant', () => {
 	it('changes only the fields sent', async () => {
-		const before = (await c.get('/api/user/assistants/get')).json.data.find((a: any) => a.id === 102);
-		const r = await c.put('/api/user/assistant/102', { assistant_name: 'Renamed', max_call_duration: 300 });
+		const before = (await c.get('/api/user/assistants/get')).json.data.find(
+			(a: any) => a.id === 102,
+		);
+		const r = await c.put('/api/user/assistant/102', {
+			assistant_name: 'Renamed',
+			max_call_duration: 300,
+		});
 		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Assistant updated successfully', data: { id: 102, name: 'Renamed', status: 'active', type: 'outbound', mode: 'pipeline' } });
-		const after = (await c.get('/api/user/assistants/get')).json.data.find((a: any) => a.id === 102);
+		expect(r.json).toEqual({
+			message: 'Assistant updated successfully',
+			data: { id: 102, name: 'Renamed', status: 'active', type: 'outbound', mode: 'pipeline' },
+		});
+		const after = (await c.get('/api/user/assistants/get')).json.data.find(
+			(a: any) => a.id === 102,
+		);
 		expect(after.max_duration).toBe(300);
 		const strip = (o: Record<string, unknown>) => {
 			const copy = { ...o };
@@ -206,7 +327,10 @@ describe('update assistant', () => {
 		expect(a.tools).toEqual([]);
 	});
 	it('webhook_url null disables the webhook', async () => {
-		await c.put('/api/user/assistant/102', { is_webhook_active: true, webhook_url: 'https://h.example.com/a' });
+		await c.put('/api/user/assistant/102', {
+			is_webhook_active: true,
+			webhook_url: 'https://h.example.com/a',
+		});
 		let a = (await c.get('/api/user/assistants/outbound')).json.find((x: any) => x.id === 102);
 		expect(a).toMatchObject({ is_webhook_active: true, webhook_url: 'https://h.example.com/a' });
 		await c.put('/api/user/assistant/102', { webhook_url: null });
@@ -239,7 +363,10 @@ describe('update assistant', () => {
 
 describe('webhook toggles', () => {
 	it('enable-inbound-webhook stores inbound_webhook_url', async () => {
-		const r = await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 101, webhook_url: 'https://in.example.com/hook' });
+		const r = await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 101,
+			webhook_url: 'https://in.example.com/hook',
+		});
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Webhook enabled successfully', data: [] });
 		const a = (await c.get('/api/user/assistants/get')).json.data.find((x: any) => x.id === 101);
@@ -250,23 +377,35 @@ describe('webhook toggles', () => {
 		expect(r.status).toBe(422);
 		expect(r.json).toEqual({
 			message: 'The given data was invalid.',
-			errors: { assistant_id: ['The assistant id field is required.'], webhook_url: ['The webhook url field is required.'] },
+			errors: {
+				assistant_id: ['The assistant id field is required.'],
+				webhook_url: ['The webhook url field is required.'],
+			},
 		});
-		const bad = await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 101, webhook_url: 'nope' });
+		const bad = await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 101,
+			webhook_url: 'nope',
+		});
 		expect(bad.json.errors).toEqual({ webhook_url: ['The webhook url must be a valid URL.'] });
 		const d = await c.post('/api/user/assistants/disable-webhook', {});
 		expect(d.status).toBe(422);
 		expect(Object.keys(d.json.errors)).toEqual(['assistant_id']);
 	});
 	it("404 for another user's assistant", async () => {
-		const r = await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 201, webhook_url: 'https://x.example.com' });
+		const r = await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 201,
+			webhook_url: 'https://x.example.com',
+		});
 		expect(r.status).toBe(404);
 		expect(r.json).toEqual({ message: 'Assistant not found' });
 		const d = await c.post('/api/user/assistants/disable-webhook', { assistant_id: 101 }, 'bob');
 		expect(d.status).toBe(404);
 	});
 	it('disable-webhook sets is_webhook_active false and webhook_url null', async () => {
-		await c.put('/api/user/assistant/102', { is_webhook_active: true, webhook_url: 'https://h.example.com/a' });
+		await c.put('/api/user/assistant/102', {
+			is_webhook_active: true,
+			webhook_url: 'https://h.example.com/a',
+		});
 		const r = await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Webhook disabled successfully', data: [] });

@@ -3,7 +3,11 @@ import { boot, Client, receiver, Receiver } from './helpers';
 let c: Client;
 let hook: Receiver;
 beforeAll(async () => {
-	c = await boot({ callDurationMs: 5000, webhookRetryDelaysMs: [1000, 2000, 4000], webhookTimeoutMs: 2000 });
+	c = await boot({
+		callDurationMs: 5000,
+		webhookRetryDelaysMs: [1000, 2000, 4000],
+		webhookTimeoutMs: 2000,
+	});
 	hook = await receiver();
 });
 afterAll(async () => {
@@ -17,45 +21,83 @@ beforeEach(async () => {
 });
 
 const activate = (id: number, extra: Record<string, unknown> = {}) =>
-	c.put(`/api/user/assistant/${id}`, { is_webhook_active: true, webhook_url: `${hook.url}/post-call`, ...extra });
+	c.put(`/api/user/assistant/${id}`, {
+		is_webhook_active: true,
+		webhook_url: `${hook.url}/post-call`,
+		...extra,
+	});
 
 describe('make_call', () => {
 	it('initiates a call', async () => {
-		const r = await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102, variables: { customer_name: 'Max', email: 'max@example.com' } });
+		const r = await c.post('/api/user/make_call', {
+			phone_number: '+4917612345678',
+			assistant_id: 102,
+			variables: { customer_name: 'Max', email: 'max@example.com' },
+		});
 		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Call initiated successfully', call_id: expect.any(Number), status: 'initiated' });
+		expect(r.json).toEqual({
+			message: 'Call initiated successfully',
+			call_id: expect.any(Number),
+			status: 'initiated',
+		});
 	});
 	it('400 for a non-E.164 number', async () => {
-		for (const phone of ['017612345678', '+0123456789', '+12345', '+1234567890123456', '+49 176 1234567']) {
+		for (const phone of [
+			'017612345678',
+			'+0123456789',
+			'+12345',
+			'+1234567890123456',
+			'+49 176 1234567',
+		]) {
 			const r = await c.post('/api/user/make_call', { phone_number: phone, assistant_id: 102 });
 			expect(r.status).toBe(400);
-			expect(r.json).toEqual({ message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)' });
+			expect(r.json).toEqual({
+				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
+			});
 		}
 	});
 	it("404 for bob's or a missing assistant", async () => {
 		for (const id of [201, 99999]) {
-			const r = await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: id });
+			const r = await c.post('/api/user/make_call', {
+				phone_number: '+4917612345678',
+				assistant_id: id,
+			});
 			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ message: 'Assistant not found or does not belong to the authenticated user' });
+			expect(r.json).toEqual({
+				message: 'Assistant not found or does not belong to the authenticated user',
+			});
 		}
 	});
 	it('422 for insufficient balance (message only)', async () => {
 		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
-		const r = await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 });
+		const r = await c.post('/api/user/make_call', {
+			phone_number: '+4917612345678',
+			assistant_id: 102,
+		});
 		expect(r.status).toBe(422);
-		expect(r.json).toEqual({ message: 'Insufficient balance to make call. Please top up your account.' });
+		expect(r.json).toEqual({
+			message: 'Insufficient balance to make call. Please top up your account.',
+		});
 	});
 	it('422 for missing fields', async () => {
 		const r = await c.post('/api/user/make_call', { variables: [] });
 		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual(['assistant_id', 'phone_number', 'variables']);
+		expect(Object.keys(r.json.errors).sort()).toEqual([
+			'assistant_id',
+			'phone_number',
+			'variables',
+		]);
 	});
 });
 
 describe('call lifecycle and post-call webhook', () => {
 	it('ends by itself after callDurationMs and POSTs the §2.1 payload', async () => {
 		await activate(102);
-		const r = await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102, variables: { customer_name: 'Max' } });
+		const r = await c.post('/api/user/make_call', {
+			phone_number: '+4917612345678',
+			assistant_id: 102,
+			variables: { customer_name: 'Max' },
+		});
 		const id = r.json.call_id;
 		await c.advance(4999);
 		expect(hook.received).toHaveLength(0);
@@ -64,27 +106,71 @@ describe('call lifecycle and post-call webhook', () => {
 		const p = hook.received[0].body;
 		expect(hook.received[0].path).toBe('/post-call');
 		expect(Object.keys(p).sort()).toEqual(
-			['id', 'customer_phone', 'assistant_phone', 'duration', 'status', 'extracted_variables', 'input_variables', 'transcript', 'recording_url', 'created_at', 'finished_at', 'lead', 'campaign'].sort(),
+			[
+				'id',
+				'customer_phone',
+				'assistant_phone',
+				'duration',
+				'status',
+				'extracted_variables',
+				'input_variables',
+				'transcript',
+				'recording_url',
+				'created_at',
+				'finished_at',
+				'lead',
+				'campaign',
+			].sort(),
 		);
 		expect(p).toMatchObject({
-			id, customer_phone: '+4917612345678', assistant_phone: '+493012345670', duration: 5, status: 'completed',
-			input_variables: { customer_name: 'Max' }, lead: null, campaign: null,
-			extracted_variables: { customer_name: expect.any(String), interested: expect.any(Boolean), budget: expect.any(Number) },
+			id,
+			customer_phone: '+4917612345678',
+			assistant_phone: '+493012345670',
+			duration: 5,
+			status: 'completed',
+			input_variables: { customer_name: 'Max' },
+			lead: null,
+			campaign: null,
+			extracted_variables: {
+				customer_name: expect.any(String),
+				interested: expect.any(Boolean),
+				budget: expect.any(Number),
+			},
 			recording_url: expect.stringContaining(String(id)),
 		});
 		expect(typeof p.transcript).toBe('string');
 		const calls = (await c.ctl('GET', '/calls')).json;
 		expect(calls.find((x: any) => x.id === id).status).toBe('completed');
 		const log = (await c.ctl('GET', '/webhooks')).json;
-		expect(log).toEqual([expect.objectContaining({ callId: id, attempt: 1, status: 200, url: `${hook.url}/post-call` })]);
+		expect(log).toEqual([
+			expect.objectContaining({
+				callId: id,
+				attempt: 1,
+				status: 200,
+				url: `${hook.url}/post-call`,
+			}),
+		]);
 	});
 	it('ends via control with chosen values; omits recording when include_recording_in_webhook is false', async () => {
 		await activate(102, { include_recording_in_webhook: false });
-		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
-		const r = await c.ctl('POST', `/calls/${id}/end`, { status: 'completed', transcript: 'Assistant: Hi\nCustomer: Bye', extracted_variables: { interested: false }, duration: 42 });
+		const id = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
+		const r = await c.ctl('POST', `/calls/${id}/end`, {
+			status: 'completed',
+			transcript: 'Assistant: Hi\nCustomer: Bye',
+			extracted_variables: { interested: false },
+			duration: 42,
+		});
 		expect(r.status).toBe(200);
 		expect(hook.received).toHaveLength(1);
-		expect(hook.received[0].body).toMatchObject({ status: 'completed', transcript: 'Assistant: Hi\nCustomer: Bye', extracted_variables: { interested: false }, duration: 42, recording_url: null });
+		expect(hook.received[0].body).toMatchObject({
+			status: 'completed',
+			transcript: 'Assistant: Hi\nCustomer: Bye',
+			extracted_variables: { interested: false },
+			duration: 42,
+			recording_url: null,
+		});
 		expect(hook.received[0].body.input_variables).toEqual({});
 		const again = await c.ctl('POST', `/calls/${id}/end`, { status: 'busy' });
 		expect(again.status).toBe(409);
@@ -93,17 +179,27 @@ describe('call lifecycle and post-call webhook', () => {
 	});
 	it('honours send_webhook_only_on_completed', async () => {
 		await activate(102);
-		const a = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		const a = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await c.ctl('POST', `/calls/${a}/end`, { status: 'busy' });
 		expect(hook.received).toHaveLength(0);
 		await c.put('/api/user/assistant/102', { send_webhook_only_on_completed: false });
-		const b = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		const b = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await c.ctl('POST', `/calls/${b}/end`, { status: 'no-answer' });
 		expect(hook.received).toHaveLength(1);
-		expect(hook.received[0].body).toMatchObject({ id: b, status: 'no-answer', recording_url: null });
+		expect(hook.received[0].body).toMatchObject({
+			id: b,
+			status: 'no-answer',
+			recording_url: null,
+		});
 	});
 	it('sends nothing when the webhook is inactive or disabled', async () => {
-		const a = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		const a = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await activate(102);
 		await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
 		await c.ctl('POST', `/calls/${a}/end`, { status: 'completed' });
@@ -113,7 +209,9 @@ describe('call lifecycle and post-call webhook', () => {
 	it('retries non-2xx answers per webhookRetryDelaysMs and logs every attempt', async () => {
 		await activate(102);
 		hook.script = [500, 503];
-		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		const id = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		expect(hook.received).toHaveLength(1);
 		await c.advance(999);
@@ -125,7 +223,11 @@ describe('call lifecycle and post-call webhook', () => {
 		await c.advance(60000);
 		expect(hook.received).toHaveLength(3);
 		const log = (await c.ctl('GET', `/webhooks?callId=${id}`)).json;
-		expect(log.map((e: any) => [e.attempt, e.status])).toEqual([[1, 500], [2, 503], [3, 200]]);
+		expect(log.map((e: any) => [e.attempt, e.status])).toEqual([
+			[1, 500],
+			[2, 503],
+			[3, 200],
+		]);
 		expect(log[1].at - log[0].at).toBe(1000);
 		expect(log[2].at - log[1].at).toBe(2000);
 	});
@@ -133,8 +235,13 @@ describe('call lifecycle and post-call webhook', () => {
 		const dead = await receiver();
 		const deadUrl = dead.url;
 		await dead.close();
-		await c.put('/api/user/assistant/102', { is_webhook_active: true, webhook_url: `${deadUrl}/gone` });
-		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		await c.put('/api/user/assistant/102', {
+			is_webhook_active: true,
+			webhook_url: `${deadUrl}/gone`,
+		});
+		const id = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		await c.advance(1000 + 2000 + 4000 + 10000);
 		const log = (await c.ctl('GET', `/webhooks?callId=${id}`)).json;
@@ -144,7 +251,9 @@ describe('call lifecycle and post-call webhook', () => {
 	it('stops pending retries when the webhook is disabled', async () => {
 		await activate(102);
 		hook.script = [500];
-		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+		const id = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
 		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
 		await c.advance(10000);
@@ -153,9 +262,13 @@ describe('call lifecycle and post-call webhook', () => {
 	it('callDurationMs 0 leaves calls running until ended via controls', async () => {
 		const c2 = await boot({ callDurationMs: 0 });
 		try {
-			const id = (await c2.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
+			const id = (
+				await c2.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			).json.call_id;
 			await c2.advance(3_600_000);
-			expect((await c2.ctl('GET', '/calls')).json.find((x: any) => x.id === id).status).toBe('initiated');
+			expect((await c2.ctl('GET', '/calls')).json.find((x: any) => x.id === id).status).toBe(
+				'initiated',
+			);
 		} finally {
 			await c2.sb.stop();
 		}
@@ -164,22 +277,48 @@ describe('call lifecycle and post-call webhook', () => {
 
 describe('inbound calls', () => {
 	it('delivers a completed inbound call to inbound_webhook_url and the post-call url', async () => {
-		await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 101, webhook_url: `${hook.url}/inbound` });
+		await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 101,
+			webhook_url: `${hook.url}/inbound`,
+		});
 		await activate(101);
-		const r = await c.ctl('POST', '/calls/inbound', { assistant_id: 101, customer_phone: '+4917611112222', extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true } });
+		const r = await c.ctl('POST', '/calls/inbound', {
+			assistant_id: 101,
+			customer_phone: '+4917611112222',
+			extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
+		});
 		expect(r.status).toBe(200);
 		expect(hook.received.map((h) => h.path).sort()).toEqual(['/inbound', '/post-call']);
 		const inbound = hook.received.find((h) => h.path === '/inbound')!.body;
-		expect(inbound).toMatchObject({ customer_phone: '+4917611112222', assistant_phone: '+14155550101', status: 'completed', extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true } });
+		expect(inbound).toMatchObject({
+			customer_phone: '+4917611112222',
+			assistant_phone: '+14155550101',
+			status: 'completed',
+			extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
+		});
 	});
 	it('does not deliver non-completed inbound calls to the inbound url', async () => {
-		await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 101, webhook_url: `${hook.url}/inbound` });
-		await c.ctl('POST', '/calls/inbound', { assistant_id: 101, customer_phone: '+4917611112222', status: 'failed' });
+		await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 101,
+			webhook_url: `${hook.url}/inbound`,
+		});
+		await c.ctl('POST', '/calls/inbound', {
+			assistant_id: 101,
+			customer_phone: '+4917611112222',
+			status: 'failed',
+		});
 		expect(hook.received).toHaveLength(0);
 	});
 	it('generates extracted variables from post_call_schema when none are given', async () => {
-		await c.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 101, webhook_url: `${hook.url}/inbound` });
+		await c.post('/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: 101,
+			webhook_url: `${hook.url}/inbound`,
+		});
 		await c.ctl('POST', '/calls/inbound', { assistant_id: 101, customer_phone: '+4917611112222' });
-		expect(hook.received[0].body.extracted_variables).toEqual({ summary: expect.any(String), order_number: expect.any(String), resolved: true });
+		expect(hook.received[0].body.extracted_variables).toEqual({
+			summary: expect.any(String),
+			order_number: expect.any(String),
+			resolved: true,
+		});
 	});
 });

@@ -20,30 +20,63 @@ beforeEach(async () => {
 });
 
 const ALICE = SEED.alice;
-const start = (campaign_id: number, as?: 'bob') => c.post('/api/user/campaigns/update-status', { campaign_id, action: 'start' }, as);
-const stop = (campaign_id: number) => c.post('/api/user/campaigns/update-status', { campaign_id, action: 'stop' });
-const lead = async (id: number) => (await c.get(`/api/user/leads?per_page=100`)).json.data.find((l: any) => l.id === id);
-const campaignStatus = async (id: number) => (await c.get('/api/user/campaigns')).json.find((x: any) => x.id === id)?.status;
-const callsOf = async () => ((await c.ctl('GET', '/calls')).json as any[]).filter((call) => !seededCallIds.has(call.id)).sort((a, b) => a.id - b.id);
+const start = (campaign_id: number, as?: 'bob') =>
+	c.post('/api/user/campaigns/update-status', { campaign_id, action: 'start' }, as);
+const stop = (campaign_id: number) =>
+	c.post('/api/user/campaigns/update-status', { campaign_id, action: 'stop' });
+const lead = async (id: number) =>
+	(await c.get(`/api/user/leads?per_page=100`)).json.data.find((l: any) => l.id === id);
+const campaignStatus = async (id: number) =>
+	(await c.get('/api/user/campaigns')).json.find((x: any) => x.id === id)?.status;
+const callsOf = async () =>
+	((await c.ctl('GET', '/calls')).json as any[])
+		.filter((call) => !seededCallIds.has(call.id))
+		.sort((a, b) => a.id - b.id);
 
 describe('campaigns: create and list', () => {
 	it('creates a draft (201) with the documented defaults; the list is a bare array with H:i times', async () => {
-		const r = await c.post('/api/user/campaigns', { name: 'Autumn', assistant_id: ALICE.outboundAssistantId, allowed_hours_start_time: '09:00', allowed_hours_end_time: '17:00' });
+		const r = await c.post('/api/user/campaigns', {
+			name: 'Autumn',
+			assistant_id: ALICE.outboundAssistantId,
+			allowed_hours_start_time: '09:00',
+			allowed_hours_end_time: '17:00',
+		});
 		expect(r.status).toBe(201);
 		expect(r.json).toEqual({
 			message: 'Campaign created successfully',
 			data: {
-				id: expect.any(Number), name: 'Autumn', status: 'draft', max_calls_in_parallel: 3, mark_complete_when_no_leads: true,
-				allowed_hours_start_time: '09:00:00', allowed_hours_end_time: '17:00:00',
-				allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-				max_retries: 3, retry_interval: 60, created_at: expect.stringMatching(/Z$/), updated_at: expect.any(String),
+				id: expect.any(Number),
+				name: 'Autumn',
+				status: 'draft',
+				max_calls_in_parallel: 3,
+				mark_complete_when_no_leads: true,
+				allowed_hours_start_time: '09:00:00',
+				allowed_hours_end_time: '17:00:00',
+				allowed_days: [
+					'monday',
+					'tuesday',
+					'wednesday',
+					'thursday',
+					'friday',
+					'saturday',
+					'sunday',
+				],
+				max_retries: 3,
+				retry_interval: 60,
+				created_at: expect.stringMatching(/Z$/),
+				updated_at: expect.any(String),
 			},
 		});
 		const list = await c.get('/api/user/campaigns');
 		expect(Array.isArray(list.json)).toBe(true);
 		expect(list.json.map((x: any) => x.id)).toEqual([...ALICE.campaignIds, r.json.data.id]);
-		expect(list.json.at(-1)).toMatchObject({ allowed_hours_start_time: '09:00', allowed_hours_end_time: '17:00' });
-		expect((await c.get('/api/user/campaigns', 'bob')).json.map((x: any) => x.id)).toEqual(SEED.bob.campaignIds);
+		expect(list.json.at(-1)).toMatchObject({
+			allowed_hours_start_time: '09:00',
+			allowed_hours_end_time: '17:00',
+		});
+		expect((await c.get('/api/user/campaigns', 'bob')).json.map((x: any) => x.id)).toEqual(
+			SEED.bob.campaignIds,
+		);
 	});
 
 	it('422 with Laravel errors for missing and out-of-range fields', async () => {
@@ -51,17 +84,37 @@ describe('campaigns: create and list', () => {
 		expect(missing.status).toBe(422);
 		expect(missing.json).toEqual({
 			message: 'The given data was invalid.',
-			errors: { name: ['The name field is required.'], assistant_id: ['The assistant id field is required.'] },
+			errors: {
+				name: ['The name field is required.'],
+				assistant_id: ['The assistant id field is required.'],
+			},
 		});
 		const bad = await c.post('/api/user/campaigns', {
-			name: 'x', assistant_id: 102, max_calls_in_parallel: 11, max_retries: 6, retry_interval: 5, allowed_days: ['Monday'],
-			allowed_hours_start_time: '9:00', timezone: 'Mars/Base', phone_number_ids: [21, 12, 12], goal_completion_variable: 'budget',
+			name: 'x',
+			assistant_id: 102,
+			max_calls_in_parallel: 11,
+			max_retries: 6,
+			retry_interval: 5,
+			allowed_days: ['Monday'],
+			allowed_hours_start_time: '9:00',
+			timezone: 'Mars/Base',
+			phone_number_ids: [21, 12, 12],
+			goal_completion_variable: 'budget',
 		});
 		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual([
-			'allowed_days.0', 'allowed_hours_start_time', 'goal_completion_variable', 'max_calls_in_parallel', 'max_retries',
-			'phone_number_ids.0', 'phone_number_ids.2', 'retry_interval', 'timezone',
-		].sort());
+		expect(Object.keys(bad.json.errors).sort()).toEqual(
+			[
+				'allowed_days.0',
+				'allowed_hours_start_time',
+				'goal_completion_variable',
+				'max_calls_in_parallel',
+				'max_retries',
+				'phone_number_ids.0',
+				'phone_number_ids.2',
+				'retry_interval',
+				'timezone',
+			].sort(),
+		);
 	});
 
 	it('404 for an inbound or foreign assistant; 403 at the plan limit', async () => {
@@ -70,19 +123,31 @@ describe('campaigns: create and list', () => {
 			expect(r.status).toBe(404);
 			expect(r.json).toEqual({ message: 'Assistant not found or not an outbound assistant.' });
 		}
-		for (let i = ALICE.campaignIds.length; i < 20; i++) expect((await c.post('/api/user/campaigns', { name: `c${i}`, assistant_id: 102 })).status).toBe(201);
+		for (let i = ALICE.campaignIds.length; i < 20; i++)
+			expect(
+				(await c.post('/api/user/campaigns', { name: `c${i}`, assistant_id: 102 })).status,
+			).toBe(201);
 		const over = await c.post('/api/user/campaigns', { name: 'one too many', assistant_id: 102 });
 		expect(over.status).toBe(403);
-		expect(over.json).toEqual({ message: 'You have reached the maximum number of campaigns allowed by your plan.' });
+		expect(over.json).toEqual({
+			message: 'You have reached the maximum number of campaigns allowed by your plan.',
+		});
 	});
 });
 
 describe('campaigns: start, stop, delete', () => {
 	it('starting calls the leads on the clock; each call ends with a post-call webhook naming lead and campaign; the campaign completes', async () => {
-		await c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, { is_webhook_active: true, webhook_url: `${hook.url}/post-call` });
+		await c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, {
+			is_webhook_active: true,
+			webhook_url: `${hook.url}/post-call`,
+		});
 		const r = await start(ALICE.draftCampaignId);
 		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Campaign started successfully.', success: true, data: { campaign_id: 91, status: 'in-progress' } });
+		expect(r.json).toEqual({
+			message: 'Campaign started successfully.',
+			success: true,
+			data: { campaign_id: 91, status: 'in-progress' },
+		});
 		const calls = await callsOf();
 		expect(calls.map((call) => [call.customer_phone, call.status, call.assistant_phone])).toEqual([
 			['+4915112340001', 'initiated', '+493012345670'],
@@ -95,32 +160,63 @@ describe('campaigns: start, stop, delete', () => {
 		expect((await lead(911)).status).toBe('completed');
 		expect(hook.received).toHaveLength(3);
 		expect(hook.received[0].body.lead).toEqual({
-			id: 911, phone_number: '+4915112340001', variables: { customer_name: 'Jonas Weber' }, status: 'completed',
-			created_at: expect.stringMatching(/Z$/), updated_at: expect.any(String),
+			id: 911,
+			phone_number: '+4915112340001',
+			variables: { customer_name: 'Jonas Weber' },
+			status: 'completed',
+			created_at: expect.stringMatching(/Z$/),
+			updated_at: expect.any(String),
 		});
-		expect(hook.received[0].body.campaign).toMatchObject({ id: 91, name: 'Spring Outreach', status: 'in-progress', allowed_hours_start_time: '00:00:00', max_retries: 3, retry_interval: 60 });
+		expect(hook.received[0].body.campaign).toMatchObject({
+			id: 91,
+			name: 'Spring Outreach',
+			status: 'in-progress',
+			allowed_hours_start_time: '00:00:00',
+			max_retries: 3,
+			retry_interval: 60,
+		});
 		expect(await campaignStatus(91)).toBe('completed');
 	});
 
 	it('calls at most max_calls_in_parallel leads at once; leads added while running are called too', async () => {
-		const created = await c.post('/api/user/campaigns', { name: 'one line', assistant_id: 102, max_calls_in_parallel: 1 });
+		const created = await c.post('/api/user/campaigns', {
+			name: 'one line',
+			assistant_id: 102,
+			max_calls_in_parallel: 1,
+		});
 		const id = created.json.data.id;
-		for (const phone of ['+4915100000001', '+4915100000002']) await c.post('/api/user/lead', { campaign_id: id, phone_number: phone });
+		for (const phone of ['+4915100000001', '+4915100000002'])
+			await c.post('/api/user/lead', { campaign_id: id, phone_number: phone });
 		await start(id);
 		expect((await callsOf()).map((call) => call.customer_phone)).toEqual(['+4915100000001']);
 		await c.advance(5000);
-		expect((await callsOf()).map((call) => call.customer_phone)).toEqual(['+4915100000001', '+4915100000002']);
+		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
+			'+4915100000001',
+			'+4915100000002',
+		]);
 		await c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000003' });
 		await c.advance(5000);
 		await c.advance(5000);
-		expect((await callsOf()).map((call) => call.customer_phone)).toEqual(['+4915100000001', '+4915100000002', '+4915100000003']);
+		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
+			'+4915100000001',
+			'+4915100000002',
+			'+4915100000003',
+		]);
 		expect(await campaignStatus(id)).toBe('completed');
 	});
 
 	it('an unanswered call reschedules the lead after retry_interval minutes, until max_retries are used up', async () => {
-		const created = await c.post('/api/user/campaigns', { name: 'retry', assistant_id: 102, max_retries: 1, retry_interval: 10 });
+		const created = await c.post('/api/user/campaigns', {
+			name: 'retry',
+			assistant_id: 102,
+			max_retries: 1,
+			retry_interval: 10,
+		});
 		const id = created.json.data.id;
-		const made = await c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000009' });
+		const made = await c.post('/api/user/lead', {
+			campaign_id: id,
+			phone_number: '+4915100000009',
+		});
 		await start(id);
 		const [first] = await callsOf();
 		await c.ctl('POST', `/calls/${first.id}/end`, { status: 'no-answer' });
@@ -138,13 +234,27 @@ describe('campaigns: start, stop, delete', () => {
 	it('calls only within the allowed days and hours of the campaign time zone', async () => {
 		const berlin = async (option: 'hour' | 'weekday') => {
 			const now = (await c.ctl('GET', '/clock')).json.now as number;
-			return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', [option]: option === 'hour' ? '2-digit' : 'long', hourCycle: 'h23' }).format(now);
+			return new Intl.DateTimeFormat('en-GB', {
+				timeZone: 'Europe/Berlin',
+				[option]: option === 'hour' ? '2-digit' : 'long',
+				hourCycle: 'h23',
+			}).format(now);
 		};
 		// the clock is not rewound between tests: step it to 10:00 Berlin time, on whole hours
-		await c.advance((60 - new Date((await c.ctl('GET', '/clock')).json.now).getUTCMinutes()) * 60_000 - new Date((await c.ctl('GET', '/clock')).json.now).getUTCSeconds() * 1000);
+		await c.advance(
+			(60 - new Date((await c.ctl('GET', '/clock')).json.now).getUTCMinutes()) * 60_000 -
+				new Date((await c.ctl('GET', '/clock')).json.now).getUTCSeconds() * 1000,
+		);
 		while ((await berlin('hour')) !== '10') await c.advance(3600_000);
 		const today = (await berlin('weekday')).toLowerCase();
-		const created = await c.post('/api/user/campaigns', { name: 'afternoon', assistant_id: 102, timezone: 'Europe/Berlin', allowed_hours_start_time: '14:00', allowed_hours_end_time: '18:00', allowed_days: [today] });
+		const created = await c.post('/api/user/campaigns', {
+			name: 'afternoon',
+			assistant_id: 102,
+			timezone: 'Europe/Berlin',
+			allowed_hours_start_time: '14:00',
+			allowed_hours_end_time: '18:00',
+			allowed_days: [today],
+		});
 		const id = created.json.data.id;
 		await c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000010' });
 		await start(id);
@@ -158,7 +268,11 @@ describe('campaigns: start, stop, delete', () => {
 	it('stop aborts the calls under way and puts their leads back in the queue; a restart calls them again', async () => {
 		await start(91);
 		const r = await stop(91);
-		expect(r.json).toEqual({ message: 'Campaign stopped successfully.', success: true, data: { campaign_id: 91, status: 'stopped' } });
+		expect(r.json).toEqual({
+			message: 'Campaign stopped successfully.',
+			success: true,
+			data: { campaign_id: 91, status: 'stopped' },
+		});
 		expect((await callsOf()).map((call) => call.status)).toEqual(['failed', 'failed', 'failed']);
 		expect((await lead(911)).status).toBe('created');
 		await c.advance(60_000);
@@ -168,34 +282,57 @@ describe('campaigns: start, stop, delete', () => {
 	});
 
 	it('answers the documented family-C errors: invalid action, not found, foreign (403), insufficient balance (back to draft)', async () => {
-		const invalid = await c.post('/api/user/campaigns/update-status', { campaign_id: 91, action: 'pause' });
+		const invalid = await c.post('/api/user/campaigns/update-status', {
+			campaign_id: 91,
+			action: 'pause',
+		});
 		expect(invalid.status).toBe(400);
-		expect(invalid.json).toEqual({ message: "Invalid action. Must be either 'start' or 'stop'.", success: false });
+		expect(invalid.json).toEqual({
+			message: "Invalid action. Must be either 'start' or 'stop'.",
+			success: false,
+		});
 		const missing = await start(999_999);
 		expect(missing.status).toBe(404);
 		expect(missing.json).toEqual({ message: 'Campaign not found.', success: false });
 		const foreign = await start(SEED.bob.campaignIds[0]);
 		expect(foreign.status).toBe(403);
-		expect(foreign.json).toEqual({ message: 'Access denied - Campaign does not belong to authenticated user.', success: false });
+		expect(foreign.json).toEqual({
+			message: 'Access denied - Campaign does not belong to authenticated user.',
+			success: false,
+		});
 		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const broke = await start(92);
 		expect(broke.status).toBe(400);
-		expect(broke.json).toEqual({ message: 'Insufficient balance to start the campaign. Please top up your account.', success: false, data: { campaign_id: 92, status: 'draft' } });
+		expect(broke.json).toEqual({
+			message: 'Insufficient balance to start the campaign. Please top up your account.',
+			success: false,
+			data: { campaign_id: 92, status: 'draft' },
+		});
 		expect(await callsOf()).toHaveLength(0);
 	});
 
 	it('refuses to start a running campaign, one without leads to call, and to stop one that is not running', async () => {
 		expect((await stop(91)).json).toMatchObject({ success: false, data: { status: 'draft' } });
-		expect((await start(92)).json).toEqual({ message: 'Campaign has no leads to call. Add leads before starting it.', success: false, data: { campaign_id: 92, status: 'stopped' } });
+		expect((await start(92)).json).toEqual({
+			message: 'Campaign has no leads to call. Add leads before starting it.',
+			success: false,
+			data: { campaign_id: 92, status: 'stopped' },
+		});
 		await start(91);
 		const again = await start(91);
 		expect(again.status).toBe(400);
-		expect(again.json).toEqual({ message: 'Campaign is already running.', success: false, data: { campaign_id: 91, status: 'in-progress' } });
+		expect(again.json).toEqual({
+			message: 'Campaign is already running.',
+			success: false,
+			data: { campaign_id: 91, status: 'in-progress' },
+		});
 	});
 
 	it('delete (singular path) stops the campaign and deletes its leads; foreign or unknown → 404', async () => {
 		await start(91);
-		expect((await c.req('DELETE', `/api/user/campaign/${SEED.bob.campaignIds[0]}`)).status).toBe(404);
+		expect((await c.req('DELETE', `/api/user/campaign/${SEED.bob.campaignIds[0]}`)).status).toBe(
+			404,
+		);
 		const r = await c.req('DELETE', '/api/user/campaign/91');
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Campaign deleted successfully' });
@@ -211,31 +348,72 @@ describe('campaigns: start, stop, delete', () => {
 describe('leads', () => {
 	it('creates a lead (200, not 201) with secondary contacts at the singular path', async () => {
 		const r = await c.post('/api/user/lead', {
-			campaign_id: 92, phone_number: '+4917611110099', variables: { customer_name: 'Ada' },
+			campaign_id: 92,
+			phone_number: '+4917611110099',
+			variables: { customer_name: 'Ada' },
 			secondary_contacts: [{ phone_number: '+4917611110098', variables: { role: 'office' } }],
 		});
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({
 			message: 'Lead created successfully',
 			data: {
-				id: expect.any(Number), campaign_id: 92, phone_number: '+4917611110099', variables: { customer_name: 'Ada' }, status: 'created',
-				created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), updated_at: expect.any(String),
+				id: expect.any(Number),
+				campaign_id: 92,
+				phone_number: '+4917611110099',
+				variables: { customer_name: 'Ada' },
+				status: 'created',
+				created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+				updated_at: expect.any(String),
 				campaign: { id: 92, name: 'Winter Reminder' },
-				secondary_contacts: [{ id: expect.any(Number), phone_number: '+4917611110098', variables: { role: 'office' }, status: 'created', created_at: expect.any(String), updated_at: expect.any(String) }],
+				secondary_contacts: [
+					{
+						id: expect.any(Number),
+						phone_number: '+4917611110098',
+						variables: { role: 'office' },
+						status: 'created',
+						created_at: expect.any(String),
+						updated_at: expect.any(String),
+					},
+				],
 			},
 		});
-		expect((await c.post('/api/users/lead', { campaign_id: 92, phone_number: '+4917611110097' })).status).toBe(404);
+		expect(
+			(await c.post('/api/users/lead', { campaign_id: 92, phone_number: '+4917611110097' })).status,
+		).toBe(404);
 	});
 
 	it('rejects bad input, duplicates (unless allow_dupplicate) and foreign campaigns', async () => {
-		const bad = await c.post('/api/user/lead', { campaign_id: '92', phone_number: '0176 1234', variables: [{ a: 1 }], secondary_contacts: [{}] });
+		const bad = await c.post('/api/user/lead', {
+			campaign_id: '92',
+			phone_number: '0176 1234',
+			variables: [{ a: 1 }],
+			secondary_contacts: [{}],
+		});
 		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual(['campaign_id', 'phone_number', 'secondary_contacts.0.phone_number', 'variables']);
+		expect(Object.keys(bad.json.errors).sort()).toEqual([
+			'campaign_id',
+			'phone_number',
+			'secondary_contacts.0.phone_number',
+			'variables',
+		]);
 		const dup = await c.post('/api/user/lead', { campaign_id: 91, phone_number: '+4915112340001' });
 		expect(dup.status).toBe(422);
-		expect(dup.json.errors).toEqual({ phone_number: ['A lead with this phone number already exists in this campaign.'] });
-		expect((await c.post('/api/user/lead', { campaign_id: 91, phone_number: '+4915112340001', allow_dupplicate: true })).status).toBe(200);
-		const foreign = await c.post('/api/user/lead', { campaign_id: SEED.bob.campaignIds[0], phone_number: '+4915100000001' });
+		expect(dup.json.errors).toEqual({
+			phone_number: ['A lead with this phone number already exists in this campaign.'],
+		});
+		expect(
+			(
+				await c.post('/api/user/lead', {
+					campaign_id: 91,
+					phone_number: '+4915112340001',
+					allow_dupplicate: true,
+				})
+			).status,
+		).toBe(200);
+		const foreign = await c.post('/api/user/lead', {
+			campaign_id: SEED.bob.campaignIds[0],
+			phone_number: '+4915100000001',
+		});
 		expect(foreign.status).toBe(404);
 		expect(foreign.json).toEqual({ message: 'Campaign not found' });
 	});
@@ -243,25 +421,60 @@ describe('leads', () => {
 	it('lists leads as a full Laravel paginator with filters', async () => {
 		const all = await c.get('/api/user/leads');
 		expect(all.status).toBe(200);
-		expect(all.json).toMatchObject({ current_page: 1, per_page: 15, total: 4, last_page: 1, from: 1, to: 4, next_page_url: null, path: `${c.sb.url}/api/user/leads` });
+		expect(all.json).toMatchObject({
+			current_page: 1,
+			per_page: 15,
+			total: 4,
+			last_page: 1,
+			from: 1,
+			to: 4,
+			next_page_url: null,
+			path: `${c.sb.url}/api/user/leads`,
+		});
 		expect(all.json.data.map((l: any) => l.id)).toEqual(ALICE.leadIds);
 		const page2 = await c.get('/api/user/leads?per_page=3&page=2');
-		expect(page2.json).toMatchObject({ current_page: 2, last_page: 2, total: 4, from: 4, to: 4, prev_page_url: `${c.sb.url}/api/user/leads?page=1` });
-		expect((await c.get('/api/user/leads?status=completed')).json.data.map((l: any) => l.id)).toEqual([921]);
-		expect((await c.get('/api/user/leads?campaign_id=91&phone_number=40002')).json.data.map((l: any) => l.id)).toEqual([912]);
+		expect(page2.json).toMatchObject({
+			current_page: 2,
+			last_page: 2,
+			total: 4,
+			from: 4,
+			to: 4,
+			prev_page_url: `${c.sb.url}/api/user/leads?page=1`,
+		});
+		expect(
+			(await c.get('/api/user/leads?status=completed')).json.data.map((l: any) => l.id),
+		).toEqual([921]);
+		expect(
+			(await c.get('/api/user/leads?campaign_id=91&phone_number=40002')).json.data.map(
+				(l: any) => l.id,
+			),
+		).toEqual([912]);
 		expect((await c.get('/api/user/leads?date_from=2099-01-01')).json.total).toBe(0);
-		expect((await c.get('/api/user/leads', 'bob')).json.data.map((l: any) => l.id)).toEqual(SEED.bob.leadIds);
+		expect((await c.get('/api/user/leads', 'bob')).json.data.map((l: any) => l.id)).toEqual(
+			SEED.bob.leadIds,
+		);
 		const bad = await c.get('/api/user/leads?status=contacted&per_page=101&date_to=15.01.2026');
 		expect(bad.status).toBe(422);
 		expect(Object.keys(bad.json.errors).sort()).toEqual(['date_to', 'per_page', 'status']);
 	});
 
 	it('updates at PUT /api/leads/{id} (no /user): variables merged, phone reformatted, status limited; foreign → 404', async () => {
-		const r = await c.put('/api/leads/911', { variables: { email: 'jonas@example.com' }, phone_number: '+49 151 1234-0099', status: 'completed' });
+		const r = await c.put('/api/leads/911', {
+			variables: { email: 'jonas@example.com' },
+			phone_number: '+49 151 1234-0099',
+			status: 'completed',
+		});
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Lead successfully updated' });
-		expect(await lead(911)).toMatchObject({ phone_number: '+4915112340099', status: 'completed', variables: { customer_name: 'Jonas Weber', email: 'jonas@example.com' } });
-		const bad = await c.put('/api/leads/911', { status: 'processing', campaign_id: SEED.bob.campaignIds[0] });
+		expect(await lead(911)).toMatchObject({
+			phone_number: '+4915112340099',
+			status: 'completed',
+			variables: { customer_name: 'Jonas Weber', email: 'jonas@example.com' },
+		});
+		const bad = await c.put('/api/leads/911', {
+			status: 'processing',
+			campaign_id: SEED.bob.campaignIds[0],
+		});
 		expect(bad.status).toBe(422);
 		expect(Object.keys(bad.json.errors).sort()).toEqual(['campaign_id', 'status']);
 		expect((await c.put('/api/user/leads/911', { status: 'created' })).status).toBe(404);
@@ -278,7 +491,10 @@ describe('leads', () => {
 		expect(await campaignStatus(91)).toBe('completed');
 		await c.put('/api/leads/912', { status: 'created' });
 		await start(91);
-		expect((await callsOf()).map((call) => call.customer_phone)).toEqual(['+4915112340001', '+4915112340002']);
+		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
+			'+4915112340001',
+			'+4915112340002',
+		]);
 	});
 
 	it('deletes a lead with its secondary contacts; a call under way is aborted; foreign or unknown → 404', async () => {
@@ -286,7 +502,9 @@ describe('leads', () => {
 		const r = await c.req('DELETE', '/api/user/leads/911');
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Lead deleted successfully' });
-		expect((await callsOf()).find((call) => call.customer_phone === '+4915112340001').status).toBe('failed');
+		expect((await callsOf()).find((call) => call.customer_phone === '+4915112340001').status).toBe(
+			'failed',
+		);
 		const again = await c.req('DELETE', '/api/user/leads/911');
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ message: 'Lead not found' });

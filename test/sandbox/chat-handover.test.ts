@@ -18,24 +18,44 @@ beforeEach(async () => {
 });
 
 const A = SEED.alice;
-const balance = async (user: 'alice' | 'bob') => ((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find((u) => u.user === user)!.balance;
-const create = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') => c.post('/api/conversations', { assistant_id: A.chatAssistantUuid, ...over }, as);
-const say = (uuid: string, message: unknown, as: 'alice' | 'bob' = 'alice') => c.post(`/api/conversations/${uuid}/messages`, { message }, as);
+const balance = async (user: 'alice' | 'bob') =>
+	((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find(
+		(u) => u.user === user,
+	)!.balance;
+const create = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') =>
+	c.post('/api/conversations', { assistant_id: A.chatAssistantUuid, ...over }, as);
+const say = (uuid: string, message: unknown, as: 'alice' | 'bob' = 'alice') =>
+	c.post(`/api/conversations/${uuid}/messages`, { message }, as);
 
 describe('chat API: POST /api/conversations', () => {
 	it('creates a widget conversation by assistant UUID with the initial message as history, free of charge', async () => {
 		const before = await balance('alice');
 		const r = await create({ variables: { customer_name: 'Ada' } });
 		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ status: true, conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/), history: [{ role: 'assistant', content: 'Hallo, wie kann ich helfen?' }] });
+		expect(r.json).toEqual({
+			status: true,
+			conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			history: [{ role: 'assistant', content: 'Hallo, wie kann ich helfen?' }],
+		});
 		const list = await c.get('/api/user/conversations?type=widget&per_page=1');
-		expect(list.json.data[0]).toMatchObject({ id: r.json.conversation_id, type: 'widget', variables: { customer_name: 'Ada' }, ai_enabled: true, assistant_name: 'Chat Concierge' });
+		expect(list.json.data[0]).toMatchObject({
+			id: r.json.conversation_id,
+			type: 'widget',
+			variables: { customer_name: 'Ada' },
+			ai_enabled: true,
+			assistant_name: 'Chat Concierge',
+		});
 		expect(await balance('alice')).toBe(before);
 		const test = await create({ type: 'test' });
-		expect((await c.get('/api/user/conversations?type=test&per_page=1')).json.data[0].id).toBe(test.json.conversation_id);
+		expect((await c.get('/api/user/conversations?type=test&per_page=1')).json.data[0].id).toBe(
+			test.json.conversation_id,
+		);
 	});
 	it('refuses the integer id, a foreign assistant (404), a bad type or missing assistant_id (422), and a widget chat without balance (400)', async () => {
-		expect((await create({ assistant_id: 104 })).json).toEqual({ status: false, error: 'assistant_id is required' });
+		expect((await create({ assistant_id: 104 })).json).toEqual({
+			status: false,
+			error: 'assistant_id is required',
+		});
 		const foreign = await create({}, 'bob');
 		expect(foreign.status).toBe(404);
 		expect(foreign.json).toEqual({ status: false, error: 'Assistant not found' });
@@ -45,7 +65,10 @@ describe('chat API: POST /api/conversations', () => {
 		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await create();
 		expect(poor.status).toBe(400);
-		expect(poor.json).toEqual({ status: false, error: 'Insufficient balance. Please top up your account.' });
+		expect(poor.json).toEqual({
+			status: false,
+			error: 'Insufficient balance. Please top up your account.',
+		});
 		expect((await create({ type: 'test' })).status).toBe(200);
 	});
 });
@@ -56,7 +79,11 @@ describe('chat API: messages and get', () => {
 		const before = await balance('alice');
 		const r = await say(uuid, 'Haben Sie samstags offen?');
 		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ status: true, message: expect.stringContaining('Haben Sie samstags offen?'), function_calls: [] });
+		expect(r.json).toEqual({
+			status: true,
+			message: expect.stringContaining('Haben Sie samstags offen?'),
+			function_calls: [],
+		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.01, 4);
 		const got = await c.get(`/api/conversations/${uuid}`);
 		expect(got.json).toEqual({
@@ -70,14 +97,25 @@ describe('chat API: messages and get', () => {
 		});
 	});
 	it('a widget chat ends 30 minutes after its last message: the conversation-ended webhook carries it', async () => {
-		await c.post('/api/user/assistants/enable-conversation-ended-webhook', { assistant_id: 104, webhook_url: `${hook.url}/ended` });
+		await c.post('/api/user/assistants/enable-conversation-ended-webhook', {
+			assistant_id: 104,
+			webhook_url: `${hook.url}/ended`,
+		});
 		const { conversation_id: uuid } = (await create()).json;
 		await c.advance(20 * 60_000);
 		await say(uuid, 'Noch eine Frage');
 		await c.advance(30 * 60_000 - 1);
 		expect(hook.received).toEqual([]);
 		await c.advance(1);
-		expect(hook.received.map((r) => r.body)).toEqual([expect.objectContaining({ conversation_id: uuid, type: 'widget', status: 'ended', customer_phone: null, sender: null })]);
+		expect(hook.received.map((r) => r.body)).toEqual([
+			expect.objectContaining({
+				conversation_id: uuid,
+				type: 'widget',
+				status: 'ended',
+				customer_phone: null,
+				sender: null,
+			}),
+		]);
 	});
 	it('test conversations are free', async () => {
 		const { conversation_id: uuid } = (await create({ type: 'test' })).json;
@@ -91,23 +129,39 @@ describe('chat API: messages and get', () => {
 		expect((await say(uuid, undefined)).status).toBe(422);
 		const long = await say(uuid, 'x'.repeat(2001));
 		expect(long.status).toBe(422);
-		expect(long.json).toEqual({ status: false, error: 'message may not be greater than 2000 characters' });
+		expect(long.json).toEqual({
+			status: false,
+			error: 'message may not be greater than 2000 characters',
+		});
 		expect((await say(uuid, 'x'.repeat(2000))).status).toBe(200);
-		for (const [path, as] of [[uuid, 'bob'], ['00000000-0000-4000-8000-000000000000', 'alice']] as const) {
+		for (const [path, as] of [
+			[uuid, 'bob'],
+			['00000000-0000-4000-8000-000000000000', 'alice'],
+		] as const) {
 			const r = await say(path, 'Hi', as);
 			expect(r.status).toBe(404);
 			expect(r.json).toEqual({ status: false, error: 'Conversation not found' });
-			expect((await c.get(`/api/conversations/${path}`, as)).json).toEqual({ status: false, error: 'Conversation not found' });
+			expect((await c.get(`/api/conversations/${path}`, as)).json).toEqual({
+				status: false,
+				error: 'Conversation not found',
+			});
 		}
 		const wa = (await c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
 		expect((await say(wa.id, 'Hi')).status).toBe(404);
 		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await say(uuid, 'Hi');
 		expect(poor.status).toBe(400);
-		expect(poor.json).toEqual({ status: false, error: 'Insufficient balance. Please top up your account.' });
+		expect(poor.json).toEqual({
+			status: false,
+			error: 'Insufficient balance. Please top up your account.',
+		});
 	});
 	it('GET shows customer and sender of a WhatsApp conversation, external_identifier of an api one', async () => {
-		const wa = (await c.get(`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`)).json.data[0];
+		const wa = (
+			await c.get(
+				`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`,
+			)
+		).json.data[0];
 		const got = await c.get(`/api/conversations/${wa.id}`);
 		expect(got.json).toMatchObject({
 			status: true,
@@ -116,7 +170,9 @@ describe('chat API: messages and get', () => {
 			customer: { name: A.openWindowCustomer.name, phone: A.openWindowCustomer.phone },
 		});
 		const api = (await c.get('/api/user/conversations?type=api&per_page=1')).json.data[0];
-		expect((await c.get(`/api/conversations/${api.id}`)).json.external_identifier).toBe(api.external_identifier);
+		expect((await c.get(`/api/conversations/${api.id}`)).json.external_identifier).toBe(
+			api.external_identifier,
+		);
 	});
 });
 
@@ -126,24 +182,39 @@ describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable
 		const off = await c.post(`/api/automate/conversations/${uuid}/disable-ai`);
 		expect(off.status).toBe(200);
 		expect(off.json).toEqual({ status: true, ai_enabled: false });
-		expect((await c.get('/api/user/conversations?type=widget&per_page=1')).json.data[0]).toMatchObject({ id: uuid, ai_enabled: false });
+		expect(
+			(await c.get('/api/user/conversations?type=widget&per_page=1')).json.data[0],
+		).toMatchObject({ id: uuid, ai_enabled: false });
 		const before = await balance('alice');
 		const silent = await say(uuid, 'Ich möchte einen Menschen sprechen');
 		expect(silent.json).toEqual({ status: true, message: '', function_calls: [] });
 		expect(await balance('alice')).toBe(before);
 		// repeating is harmless
-		expect((await c.post(`/api/automate/conversations/${uuid}/disable-ai`)).json).toEqual({ status: true, ai_enabled: false });
+		expect((await c.post(`/api/automate/conversations/${uuid}/disable-ai`)).json).toEqual({
+			status: true,
+			ai_enabled: false,
+		});
 		const on = await c.post(`/api/automate/conversations/${uuid}/enable-ai`);
 		expect(on.json).toEqual({ status: true, ai_enabled: true });
 		const answered = await say(uuid, 'Danke');
 		expect(answered.json.message).toContain('Danke');
-		expect((await c.get(`/api/conversations/${uuid}`)).json.history.map((m: { role: string }) => m.role)).toEqual(['assistant', 'user', 'user', 'assistant']);
+		expect(
+			(await c.get(`/api/conversations/${uuid}`)).json.history.map((m: { role: string }) => m.role),
+		).toEqual(['assistant', 'user', 'user', 'assistant']);
 	});
 	it('generate-reply gets ai_disabled and no reply (and no charge) while the AI is off', async () => {
-		const first = await c.post('/api/ai/generate-reply', { assistant_id: 104, customer_identifier: 'handover-1', message: 'Hi' });
+		const first = await c.post('/api/ai/generate-reply', {
+			assistant_id: 104,
+			customer_identifier: 'handover-1',
+			message: 'Hi',
+		});
 		await c.post(`/api/automate/conversations/${first.json.conversation_id}/disable-ai`);
 		const before = await balance('alice');
-		const r = await c.post('/api/ai/generate-reply', { assistant_id: 104, customer_identifier: 'handover-1', message: 'Mensch bitte' });
+		const r = await c.post('/api/ai/generate-reply', {
+			assistant_id: 104,
+			customer_identifier: 'handover-1',
+			message: 'Mensch bitte',
+		});
 		expect(r.json).toMatchObject({ success: true, reply: '', ai_disabled: true });
 		expect(await balance('alice')).toBe(before);
 		const history = (await c.get(`/api/conversations/${first.json.conversation_id}`)).json.history;
@@ -151,7 +222,10 @@ describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable
 	});
 	it('works on WhatsApp conversations; 404 for unknown or foreign ones; 401 {error:"Unauthorized"} without a valid key', async () => {
 		const wa = (await c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
-		expect((await c.post(`/api/automate/conversations/${wa.id}/disable-ai`)).json).toEqual({ status: true, ai_enabled: false });
+		expect((await c.post(`/api/automate/conversations/${wa.id}/disable-ai`)).json).toEqual({
+			status: true,
+			ai_enabled: false,
+		});
 		const foreign = await c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, 'bob');
 		expect(foreign.status).toBe(404);
 		expect(foreign.json).toEqual({ status: false, error: 'Conversation not found' });
@@ -161,6 +235,12 @@ describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable
 			expect(r.status).toBe(401);
 			expect(r.json).toEqual({ error: 'Unauthorized' });
 		}
-		expect((await c.get(`/api/user/conversations?customer_phone=${encodeURIComponent(wa.customer.phone)}`)).json.data.find((x: { id: string }) => x.id === wa.id).ai_enabled).toBe(false);
+		expect(
+			(
+				await c.get(
+					`/api/user/conversations?customer_phone=${encodeURIComponent(wa.customer.phone)}`,
+				)
+			).json.data.find((x: { id: string }) => x.id === wa.id).ai_enabled,
+		).toBe(false);
 	});
 });

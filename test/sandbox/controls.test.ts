@@ -28,34 +28,68 @@ describe('control endpoints', () => {
 	});
 	it('reset restores the seeded state and keeps tokens', async () => {
 		await c.post('/api/user/assistant', {
-			assistant_name: 'Temp', voice_id: 1001, language: 'English', llm_model: 'gpt-4o', calls_direction: 'make',
-			engine_type: 'pipeline', timezone: 'UTC', initial_message: 'Hi', system_prompt: 'Be nice.',
+			assistant_name: 'Temp',
+			voice_id: 1001,
+			language: 'English',
+			llm_model: 'gpt-4o',
+			calls_direction: 'make',
+			engine_type: 'pipeline',
+			timezone: 'UTC',
+			initial_message: 'Hi',
+			system_prompt: 'Be nice.',
 		});
 		expect((await c.get('/api/user/assistants/get')).json.total).toBe(5);
 		await c.ctl('POST', '/reset');
 		expect((await c.get('/api/user/assistants/get')).json.total).toBe(4);
-		expect((await c.ctl('GET', '/requests')).json.map((e: any) => e.path)).toEqual(['/api/user/assistants/get']);
+		expect((await c.ctl('GET', '/requests')).json.map((e: any) => e.path)).toEqual([
+			'/api/user/assistants/get',
+		]);
 	});
 	it('set balance and payment method', async () => {
-		expect((await c.ctl('POST', '/users/bob/balance', { balance: 1.5 })).json).toEqual({ user: 'bob', balance: 1.5 });
+		expect((await c.ctl('POST', '/users/bob/balance', { balance: 1.5 })).json).toEqual({
+			user: 'bob',
+			balance: 1.5,
+		});
 		expect((await c.get('/api/user/me', 'bob')).json.total_balance).toBe(1.5);
 		expect((await c.ctl('POST', '/users/carol/balance', { balance: 1 })).status).toBe(404);
 		expect((await c.ctl('POST', '/users/bob/balance', { balance: 'lots' })).status).toBe(422);
 		await c.ctl('POST', '/users/bob/payment-method', { has_payment_method: true });
-		const found = (await c.get('/api/user/phone-numbers/search?country_code=DK', 'bob')).json.data[0];
-		expect((await c.post('/api/user/phone-numbers/purchase', { phone_number: found.phone_number }, 'bob')).status).toBe(201);
+		const found = (await c.get('/api/user/phone-numbers/search?country_code=DK', 'bob')).json
+			.data[0];
+		expect(
+			(
+				await c.post(
+					'/api/user/phone-numbers/purchase',
+					{ phone_number: found.phone_number },
+					'bob',
+				)
+			).status,
+		).toBe(201);
 	});
 	it('seeds conversations of one type', async () => {
 		const r = await c.ctl('POST', '/conversations/seed', { user: 'alice', count: 30, type: 'api' });
 		expect(r.json).toMatchObject({ added: 30, total: 70 });
 		const list = await c.get('/api/user/conversations?type=api&per_page=100');
 		expect(list.json.data).toHaveLength(40);
-		expect((await c.ctl('POST', '/conversations/seed', { user: 'zed', count: 1 })).status).toBe(422);
+		expect((await c.ctl('POST', '/conversations/seed', { user: 'zed', count: 1 })).status).toBe(
+			422,
+		);
 	});
 	it('lists calls', async () => {
-		const id = (await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })).json.call_id;
-		const calls = (await c.ctl('GET', '/calls')).json.filter((x: { id: number }) => !SEED.alice.callIds.includes(x.id) && !SEED.bob.callIds.includes(x.id));
-		expect(calls).toEqual([expect.objectContaining({ id, status: 'initiated', type: 'outbound', customer_phone: '+4917612345678' })]);
+		const id = (
+			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+		).json.call_id;
+		const calls = (await c.ctl('GET', '/calls')).json.filter(
+			(x: { id: number }) => !SEED.alice.callIds.includes(x.id) && !SEED.bob.callIds.includes(x.id),
+		);
+		expect(calls).toEqual([
+			expect.objectContaining({
+				id,
+				status: 'initiated',
+				type: 'outbound',
+				customer_phone: '+4917612345678',
+			}),
+		]);
 		expect((await c.ctl('POST', '/calls/999/end', { status: 'completed' })).status).toBe(404);
 		expect((await c.ctl('POST', `/calls/${id}/end`, { status: 'exploded' })).status).toBe(422);
 	});
@@ -70,8 +104,15 @@ describe('request log', () => {
 		const log = (await c.ctl('GET', '/requests')).json;
 		expect(log).toHaveLength(4);
 		expect(log[0]).toMatchObject({
-			seq: expect.any(Number), at: c.sb.clock.now(), method: 'POST', path: '/api/user/make_call', query: {},
-			user: 'alice', contentType: 'application/json', body: { phone_number: 'bad', assistant_id: 102 }, status: 400,
+			seq: expect.any(Number),
+			at: c.sb.clock.now(),
+			method: 'POST',
+			path: '/api/user/make_call',
+			query: {},
+			user: 'alice',
+			contentType: 'application/json',
+			body: { phone_number: 'bad', assistant_id: 102 },
+			status: 400,
 		});
 		expect(log[0].headers.authorization).toBe('Bearer <alice>');
 		expect(JSON.stringify(log)).not.toContain(SEED.tokens.alice);
@@ -83,11 +124,14 @@ describe('request log', () => {
 		expect(since.map((e: any) => e.seq)).toEqual([log[2].seq, log[3].seq]);
 		const filtered = (await c.ctl('GET', '/requests?method=POST&path=/api/user/make_call')).json;
 		expect(filtered).toHaveLength(2);
-		const prefix = (await c.ctl('GET', `/requests?path=${encodeURIComponent('/api/user/assistants/*')}`)).json;
+		const prefix = (
+			await c.ctl('GET', `/requests?path=${encodeURIComponent('/api/user/assistants/*')}`)
+		).json;
 		expect(prefix).toHaveLength(2);
 	});
 	it('proves nothing was sent', async () => {
-		const r = (await c.ctl('GET', '/requests?method=POST&path=/api/user/whatsapp/send-freeform')).json;
+		const r = (await c.ctl('GET', '/requests?method=POST&path=/api/user/whatsapp/send-freeform'))
+			.json;
 		expect(r).toEqual([]);
 	});
 	it('malformed JSON bodies are answered 400 with a message', async () => {
@@ -148,7 +192,10 @@ describe('faults', () => {
 		await c.ctl('POST', '/faults', { path, count: 1, kind: 'timeout' });
 		const started = Date.now();
 		await expect(
-			fetch(c.sb.url + path, { headers: { authorization: `Bearer ${c.sb.tokens.alice}` }, signal: AbortSignal.timeout(150) }),
+			fetch(c.sb.url + path, {
+				headers: { authorization: `Bearer ${c.sb.tokens.alice}` },
+				signal: AbortSignal.timeout(150),
+			}),
 		).rejects.toThrow();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
 		// without a client timeout the server drops the connection after webhookTimeoutMs
@@ -184,11 +231,20 @@ describe('clock', () => {
 	it('real-time clock fires tasks by real timers (a call ends on its own)', async () => {
 		const sb = await startSandbox({ port: 0, callDurationMs: 100 });
 		try {
-			const auth = { authorization: `Bearer ${sb.tokens.alice}`, 'content-type': 'application/json' };
-			const r = await fetch(`${sb.url}/api/user/make_call`, { method: 'POST', headers: auth, body: JSON.stringify({ phone_number: '+4917612345678', assistant_id: 102 }) });
+			const auth = {
+				authorization: `Bearer ${sb.tokens.alice}`,
+				'content-type': 'application/json',
+			};
+			const r = await fetch(`${sb.url}/api/user/make_call`, {
+				method: 'POST',
+				headers: auth,
+				body: JSON.stringify({ phone_number: '+4917612345678', assistant_id: 102 }),
+			});
 			const { call_id } = (await r.json()) as { call_id: number };
 			await new Promise((res) => setTimeout(res, 300));
-			const calls = await fetch(`${sb.url}/__sandbox/calls`, { headers: { authorization: `Bearer ${sb.controlToken}` } });
+			const calls = await fetch(`${sb.url}/__sandbox/calls`, {
+				headers: { authorization: `Bearer ${sb.controlToken}` },
+			});
 			const list = (await calls.json()) as Array<{ id: number; status: string }>;
 			expect(list.find((x) => x.id === call_id)?.status).toBe('completed');
 		} finally {
@@ -200,7 +256,9 @@ describe('clock', () => {
 describe('CLI', () => {
 	it('npm run sandbox prints the URL and the tokens, and serves', async () => {
 		const root = join(__dirname, '..', '..');
-		const child = spawn(process.execPath, [join(root, 'scripts', 'sandbox.mjs'), '--port', '0'], { cwd: root });
+		const child = spawn(process.execPath, [join(root, 'scripts', 'sandbox.mjs'), '--port', '0'], {
+			cwd: root,
+		});
 		try {
 			const out = await new Promise<string>((resolve, reject) => {
 				let buf = '';
@@ -218,7 +276,9 @@ describe('CLI', () => {
 			expect(out).toContain(SEED.tokens.bob);
 			expect(out).toContain(SEED.controlToken);
 			const url = /base URL\s+(\S+)/.exec(out)![1];
-			const r = await fetch(`${url}/api/user/assistants/languages`, { headers: { authorization: `Bearer ${SEED.tokens.alice}` } });
+			const r = await fetch(`${url}/api/user/assistants/languages`, {
+				headers: { authorization: `Bearer ${SEED.tokens.alice}` },
+			});
 			expect(r.status).toBe(200);
 		} finally {
 			child.kill('SIGINT');

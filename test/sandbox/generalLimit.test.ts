@@ -10,7 +10,10 @@ import { SEED, type GeneralLimitOption } from '../../sandbox';
 import { boot, type Client, type Res, type Who } from './helpers';
 
 const ME = '/api/user/me';
-const LIMITED_BODY = { error: 'Rate limit exceeded', message: 'Too many requests. Please try again later.' };
+const LIMITED_BODY = {
+	error: 'Rate limit exceeded',
+	message: 'Too many requests. Please try again later.',
+};
 
 let c: Client;
 const started: Client[] = [];
@@ -40,7 +43,9 @@ describe('general rate limit, documented numbers (the default)', () => {
 		const started = await start({});
 		const answers = await send(20);
 		expect(statuses(answers)).toEqual(Array(20).fill(200));
-		expect(answers.map((answer) => header(answer, 'x-ratelimit-remaining'))).toEqual(Array.from({ length: 20 }, (_, n) => String(99 - n)));
+		expect(answers.map((answer) => header(answer, 'x-ratelimit-remaining'))).toEqual(
+			Array.from({ length: 20 }, (_, n) => String(99 - n)),
+		);
 		for (const answer of answers) {
 			expect(header(answer, 'x-ratelimit-limit')).toBe('100');
 			expect(header(answer, 'x-ratelimit-reset')).toBe(unixSeconds(started + 60_000));
@@ -111,7 +116,11 @@ describe('general rate limit, documented numbers (the default)', () => {
 
 	it('counts a request against both the general and the endpoint limit (generate-reply, 5 per minute)', async () => {
 		await start({});
-		const reply = { assistant_id: SEED.alice.chatAssistantId, customer_identifier: 'limits', message: 'hi' };
+		const reply = {
+			assistant_id: SEED.alice.chatAssistantId,
+			customer_identifier: 'limits',
+			message: 'hi',
+		};
 		const replies: Res[] = [];
 		for (let n = 0; n < 6; n++) replies.push(await c.post('/api/ai/generate-reply', reply));
 		expect(statuses(replies)).toEqual([200, 200, 200, 200, 200, 429]);
@@ -156,8 +165,12 @@ describe('general rate limit, scaled and replaced', () => {
 	});
 
 	it('rejects a scale or limit that is not positive', async () => {
-		await expect(boot({ generalRateLimit: { windowScale: 0 } })).rejects.toThrow('windowScale must be a number > 0');
-		await expect(boot({ generalRateLimit: { burst: { limit: 0, windowMs: 1000 } } })).rejects.toThrow('generalRateLimit.burst needs an integer limit >= 1');
+		await expect(boot({ generalRateLimit: { windowScale: 0 } })).rejects.toThrow(
+			'windowScale must be a number > 0',
+		);
+		await expect(
+			boot({ generalRateLimit: { burst: { limit: 0, windowMs: 1000 } } }),
+		).rejects.toThrow('generalRateLimit.burst needs an integer limit >= 1');
 	});
 });
 
@@ -168,14 +181,24 @@ describe('general rate limit control', () => {
 		await send(30);
 
 		const on = await c.ctl('PUT', '/general-limit', { windowScale: 0.5 });
-		expect(on.json).toStrictEqual({ enabled: true, sustained: { limit: 100, windowMs: 30_000 }, burst: { limit: 20, windowMs: 5_000 } });
+		expect(on.json).toStrictEqual({
+			enabled: true,
+			sustained: { limit: 100, windowMs: 30_000 },
+			burst: { limit: 20, windowMs: 5_000 },
+		});
 		expect(statuses(await send(21))).toEqual([...Array(20).fill(200), 429]);
 
 		const documented = await c.ctl('PUT', '/general-limit', {});
-		expect(documented.json).toStrictEqual({ enabled: true, sustained: { limit: 100, windowMs: 60_000 }, burst: { limit: 20, windowMs: 10_000 } });
+		expect(documented.json).toStrictEqual({
+			enabled: true,
+			sustained: { limit: 100, windowMs: 60_000 },
+			burst: { limit: 20, windowMs: 10_000 },
+		});
 		expect((await c.get(ME)).status).toBe(200);
 
-		expect((await c.ctl('PUT', '/general-limit', { enabled: false })).json).toStrictEqual({ enabled: false });
+		expect((await c.ctl('PUT', '/general-limit', { enabled: false })).json).toStrictEqual({
+			enabled: false,
+		});
 		expect(statuses(await send(30))).toEqual(Array(30).fill(200));
 	});
 
@@ -191,9 +214,15 @@ describe('general rate limit control', () => {
 
 describe('general rate limit on the command line', () => {
 	/** Starts `npm run sandbox -- <args>`; resolves with its banner and base URL once it serves. */
-	async function startCli(args: string[]): Promise<{ banner: string; url: string; stop(): Promise<void> }> {
+	async function startCli(
+		args: string[],
+	): Promise<{ banner: string; url: string; stop(): Promise<void> }> {
 		const root = join(__dirname, '..', '..');
-		const child = spawn(process.execPath, [join(root, 'scripts', 'sandbox.mjs'), '--port', '0', ...args], { cwd: root });
+		const child = spawn(
+			process.execPath,
+			[join(root, 'scripts', 'sandbox.mjs'), '--port', '0', ...args],
+			{ cwd: root },
+		);
 		const stop = async () => {
 			child.kill('SIGINT');
 			if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
@@ -212,7 +241,8 @@ describe('general rate limit on the command line', () => {
 		return { banner, url: /base URL\s+(\S+)/.exec(banner)![1], stop };
 	}
 
-	const meAt = async (url: string) => await fetch(`${url}${ME}`, { headers: { authorization: `Bearer ${SEED.tokens.alice}` } });
+	const meAt = async (url: string) =>
+		await fetch(`${url}${ME}`, { headers: { authorization: `Bearer ${SEED.tokens.alice}` } });
 
 	it('--general-limit-scale 0.5 refuses the 21st request in 5 s', async () => {
 		const cli = await startCli(['--general-limit-scale', '0.5']);

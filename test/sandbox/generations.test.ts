@@ -26,15 +26,28 @@ describe('api: both', () => {
 		expect((await c.post('/api/user/assistant', validAssistant())).status).toBe(201);
 		const r = await c.post('/api/user/assistant', currentAssistant());
 		expect(r.status).toBe(201);
-		expect(r.json.data).toEqual({ id: expect.any(Number), name: 'Current Bot', status: 'inactive', type: 'outbound', mode: 'pipeline' });
+		expect(r.json.data).toEqual({
+			id: expect.any(Number),
+			name: 'Current Bot',
+			status: 'inactive',
+			type: 'outbound',
+			mode: 'pipeline',
+		});
 	});
 	it('refuses a body mixing the generations, naming the foreign fields', async () => {
-		const r = await c.post('/api/user/assistant', currentAssistant({ record_call: true, max_call_duration: 300 }));
+		const r = await c.post(
+			'/api/user/assistant',
+			currentAssistant({ record_call: true, max_call_duration: 300 }),
+		);
 		expect(r.status).toBe(422);
 		expect(r.json.message).toBe('Validation failed');
 		expect(Object.keys(r.json.errors).sort()).toEqual(['max_call_duration', 'record_call']);
 		expect(r.json.errors.record_call).toEqual(['The record call field is prohibited.']);
-		const u = await c.put('/api/user/assistant/102', { assistant_name: 'A', language: 'German', max_duration: 300 });
+		const u = await c.put('/api/user/assistant/102', {
+			assistant_name: 'A',
+			language: 'German',
+			max_duration: 300,
+		});
 		expect(u.status).toBe(422);
 		expect(Object.keys(u.json.errors)).toEqual(['max_duration']);
 	});
@@ -78,7 +91,10 @@ describe('api: current', () => {
 	});
 	afterAll(() => c.sb.stop());
 	beforeEach(() => c.ctl('POST', '/reset'));
-	const listed = async (id: number) => (await c.get('/api/user/assistants/get?per_page=100')).json.data.find((a: { id: number }) => a.id === id);
+	const listed = async (id: number) =>
+		(await c.get('/api/user/assistants/get?per_page=100')).json.data.find(
+			(a: { id: number }) => a.id === id,
+		);
 
 	it('refuses the seed names with the errors the service gives', async () => {
 		const r = await c.post('/api/user/assistant', validAssistant());
@@ -92,47 +108,135 @@ describe('api: current', () => {
 		expect((await c.post('/api/ai/generate-reply', body)).status).toBe(404);
 		expect((await c.post('/api/user/ai/generate-reply', body)).status).toBe(200);
 		expect((await c.get('/user/phone-numbers')).status).toBe(404);
-		expect((await c.get('/api/user/phone-numbers')).json.data.map((p: { id: number }) => p.id)).toEqual([11]);
+		expect(
+			(await c.get('/api/user/phone-numbers')).json.data.map((p: { id: number }) => p.id),
+		).toEqual([11]);
 	});
 	it('stores every current field', async () => {
-		const r = await c.post('/api/user/assistant', currentAssistant({
-			secondary_language_ids: [1, 3], knowledgebase_id: 51, knowledgebase_mode: 'prompt', folder_id: 92, label_ids: [95, 96],
-			tool_ids: [31], tools: [{ type: 'end_call', description: 'Say bye' }, { type: 'assistant_transfer', assistant_id: 101 }],
-			tts_emotion_enabled: false, synthesizer_provider_id: 2, transcriber_provider_id: 3, fillers: true,
-			filler_config: { positive: ['Great!'], question: ['One moment.'] }, max_initial_silence_duration: 10, ringing_time: 45,
-			reengagement_prompt: 'Still there?', voice_mail_message: 'Call us back', ambient_sound: 'office',
-			conversation_inactivity_timeout: 60, conversation_ended_retrigger: true, conversation_ended_webhook_url: 'https://hooks.example.com/end',
-			min_interrupt_words: 3, max_silence_duration: 300, post_call_schema: [{ name: 'status', type: 'bool', description: 'Goal met' }],
-		}));
+		const r = await c.post(
+			'/api/user/assistant',
+			currentAssistant({
+				secondary_language_ids: [1, 3],
+				knowledgebase_id: 51,
+				knowledgebase_mode: 'prompt',
+				folder_id: 92,
+				label_ids: [95, 96],
+				tool_ids: [31],
+				tools: [
+					{ type: 'end_call', description: 'Say bye' },
+					{ type: 'assistant_transfer', assistant_id: 101 },
+				],
+				tts_emotion_enabled: false,
+				synthesizer_provider_id: 2,
+				transcriber_provider_id: 3,
+				fillers: true,
+				filler_config: { positive: ['Great!'], question: ['One moment.'] },
+				max_initial_silence_duration: 10,
+				ringing_time: 45,
+				reengagement_prompt: 'Still there?',
+				voice_mail_message: 'Call us back',
+				ambient_sound: 'office',
+				conversation_inactivity_timeout: 60,
+				conversation_ended_retrigger: true,
+				conversation_ended_webhook_url: 'https://hooks.example.com/end',
+				min_interrupt_words: 3,
+				max_silence_duration: 300,
+				post_call_schema: [{ name: 'status', type: 'bool', description: 'Goal met' }],
+			}),
+		);
 		expect(r.status).toBe(201);
 		const a = await listed(r.json.data.id);
 		expect(a).toMatchObject({
-			secondary_language_ids: [1, 3], knowledgebase_id: 51, knowledgebase_mode: 'prompt', folder_id: 92, label_ids: [95, 96],
-			tools: ['calendar_booking', { type: 'end_call', data: { description: 'Say bye' } }, { type: 'assistant_transfer', data: { assistant_id: 101 } }],
-			tts_emotion_enabled: false, synthesizer_provider_id: 2, transcriber_provider_id: 3, fillers: 1, ringing_time: 45,
-			max_initial_silence_duration: 10, ambient_sound: 'office', conversation_inactivity_timeout: 60, min_interrupt_words: 3, max_silence_duration: 300,
+			secondary_language_ids: [1, 3],
+			knowledgebase_id: 51,
+			knowledgebase_mode: 'prompt',
+			folder_id: 92,
+			label_ids: [95, 96],
+			tools: [
+				'calendar_booking',
+				{ type: 'end_call', data: { description: 'Say bye' } },
+				{ type: 'assistant_transfer', data: { assistant_id: 101 } },
+			],
+			tts_emotion_enabled: false,
+			synthesizer_provider_id: 2,
+			transcriber_provider_id: 3,
+			fillers: 1,
+			ringing_time: 45,
+			max_initial_silence_duration: 10,
+			ambient_sound: 'office',
+			conversation_inactivity_timeout: 60,
+			min_interrupt_words: 3,
+			max_silence_duration: 300,
 		});
 	});
 	const bad: Array<[string, Record<string, unknown>, string]> = [
 		['initial_message over 200', { initial_message: 'x'.repeat(201) }, 'initial_message'],
 		['max_silence_duration over 360', { max_silence_duration: 361 }, 'max_silence_duration'],
-		['post-call name with capitals', { post_call_schema: [{ name: 'Status', type: 'bool', description: 'Goal met' }] }, 'post_call_schema.0.name'],
-		['post-call name of 2', { post_call_schema: [{ name: 'ab', type: 'bool', description: 'Goal met' }] }, 'post_call_schema.0.name'],
-		['post-call type boolean', { post_call_schema: [{ name: 'abc', type: 'boolean', description: 'Goal met' }] }, 'post_call_schema.0.type'],
+		[
+			'post-call name with capitals',
+			{ post_call_schema: [{ name: 'Status', type: 'bool', description: 'Goal met' }] },
+			'post_call_schema.0.name',
+		],
+		[
+			'post-call name of 2',
+			{ post_call_schema: [{ name: 'ab', type: 'bool', description: 'Goal met' }] },
+			'post_call_schema.0.name',
+		],
+		[
+			'post-call type boolean',
+			{ post_call_schema: [{ name: 'abc', type: 'boolean', description: 'Goal met' }] },
+			'post_call_schema.0.type',
+		],
 		['pipeline without llm model', { llm_model_id: undefined }, 'llm_model_id'],
-		['multimodal without its model', { mode: 'multimodal', voice_id: 1101, llm_model_id: undefined }, 'multimodal_model_id'],
-		['voice not suiting the mode', { mode: 'multimodal', multimodal_model_id: 21, llm_model_id: undefined }, 'voice_id'],
-		['prompt knowledge base in multimodal', { mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, knowledgebase_mode: 'prompt' }, 'knowledgebase_mode'],
-		['no interruptions in dualplex', { mode: 'dualplex', multimodal_model_id: 25, allow_interruptions: false }, 'allow_interruptions'],
-		['fillers in dualplex', { mode: 'dualplex', multimodal_model_id: 25, fillers: true }, 'fillers'],
-		['STT provider in multimodal', { mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, transcriber_provider_id: 1 }, 'transcriber_provider_id'],
+		[
+			'multimodal without its model',
+			{ mode: 'multimodal', voice_id: 1101, llm_model_id: undefined },
+			'multimodal_model_id',
+		],
+		[
+			'voice not suiting the mode',
+			{ mode: 'multimodal', multimodal_model_id: 21, llm_model_id: undefined },
+			'voice_id',
+		],
+		[
+			'prompt knowledge base in multimodal',
+			{ mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, knowledgebase_mode: 'prompt' },
+			'knowledgebase_mode',
+		],
+		[
+			'no interruptions in dualplex',
+			{ mode: 'dualplex', multimodal_model_id: 25, allow_interruptions: false },
+			'allow_interruptions',
+		],
+		[
+			'fillers in dualplex',
+			{ mode: 'dualplex', multimodal_model_id: 25, fillers: true },
+			'fillers',
+		],
+		[
+			'STT provider in multimodal',
+			{ mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, transcriber_provider_id: 1 },
+			'transcriber_provider_id',
+		],
 		["bob's folder", { folder_id: 93 }, 'folder_id'],
 		["bob's label", { label_ids: [95, 97] }, 'label_ids.1'],
 		["bob's knowledge base", { knowledgebase_id: 61 }, 'knowledgebase_id'],
-		['inbound on a number serving an inbound assistant', { type: 'inbound', phone_number_id: 11 }, 'phone_number_id'],
+		[
+			'inbound on a number serving an inbound assistant',
+			{ type: 'inbound', phone_number_id: 11 },
+			'phone_number_id',
+		],
 		['unknown tool type', { tools: [{ type: 'teleport' }] }, 'tools.0.type'],
-		['call transfer without number', { tools: [{ type: 'call_transfer' }] }, 'tools.0.phone_number'],
-		["transfer to bob's assistant", { tools: [{ type: 'assistant_transfer', assistant_id: 201 }] }, 'tools.0.assistant_id'],
+		[
+			'call transfer without number',
+			{ tools: [{ type: 'call_transfer' }] },
+			'tools.0.phone_number',
+		],
+		[
+			"transfer to bob's assistant",
+			{ tools: [{ type: 'assistant_transfer', assistant_id: 201 }] },
+			'tools.0.assistant_id',
+		],
 		['ringing time over 60', { ringing_time: 61 }, 'ringing_time'],
 		['unknown ambient sound', { ambient_sound: 'jungle' }, 'ambient_sound'],
 		['turn detection over 1', { turn_detection_threshold: 1.5 }, 'turn_detection_threshold'],
@@ -146,13 +250,31 @@ describe('api: current', () => {
 	});
 	it('update: null clears, arrays replace, [] clears, self-transfer refused', async () => {
 		await c.put('/api/user/assistant/102', { label_ids: [96], secondary_language_ids: [1] });
-		expect(await listed(102)).toMatchObject({ label_ids: [96], secondary_language_ids: [1], folder_id: 91 });
-		const r = await c.put('/api/user/assistant/102', { folder_id: null, label_ids: [], phone_number_id: null, min_interrupt_words: null });
+		expect(await listed(102)).toMatchObject({
+			label_ids: [96],
+			secondary_language_ids: [1],
+			folder_id: 91,
+		});
+		const r = await c.put('/api/user/assistant/102', {
+			folder_id: null,
+			label_ids: [],
+			phone_number_id: null,
+			min_interrupt_words: null,
+		});
 		expect(r.status).toBe(200);
-		expect(await listed(102)).toMatchObject({ folder_id: null, label_ids: [], phone_number_id: null, min_interrupt_words: 0 });
-		const self = await c.put('/api/user/assistant/102', { tools: [{ type: 'assistant_transfer', assistant_id: 102 }] });
+		expect(await listed(102)).toMatchObject({
+			folder_id: null,
+			label_ids: [],
+			phone_number_id: null,
+			min_interrupt_words: 0,
+		});
+		const self = await c.put('/api/user/assistant/102', {
+			tools: [{ type: 'assistant_transfer', assistant_id: 102 }],
+		});
 		expect(self.status).toBe(422);
-		expect(self.json.errors['tools.0.assistant_id']).toEqual(['An assistant cannot transfer to itself.']);
+		expect(self.json.errors['tools.0.assistant_id']).toEqual([
+			'An assistant cannot transfer to itself.',
+		]);
 	});
 	it('update: changing the mode needs its model and resets mode settings', async () => {
 		await c.put('/api/user/assistant/101', { fillers: true });
@@ -160,6 +282,11 @@ describe('api: current', () => {
 		expect(Object.keys(missing.json.errors)).toEqual(['multimodal_model_id']);
 		const r = await c.put('/api/user/assistant/101', { mode: 'dualplex', multimodal_model_id: 25 });
 		expect(r.status).toBe(200);
-		expect(await listed(101)).toMatchObject({ mode: 'dualplex', multimodal_model_id: 25, fillers: 0, knowledgebase_mode: 'semantic' });
+		expect(await listed(101)).toMatchObject({
+			mode: 'dualplex',
+			multimodal_model_id: 25,
+			fillers: 0,
+			knowledgebase_mode: 'semantic',
+		});
 	});
 });

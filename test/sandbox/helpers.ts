@@ -1,7 +1,13 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { createClock, startSandbox, SandboxOptions, StartedSandbox } from '../../sandbox';
-import { sandboxControl, sandboxRequest, type SandboxRequestOptions, type SandboxResponse, type Who } from '../helpers/sandboxHttp';
+import {
+	sandboxControl,
+	sandboxRequest,
+	type SandboxRequestOptions,
+	type SandboxResponse,
+	type Who,
+} from '../helpers/sandboxHttp';
 
 export type Res = SandboxResponse;
 export type { Who };
@@ -18,7 +24,12 @@ export interface Client {
 
 /** A sandbox on a manual clock; the general rate limit is off unless `opts.generalRateLimit` says otherwise. */
 export async function boot(opts: SandboxOptions = {}): Promise<Client> {
-	const sb = await startSandbox({ port: 0, clock: createClock({ realTime: false }), generalRateLimit: false, ...opts });
+	const sb = await startSandbox({
+		port: 0,
+		clock: createClock({ realTime: false }),
+		generalRateLimit: false,
+		...opts,
+	});
 	const req: Client['req'] = (method, path, o = {}) => sandboxRequest(sb, method, path, o);
 	return {
 		sb,

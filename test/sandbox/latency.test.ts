@@ -13,7 +13,9 @@ afterAll(async () => {
 
 async function timed(path: string, token: string): Promise<{ status: number; ms: number }> {
 	const started = performance.now();
-	const response = await fetch(`${sb.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+	const response = await fetch(`${sb.url}${path}`, {
+		headers: { authorization: `Bearer ${token}` },
+	});
 	await response.arrayBuffer();
 	return { status: response.status, ms: performance.now() - started };
 }

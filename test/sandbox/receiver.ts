@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 
 export interface Receiver {
 	url: string;
-	received: Array<{ path: string; raw: string; body: any; headers: Record<string, string | string[] | undefined> }>;
+	received: Array<{
+		path: string;
+		raw: string;
+		body: any;
+		headers: Record<string, string | string[] | undefined>;
+	}>;
 	/** Statuses answered in order, then 200. */
 	script: number[];
 	close(): Promise<void>;

@@ -13,14 +13,32 @@ const T = A.templates;
 const NEW_CUSTOMER = '+4915700000001';
 const reminder = { customer_name: 'Ada', date: '2026-07-01', time: '10:00' };
 const sendTemplate = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') =>
-	c.post('/api/user/whatsapp/send', { sender_id: A.senders.online, template_id: T.approved, recipient_phone: NEW_CUSTOMER, recipient_name: 'Ada Lovelace', variables: reminder, ...over }, as);
-const balance = async (user: 'alice' | 'bob') => ((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find((u) => u.user === user)!.balance;
+	c.post(
+		'/api/user/whatsapp/send',
+		{
+			sender_id: A.senders.online,
+			template_id: T.approved,
+			recipient_phone: NEW_CUSTOMER,
+			recipient_name: 'Ada Lovelace',
+			variables: reminder,
+			...over,
+		},
+		as,
+	);
+const balance = async (user: 'alice' | 'bob') =>
+	((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find(
+		(u) => u.user === user,
+	)!.balance;
 
 describe('GET /api/user/whatsapp/senders/{senderId}/templates', () => {
 	it('lists only approved templates by default, every state with status=all, in the documented shape', async () => {
 		const approved = await c.get(`/api/user/whatsapp/senders/${A.senders.online}/templates`);
 		expect(approved.status).toBe(200);
-		expect(approved.json.data.map((t: { id: number }) => t.id)).toEqual([T.approved, T.approvedNoVariables, T.followUp]);
+		expect(approved.json.data.map((t: { id: number }) => t.id)).toEqual([
+			T.approved,
+			T.approvedNoVariables,
+			T.followUp,
+		]);
 		expect(approved.json.data[0]).toEqual({
 			id: T.approved,
 			name: 'appointment_reminder',
@@ -33,17 +51,32 @@ describe('GET /api/user/whatsapp/senders/{senderId}/templates', () => {
 		});
 		expect(approved.json.data[1]).toMatchObject({ variables: [], has_variables: false });
 		const all = await c.get(`/api/user/whatsapp/senders/${A.senders.online}/templates?status=all`);
-		expect(all.json.data.map((t: { status: string }) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected', 'approved']);
+		expect(all.json.data.map((t: { status: string }) => t.status)).toEqual([
+			'approved',
+			'approved',
+			'pending',
+			'rejected',
+			'approved',
+		]);
 	});
 	it("answers 404 SENDER_NOT_FOUND for an unknown or another user's sender, 422 for an unknown status", async () => {
 		for (const id of [SEED.bob.senders.online, 99999, 'abc']) {
 			const r = await c.get(`/api/user/whatsapp/senders/${id}/templates`);
 			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
+			expect(r.json).toEqual({
+				success: false,
+				error: 'Sender not found',
+				error_code: 'SENDER_NOT_FOUND',
+			});
 		}
-		const bob = await c.get(`/api/user/whatsapp/senders/${SEED.bob.senders.online}/templates`, 'bob');
+		const bob = await c.get(
+			`/api/user/whatsapp/senders/${SEED.bob.senders.online}/templates`,
+			'bob',
+		);
 		expect(bob.json.data.map((t: { id: number }) => t.id)).toEqual([SEED.bob.templates.approved]);
-		const bad = await c.get(`/api/user/whatsapp/senders/${A.senders.online}/templates?status=pending`);
+		const bad = await c.get(
+			`/api/user/whatsapp/senders/${A.senders.online}/templates?status=pending`,
+		);
 		expect(bad.status).toBe(422);
 		expect(bad.json).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR' });
 	});
@@ -63,9 +96,15 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 			status: 'queued',
 		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.08, 4);
-		const list = await c.get(`/api/user/conversations?customer_phone=${encodeURIComponent(NEW_CUSTOMER)}`);
+		const list = await c.get(
+			`/api/user/conversations?customer_phone=${encodeURIComponent(NEW_CUSTOMER)}`,
+		);
 		expect(list.json.data).toHaveLength(1);
-		expect(list.json.data[0]).toMatchObject({ type: 'whatsapp', customer: { name: 'Ada Lovelace', phone: NEW_CUSTOMER }, message_count: 1 });
+		expect(list.json.data[0]).toMatchObject({
+			type: 'whatsapp',
+			customer: { name: 'Ada Lovelace', phone: NEW_CUSTOMER },
+			message_count: 1,
+		});
 		const state = (await c.ctl('GET', `/state/conversations/${list.json.data[0].id}`)).json;
 		expect(state.numeric_id).toBe(r.json.conversation_id);
 		expect(state.messages).toEqual([
@@ -88,84 +127,199 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 	it('takes the variables keyed "1", "2", … as well, and a template without variables without any', async () => {
 		const r = await sendTemplate({ variables: { 1: 'Bo', 2: 'today', 3: 'noon' } });
 		expect(r.status).toBe(200);
-		expect((await sendTemplate({ template_id: T.approvedNoVariables, variables: undefined })).status).toBe(200);
+		expect(
+			(await sendTemplate({ template_id: T.approvedNoVariables, variables: undefined })).status,
+		).toBe(200);
 	});
 	it('does not open the 24-hour window: a free-form message to the new recipient is still refused', async () => {
 		expect((await sendTemplate()).status).toBe(200);
-		const status = await c.get(`/api/user/whatsapp/session-status?sender_id=${A.senders.online}&recipient_phone=${encodeURIComponent(NEW_CUSTOMER)}`);
-		expect(status.json).toMatchObject({ has_conversation: true, session_status: { is_open: false, requires_template: true } });
-		const freeform = await c.post('/api/user/whatsapp/send-freeform', { sender_id: A.senders.online, recipient_phone: NEW_CUSTOMER, message: 'Hi' });
+		const status = await c.get(
+			`/api/user/whatsapp/session-status?sender_id=${A.senders.online}&recipient_phone=${encodeURIComponent(NEW_CUSTOMER)}`,
+		);
+		expect(status.json).toMatchObject({
+			has_conversation: true,
+			session_status: { is_open: false, requires_template: true },
+		});
+		const freeform = await c.post('/api/user/whatsapp/send-freeform', {
+			sender_id: A.senders.online,
+			recipient_phone: NEW_CUSTOMER,
+			message: 'Hi',
+		});
 		expect(freeform.status).toBe(403);
 	});
 	it('answers each documented error with its status, text and code, and charges nothing', async () => {
 		const before = await balance('alice');
 		const cases: Array<[Record<string, unknown>, number, string, string]> = [
-			[{ recipient_phone: '0176 1234' }, 422, 'INVALID_PHONE', 'Invalid phone number format. Use E.164 format (e.g. +4917612345678).'],
-			[{ sender_id: SEED.bob.senders.online }, 404, 'SENDER_NOT_FOUND', 'Sender not found or does not belong to you'],
-			[{ template_id: SEED.bob.templates.approved }, 404, 'TEMPLATE_NOT_FOUND', 'Template not found or does not belong to this sender'],
-			[{ template_id: T.ofOfflineSender }, 404, 'TEMPLATE_NOT_FOUND', 'Template not found or does not belong to this sender'],
-			[{ template_id: T.pending }, 422, 'TEMPLATE_NOT_APPROVED', 'Template is not approved. Current status: pending'],
-			[{ template_id: T.rejected }, 422, 'TEMPLATE_NOT_APPROVED', 'Template is not approved. Current status: rejected'],
-			[{ sender_id: A.senders.offline, template_id: T.ofOfflineSender, variables: { order_number: 'A-1' } }, 422, 'SENDER_OFFLINE', 'Sender is not online. Current status: Offline'],
+			[
+				{ recipient_phone: '0176 1234' },
+				422,
+				'INVALID_PHONE',
+				'Invalid phone number format. Use E.164 format (e.g. +4917612345678).',
+			],
+			[
+				{ sender_id: SEED.bob.senders.online },
+				404,
+				'SENDER_NOT_FOUND',
+				'Sender not found or does not belong to you',
+			],
+			[
+				{ template_id: SEED.bob.templates.approved },
+				404,
+				'TEMPLATE_NOT_FOUND',
+				'Template not found or does not belong to this sender',
+			],
+			[
+				{ template_id: T.ofOfflineSender },
+				404,
+				'TEMPLATE_NOT_FOUND',
+				'Template not found or does not belong to this sender',
+			],
+			[
+				{ template_id: T.pending },
+				422,
+				'TEMPLATE_NOT_APPROVED',
+				'Template is not approved. Current status: pending',
+			],
+			[
+				{ template_id: T.rejected },
+				422,
+				'TEMPLATE_NOT_APPROVED',
+				'Template is not approved. Current status: rejected',
+			],
+			[
+				{
+					sender_id: A.senders.offline,
+					template_id: T.ofOfflineSender,
+					variables: { order_number: 'A-1' },
+				},
+				422,
+				'SENDER_OFFLINE',
+				'Sender is not online. Current status: Offline',
+			],
 		];
 		for (const [over, status, code, error] of cases) {
 			await c.advance(1000); // past the 5-per-second limit
 			const r = await sendTemplate(over);
-			expect({ over, status: r.status, body: r.json }).toEqual({ over, status, body: { success: false, error, error_code: code } });
+			expect({ over, status: r.status, body: r.json }).toEqual({
+				over,
+				status,
+				body: { success: false, error, error_code: code },
+			});
 		}
 		expect(await balance('alice')).toBe(before);
 	});
 	it('validates the body (422 VALIDATION_ERROR with field errors), including missing and unknown template variables', async () => {
 		const empty = await c.post('/api/user/whatsapp/send', {});
 		expect(empty.status).toBe(422);
-		expect(empty.json).toMatchObject({ success: false, error_code: 'VALIDATION_ERROR', error: 'The sender id field is required.' });
-		expect(Object.keys(empty.json.errors).sort()).toEqual(['recipient_phone', 'sender_id', 'template_id']);
-		expect((await sendTemplate({ sender_id: '71' })).json.errors).toEqual({ sender_id: ['The sender id must be an integer.'] });
-		expect((await sendTemplate({ recipient_name: 'x'.repeat(256) })).json.errors).toEqual({ recipient_name: ['The recipient name may not be greater than 255 characters.'] });
+		expect(empty.json).toMatchObject({
+			success: false,
+			error_code: 'VALIDATION_ERROR',
+			error: 'The sender id field is required.',
+		});
+		expect(Object.keys(empty.json.errors).sort()).toEqual([
+			'recipient_phone',
+			'sender_id',
+			'template_id',
+		]);
+		expect((await sendTemplate({ sender_id: '71' })).json.errors).toEqual({
+			sender_id: ['The sender id must be an integer.'],
+		});
+		expect((await sendTemplate({ recipient_name: 'x'.repeat(256) })).json.errors).toEqual({
+			recipient_name: ['The recipient name may not be greater than 255 characters.'],
+		});
 		await c.advance(1000); // past the 5-per-second limit
 		const missing = await sendTemplate({ variables: { customer_name: 'Ada' } });
 		expect(missing.status).toBe(422);
 		expect(Object.keys(missing.json.errors)).toEqual(['variables.date', 'variables.time']);
 		const unknown = await sendTemplate({ variables: { ...reminder, coupon: 'X' } });
-		expect(unknown.json.errors).toEqual({ 'variables.coupon': ['Template appointment_reminder has no variable coupon.'] });
+		expect(unknown.json.errors).toEqual({
+			'variables.coupon': ['Template appointment_reminder has no variable coupon.'],
+		});
 		const number = await sendTemplate({ variables: { ...reminder, date: 20260701 } });
-		expect(number.json.errors).toEqual({ 'variables.date': ['The variable date must be a string.'] });
+		expect(number.json.errors).toEqual({
+			'variables.date': ['The variable date must be a string.'],
+		});
 	});
 	it('answers 402 INSUFFICIENT_BALANCE when the balance does not cover the message', async () => {
 		await c.ctl('POST', '/users/alice/balance', { balance: 0.05 });
 		const r = await sendTemplate();
 		expect(r.status).toBe(402);
-		expect(r.json).toEqual({ success: false, error: 'Insufficient balance. Please top up your account.', error_code: 'INSUFFICIENT_BALANCE' });
+		expect(r.json).toEqual({
+			success: false,
+			error: 'Insufficient balance. Please top up your account.',
+			error_code: 'INSUFFICIENT_BALANCE',
+		});
 		expect(await balance('alice')).toBe(0.05);
 	});
 	it('shares the 5-per-second limit of the user with free-form messages', async () => {
-		const freeform = () => c.post('/api/user/whatsapp/send-freeform', { sender_id: A.senders.online, recipient_phone: A.openWindowCustomer.phone, message: 'Hi' });
+		const freeform = () =>
+			c.post('/api/user/whatsapp/send-freeform', {
+				sender_id: A.senders.online,
+				recipient_phone: A.openWindowCustomer.phone,
+				message: 'Hi',
+			});
 		for (let i = 0; i < 3; i++) expect((await freeform()).status).toBe(200);
 		for (let i = 0; i < 2; i++) expect((await sendTemplate()).status).toBe(200);
 		const limited = await sendTemplate();
 		expect(limited.status).toBe(429);
 		expect((await freeform()).status).toBe(429);
 		// bob has his own window
-		expect((await sendTemplate({ sender_id: SEED.bob.senders.online, template_id: SEED.bob.templates.approved, variables: { name: 'B' } }, 'bob')).status).toBe(200);
+		expect(
+			(
+				await sendTemplate(
+					{
+						sender_id: SEED.bob.senders.online,
+						template_id: SEED.bob.templates.approved,
+						variables: { name: 'B' },
+					},
+					'bob',
+				)
+			).status,
+		).toBe(200);
 		await c.advance(1000);
 		expect((await sendTemplate()).status).toBe(200);
 	});
 	it('a template message takes delivery statuses (read receipts) like a free-form one', async () => {
 		const sent = await sendTemplate();
-		const statuses = await c.ctl('POST', `/whatsapp/messages/${sent.json.whatsapp_message_id}/statuses`, { statuses: ['sent', 'delivered'] });
+		const statuses = await c.ctl(
+			'POST',
+			`/whatsapp/messages/${sent.json.whatsapp_message_id}/statuses`,
+			{ statuses: ['sent', 'delivered'] },
+		);
 		expect(statuses.status).toBe(200);
-		expect(statuses.json).toMatchObject({ whatsapp_message_id: sent.json.whatsapp_message_id, status: 'delivered' });
+		expect(statuses.json).toMatchObject({
+			whatsapp_message_id: sent.json.whatsapp_message_id,
+			status: 'delivered',
+		});
 	});
 	it('free-form messages carry their ids in the same message store', async () => {
-		const r = await c.post('/api/user/whatsapp/send-freeform', { sender_id: A.senders.online, recipient_phone: A.openWindowCustomer.phone, message: 'Hi there' });
-		const list = await c.get(`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`);
+		const r = await c.post('/api/user/whatsapp/send-freeform', {
+			sender_id: A.senders.online,
+			recipient_phone: A.openWindowCustomer.phone,
+			message: 'Hi there',
+		});
+		const list = await c.get(
+			`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`,
+		);
 		const state = (await c.ctl('GET', `/state/conversations/${list.json.data[0].id}`)).json;
-		expect(state.messages.at(-1)).toMatchObject({ content: 'Hi there', whatsapp: { kind: 'freeform', whatsapp_message_id: r.json.whatsapp_message_id, sender_id: A.senders.online } });
+		expect(state.messages.at(-1)).toMatchObject({
+			content: 'Hi there',
+			whatsapp: {
+				kind: 'freeform',
+				whatsapp_message_id: r.json.whatsapp_message_id,
+				sender_id: A.senders.online,
+			},
+		});
 	});
 });
 
 describe('POST /api/user/sms', () => {
-	const sms = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') => c.post('/api/user/sms', { from: A.smsPhoneNumberId, to: '+4915123456789', body: 'Your code is 1234', ...over }, as);
+	const sms = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') =>
+		c.post(
+			'/api/user/sms',
+			{ from: A.smsPhoneNumberId, to: '+4915123456789', body: 'Your code is 1234', ...over },
+			as,
+		);
 
 	it('sends from the number id, answers with the phone string and segments, charges per segment, and records the SMS', async () => {
 		const before = await balance('alice');
@@ -173,11 +327,27 @@ describe('POST /api/user/sms', () => {
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({
 			message: 'SMS sent successfully',
-			data: { sms_id: expect.stringMatching(/^SMS_\d+$/), from: '+14155550101', to: '+4915123456789', body: 'Your code is 1234', segments: 1, cost: 0.09, currency: 'EUR', status: 'sent' },
+			data: {
+				sms_id: expect.stringMatching(/^SMS_\d+$/),
+				from: '+14155550101',
+				to: '+4915123456789',
+				body: 'Your code is 1234',
+				segments: 1,
+				cost: 0.09,
+				currency: 'EUR',
+				status: 'sent',
+			},
 		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.09, 4);
 		const log = (await c.ctl('GET', '/sms')).json;
-		expect(log).toEqual([expect.objectContaining({ sms_id: r.json.data.sms_id, phone_number_id: A.smsPhoneNumberId, to: '+4915123456789', segments: 1 })]);
+		expect(log).toEqual([
+			expect.objectContaining({
+				sms_id: r.json.data.sms_id,
+				phone_number_id: A.smsPhoneNumberId,
+				to: '+4915123456789',
+				segments: 1,
+			}),
+		]);
 	});
 	it('normalises the recipient to E.164 and splits long texts into segments (GSM-7 153, Unicode 67 per part)', async () => {
 		const spaced = await sms({ to: '0049 151 2345-6789' });
@@ -185,7 +355,10 @@ describe('POST /api/user/sms', () => {
 		expect((await sms({ body: 'a'.repeat(160) })).json.data.segments).toBe(1);
 		expect((await sms({ body: 'a'.repeat(161) })).json.data.segments).toBe(2);
 		expect((await sms({ body: '😀'.repeat(71) })).json.data.segments).toBe(2);
-		expect((await sms({ to: '+14155550199', body: 'a'.repeat(300) })).json.data).toMatchObject({ segments: 2, cost: 0.02 });
+		expect((await sms({ to: '+14155550199', body: 'a'.repeat(300) })).json.data).toMatchObject({
+			segments: 2,
+			cost: 0.02,
+		});
 	});
 	it('answers the documented 400 bodies: bad number, unknown or foreign from, not SMS-capable, balance; and an inactive subscription', async () => {
 		const cases: Array<[Record<string, unknown>, string]> = [
@@ -197,7 +370,11 @@ describe('POST /api/user/sms', () => {
 		];
 		for (const [over, message] of cases) {
 			const r = await sms(over);
-			expect({ over, status: r.status, body: r.json }).toEqual({ over, status: 400, body: { message } });
+			expect({ over, status: r.status, body: r.json }).toEqual({
+				over,
+				status: 400,
+				body: { message },
+			});
 		}
 		await c.ctl('POST', '/users/alice/balance', { balance: 0.05 });
 		const poor = await sms();
@@ -209,8 +386,12 @@ describe('POST /api/user/sms', () => {
 		const empty = await c.post('/api/user/sms', {});
 		expect(empty.status).toBe(422);
 		expect(Object.keys(empty.json.errors).sort()).toEqual(['body', 'from', 'to']);
-		expect((await sms({ from: '+14155550101' })).json.errors).toEqual({ from: ['The from must be an integer.'] });
-		expect((await sms({ body: 'x'.repeat(301) })).json.errors).toEqual({ body: ['The body may not be greater than 300 characters.'] });
+		expect((await sms({ from: '+14155550101' })).json.errors).toEqual({
+			from: ['The from must be an integer.'],
+		});
+		expect((await sms({ body: 'x'.repeat(301) })).json.errors).toEqual({
+			body: ['The body may not be greater than 300 characters.'],
+		});
 		expect((await sms({ body: 'x'.repeat(300) })).status).toBe(200);
 	});
 });

@@ -38,22 +38,34 @@ describe('Parallel Requests', () => {
 	it.each([
 		[1, [OPEN, OPEN, UNKNOWN]],
 		[2, [OPEN, UNKNOWN, OPEN]],
-	])('with %i, the order requests reach the service shows whether item 1 waits for item 0', async (parallel, arrivalOrder) => {
-		// Item 0's first request hangs until the 1 s timeout, then is retried.
-		await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: 'timeout' });
-		const result = await kit.run(statusParameters(parallel), { input: phoneItems([OPEN, UNKNOWN]) });
-		expect(result.error).toBeUndefined();
-		expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone)).toEqual(arrivalOrder);
-		// Whatever finished first, the output follows the input.
-		expect(result.output.map((item) => [item.pairedItem, item.json.has_conversation])).toEqual([
-			[{ item: 0 }, true],
-			[{ item: 1 }, false],
-		]);
-	});
+	])(
+		'with %i, the order requests reach the service shows whether item 1 waits for item 0',
+		async (parallel, arrivalOrder) => {
+			// Item 0's first request hangs until the 1 s timeout, then is retried.
+			await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: 'timeout' });
+			const result = await kit.run(statusParameters(parallel), {
+				input: phoneItems([OPEN, UNKNOWN]),
+			});
+			expect(result.error).toBeUndefined();
+			expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone)).toEqual(
+				arrivalOrder,
+			);
+			// Whatever finished first, the output follows the input.
+			expect(result.output.map((item) => [item.pairedItem, item.json.has_conversation])).toEqual([
+				[{ item: 0 }, true],
+				[{ item: 1 }, false],
+			]);
+		},
+	);
 
 	it('keeps input order and pairedItem over many items, and reports each failure on its own item', async () => {
-		const phones = Array.from({ length: 30 }, (_, n) => (n % 7 === 3 ? 'not-a-phone' : n % 2 === 0 ? OPEN : UNKNOWN));
-		const result = await kit.run(statusParameters(8), { input: phoneItems(phones), continueOnFail: true });
+		const phones = Array.from({ length: 30 }, (_, n) =>
+			n % 7 === 3 ? 'not-a-phone' : n % 2 === 0 ? OPEN : UNKNOWN,
+		);
+		const result = await kit.run(statusParameters(8), {
+			input: phoneItems(phones),
+			continueOnFail: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(phones.length);
 		result.output.forEach((item, index) => {
@@ -66,11 +78,24 @@ describe('Parallel Requests', () => {
 			}
 		});
 		const valid = phones.filter((phone) => phone !== 'not-a-phone');
-		expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone).sort()).toEqual([...valid].sort());
+		expect(
+			(await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone).sort(),
+		).toEqual([...valid].sort());
 	});
 
 	it('without Continue On Fail, an invalid item fails the run before any item is sent', async () => {
-		const phones = [OPEN, UNKNOWN, 'not-a-phone', OPEN, UNKNOWN, OPEN, UNKNOWN, OPEN, UNKNOWN, OPEN];
+		const phones = [
+			OPEN,
+			UNKNOWN,
+			'not-a-phone',
+			OPEN,
+			UNKNOWN,
+			OPEN,
+			UNKNOWN,
+			OPEN,
+			UNKNOWN,
+			OPEN,
+		];
 		const result = await kit.run(statusParameters(2), { input: phoneItems(phones) });
 		expect(result.error?.message).toMatch(/Recipient Phone/);
 		expect(result.error?.context?.itemIndex).toBe(2);
@@ -79,9 +104,16 @@ describe('Parallel Requests', () => {
 	});
 
 	it('without Continue On Fail, a refused item fails the run with its error and starts no item after it', async () => {
-		const senders = [ALICE.senders.online, ALICE.senders.online, 999_999, ...Array<number>(7).fill(ALICE.senders.online)];
+		const senders = [
+			ALICE.senders.online,
+			ALICE.senders.online,
+			999_999,
+			...Array<number>(7).fill(ALICE.senders.online),
+		];
 		const parameters = { ...statusParameters(2), senderId: locator('={{ $json.sender }}') };
-		const result = await kit.run(parameters, { input: senders.map((sender) => ({ json: { sender, phone: OPEN } })) });
+		const result = await kit.run(parameters, {
+			input: senders.map((sender) => ({ json: { sender, phone: OPEN } })),
+		});
 		expect(result.error?.message).toMatch(/404/);
 		expect(result.error?.context?.itemIndex).toBe(2);
 		expect(result.output).toEqual([]);
@@ -95,7 +127,12 @@ describe('Parallel Requests', () => {
 		const description = actionNodeDescription();
 		expect(description.properties).toContain(parallelRequestsProperty);
 		const shown = (resource: string, operation: string) =>
-			NodeHelpers.displayParameter({ resource, operation }, parallelRequestsProperty, { typeVersion: 1 }, description);
+			NodeHelpers.displayParameter(
+				{ resource, operation },
+				parallelRequestsProperty,
+				{ typeVersion: 1 },
+				description,
+			);
 		expect(shown('whatsApp', 'getSessionStatus')).toBe(true);
 		expect(shown('conversation', 'getAll')).toBe(true);
 		expect(shown('call', 'make')).toBe(true);
@@ -104,20 +141,49 @@ describe('Parallel Requests', () => {
 	});
 
 	describe('version 2 without the option', () => {
-		const v2Status = { resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: '={{ $json.phone }}' };
+		const v2Status = {
+			resource: 'whatsApp',
+			operation: 'getSessionStatus',
+			senderId: locator(ALICE.senders.online),
+			recipientPhone: '={{ $json.phone }}',
+		};
 
 		it('sends reads in parallel: item 1 reaches the service while item 0 still waits for its answer', async () => {
 			await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: 'timeout' });
-			const result = await kit.run(v2Status as never, { input: phoneItems([OPEN, UNKNOWN, UNKNOWN]), typeVersion: 2 });
+			const result = await kit.run(v2Status as never, {
+				input: phoneItems([OPEN, UNKNOWN, UNKNOWN]),
+				typeVersion: 2,
+			});
 			expect(result.error).toBeUndefined();
-			expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone)).toEqual([OPEN, UNKNOWN, UNKNOWN, OPEN]);
-			expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect((await kit.requests(STATUS_PATH)).map((entry) => entry.query.recipient_phone)).toEqual(
+				[OPEN, UNKNOWN, UNKNOWN, OPEN],
+			);
+			expect(result.output.map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+				{ item: 2 },
+			]);
 		});
 
 		it('sends billed requests one at a time: item 1 starts only after item 0 ended', async () => {
-			const sendEach = { resource: 'whatsApp', operation: 'sendFreeform', senderId: locator(ALICE.senders.online), recipientPhone: '={{ $json.phone }}', message: 'Hello' };
-			await kit.fault({ method: 'POST', path: '/api/user/whatsapp/send-freeform', count: 1, kind: 'timeout' });
-			const result = await kit.run(sendEach as never, { input: phoneItems([OPEN, OPEN]), typeVersion: 2, continueOnFail: true });
+			const sendEach = {
+				resource: 'whatsApp',
+				operation: 'sendFreeform',
+				senderId: locator(ALICE.senders.online),
+				recipientPhone: '={{ $json.phone }}',
+				message: 'Hello',
+			};
+			await kit.fault({
+				method: 'POST',
+				path: '/api/user/whatsapp/send-freeform',
+				count: 1,
+				kind: 'timeout',
+			});
+			const result = await kit.run(sendEach as never, {
+				input: phoneItems([OPEN, OPEN]),
+				typeVersion: 2,
+				continueOnFail: true,
+			});
 			expect(result.output[0].json.error).toMatch(/outcome unknown/);
 			const [first, second] = await kit.requests('/api/user/whatsapp/send-freeform');
 			// Item 0 was held until the credential's 1 s timeout; item 1 was not sent before that.

@@ -26,7 +26,10 @@ const KINDS = ['500', '502', '503', 'timeout', 'reset', 'malformed'] as const;
 let kit: Kit;
 
 beforeAll(async () => {
-	kit = await startThroughputKit({ webhookTimeoutMs: HOLD_MS, callDurationMs: 0 }, { requestTimeoutSeconds: 1 });
+	kit = await startThroughputKit(
+		{ webhookTimeoutMs: HOLD_MS, callDurationMs: 0 },
+		{ requestTimeoutSeconds: 1 },
+	);
 });
 afterAll(async () => {
 	await kit.stop();
@@ -41,7 +44,10 @@ const statusParameters = {
 	senderId: locator(ALICE.senders.online),
 	recipientPhone: '={{ $json.phone }}',
 };
-const statusInput = () => [{ json: { phone: ALICE.openWindowCustomer.phone } }, { json: { phone: ALICE.unknownCustomerPhone } }];
+const statusInput = () => [
+	{ json: { phone: ALICE.openWindowCustomer.phone } },
+	{ json: { phone: ALICE.unknownCustomerPhone } },
+];
 
 const freeformParameters = {
 	resource: 'whatsApp',
@@ -76,11 +82,18 @@ describe.each(KINDS)('fault %s', (kind) => {
 
 	it('a POST is sent once, fails its own item as outcome unknown, and the other items proceed', async () => {
 		await kit.fault({ method: 'POST', path: FREEFORM_PATH, count: 1, kind });
-		const result = await kit.run(freeformParameters, { input: numberedItems(3), continueOnFail: true });
+		const result = await kit.run(freeformParameters, {
+			input: numberedItems(3),
+			continueOnFail: true,
+		});
 
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(result.output.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
 		const [failed, ...sent] = result.output.map((item) => item.json);
 		expect(failed.error).toMatch(/outcome unknown/i);
 		expect(failed.errorCode).toBe('OUTCOME_UNKNOWN');
@@ -90,7 +103,9 @@ describe.each(KINDS)('fault %s', (kind) => {
 		const log = await kit.requests(FREEFORM_PATH);
 		expect(log).toHaveLength(3);
 		expect(log[0].fault).toBe(kind);
-		expect(log.slice(1).map((entry) => [entry.status, (entry.body as IDataObject).message])).toEqual([
+		expect(
+			log.slice(1).map((entry) => [entry.status, (entry.body as IDataObject).message]),
+		).toEqual([
 			[200, 'message 1'],
 			[200, 'message 2'],
 		]);
@@ -101,7 +116,12 @@ describe('faults across items', () => {
 	it('without Continue On Fail, a POST whose outcome is unknown stops the node and no later item is sent', async () => {
 		await kit.fault({ method: 'POST', path: CALL_PATH, count: 1, kind: '500' });
 		const result = await kit.run(
-			{ resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: '=+49151000000{{ $json.n }}' },
+			{
+				resource: 'call',
+				operation: 'make',
+				assistantId: locator(ALICE.outboundAssistantId),
+				phoneNumber: '=+49151000000{{ $json.n }}',
+			},
 			{ input: numberedItems(3) },
 		);
 		expect(result.error?.message).toMatch(/outcome unknown/i);
@@ -114,17 +134,27 @@ describe('faults across items', () => {
 		await kit.fault({ method: 'POST', path: CALL_PATH, count: 1, kind: 'reset' });
 		const phones = Array.from({ length: 8 }, (_, n) => `+4915100000${10 + n}`);
 		const result = await kit.run(
-			{ resource: 'call', operation: 'make', assistantId: locator(ALICE.outboundAssistantId), phoneNumber: '={{ $json.phone }}', parallelRequests: 4 },
+			{
+				resource: 'call',
+				operation: 'make',
+				assistantId: locator(ALICE.outboundAssistantId),
+				phoneNumber: '={{ $json.phone }}',
+				parallelRequests: 4,
+			},
 			{ input: phones.map((phone) => ({ json: { phone } })), continueOnFail: true },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(phones.map((_, item) => ({ item })));
+		expect(result.output.map((item) => item.pairedItem)).toEqual(
+			phones.map((_, item) => ({ item })),
+		);
 
 		// One request per item, the reset one included (its body never got parsed), and none repeated.
 		const log = await kit.requests(CALL_PATH);
 		expect(log).toHaveLength(phones.length);
 		expect(log.filter((entry) => entry.fault === 'reset')).toHaveLength(1);
-		const answered = log.filter((entry) => entry.status === 200).map((entry) => (entry.body as IDataObject).phone_number as string);
+		const answered = log
+			.filter((entry) => entry.status === 200)
+			.map((entry) => (entry.body as IDataObject).phone_number as string);
 		expect(new Set(answered).size).toBe(phones.length - 1);
 		const resetPhones = phones.filter((phone) => !answered.includes(phone));
 		expect(resetPhones).toHaveLength(1);

@@ -11,12 +11,21 @@ import { startKit, type Kit } from '../node/kit';
 export const ALICE = SEED.alice;
 
 /** A kit whose credential gives up on a request after 5 s unless `credentials` says otherwise. */
-export async function startThroughputKit(options: SandboxOptions = {}, credentials: Partial<TestCredentials> = {}): Promise<Kit> {
-	return await startKit({ clock: createClock({ realTime: true }), ...options }, { requestTimeoutSeconds: 5, ...credentials });
+export async function startThroughputKit(
+	options: SandboxOptions = {},
+	credentials: Partial<TestCredentials> = {},
+): Promise<Kit> {
+	return await startKit(
+		{ clock: createClock({ realTime: true }), ...options },
+		{ requestTimeoutSeconds: 5, ...credentials },
+	);
 }
 
 /** `count` input items, each with its own index under `n`. */
-export function numberedItems(count: number, extra: (n: number) => IDataObject = () => ({})): INodeExecutionData[] {
+export function numberedItems(
+	count: number,
+	extra: (n: number) => IDataObject = () => ({}),
+): INodeExecutionData[] {
 	return Array.from({ length: count }, (_, n) => ({ json: { n, ...extra(n) } }));
 }
 

@@ -53,18 +53,23 @@ const reply = (prefix: string) => ({
 	message: '=Hello {{ $json.n }}',
 });
 
-const bodyField = (entry: RequestLogEntry, field: string) => (entry.body as IDataObject | null)?.[field];
+const bodyField = (entry: RequestLogEntry, field: string) =>
+	(entry.body as IDataObject | null)?.[field];
 
 /** Every item succeeded, in input order, each paired with its own input item. */
 function expectAllSucceeded(result: Awaited<ReturnType<Kit['run']>>, count: number) {
 	expect(result.error).toBeUndefined();
-	expect(result.output.map((item) => item.pairedItem)).toEqual(Array.from({ length: count }, (_, item) => ({ item })));
+	expect(result.output.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: count }, (_, item) => ({ item })),
+	);
 	for (const item of result.output) expect(item.json).toMatchObject({ success: true });
 }
 
 /** Each value was accepted (200) exactly once by the sandbox: nothing lost, nothing sent twice. */
 function expectAcceptedOnce(log: RequestLogEntry[], field: string, values: string[]) {
-	const accepted = log.filter((entry) => entry.status === 200).map((entry) => bodyField(entry, field));
+	const accepted = log
+		.filter((entry) => entry.status === 200)
+		.map((entry) => bodyField(entry, field));
 	expect([...accepted].sort()).toEqual([...values].sort());
 }
 
@@ -74,8 +79,15 @@ describe('pacing', () => {
 		expectAllSucceeded(result, 16);
 		const log = await kit.requests(FREEFORM_PATH);
 		expect(log.map((entry) => entry.status)).toEqual(Array(16).fill(200));
-		expect(log.map((entry) => bodyField(entry, 'message'))).toEqual(Array.from({ length: 16 }, (_, n) => `batch ${n}`));
-		expect(maxInAnyWindow(log.map((entry) => entry.at), FREEFORM_LIMIT.windowMs)).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
+		expect(log.map((entry) => bodyField(entry, 'message'))).toEqual(
+			Array.from({ length: 16 }, (_, n) => `batch ${n}`),
+		);
+		expect(
+			maxInAnyWindow(
+				log.map((entry) => entry.at),
+				FREEFORM_LIMIT.windowMs,
+			),
+		).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
 	});
 
 	it('AI replies: a batch never exceeds the (scaled) 5 per 2 s and provokes no 429', async () => {
@@ -83,8 +95,15 @@ describe('pacing', () => {
 		expectAllSucceeded(result, 12);
 		const log = await kit.requests(REPLY_PATH);
 		expect(log.map((entry) => entry.status)).toEqual(Array(12).fill(200));
-		expect(log.map((entry) => bodyField(entry, 'customer_identifier'))).toEqual(Array.from({ length: 12 }, (_, n) => `batch-${n}`));
-		expect(maxInAnyWindow(log.map((entry) => entry.at), REPLY_LIMIT.windowMs)).toBeLessThanOrEqual(REPLY_LIMIT.limit);
+		expect(log.map((entry) => bodyField(entry, 'customer_identifier'))).toEqual(
+			Array.from({ length: 12 }, (_, n) => `batch-${n}`),
+		);
+		expect(
+			maxInAnyWindow(
+				log.map((entry) => entry.at),
+				REPLY_LIMIT.windowMs,
+			),
+		).toBeLessThanOrEqual(REPLY_LIMIT.limit);
 	});
 
 	it('two workflows running at once on the same token share one budget', async () => {
@@ -96,7 +115,12 @@ describe('pacing', () => {
 		expectAllSucceeded(second, 8);
 		const log = await kit.requests(FREEFORM_PATH);
 		expect(log.map((entry) => entry.status)).toEqual(Array(16).fill(200));
-		expect(maxInAnyWindow(log.map((entry) => entry.at), FREEFORM_LIMIT.windowMs)).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
+		expect(
+			maxInAnyWindow(
+				log.map((entry) => entry.at),
+				FREEFORM_LIMIT.windowMs,
+			),
+		).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
 	});
 });
 
@@ -107,7 +131,11 @@ describe('429 answers', () => {
 		expectAllSucceeded(result, 4);
 		const log = await kit.requests(FREEFORM_PATH);
 		expect(log.map((entry) => entry.status)).toEqual([429, 429, 200, 200, 200, 200]);
-		expectAcceptedOnce(log, 'message', Array.from({ length: 4 }, (_, n) => `after429 ${n}`));
+		expectAcceptedOnce(
+			log,
+			'message',
+			Array.from({ length: 4 }, (_, n) => `after429 ${n}`),
+		);
 		// Retry-After: 1 was honoured before each repeat.
 		expect(log[1].at - log[0].at).toBeGreaterThanOrEqual(1000);
 		expect(log[2].at - log[1].at).toBeGreaterThanOrEqual(1000);
@@ -116,7 +144,12 @@ describe('429 answers', () => {
 	it('a 429 on a GET without a documented limit is waited out too', async () => {
 		await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: '429', retryAfter: 1 });
 		const result = await kit.run(
-			{ resource: 'whatsApp', operation: 'getSessionStatus', senderId: locator(ALICE.senders.online), recipientPhone: ALICE.openWindowCustomer.phone },
+			{
+				resource: 'whatsApp',
+				operation: 'getSessionStatus',
+				senderId: locator(ALICE.senders.online),
+				recipientPhone: ALICE.openWindowCustomer.phone,
+			},
 			{ input: numberedItems(2) },
 		);
 		expectAllSucceeded(result, 2);
@@ -126,23 +159,44 @@ describe('429 answers', () => {
 	it('the real limit, used up by another client on the same token, is waited out: every item succeeds once', async () => {
 		// Another workflow (another n8n, so another pacer) spends the whole window first.
 		for (let n = 0; n < REPLY_LIMIT.limit; n++) {
-			const answer = await kit.api('POST', REPLY_PATH, { assistant_id: ALICE.chatAssistantId, customer_identifier: `other-${n}`, message: 'hi' });
+			const answer = await kit.api('POST', REPLY_PATH, {
+				assistant_id: ALICE.chatAssistantId,
+				customer_identifier: `other-${n}`,
+				message: 'hi',
+			});
 			expect(answer.status).toBe(200);
 		}
 		const result = await kit.run(reply('ours'), { input: numberedItems(6) });
 		expectAllSucceeded(result, 6);
 
 		const log = await kit.requests(REPLY_PATH);
-		const ours = log.filter((entry) => String(bodyField(entry, 'customer_identifier') ?? '').startsWith('ours-') || entry.status === 429);
+		const ours = log.filter(
+			(entry) =>
+				String(bodyField(entry, 'customer_identifier') ?? '').startsWith('ours-') ||
+				entry.status === 429,
+		);
 		expect(ours.filter((entry) => entry.status === 429).length).toBeGreaterThanOrEqual(1);
-		expectAcceptedOnce(ours, 'customer_identifier', Array.from({ length: 6 }, (_, n) => `ours-${n}`));
+		expectAcceptedOnce(
+			ours,
+			'customer_identifier',
+			Array.from({ length: 6 }, (_, n) => `ours-${n}`),
+		);
 		const accepted = log.filter((entry) => entry.status === 200).map((entry) => entry.at);
 		expect(maxInAnyWindow(accepted, REPLY_LIMIT.windowMs)).toBeLessThanOrEqual(REPLY_LIMIT.limit);
 	});
 
 	it('a Retry-After beyond the total wait fails only its own item at once, saying the request was not processed', async () => {
-		await kit.fault({ method: 'POST', path: FREEFORM_PATH, count: 1, kind: '429', retryAfter: 3600 });
-		const result = await kit.run(freeform('toolong'), { input: numberedItems(2), continueOnFail: true });
+		await kit.fault({
+			method: 'POST',
+			path: FREEFORM_PATH,
+			count: 1,
+			kind: '429',
+			retryAfter: 3600,
+		});
+		const result = await kit.run(freeform('toolong'), {
+			input: numberedItems(2),
+			continueOnFail: true,
+		});
 		expect(result.output).toHaveLength(2);
 		expect(result.output[0].json.error).toMatch(/429/);
 		expect(String(result.output[0].json.description)).toMatch(/not processed/);

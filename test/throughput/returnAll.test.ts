@@ -11,18 +11,26 @@ let kit: Kit;
 beforeAll(async () => {
 	kit = await startThroughputKit();
 	// Bob starts with his seeded conversations; top him up to exactly TOTAL.
-	await kit.control('POST', '/conversations/seed', { user: 'bob', count: TOTAL - SEED.bob.conversationCount });
+	await kit.control('POST', '/conversations/seed', {
+		user: 'bob',
+		count: TOTAL - SEED.bob.conversationCount,
+	});
 });
 afterAll(async () => {
 	await kit.stop();
 });
 
 it(`Return All over ${TOTAL} conversations makes exactly ${Math.ceil(TOTAL / 100)} requests and outputs each conversation once`, async () => {
-	const result = await kit.run({ resource: 'conversation', operation: 'getAll', returnAll: true }, { credentials: { apiToken: kit.sandbox.tokens.bob } });
+	const result = await kit.run(
+		{ resource: 'conversation', operation: 'getAll', returnAll: true },
+		{ credentials: { apiToken: kit.sandbox.tokens.bob } },
+	);
 	expect(result.error).toBeUndefined();
 	expect(result.output).toHaveLength(TOTAL);
 	expect(new Set(result.output.map((item) => item.json.id)).size).toBe(TOTAL);
-	expect(result.output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	expect(result.output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(
+		true,
+	);
 
 	const log = await kit.requests(PATH);
 	expect(log).toHaveLength(Math.ceil(TOTAL / 100));

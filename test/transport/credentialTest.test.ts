@@ -7,7 +7,13 @@ import type { INode } from 'n8n-workflow';
 import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
 import { normalizeBaseUrl } from '../../nodes/shared/transport';
 
-const node = { name: 'Famulor', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+const node = {
+	name: 'Famulor',
+	type: 'test',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as unknown as INode;
 
 /** Evaluates the `={{ … }}` expression as n8n does for a plain JavaScript expression with `$credentials`. */
 function credentialTestBaseUrl(baseUrl: string): string {
@@ -17,13 +23,27 @@ function credentialTestBaseUrl(baseUrl: string): string {
 }
 
 describe('the credential test reaches the base URL the node uses', () => {
-	it.each(['https://app.famulor.de', 'https://app.famulor.de/', 'https://app.famulor.de/api', 'https://app.famulor.de/api/', '  https://app.famulor.de  ', '', 'http://127.0.0.1:3456//', 'http://127.0.0.1:3456/api//'])('%j', (baseUrl) => {
+	it.each([
+		'https://app.famulor.de',
+		'https://app.famulor.de/',
+		'https://app.famulor.de/api',
+		'https://app.famulor.de/api/',
+		'  https://app.famulor.de  ',
+		'',
+		'http://127.0.0.1:3456//',
+		'http://127.0.0.1:3456/api//',
+	])('%j', (baseUrl) => {
 		expect(credentialTestBaseUrl(baseUrl)).toBe(normalizeBaseUrl(node, baseUrl));
 	});
 
 	it('spells out the documented refusals, since n8n shows only a rule message or the bare status text', () => {
 		const rules = new FamulorAiApi().test.rules ?? [];
-		const messages = Object.fromEntries(rules.map((rule) => [(rule.properties as { value: number }).value, (rule.properties as { message: string }).message]));
+		const messages = Object.fromEntries(
+			rules.map((rule) => [
+				(rule.properties as { value: number }).value,
+				(rule.properties as { message: string }).message,
+			]),
+		);
 		expect(messages[401]).toContain('The provided API key is invalid or expired');
 		expect(messages[401]).toContain('API Token');
 		expect(messages[403]).toContain('does not have permission');

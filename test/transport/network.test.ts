@@ -13,7 +13,12 @@ import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedSer
 import { UNPACED_GENERAL_LIMIT } from '../node/kit';
 
 const TOKEN = 'sbx_network_token_7d2c1e';
-const CALL = { method: 'POST' as const, path: '/api/user/make_call', body: { phone_number: '+4915112345678', assistant_id: 3 }, safeToRepeat: false };
+const CALL = {
+	method: 'POST' as const,
+	path: '/api/user/make_call',
+	body: { phone_number: '+4915112345678', assistant_id: 3 },
+	safeToRepeat: false,
+};
 
 let server: ScriptedServer;
 
@@ -27,8 +32,17 @@ beforeEach(() => {
 	server.requests.length = 0;
 });
 
-async function failure(credentials: Partial<TestCredentials>, request: Parameters<typeof famulorApiRequest>[0] = CALL) {
-	const full: TestCredentials = { apiToken: TOKEN, baseUrl: server.url, requestTimeoutSeconds: 2, ...UNPACED_GENERAL_LIMIT, ...credentials };
+async function failure(
+	credentials: Partial<TestCredentials>,
+	request: Parameters<typeof famulorApiRequest>[0] = CALL,
+) {
+	const full: TestCredentials = {
+		apiToken: TOKEN,
+		baseUrl: server.url,
+		requestTimeoutSeconds: 2,
+		...UNPACED_GENERAL_LIMIT,
+		...credentials,
+	};
 	try {
 		await withRequestContext(full, async function () {
 			return await famulorApiRequest.call(this, request);
@@ -52,7 +66,11 @@ describe('requests that never left', () => {
 	it('a refused connection is "not sent", names the host and the Base URL field, and is retried even for a call', async () => {
 		const port = await closedPort();
 		const error = await failure({ baseUrl: `http://127.0.0.1:${port}` });
-		expect(error.message).toMatch(new RegExp(`^Famulor API request not sent: http://127\\.0\\.0\\.1:${port} refused the connection\\.`));
+		expect(error.message).toMatch(
+			new RegExp(
+				`^Famulor API request not sent: http://127\\.0\\.0\\.1:${port} refused the connection\\.`,
+			),
+		);
 		expect(error.message).toContain('Check the Base URL of the Famulor AI API credential');
 		expect(error.message).not.toMatch(/outcome unknown/);
 		expect(error.context.errorCode).toBe('NOT_SENT');
@@ -60,7 +78,11 @@ describe('requests that never left', () => {
 
 	it.each([
 		['a line break', `${TOKEN}\n`, /contains a line break at position 25/],
-		['a character beyond Latin-1', `${TOKEN}€`, /contains the character "€", which an HTTP header cannot carry/],
+		[
+			'a character beyond Latin-1',
+			`${TOKEN}€`,
+			/contains the character "€", which an HTTP header cannot carry/,
+		],
 		['nothing', '   ', /"API Token" is empty/],
 	])('a token with %s is refused before anything is sent', async (_case, apiToken, message) => {
 		const error = await failure({ apiToken });
@@ -86,7 +108,9 @@ describe('requests that may have reached the service', () => {
 	it('a timeout says it timed out and after how many seconds, and a call is "outcome unknown"', async () => {
 		server.enqueue({ status: 200, body: { call_id: 1 }, delayMs: 3_000 });
 		const error = await failure({ requestTimeoutSeconds: 1 });
-		expect(error.message).toMatch(/^Famulor API request outcome unknown: no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s \(the credential's Request Timeout\)/);
+		expect(error.message).toMatch(
+			/^Famulor API request outcome unknown: no answer from http:\/\/127\.0\.0\.1:\d+ within 1 s \(the credential's Request Timeout\)/,
+		);
 		expect(error.message).not.toMatch(/aborted|offline/);
 		expect(error.context.errorCode).toBe('OUTCOME_UNKNOWN');
 	});
@@ -98,12 +122,20 @@ describe('requests that may have reached the service', () => {
 	])('a 200 answering %s to a call is "outcome unknown", not a crash', async (_case, raw) => {
 		server.enqueue({ status: 200, raw });
 		const error = await failure({});
-		expect(error.message).toMatch(/outcome unknown: the service answered 200 with .* instead of a record/);
+		expect(error.message).toMatch(
+			/outcome unknown: the service answered 200 with .* instead of a record/,
+		);
 		expect(server.requests).toHaveLength(1);
 	});
 
 	it('never shows the token when the service echoes it in an error body', async () => {
-		server.enqueue({ status: 422, body: { message: `Token ${TOKEN} is not allowed here`, errors: { [TOKEN]: [`bad ${TOKEN}`] } } });
+		server.enqueue({
+			status: 422,
+			body: {
+				message: `Token ${TOKEN} is not allowed here`,
+				errors: { [TOKEN]: [`bad ${TOKEN}`] },
+			},
+		});
 		const error = await failure({});
 		expect(JSON.stringify({ message: error.message, context: error.context })).not.toContain(TOKEN);
 		expect(error.message).toContain('Token *** is not allowed here');
@@ -113,30 +145,64 @@ describe('requests that may have reached the service', () => {
 describe('classifying failures without an answer', () => {
 	const host = 'https://app.famulor.de';
 	it.each([
-		[{ code: 'ENOTFOUND', syscall: 'getaddrinfo' }, false, /host name of https:\/\/app\.famulor\.de could not be resolved/],
-		[{ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' }, false, /secure \(TLS\) connection .* failed: certificate has expired/],
-		[{ code: 'ERR_INVALID_CHAR', message: 'Invalid character in header content ["Authorization"]' }, false, /header contains a character/],
+		[
+			{ code: 'ENOTFOUND', syscall: 'getaddrinfo' },
+			false,
+			/host name of https:\/\/app\.famulor\.de could not be resolved/,
+		],
+		[
+			{ code: 'CERT_HAS_EXPIRED', message: 'certificate has expired' },
+			false,
+			/secure \(TLS\) connection .* failed: certificate has expired/,
+		],
+		[
+			{
+				code: 'ERR_INVALID_CHAR',
+				message: 'Invalid character in header content ["Authorization"]',
+			},
+			false,
+			/header contains a character/,
+		],
 		[{ code: 'ETIMEDOUT', syscall: 'connect' }, false, /no connection .* could be opened in time/],
 		[{ code: 'ECONNRESET', message: 'socket hang up' }, true, /closed before an answer arrived/],
 		[{ code: 'ECONNABORTED', message: 'timeout of 30000ms exceeded' }, true, /within 30 s/],
 	])('%j: sent %s', (cause, sent, reason) => {
-		const failure = classifyNetworkFailure({ name: 'NodeApiError', message: 'wrapped', cause }, host, 30_000);
+		const failure = classifyNetworkFailure(
+			{ name: 'NodeApiError', message: 'wrapped', cause },
+			host,
+			30_000,
+		);
 		expect(failure.sent).toBe(sent);
 		expect(failure.reason).toMatch(reason);
 	});
 });
 
-describe("the account-wide limit the service reports", () => {
+describe('the account-wide limit the service reports', () => {
 	it('waits for X-RateLimit-Reset once X-RateLimit-Remaining reached 0, instead of meeting a 429', async () => {
 		const resetSeconds = Math.ceil(Date.now() / 1000) + 1;
-		server.enqueue({ status: 200, body: { data: [] }, headers: { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetSeconds) } });
+		server.enqueue({
+			status: 200,
+			body: { data: [] },
+			headers: {
+				'X-RateLimit-Limit': '100',
+				'X-RateLimit-Remaining': '0',
+				'X-RateLimit-Reset': String(resetSeconds),
+			},
+		});
 		server.enqueue({ status: 200, body: { data: [] } });
 		// Its own key, so no other test's answers share the budget.
-		const credentials = { apiToken: 'sbx_budget_token_3a9d6c', baseUrl: server.url, ...UNPACED_GENERAL_LIMIT };
+		const credentials = {
+			apiToken: 'sbx_budget_token_3a9d6c',
+			baseUrl: server.url,
+			...UNPACED_GENERAL_LIMIT,
+		};
 		const answeredAt: number[] = [];
 		for (let index = 0; index < 2; index++) {
 			await withRequestContext(credentials, async function () {
-				return await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/conversations' });
+				return await famulorApiRequest.call(this, {
+					method: 'GET',
+					path: '/api/user/conversations',
+				});
 			});
 			answeredAt.push(Date.now());
 		}

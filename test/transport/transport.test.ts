@@ -20,7 +20,12 @@ let credentials: TestCredentials;
 
 beforeAll(async () => {
 	server = await startScriptedServer();
-	credentials = { apiToken: TOKEN, baseUrl: `${server.url}/`, requestTimeoutSeconds: 2, ...UNPACED_GENERAL_LIMIT };
+	credentials = {
+		apiToken: TOKEN,
+		baseUrl: `${server.url}/`,
+		requestTimeoutSeconds: 2,
+		...UNPACED_GENERAL_LIMIT,
+	};
 });
 
 afterAll(async () => {
@@ -42,7 +47,12 @@ async function failure(request: Parameters<typeof famulorApiRequest>[0]) {
 	try {
 		await send(request);
 	} catch (error) {
-		return error as { message: string; description?: string; context: IDataObject; httpCode?: string };
+		return error as {
+			message: string;
+			description?: string;
+			context: IDataObject;
+			httpCode?: string;
+		};
 	}
 	throw new Error('expected the request to fail');
 }
@@ -50,7 +60,12 @@ async function failure(request: Parameters<typeof famulorApiRequest>[0]) {
 describe('requests', () => {
 	it('sends the bearer token, JSON body and query to the base URL, tolerating a trailing slash', async () => {
 		server.enqueue({ status: 200, body: { ok: true } });
-		const answer = await send({ method: 'POST', path: '/api/user/make_call', body: { phone_number: '+4915112345678', assistant_id: 3 }, qs: { a: '1' } });
+		const answer = await send({
+			method: 'POST',
+			path: '/api/user/make_call',
+			body: { phone_number: '+4915112345678', assistant_id: 3 },
+			qs: { a: '1' },
+		});
 		expect(answer).toEqual({ ok: true });
 		const [request] = server.requests;
 		expect(request.method).toBe('POST');
@@ -58,7 +73,10 @@ describe('requests', () => {
 		expect(request.query).toEqual({ a: '1' });
 		expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
 		expect(request.headers['content-type']).toMatch(/application\/json/);
-		expect(JSON.parse(request.body.toString())).toEqual({ phone_number: '+4915112345678', assistant_id: 3 });
+		expect(JSON.parse(request.body.toString())).toEqual({
+			phone_number: '+4915112345678',
+			assistant_id: 3,
+		});
 	});
 
 	it('keeps the legacy path without /api exactly as given', async () => {
@@ -69,14 +87,30 @@ describe('requests', () => {
 
 describe('error shapes become one NodeApiError', () => {
 	it.each([
-		['plain {message}', 404, { message: 'Assistant not found' }, 'Famulor API error 404: Assistant not found'],
+		[
+			'plain {message}',
+			404,
+			{ message: 'Assistant not found' },
+			'Famulor API error 404: Assistant not found',
+		],
 		[
 			'Laravel {message, errors}',
 			422,
-			{ message: 'Validation failed', errors: { assistant_name: ['The assistant name field is required.'], voice_id: ['The selected voice id is invalid.'] } },
+			{
+				message: 'Validation failed',
+				errors: {
+					assistant_name: ['The assistant name field is required.'],
+					voice_id: ['The selected voice id is invalid.'],
+				},
+			},
 			'Famulor API error 422: Validation failed — assistant_name: The assistant name field is required.; voice_id: The selected voice id is invalid.',
 		],
-		['{error}', 404, { error: 'Knowledgebase not found.' }, 'Famulor API error 404: Knowledgebase not found.'],
+		[
+			'{error}',
+			404,
+			{ error: 'Knowledgebase not found.' },
+			'Famulor API error 404: Knowledgebase not found.',
+		],
 		[
 			'{success:false, error, error_code}',
 			403,
@@ -91,15 +125,34 @@ describe('error shapes become one NodeApiError', () => {
 	});
 
 	it('keeps error_code and field errors in the error context', async () => {
-		server.enqueue({ status: 422, body: { message: 'The given data was invalid.', errors: { webhook_url: ['The webhook url must be a valid URL.'] } } });
-		const error = await failure({ method: 'POST', path: '/api/user/assistants/enable-inbound-webhook', body: { assistant_id: 1, webhook_url: 'x' } });
-		expect(error.context.fieldErrors).toEqual({ webhook_url: ['The webhook url must be a valid URL.'] });
+		server.enqueue({
+			status: 422,
+			body: {
+				message: 'The given data was invalid.',
+				errors: { webhook_url: ['The webhook url must be a valid URL.'] },
+			},
+		});
+		const error = await failure({
+			method: 'POST',
+			path: '/api/user/assistants/enable-inbound-webhook',
+			body: { assistant_id: 1, webhook_url: 'x' },
+		});
+		expect(error.context.fieldErrors).toEqual({
+			webhook_url: ['The webhook url must be a valid URL.'],
+		});
 		expect(error.context.errorCode).toBeNull();
 	});
 
 	it('gives advice for SESSION_EXPIRED: send a template instead', async () => {
-		server.enqueue({ status: 403, body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' } });
-		const error = await failure({ method: 'POST', path: '/api/user/whatsapp/send-freeform', body: {} });
+		server.enqueue({
+			status: 403,
+			body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' },
+		});
+		const error = await failure({
+			method: 'POST',
+			path: '/api/user/whatsapp/send-freeform',
+			body: {},
+		});
 		expect(error.description).toMatch(/template/i);
 	});
 
@@ -107,15 +160,33 @@ describe('error shapes become one NodeApiError', () => {
 		server.enqueue({ status: 401, body: { message: `Unauthenticated. token ${TOKEN}` } });
 		const error = await failure({ method: 'GET', path: '/api/user/assistants/languages' });
 		expect(error.message).toMatch(/invalid or missing API token/);
-		expect(JSON.stringify({ message: error.message, description: error.description, context: error.context })).not.toContain(TOKEN);
+		expect(
+			JSON.stringify({
+				message: error.message,
+				description: error.description,
+				context: error.context,
+			}),
+		).not.toContain(TOKEN);
 	});
 });
 
 describe('retries', () => {
 	it('waits out a 429 using Retry-After, then succeeds', async () => {
-		server.enqueue({ status: 429, body: { message: 'Too Many Attempts.', retry_after: 60 }, headers: { 'Retry-After': '1' } }, { status: 200, body: { reply: 'hi' } });
+		server.enqueue(
+			{
+				status: 429,
+				body: { message: 'Too Many Attempts.', retry_after: 60 },
+				headers: { 'Retry-After': '1' },
+			},
+			{ status: 200, body: { reply: 'hi' } },
+		);
 		const started = Date.now();
-		const answer = await send({ method: 'POST', path: '/api/ai/generate-reply', body: { message: 'x' }, safeToRepeat: false });
+		const answer = await send({
+			method: 'POST',
+			path: '/api/ai/generate-reply',
+			body: { message: 'x' },
+			safeToRepeat: false,
+		});
 		expect(answer).toEqual({ reply: 'hi' });
 		expect(server.requests).toHaveLength(2);
 		// The header (1 s) wins over the body's retry_after (60 s).
@@ -124,7 +195,10 @@ describe('retries', () => {
 	});
 
 	it('uses the body retry_after when there is no header', async () => {
-		server.enqueue({ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } }, { status: 200, body: { ok: 1 } });
+		server.enqueue(
+			{ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } },
+			{ status: 200, body: { ok: 1 } },
+		);
 		const started = Date.now();
 		await send({ method: 'GET', path: '/api/user/conversations' });
 		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -132,8 +206,14 @@ describe('retries', () => {
 	});
 
 	it('retries a GET after 5xx answers', async () => {
-		server.enqueue({ status: 502, raw: '<html>Bad gateway</html>' }, { status: 503, body: { message: 'down' } }, { status: 200, body: { data: [] } });
-		expect(await send({ method: 'GET', path: '/api/user/phone-numbers/all' })).toEqual({ data: [] });
+		server.enqueue(
+			{ status: 502, raw: '<html>Bad gateway</html>' },
+			{ status: 503, body: { message: 'down' } },
+			{ status: 200, body: { data: [] } },
+		);
+		expect(await send({ method: 'GET', path: '/api/user/phone-numbers/all' })).toEqual({
+			data: [],
+		});
 		expect(server.requests).toHaveLength(3);
 	});
 
@@ -146,14 +226,22 @@ describe('retries', () => {
 
 	it('does not repeat a POST after a 5xx and says the outcome is unknown', async () => {
 		server.enqueue({ status: 502, raw: 'Bad gateway' });
-		const error = await failure({ method: 'POST', path: '/api/user/make_call', body: { phone_number: '+4915112345678', assistant_id: 1 } });
+		const error = await failure({
+			method: 'POST',
+			path: '/api/user/make_call',
+			body: { phone_number: '+4915112345678', assistant_id: 1 },
+		});
 		expect(server.requests).toHaveLength(1);
 		expect(error.message).toMatch(/outcome unknown\)\. It was sent once and not repeated/);
 	});
 
 	it('does not repeat a POST after a reset connection', async () => {
 		server.enqueue({ reset: true });
-		const error = await failure({ method: 'POST', path: '/api/user/whatsapp/send-freeform', body: { sender_id: 1 } });
+		const error = await failure({
+			method: 'POST',
+			path: '/api/user/whatsapp/send-freeform',
+			body: { sender_id: 1 },
+		});
 		expect(server.requests).toHaveLength(1);
 		expect(error.message).toMatch(/outcome unknown/i);
 		expect(error.context.errorCode).toBe('OUTCOME_UNKNOWN');
@@ -161,7 +249,9 @@ describe('retries', () => {
 
 	it('retries a GET after a reset connection', async () => {
 		server.enqueue({ reset: true }, { status: 200, body: { data: [{ id: 1 }] } });
-		expect(await send({ method: 'GET', path: '/api/user/knowledgebases/1/documents' })).toEqual({ data: [{ id: 1 }] });
+		expect(await send({ method: 'GET', path: '/api/user/knowledgebases/1/documents' })).toEqual({
+			data: [{ id: 1 }],
+		});
 		expect(server.requests).toHaveLength(2);
 	});
 
@@ -178,12 +268,18 @@ describe('retries', () => {
 
 describe('multipart uploads', () => {
 	it('delivers the file byte for byte with its name and type', async () => {
-		const bytes = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 256))]);
-		const form = buildFileForm({ name: 'Handbook', type: 'pdf', description: undefined }, {
-			field: 'file',
-			binary: { data: '', mimeType: 'application/pdf', fileName: 'handbook.pdf' },
-			buffer: bytes,
-		});
+		const bytes = Buffer.concat([
+			Buffer.from('%PDF-1.4\n'),
+			Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 256)),
+		]);
+		const form = buildFileForm(
+			{ name: 'Handbook', type: 'pdf', description: undefined },
+			{
+				field: 'file',
+				binary: { data: '', mimeType: 'application/pdf', fileName: 'handbook.pdf' },
+				buffer: bytes,
+			},
+		);
 		await send({ method: 'POST', path: '/api/user/knowledgebases/1/documents', body: form });
 		const [request] = server.requests;
 		const boundary = /boundary=(.+)$/.exec(String(request.headers['content-type']))?.[1];
@@ -192,7 +288,9 @@ describe('multipart uploads', () => {
 		const fileHeaderEnd = raw.indexOf('\r\n\r\n', raw.indexOf('filename="handbook.pdf"')) + 4;
 		const fileEnd = raw.indexOf(Buffer.from(`\r\n--${boundary}`), fileHeaderEnd);
 		const received = raw.subarray(fileHeaderEnd, fileEnd);
-		expect(createHash('sha256').update(received).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+		expect(createHash('sha256').update(received).digest('hex')).toBe(
+			createHash('sha256').update(bytes).digest('hex'),
+		);
 		expect(raw.toString('latin1')).toContain('Content-Type: application/pdf');
 		expect(raw.toString('latin1')).toContain('name="name"\r\n\r\nHandbook');
 		expect(raw.toString('latin1')).not.toContain('name="description"');
@@ -204,25 +302,55 @@ describe('pagination', () => {
 		server.fallback = (request) => {
 			const perPage = Number(request.query.per_page);
 			const page = Number(request.query.page);
-			const data = Array.from({ length: total }, (_, index) => ({ id: index + 1 })).slice((page - 1) * perPage, page * perPage);
-			return { status: 200, body: { data, current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } };
+			const data = Array.from({ length: total }, (_, index) => ({ id: index + 1 })).slice(
+				(page - 1) * perPage,
+				page * perPage,
+			);
+			return {
+				status: 200,
+				body: {
+					data,
+					current_page: page,
+					per_page: perPage,
+					total,
+					last_page: Math.max(1, Math.ceil(total / perPage)),
+				},
+			};
 		};
 	}
 
 	function cursorServer(total: number) {
 		server.fallback = (request) => {
 			const perPage = Number(request.query.per_page);
-			const offset = request.query.cursor ? Number(Buffer.from(request.query.cursor, 'base64').toString()) : 0;
-			const data = Array.from({ length: Math.min(perPage, Math.max(0, total - offset)) }, (_, index) => ({ id: offset + index + 1 }));
-			const next = offset + perPage < total ? Buffer.from(String(offset + perPage)).toString('base64') : null;
-			return { status: 200, body: { data, path: '/api/user/conversations', per_page: perPage, next_cursor: next, prev_cursor: null } };
+			const offset = request.query.cursor
+				? Number(Buffer.from(request.query.cursor, 'base64').toString())
+				: 0;
+			const data = Array.from(
+				{ length: Math.min(perPage, Math.max(0, total - offset)) },
+				(_, index) => ({ id: offset + index + 1 }),
+			);
+			const next =
+				offset + perPage < total ? Buffer.from(String(offset + perPage)).toString('base64') : null;
+			return {
+				status: 200,
+				body: {
+					data,
+					path: '/api/user/conversations',
+					per_page: perPage,
+					next_cursor: next,
+					prev_cursor: null,
+				},
+			};
 		};
 	}
 
 	it('Return All follows page numbers to the last page with the largest page size', async () => {
 		pageServer(250);
 		const records = await withRequestContext(credentials, async function () {
-			return await requestPageNumberList.call(this, { path: '/api/user/assistants/get', limit: Infinity });
+			return await requestPageNumberList.call(this, {
+				path: '/api/user/assistants/get',
+				limit: Infinity,
+			});
 		});
 		expect(records).toHaveLength(250);
 		expect(records[249]).toEqual({ id: 250 });
@@ -246,11 +374,21 @@ describe('pagination', () => {
 	it('Return All follows cursors and passes filters on every page', async () => {
 		cursorServer(230);
 		const records = await withRequestContext(credentials, async function () {
-			return await requestCursorList.call(this, { path: '/api/user/conversations', qs: { type: 'api' }, limit: Infinity });
+			return await requestCursorList.call(this, {
+				path: '/api/user/conversations',
+				qs: { type: 'api' },
+				limit: Infinity,
+			});
 		});
-		expect(records.map((record) => record.id)).toEqual(Array.from({ length: 230 }, (_, index) => index + 1));
+		expect(records.map((record) => record.id)).toEqual(
+			Array.from({ length: 230 }, (_, index) => index + 1),
+		);
 		expect(server.requests).toHaveLength(3);
-		expect(server.requests.every((request) => request.query.type === 'api' && request.query.per_page === '100')).toBe(true);
+		expect(
+			server.requests.every(
+				(request) => request.query.type === 'api' && request.query.per_page === '100',
+			),
+		).toBe(true);
 		expect(server.requests[0].query.cursor).toBeUndefined();
 	});
 
@@ -264,9 +402,15 @@ describe('pagination', () => {
 	});
 
 	it('stops on a repeated cursor instead of looping', async () => {
-		server.fallback = () => ({ status: 200, body: { data: [{ id: 1 }], next_cursor: 'same', prev_cursor: null } });
+		server.fallback = () => ({
+			status: 200,
+			body: { data: [{ id: 1 }], next_cursor: 'same', prev_cursor: null },
+		});
 		const records = await withRequestContext(credentials, async function () {
-			return await requestCursorList.call(this, { path: '/api/user/conversations', limit: Infinity });
+			return await requestCursorList.call(this, {
+				path: '/api/user/conversations',
+				limit: Infinity,
+			});
 		});
 		expect(server.requests).toHaveLength(2);
 		expect(records).toHaveLength(2);
@@ -277,7 +421,10 @@ describe('credential base URL', () => {
 	it('rejects a base URL that is not http(s), before sending', async () => {
 		await expect(
 			withRequestContext({ ...credentials, baseUrl: 'ftp://app.famulor.de' }, async function () {
-				return await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/assistants/languages' });
+				return await famulorApiRequest.call(this, {
+					method: 'GET',
+					path: '/api/user/assistants/languages',
+				});
 			}),
 		).rejects.toThrow(/Base URL" must use http or https/);
 		expect(server.requests).toHaveLength(0);

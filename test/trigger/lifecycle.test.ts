@@ -8,12 +8,19 @@ const INBOUND = SEED.alice.inboundAssistantId; // 101
 
 const kit = useTriggerKit();
 
-const postCall = (extra: IDataObject = {}) => ({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...extra });
-const secretOf = (t: { nodeStaticData(): IDataObject }) => t.nodeStaticData().webhookSecret as string;
+const postCall = (extra: IDataObject = {}) => ({
+	assistantId: byId(OUTBOUND),
+	event: 'callCompleted',
+	...extra,
+});
+const secretOf = (t: { nodeStaticData(): IDataObject }) =>
+	t.nodeStaticData().webhookSecret as string;
 
 describe('activation (post-call webhook)', () => {
 	it('registers the node URL with a fresh secret on the assistant, and checkExists then finds it', async () => {
-		const t = kit().trigger(postCall({ options: { onlyCompleted: false, includeRecording: true } }));
+		const t = kit().trigger(
+			postCall({ options: { onlyCompleted: false, includeRecording: true } }),
+		);
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
 
@@ -30,18 +37,26 @@ describe('activation (post-call webhook)', () => {
 			expect.objectContaining({
 				method: 'PUT',
 				path: `/api/user/assistant/${OUTBOUND}`,
-				body: { is_webhook_active: true, webhook_url: `${t.productionUrl}?secret=${secret}`, send_webhook_only_on_completed: false, include_recording_in_webhook: true },
+				body: {
+					is_webhook_active: true,
+					webhook_url: `${t.productionUrl}?secret=${secret}`,
+					send_webhook_only_on_completed: false,
+					include_recording_in_webhook: true,
+				},
 				status: 200,
 			}),
 		]);
 		expect(await t.lifecycle('checkExists')).toBe(true);
 	});
 
-	it('leaves the assistant\'s delivery settings alone when the options are not added', async () => {
+	it("leaves the assistant's delivery settings alone when the options are not added", async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const put = (await kit().requests()).find((r) => r.method === 'PUT');
-		expect(put?.body).toEqual({ is_webhook_active: true, webhook_url: `${t.productionUrl}?secret=${secretOf(t)}` });
+		expect(put?.body).toEqual({
+			is_webhook_active: true,
+			webhook_url: `${t.productionUrl}?secret=${secretOf(t)}`,
+		});
 	});
 
 	it('rotates the secret on every activation, and the old secret is refused afterwards', async () => {
@@ -52,8 +67,12 @@ describe('activation (post-call webhook)', () => {
 		await t.lifecycle('create');
 		const second = secretOf(t);
 		expect(second).not.toBe(first);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${second}`);
-		expect(await kit().post(`${t.productionUrl}?secret=${first}`, { id: 1, status: 'completed' })).toBe(401);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
+			`${t.productionUrl}?secret=${second}`,
+		);
+		expect(
+			await kit().post(`${t.productionUrl}?secret=${first}`, { id: 1, status: 'completed' }),
+		).toBe(401);
 		expect(kit().deliveries[0].emitted).toEqual([]);
 	});
 
@@ -72,19 +91,31 @@ describe('activation (post-call webhook)', () => {
 		// The options changed: create must apply them.
 		await t.lifecycle('create');
 		const changed = kit().trigger(postCall({ options: { onlyCompleted: false } }));
-		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(JSON.stringify(t.nodeStaticData()));
+		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(
+			JSON.stringify(t.nodeStaticData()),
+		);
 		expect(await changed.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 	});
 
 	it('fails clearly for an assistant that is not in the account', async () => {
-		const t = kit().trigger({ assistantId: byId(SEED.bob.outboundAssistantId), event: 'callCompleted' });
-		await expect(t.lifecycle('create')).rejects.toThrow(`Assistant #${SEED.bob.outboundAssistantId} was not found in this Famulor account`);
+		const t = kit().trigger({
+			assistantId: byId(SEED.bob.outboundAssistantId),
+			event: 'callCompleted',
+		});
+		await expect(t.lifecycle('create')).rejects.toThrow(
+			`Assistant #${SEED.bob.outboundAssistantId} was not found in this Famulor account`,
+		);
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 
 	it('refuses an assistant ID that is not written plainly (hex would read as #102) and sends nothing', async () => {
-		const t = kit().trigger({ assistantId: { __rl: true, mode: 'id', value: '0x66' }, event: 'callCompleted' });
-		await expect(t.lifecycle('create')).rejects.toThrow('Parameter "Assistant" must be a numeric assistant ID, got "0x66"');
+		const t = kit().trigger({
+			assistantId: { __rl: true, mode: 'id', value: '0x66' },
+			event: 'callCompleted',
+		});
+		await expect(t.lifecycle('create')).rejects.toThrow(
+			'Parameter "Assistant" must be a numeric assistant ID, got "0x66"',
+		);
 		expect(await kit().requests()).toEqual([]);
 	});
 });
@@ -98,7 +129,9 @@ describe('deliveries', () => {
 			extracted_variables: { customer_name: 'Max', interested: true, budget: 5000 },
 			duration: 95,
 		});
-		expect(deliveries).toEqual([expect.objectContaining({ kind: 'post_call', status: 200, attempt: 1 })]);
+		expect(deliveries).toEqual([
+			expect.objectContaining({ kind: 'post_call', status: 200, attempt: 1 }),
+		]);
 		expect(kit().deliveries).toHaveLength(1);
 		const [item] = kit().deliveries[0].emitted;
 		expect(kit().deliveries[0].emitted).toHaveLength(1);
@@ -131,7 +164,11 @@ describe('deliveries', () => {
 		expect(await kit().post(`${t.productionUrl}?secret=${secret}00`, forged)).toBe(401);
 		expect(kit().deliveries.map((d) => d.status)).toEqual([401, 401, 401]);
 		expect(kit().deliveries.flatMap((d) => d.emitted)).toEqual([]);
-		expect(kit().deliveries.every((d) => d.result.noWebhookResponse === true && d.result.workflowData === undefined)).toBe(true);
+		expect(
+			kit().deliveries.every(
+				(d) => d.result.noWebhookResponse === true && d.result.workflowData === undefined,
+			),
+		).toBe(true);
 	});
 
 	it('a delivery before any activation (no secret stored) is refused', async () => {
@@ -162,7 +199,11 @@ describe('deliveries', () => {
 		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
 		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
 		expect(await kit().post(url, { id: 480002, status: 'completed' })).toBe(200);
-		expect(kit().deliveries.map((d) => d.emitted.map((item) => item.id))).toEqual([[480001], [], [480002]]);
+		expect(kit().deliveries.map((d) => d.emitted.map((item) => item.id))).toEqual([
+			[480001],
+			[],
+			[480002],
+		]);
 	});
 });
 
@@ -177,7 +218,14 @@ describe('deactivation', () => {
 		expect(assistant.webhook_url).toBeNull();
 		expect(assistant.is_webhook_active).toBe(false);
 		const writes = (await kit().requests()).filter((r) => r.method !== 'GET');
-		expect(writes).toEqual([expect.objectContaining({ method: 'POST', path: '/api/user/assistants/disable-webhook', body: { assistant_id: OUTBOUND }, status: 200 })]);
+		expect(writes).toEqual([
+			expect.objectContaining({
+				method: 'POST',
+				path: '/api/user/assistants/disable-webhook',
+				body: { assistant_id: OUTBOUND },
+				status: 200,
+			}),
+		]);
 		expect(t.nodeStaticData()).toEqual({});
 
 		const { deliveries } = await kit().endCall(OUTBOUND);
@@ -188,7 +236,10 @@ describe('deactivation', () => {
 	it('does not remove a webhook that someone else set after activation', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			is_webhook_active: true,
+			webhook_url: 'https://crm.example.com/famulor',
+		});
 		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
@@ -200,12 +251,19 @@ describe('deactivation', () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const secret = secretOf(t);
-		await kit().ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 500, count: 10 });
+		await kit().ctl('POST', '/faults', {
+			method: 'POST',
+			path: '/api/user/assistants/disable-webhook',
+			kind: 500,
+			count: 10,
+		});
 		try {
 			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
 				`Removing the post-call webhook of assistant #${OUTBOUND} failed: Famulor answered 500 (`,
 			);
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow('unpublish again in a few minutes');
+			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
+				'unpublish again in a few minutes',
+			);
 		} finally {
 			await kit().ctl('DELETE', '/faults');
 		}
@@ -216,16 +274,26 @@ describe('deactivation', () => {
 	it('a transient failure of the removal is retried (disabling twice has one effect)', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		await kit().ctl('POST', '/faults', { method: 'POST', path: '/api/user/assistants/disable-webhook', kind: 503, count: 1 });
+		await kit().ctl('POST', '/faults', {
+			method: 'POST',
+			path: '/api/user/assistants/disable-webhook',
+			kind: 503,
+			count: 1,
+		});
 		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
-		const disables = (await kit().requests()).filter((r) => r.path === '/api/user/assistants/disable-webhook');
+		const disables = (await kit().requests()).filter(
+			(r) => r.path === '/api/user/assistants/disable-webhook',
+		);
 		expect(disables.map((r) => r.status)).toEqual([503, 200]);
 		expect((await kit().assistant(OUTBOUND)).webhook_url).toBeNull();
 	});
 
 	it('without a registration of its own, delete sends nothing', async () => {
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/famulor' });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			is_webhook_active: true,
+			webhook_url: 'https://crm.example.com/famulor',
+		});
 		const t = kit().trigger(postCall());
 		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
@@ -238,7 +306,10 @@ describe('an assistant with a foreign webhook', () => {
 	const foreign = 'https://crm.example.com/hooks/famulor?token=crm-secret-value';
 
 	beforeEach(async () => {
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: true, webhook_url: foreign });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			is_webhook_active: true,
+			webhook_url: foreign,
+		});
 		await kit().ctl('DELETE', '/requests');
 	});
 
@@ -262,20 +333,37 @@ describe('an assistant with a foreign webhook', () => {
 
 	it('an inactive but stored foreign URL also blocks activation', async () => {
 		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });
-		await expect(kit().trigger(postCall()).lifecycle('create')).rejects.toThrow('already sends its post-call webhook');
+		await expect(kit().trigger(postCall()).lifecycle('create')).rejects.toThrow(
+			'already sends its post-call webhook',
+		);
 	});
 
 	it('with "Replace Existing Webhook" it registers, and unpublishing puts the replaced URL and its flags back', async () => {
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { send_webhook_only_on_completed: false, include_recording_in_webhook: false });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			send_webhook_only_on_completed: false,
+			include_recording_in_webhook: false,
+		});
 		await kit().ctl('DELETE', '/requests');
-		const t = kit().trigger(postCall({ options: { replaceExisting: true, onlyCompleted: true, includeRecording: true } }));
+		const t = kit().trigger(
+			postCall({ options: { replaceExisting: true, onlyCompleted: true, includeRecording: true } }),
+		);
 		expect(await t.lifecycle('create')).toBe(true);
 		let assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
-		expect([assistant.send_webhook_only_on_completed, assistant.include_recording_in_webhook]).toEqual([true, true]);
+		expect([
+			assistant.send_webhook_only_on_completed,
+			assistant.include_recording_in_webhook,
+		]).toEqual([true, true]);
 		expect(t.nodeStaticData().registration).toEqual(
 			expect.objectContaining({
-				replaced: { url: foreign, flags: { is_webhook_active: true, send_webhook_only_on_completed: false, include_recording_in_webhook: false } },
+				replaced: {
+					url: foreign,
+					flags: {
+						is_webhook_active: true,
+						send_webhook_only_on_completed: false,
+						include_recording_in_webhook: false,
+					},
+				},
 			}),
 		);
 
@@ -285,21 +373,34 @@ describe('an assistant with a foreign webhook', () => {
 			expect.objectContaining({
 				method: 'PUT',
 				path: `/api/user/assistant/${OUTBOUND}`,
-				body: { webhook_url: foreign, is_webhook_active: true, send_webhook_only_on_completed: false, include_recording_in_webhook: false },
+				body: {
+					webhook_url: foreign,
+					is_webhook_active: true,
+					send_webhook_only_on_completed: false,
+					include_recording_in_webhook: false,
+				},
 				status: 200,
 			}),
 		]);
 		assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBe(foreign);
-		expect([assistant.is_webhook_active, assistant.send_webhook_only_on_completed, assistant.include_recording_in_webhook]).toEqual([true, false, false]);
+		expect([
+			assistant.is_webhook_active,
+			assistant.send_webhook_only_on_completed,
+			assistant.include_recording_in_webhook,
+		]).toEqual([true, false, false]);
 		expect(t.nodeStaticData()).toEqual({});
 	});
 
 	it('a replaced URL survives a re-registration (options changed) and is still put back', async () => {
 		const first = kit().trigger(postCall({ options: { replaceExisting: true } }));
 		await first.lifecycle('create');
-		const changed = kit().trigger(postCall({ options: { replaceExisting: true, onlyCompleted: false } }));
-		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(JSON.stringify(first.nodeStaticData()));
+		const changed = kit().trigger(
+			postCall({ options: { replaceExisting: true, onlyCompleted: false } }),
+		);
+		changed.workflow.staticData[`node:${changed.node.name}`] = JSON.parse(
+			JSON.stringify(first.nodeStaticData()),
+		);
 		expect(await changed.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 		await changed.lifecycle('create');
 		await changed.lifecycle('delete', 'internal', 'update');
@@ -309,7 +410,9 @@ describe('an assistant with a foreign webhook', () => {
 	it('a replaced URL is not put back once the assistant no longer sends to the trigger', async () => {
 		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: 'https://erp.example.com/new-owner' });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			webhook_url: 'https://erp.example.com/new-owner',
+		});
 		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
@@ -320,7 +423,12 @@ describe('an assistant with a foreign webhook', () => {
 		const t = kit().trigger(postCall({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
 		const registration = t.nodeStaticData().registration as IDataObject;
-		t.nodeStaticData().registration = { assistantId: registration.assistantId, event: registration.event, url: registration.url, replacedUrl: foreign };
+		t.nodeStaticData().registration = {
+			assistantId: registration.assistantId,
+			event: registration.event,
+			url: registration.url,
+			replacedUrl: foreign,
+		};
 		await t.lifecycle('delete', 'internal', 'update');
 		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBeNull();
@@ -329,10 +437,14 @@ describe('an assistant with a foreign webhook', () => {
 
 	it('a stale registration of this same node (static data lost) is its own and is replaced without the option', async () => {
 		const t = kit().trigger(postCall());
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: `${t.productionUrl}?secret=${'a'.repeat(48)}` });
+		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, {
+			webhook_url: `${t.productionUrl}?secret=${'a'.repeat(48)}`,
+		});
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
+			`${t.productionUrl}?secret=${secretOf(t)}`,
+		);
 	});
 });
 
@@ -342,9 +454,13 @@ describe('test mode ("listen for test event")', () => {
 		t.useTestUrl();
 		expect(await t.lifecycle('checkExists', 'manual', 'manual')).toBe(false);
 		await t.lifecycle('create', 'manual', 'manual');
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${t.testUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
+			`${t.testUrl}?secret=${secretOf(t)}`,
+		);
 		const { callId } = await kit().endCall(OUTBOUND);
-		expect(kit().deliveries).toEqual([expect.objectContaining({ path: new URL(t.testUrl).pathname, status: 200 })]);
+		expect(kit().deliveries).toEqual([
+			expect.objectContaining({ path: new URL(t.testUrl).pathname, status: 200 }),
+		]);
 		expect(kit().deliveries[0].emitted[0].id).toBe(callId);
 		await t.lifecycle('delete', 'internal', 'update');
 		expect((await kit().assistant(OUTBOUND)).webhook_url).toBeNull();
@@ -363,7 +479,9 @@ describe('test mode ("listen for test event")', () => {
 			'This workflow is published, so assistant "Sales Outreach" (#102) sends its post-call webhook to the published trigger: ' +
 				'unpublish the workflow to test this trigger (an assistant sends each webhook to one URL only), then publish it again afterwards',
 		);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${production.productionUrl}?secret=${secretOf(production)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
+			`${production.productionUrl}?secret=${secretOf(production)}`,
+		);
 	});
 });
 
@@ -384,16 +502,25 @@ describe('publishing while "Test this trigger" is listening', () => {
 			'Assistant "Sales Outreach" (#102) sends its post-call webhook to this trigger\'s test URL ("Test this trigger" is listening): stop listening, then publish again',
 		);
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(`${editor.testUrl}?secret=${secretOf(editor)}`);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
+			`${editor.testUrl}?secret=${secretOf(editor)}`,
+		);
 	});
 });
 
 describe('inbound call event', () => {
-	const inbound = (extra: IDataObject = {}) => ({ assistantId: byId(INBOUND), event: 'inboundCallCompleted', ...extra });
+	const inbound = (extra: IDataObject = {}) => ({
+		assistantId: byId(INBOUND),
+		event: 'inboundCallCompleted',
+		...extra,
+	});
 
 	it('registers with enable-inbound-webhook, receives inbound calls, and removes only the inbound webhook', async () => {
 		// A post-call webhook of someone else on the same assistant must survive the whole lifecycle.
-		await kit().api('PUT', `/api/user/assistant/${INBOUND}`, { is_webhook_active: true, webhook_url: 'https://crm.example.com/post-call' });
+		await kit().api('PUT', `/api/user/assistant/${INBOUND}`, {
+			is_webhook_active: true,
+			webhook_url: 'https://crm.example.com/post-call',
+		});
 		await kit().ctl('DELETE', '/requests');
 
 		const t = kit().trigger(inbound());
@@ -401,22 +528,43 @@ describe('inbound call event', () => {
 		expect(await t.lifecycle('create')).toBe(true);
 		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
-			expect.objectContaining({ method: 'POST', path: '/api/user/assistants/enable-inbound-webhook', body: { assistant_id: INBOUND, webhook_url: url }, status: 200 }),
+			expect.objectContaining({
+				method: 'POST',
+				path: '/api/user/assistants/enable-inbound-webhook',
+				body: { assistant_id: INBOUND, webhook_url: url },
+				status: 200,
+			}),
 		]);
 		let assistant = await kit().assistant(INBOUND);
 		expect(assistant.inbound_webhook_url).toBe(url);
 		expect(assistant.webhook_url).toBe('https://crm.example.com/post-call');
 		expect(await t.lifecycle('checkExists')).toBe(true);
 
-		const ended = await kit().ctl('POST', '/calls/inbound', { assistant_id: INBOUND, customer_phone: '+4917611112222', transcript: 'Assistant: Hello\nCustomer: Hi' });
+		const ended = await kit().ctl('POST', '/calls/inbound', {
+			assistant_id: INBOUND,
+			customer_phone: '+4917611112222',
+			transcript: 'Assistant: Hello\nCustomer: Hi',
+		});
 		const mine = kit().deliveries.filter((d) => d.emitted.length > 0);
 		expect(mine).toHaveLength(1);
-		expect(mine[0].emitted[0]).toEqual(expect.objectContaining({ id: ended.call.id, customer_phone: '+4917611112222', status: 'completed', transcript: 'Assistant: Hello\nCustomer: Hi' }));
+		expect(mine[0].emitted[0]).toEqual(
+			expect.objectContaining({
+				id: ended.call.id,
+				customer_phone: '+4917611112222',
+				status: 'completed',
+				transcript: 'Assistant: Hello\nCustomer: Hi',
+			}),
+		);
 
 		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
-			expect.objectContaining({ method: 'POST', path: '/api/user/assistants/disable-inbound-webhook', body: { assistant_id: INBOUND }, status: 200 }),
+			expect.objectContaining({
+				method: 'POST',
+				path: '/api/user/assistants/disable-inbound-webhook',
+				body: { assistant_id: INBOUND },
+				status: 200,
+			}),
 		]);
 		assistant = await kit().assistant(INBOUND);
 		expect(assistant.inbound_webhook_url).toBeNull();
@@ -426,18 +574,29 @@ describe('inbound call event', () => {
 	});
 
 	it('a foreign inbound webhook blocks activation unless replacement is allowed', async () => {
-		await kit().api('POST', '/api/user/assistants/enable-inbound-webhook', { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' });
+		await kit().api('POST', '/api/user/assistants/enable-inbound-webhook', {
+			assistant_id: INBOUND,
+			webhook_url: 'https://pbx.example.com/inbound',
+		});
 		await expect(kit().trigger(inbound()).lifecycle('create')).rejects.toThrow(
 			`Assistant "Support Hotline" (#${INBOUND}) already sends its inbound-call webhook to https://pbx.example.com/inbound`,
 		);
 		const t = kit().trigger(inbound({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
-		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(
+			`${t.productionUrl}?secret=${secretOf(t)}`,
+		);
 		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
-			expect.objectContaining({ path: '/api/user/assistants/enable-inbound-webhook', body: { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' }, status: 200 }),
+			expect.objectContaining({
+				path: '/api/user/assistants/enable-inbound-webhook',
+				body: { assistant_id: INBOUND, webhook_url: 'https://pbx.example.com/inbound' },
+				status: 200,
+			}),
 		]);
-		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe('https://pbx.example.com/inbound');
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(
+			'https://pbx.example.com/inbound',
+		);
 	});
 });

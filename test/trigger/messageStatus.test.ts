@@ -8,13 +8,17 @@ const SENDER = 71;
 
 const kit = useTriggerKit();
 
-const sign = (raw: string, secret: string) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+const sign = (raw: string, secret: string) =>
+	`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 /** A published read-receipt trigger whose Production URL is pasted into the sender's settings in the sandbox "dashboard". */
 async function publishedReceipts(extra: IDataObject = {}, typeVersion = 1.1) {
 	const probe = kit().trigger({ event: 'whatsAppMessageStatus', signingSecret: 'placeholder' });
 	const { signing_secret: secret } = await kit().setReadReceiptUrl(SENDER, probe.productionUrl);
-	const t = kit().trigger({ event: 'whatsAppMessageStatus', signingSecret: secret, ...extra }, { typeVersion });
+	const t = kit().trigger(
+		{ event: 'whatsAppMessageStatus', signingSecret: secret, ...extra },
+		{ typeVersion },
+	);
 	expect(await t.lifecycle('checkExists')).toBe(false);
 	expect(await t.lifecycle('create')).toBe(true);
 	return { t, secret };
@@ -56,7 +60,9 @@ describe('set-up', () => {
 
 	it('shows where to paste the Production URL', () => {
 		const t = kit().trigger({ event: 'whatsAppMessageStatus' });
-		const notice = (t.workflow.nodeTypes.getByNameAndVersion(t.node.type, 1.1).description.properties ?? []).find((p) => p.name === 'readReceiptsNotice');
+		const notice = (
+			t.workflow.nodeTypes.getByNameAndVersion(t.node.type, 1.1).description.properties ?? []
+		).find((p) => p.name === 'readReceiptsNotice');
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toContain('Production URL');
 		expect(notice?.displayName).toContain('Read receipts');
@@ -96,7 +102,13 @@ describe('signed deliveries from the sandbox', () => {
 		const messageId = await kit().sendWhatsAppMessage();
 		await kit().emitStatuses(messageId, ['failed']);
 		expect(kit().deliveries[0].emitted[0]).toEqual(
-			expect.objectContaining({ event: 'message_status', whatsapp_message_id: messageId, status: 'failed', error_code: 63016, direction: 'outbound' }),
+			expect.objectContaining({
+				event: 'message_status',
+				whatsapp_message_id: messageId,
+				status: 'failed',
+				error_code: 63016,
+				direction: 'outbound',
+			}),
 		);
 	});
 
@@ -106,7 +118,10 @@ describe('signed deliveries from the sandbox', () => {
 		kit().loseAnswers = 1;
 		await kit().emitStatuses(messageId, ['delivered']);
 		await kit().ctl('POST', '/clock/advance', { ms: 30_000 });
-		const log = (await kit().ctl('GET', '/webhooks?kind=message_status')) as Array<{ attempt: number; status: number }>;
+		const log = (await kit().ctl('GET', '/webhooks?kind=message_status')) as Array<{
+			attempt: number;
+			status: number;
+		}>;
 		expect(log.map((entry) => [entry.attempt, entry.status])).toEqual([
 			[1, 500],
 			[2, 200],
@@ -131,7 +146,10 @@ describe('signed deliveries from the sandbox', () => {
 		const messageId = await kit().sendWhatsAppMessage();
 		await kit().emitStatuses(messageId, ['sent']);
 		await kit().ctl('POST', '/clock/advance', { ms: 10 * 60_000 });
-		const log = (await kit().ctl('GET', '/webhooks?kind=message_status')) as Array<{ attempt: number; status: number }>;
+		const log = (await kit().ctl('GET', '/webhooks?kind=message_status')) as Array<{
+			attempt: number;
+			status: number;
+		}>;
 		expect(log.map((entry) => [entry.attempt, entry.status])).toEqual([[1, 401]]);
 		expect(kit().deliveries.flatMap((d) => d.emitted)).toEqual([]);
 	});
@@ -143,30 +161,59 @@ describe('forged and duplicate deliveries', () => {
 		const raw = JSON.stringify(receipt());
 		const good = sign(raw, secret);
 		expect(await kit().post(t.productionUrl, raw)).toBe(401);
-		expect(await kit().post(t.productionUrl, raw, { 'X-Signature-256': 'sha256=' + '0'.repeat(64) })).toBe(401);
-		expect(await kit().post(t.productionUrl, raw, { 'X-Signature-256': sign(raw, 'another-secret') })).toBe(401);
-		expect(await kit().post(t.productionUrl, raw, { 'X-Signature-256': good.slice('sha256='.length) })).toBe(401);
+		expect(
+			await kit().post(t.productionUrl, raw, { 'X-Signature-256': 'sha256=' + '0'.repeat(64) }),
+		).toBe(401);
+		expect(
+			await kit().post(t.productionUrl, raw, { 'X-Signature-256': sign(raw, 'another-secret') }),
+		).toBe(401);
+		expect(
+			await kit().post(t.productionUrl, raw, { 'X-Signature-256': good.slice('sha256='.length) }),
+		).toBe(401);
 		// Same JSON value, different bytes: the signature covers the raw body.
-		expect(await kit().post(t.productionUrl, JSON.stringify(receipt(), null, 2), { 'X-Signature-256': good })).toBe(401);
-		expect(await kit().post(t.productionUrl, JSON.stringify(receipt({ status: 'read' })), { 'X-Signature-256': good })).toBe(401);
+		expect(
+			await kit().post(t.productionUrl, JSON.stringify(receipt(), null, 2), {
+				'X-Signature-256': good,
+			}),
+		).toBe(401);
+		expect(
+			await kit().post(t.productionUrl, JSON.stringify(receipt({ status: 'read' })), {
+				'X-Signature-256': good,
+			}),
+		).toBe(401);
 		expect(kit().deliveries.map((d) => d.status)).toEqual([401, 401, 401, 401, 401, 401]);
 		expect(kit().deliveries.flatMap((d) => d.emitted)).toEqual([]);
 
 		// The raw bytes as signed pass, whatever their formatting.
 		const pretty = JSON.stringify(receipt(), null, 2);
-		expect(await kit().post(t.productionUrl, pretty, { 'X-Signature-256': sign(pretty, secret) })).toBe(200);
+		expect(
+			await kit().post(t.productionUrl, pretty, { 'X-Signature-256': sign(pretty, secret) }),
+		).toBe(200);
 		expect(kit().deliveries.at(-1)?.emitted).toHaveLength(1);
 	});
 
 	it('a duplicate (same message and status) emits once, also when both copies arrive at the same instant', async () => {
 		const { t, secret } = await publishedReceipts();
 		const delivered = JSON.stringify(receipt());
-		const copies = await kit().deliverTogether(t.productionUrl, delivered, 2, { 'X-Signature-256': sign(delivered, secret) });
+		const copies = await kit().deliverTogether(t.productionUrl, delivered, 2, {
+			'X-Signature-256': sign(delivered, secret),
+		});
 		expect(copies.map((d) => d.emitted.length).sort()).toEqual([0, 1]);
-		expect(await kit().post(t.productionUrl, delivered, { 'X-Signature-256': sign(delivered, secret) })).toBe(200);
+		expect(
+			await kit().post(t.productionUrl, delivered, { 'X-Signature-256': sign(delivered, secret) }),
+		).toBe(200);
 		const read = JSON.stringify(receipt({ status: 'read' }));
-		expect(await kit().post(t.productionUrl, read, { 'X-Signature-256': sign(read, secret) })).toBe(200);
-		expect(kit().deliveries.slice(2).map((d) => d.emitted.map((item) => item.status))).toEqual([[], ['read']]);
-		expect(kit().deliveries.flatMap((d) => d.emitted.map((item) => item.status))).toEqual(['delivered', 'read']);
+		expect(await kit().post(t.productionUrl, read, { 'X-Signature-256': sign(read, secret) })).toBe(
+			200,
+		);
+		expect(
+			kit()
+				.deliveries.slice(2)
+				.map((d) => d.emitted.map((item) => item.status)),
+		).toEqual([[], ['read']]);
+		expect(kit().deliveries.flatMap((d) => d.emitted.map((item) => item.status))).toEqual([
+			'delivered',
+			'read',
+		]);
 	});
 });

@@ -62,7 +62,13 @@ describe('Simplify', () => {
 	it('turns the array transcript into text, preferring formatted_transcript when sent', async () => {
 		const { url } = await activated({ simplify: true });
 		expect(await kit().post(url, guidePayload)).toBe(200);
-		expect(await kit().post(url, { ...guidePayload, id: 480337, formatted_transcript: 'AI: Guten Tag!\nCustomer: Hallo.' })).toBe(200);
+		expect(
+			await kit().post(url, {
+				...guidePayload,
+				id: 480337,
+				formatted_transcript: 'AI: Guten Tag!\nCustomer: Hallo.',
+			}),
+		).toBe(200);
 		const [first, second] = kit().deliveries.map((d) => d.emitted[0]);
 		expect(first.transcript).toBe('AI: Guten Tag!\nCustomer: Hallo.');
 		expect(first.extracted_customer_name).toBe('Max');

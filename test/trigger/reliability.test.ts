@@ -5,7 +5,11 @@ import { SEED } from '../../sandbox';
 import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;
-const postCall = (extra: IDataObject = {}) => ({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...extra });
+const postCall = (extra: IDataObject = {}) => ({
+	assistantId: byId(OUTBOUND),
+	event: 'callCompleted',
+	...extra,
+});
 
 const kit = useTriggerKit();
 
@@ -24,14 +28,21 @@ describe('activation and deactivation errors say what happened and what to do', 
 		try {
 			wrongToken.credentials.apiToken = 'sbx_wrong_token_000000000000';
 			const error = await failure(wrongToken.trigger(postCall()).lifecycle('create'));
-			expect(error.message).toMatch(/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then publish the workflow again\.$/);
+			expect(error.message).toMatch(
+				/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then publish the workflow again\.$/,
+			);
 		} finally {
 			await wrongToken.stop();
 		}
 	});
 
-	it('a refused registration names the step, the status, the service\'s message and the fix', async () => {
-		await kit().ctl('POST', '/faults', { method: 'PUT', path: `/api/user/assistant/${OUTBOUND}`, kind: 503, count: 10 });
+	it("a refused registration names the step, the status, the service's message and the fix", async () => {
+		await kit().ctl('POST', '/faults', {
+			method: 'PUT',
+			path: `/api/user/assistant/${OUTBOUND}`,
+			kind: 503,
+			count: 10,
+		});
 		try {
 			const error = await failure(kit().trigger(postCall()).lifecycle('create'));
 			expect(error.message).toMatch(
@@ -50,7 +61,9 @@ describe('activation and deactivation errors say what happened and what to do', 
 		kit().credentials.apiToken = 'sbx_revoked_token_0000000000';
 		try {
 			const error = await failure(t.lifecycle('delete', 'internal', 'update'));
-			expect(error.message).toMatch(/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then unpublish again\.$/);
+			expect(error.message).toMatch(
+				/^Looking up assistant #102 failed: Famulor answered 401 \(.+\)\. Check the API token of this trigger's Famulor credential, then unpublish again\.$/,
+			);
 		} finally {
 			kit().credentials.apiToken = revoked.apiToken;
 		}
@@ -66,13 +79,16 @@ describe('copies of one delivery at the same instant', () => {
 		const copies = await kit().deliverTogether(url, { id: 481234, status: 'completed' }, 2);
 		expect(copies.map((d) => d.status)).toEqual([200, 200]);
 		expect(copies.map((d) => d.emitted.length).sort()).toEqual([0, 1]);
-		expect(copies.find((d) => d.emitted.length === 0)?.result.webhookResponse).toEqual({ received: true, duplicate: true });
+		expect(copies.find((d) => d.emitted.length === 0)?.result.webhookResponse).toEqual({
+			received: true,
+			duplicate: true,
+		});
 		// A different call at the same instant is not held back.
 		const other = await kit().deliverTogether(url, { id: 481235, status: 'completed' }, 1);
 		expect(other[0].emitted).toHaveLength(1);
 	});
 
-	it('of a new activation are not mistaken for copies of the previous activation\'s deliveries', async () => {
+	it("of a new activation are not mistaken for copies of the previous activation's deliveries", async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
 		const first = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
@@ -88,8 +104,16 @@ describe('Simplify', () => {
 	it('is on for a new trigger (version 1.1) that never set it', async () => {
 		const t = kit().trigger(postCall(), { typeVersion: 1.1 });
 		await t.lifecycle('create');
-		const { callId } = await kit().endCall(OUTBOUND, { extracted_variables: { customer_name: 'Max' } });
-		expect(kit().deliveries[0].emitted).toEqual([expect.objectContaining({ call_id: callId, extracted_customer_name: 'Max', transcript: expect.any(String) })]);
+		const { callId } = await kit().endCall(OUTBOUND, {
+			extracted_variables: { customer_name: 'Max' },
+		});
+		expect(kit().deliveries[0].emitted).toEqual([
+			expect.objectContaining({
+				call_id: callId,
+				extracted_customer_name: 'Max',
+				transcript: expect.any(String),
+			}),
+		]);
 		expect(kit().deliveries[0].emitted[0]).not.toHaveProperty('lead');
 	});
 
@@ -105,7 +129,11 @@ describe('Simplify', () => {
 			await t.lifecycle('create');
 			await kit().endCall(OUTBOUND);
 			const [item] = kit().deliveries[0].emitted;
-			expect([typeVersion, parameters, 'call_id' in item]).toEqual([typeVersion, parameters, simplified]);
+			expect([typeVersion, parameters, 'call_id' in item]).toEqual([
+				typeVersion,
+				parameters,
+				simplified,
+			]);
 		}
 	});
 });
@@ -116,7 +144,9 @@ describe('a service that cannot be reached', () => {
 		try {
 			unreachable.credentials.baseUrl = 'http://127.0.0.1:9';
 			const error = await failure(unreachable.trigger(postCall()).lifecycle('create'));
-			expect(error.message).toMatch(/^Looking up assistant #102 failed: no usable answer from Famulor \(.+\)\. Check the credential's Base URL and that n8n can reach Famulor, then publish the workflow again\.$/);
+			expect(error.message).toMatch(
+				/^Looking up assistant #102 failed: no usable answer from Famulor \(.+\)\. Check the credential's Base URL and that n8n can reach Famulor, then publish the workflow again\.$/,
+			);
 		} finally {
 			await unreachable.stop();
 		}

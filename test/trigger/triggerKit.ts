@@ -9,7 +9,12 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
 import { SEED, startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
-import { createTriggerHarness, createWebhookContext, type TestCredentials, type TriggerHarness } from '../helpers/engine';
+import {
+	createTriggerHarness,
+	createWebhookContext,
+	type TestCredentials,
+	type TriggerHarness,
+} from '../helpers/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
@@ -42,25 +47,47 @@ export interface TriggerKit {
 	/** Number of next deliveries that are processed but answered 500, as if n8n's answer got lost. */
 	loseAnswers: number;
 	/** A trigger node at `typeVersion` (default 1; 1.1 = the version new nodes get). */
-	trigger(parameters: INodeParameters, options?: { webhookId?: string; typeVersion?: number }): TriggerUnderTest;
+	trigger(
+		parameters: INodeParameters,
+		options?: { webhookId?: string; typeVersion?: number },
+	): TriggerUnderTest;
 	api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 	ctl(method: string, path: string, body?: unknown): Promise<any>;
 	assistant(id: number): Promise<IDataObject>;
-	requests(): Promise<Array<{ method: string; path: string; body: unknown; query: IDataObject; status: number | null }>>;
+	requests(): Promise<
+		Array<{
+			method: string;
+			path: string;
+			body: unknown;
+			query: IDataObject;
+			status: number | null;
+		}>
+	>;
 	webhookLog(callId?: number): Promise<WebhookLogEntry[]>;
 	/** Starts an outbound call of the assistant and ends it through the sandbox controls. */
-	endCall(assistantId: number, end?: IDataObject): Promise<{ callId: number; deliveries: WebhookLogEntry[] }>;
+	endCall(
+		assistantId: number,
+		end?: IDataObject,
+	): Promise<{ callId: number; deliveries: WebhookLogEntry[] }>;
 	/** Posts straight to the receiver, as a forger would; a string body is sent as these exact bytes. */
 	post(url: string, body: unknown, headers?: Record<string, string>): Promise<number>;
 	/**
 	 * Hands `count` copies of one delivery to the trigger at the same instant, as n8n does for
 	 * concurrent requests: each loads the static data before any of them saves it.
 	 */
-	deliverTogether(url: string, body: unknown, count: number, headers?: Record<string, string>): Promise<Delivery[]>;
+	deliverTogether(
+		url: string,
+		body: unknown,
+		count: number,
+		headers?: Record<string, string>,
+	): Promise<Delivery[]>;
 	/** Ends a chat (widget or WhatsApp conversation) now through the sandbox controls. */
 	endConversation(uuid: string, details?: IDataObject): Promise<WebhookLogEntry[]>;
 	/** The sender's read-receipt settings in the sandbox "dashboard": sets the URL, returns the signing secret. */
-	setReadReceiptUrl(senderId: number, url: string | null): Promise<{ url: string | null; signing_secret: string }>;
+	setReadReceiptUrl(
+		senderId: number,
+		url: string | null,
+	): Promise<{ url: string | null; signing_secret: string }>;
 	/** Sends a free-form WhatsApp message to the seeded open-window customer of sender 71; returns its whatsapp_message_id. */
 	sendWhatsAppMessage(): Promise<number>;
 	/** Emits read receipts for a sent message; returns the first delivery attempts. */
@@ -82,7 +109,13 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promise<TriggerKit> {
-	const sb = await startSandbox({ port: 0, callDurationMs: 0, webhookRetryDelaysMs: retryDelaysMs, webhookTimeoutMs: 5000, generalRateLimit: false });
+	const sb = await startSandbox({
+		port: 0,
+		callDurationMs: 0,
+		webhookRetryDelaysMs: retryDelaysMs,
+		webhookTimeoutMs: 5000,
+		generalRateLimit: false,
+	});
 	const credentials: TestCredentials = { apiToken: sb.tokens.alice, baseUrl: sb.url };
 	const harnesses = new Map<string, TriggerHarness>();
 	const kit = { deliveries: [] as Delivery[], loseAnswers: 0 };
@@ -104,7 +137,9 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 		const result = await trigger.webhook.call(context);
 		if ((workflow.staticData as IDataObject).__dataChanged === true) {
 			const key = `node:${harness.node.name}`;
-			harness.workflow.staticData[key] = JSON.parse(JSON.stringify(workflow.staticData[key] ?? {})) as IDataObject;
+			harness.workflow.staticData[key] = JSON.parse(
+				JSON.stringify(workflow.staticData[key] ?? {}),
+			) as IDataObject;
 		}
 		let status = 200;
 		let answer = JSON.stringify(result.webhookResponse ?? { message: 'Workflow was started' });
@@ -117,11 +152,19 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			status = 500;
 		}
 		const emitted = (result.workflowData?.[0] ?? []).map((item) => item.json);
-		kit.deliveries.push({ path: request.pathname, query: request.query, body, status, emitted, result });
+		kit.deliveries.push({
+			path: request.pathname,
+			query: request.query,
+			body,
+			status,
+			emitted,
+			result,
+		});
 		return { status, answer };
 	};
 	/** The static data as n8n reads it from the database when a request arrives. */
-	const loadStaticData = (harness: TriggerHarness) => JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
+	const loadStaticData = (harness: TriggerHarness) =>
+		JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
 
 	const server: Server = createServer((req, res) => {
 		void (async () => {
@@ -135,8 +178,14 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			const loaded = loadStaticData(harness);
 			const raw = await readBody(req);
 			const query = Object.fromEntries(url.searchParams.entries());
-			const headers = Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)]));
-			const { status, answer } = await handle(harness, { pathname: url.pathname, query, raw, headers }, loaded);
+			const headers = Object.fromEntries(
+				Object.entries(req.headers).map(([key, value]) => [key, String(value)]),
+			);
+			const { status, answer } = await handle(
+				harness,
+				{ pathname: url.pathname, query, raw, headers },
+				loaded,
+			);
 			res.statusCode = status;
 			res.end(answer);
 		})().catch((error: unknown) => {
@@ -151,14 +200,23 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 		const { status, json } = await sandboxRequest(sb, method, path, { body });
 		return { status, json };
 	};
-	const ctl = async (method: string, path: string, body?: unknown) => (await sandboxControl(sb, method, path, body)).json;
+	const ctl = async (method: string, path: string, body?: unknown) =>
+		(await sandboxControl(sb, method, path, body)).json;
 
 	return Object.assign(kit, {
 		sb,
 		credentials,
-		trigger(parameters: INodeParameters, options: { webhookId?: string; typeVersion?: number } = {}): TriggerUnderTest {
+		trigger(
+			parameters: INodeParameters,
+			options: { webhookId?: string; typeVersion?: number } = {},
+		): TriggerUnderTest {
 			const webhookId = options.webhookId ?? 'e2d5a9c0-0000-4000-8000-000000000001';
-			const harness = createTriggerHarness(parameters, credentials, webhookId, options.typeVersion ?? 1);
+			const harness = createTriggerHarness(
+				parameters,
+				credentials,
+				webhookId,
+				options.typeVersion ?? 1,
+			);
 			const productionUrl = `${receiverUrl}/webhook/${webhookId}/webhook`;
 			const testUrl = `${receiverUrl}/webhook-test/${webhookId}/webhook`;
 			// The same additionalData object backs the harness's HookContext and WebhookContext.
@@ -189,15 +247,29 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			return found;
 		},
 		async requests() {
-			const log = (await ctl('GET', '/requests')) as Array<{ seq: number; method: string; path: string; body: unknown; query: IDataObject; status: number | null }>;
+			const log = (await ctl('GET', '/requests')) as Array<{
+				seq: number;
+				method: string;
+				path: string;
+				body: unknown;
+				query: IDataObject;
+				status: number | null;
+			}>;
 			return log.filter((entry) => entry.path.startsWith('/api/'));
 		},
 		async webhookLog(callId?: number) {
-			return (await ctl('GET', `/webhooks${callId === undefined ? '' : `?callId=${callId}`}`)) as WebhookLogEntry[];
+			return (await ctl(
+				'GET',
+				`/webhooks${callId === undefined ? '' : `?callId=${callId}`}`,
+			)) as WebhookLogEntry[];
 		},
 		async endCall(assistantId: number, end: IDataObject = {}) {
-			const started = await api('POST', '/api/user/make_call', { phone_number: '+4917612345678', assistant_id: assistantId });
-			if (started.status !== 200) throw new Error(`make_call failed: ${JSON.stringify(started.json)}`);
+			const started = await api('POST', '/api/user/make_call', {
+				phone_number: '+4917612345678',
+				assistant_id: assistantId,
+			});
+			if (started.status !== 200)
+				throw new Error(`make_call failed: ${JSON.stringify(started.json)}`);
 			const callId = started.json.call_id as number;
 			const ended = await ctl('POST', `/calls/${callId}/end`, { status: 'completed', ...end });
 			return { callId, deliveries: ended.deliveries as WebhookLogEntry[] };
@@ -211,7 +283,12 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			await res.text();
 			return res.status;
 		},
-		async deliverTogether(url: string, body: unknown, count: number, headers: Record<string, string> = {}) {
+		async deliverTogether(
+			url: string,
+			body: unknown,
+			count: number,
+			headers: Record<string, string> = {},
+		) {
 			const parsed = new URL(url);
 			const harness = harnesses.get(parsed.pathname);
 			if (!harness) throw new Error(`no trigger at ${parsed.pathname}`);
@@ -219,7 +296,10 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 				pathname: parsed.pathname,
 				query: Object.fromEntries(parsed.searchParams.entries()),
 				raw: typeof body === 'string' ? body : JSON.stringify(body),
-				headers: { 'content-type': 'application/json', ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])) },
+				headers: {
+					'content-type': 'application/json',
+					...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+				},
 			};
 			const loads = Array.from({ length: count }, () => loadStaticData(harness));
 			const before = kit.deliveries.length;
@@ -228,11 +308,15 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 		},
 		async endConversation(uuid: string, details: IDataObject = {}) {
 			const ended = await ctl('POST', `/conversations/${uuid}/end`, details);
-			if (!Array.isArray(ended.deliveries)) throw new Error(`ending ${uuid} failed: ${JSON.stringify(ended)}`);
+			if (!Array.isArray(ended.deliveries))
+				throw new Error(`ending ${uuid} failed: ${JSON.stringify(ended)}`);
 			return ended.deliveries as WebhookLogEntry[];
 		},
 		async setReadReceiptUrl(senderId: number, url: string | null) {
-			return (await ctl('PUT', `/whatsapp/senders/${senderId}/read-receipts`, { url })) as { url: string | null; signing_secret: string };
+			return (await ctl('PUT', `/whatsapp/senders/${senderId}/read-receipts`, { url })) as {
+				url: string | null;
+				signing_secret: string;
+			};
 		},
 		async sendWhatsAppMessage() {
 			const sent = await api('POST', '/api/user/whatsapp/send-freeform', {
@@ -240,12 +324,16 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 				recipient_phone: SEED.alice.openWindowCustomer.phone,
 				message: 'Your order has shipped.',
 			});
-			if (sent.status !== 200) throw new Error(`send-freeform failed: ${JSON.stringify(sent.json)}`);
+			if (sent.status !== 200)
+				throw new Error(`send-freeform failed: ${JSON.stringify(sent.json)}`);
 			return sent.json.whatsapp_message_id as number;
 		},
 		async emitStatuses(whatsappMessageId: number, statuses: string[]) {
-			const emitted = await ctl('POST', `/whatsapp/messages/${whatsappMessageId}/statuses`, { statuses });
-			if (!Array.isArray(emitted.deliveries)) throw new Error(`statuses failed: ${JSON.stringify(emitted)}`);
+			const emitted = await ctl('POST', `/whatsapp/messages/${whatsappMessageId}/statuses`, {
+				statuses,
+			});
+			if (!Array.isArray(emitted.deliveries))
+				throw new Error(`statuses failed: ${JSON.stringify(emitted)}`);
 			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
@@ -275,7 +363,10 @@ export function useTriggerKit(retryDelaysMs?: number[]): () => TriggerKit {
 export const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
 /** Resolves once `predicate` holds, polling briefly (sandbox retries run on timers); the bound is generous for a loaded CI machine. */
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+	predicate: () => boolean | Promise<boolean>,
+	timeoutMs = 15_000,
+): Promise<void> {
 	const started = Date.now();
 	while (!(await predicate())) {
 		if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');

@@ -2,11 +2,30 @@ import { createHmac } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
-import { claimCount, claimDelivery, IN_FLIGHT_MAX_ENTRIES, IN_FLIGHT_MS } from '../../nodes/FamulorTrigger/inFlight';
-import { simplifyConversationEnded, simplifyMessageStatus, simplifyPayload, transcriptText } from '../../nodes/FamulorTrigger/payload';
-import { mintSecret, secretMatches, urlWithSecret, withoutQuery } from '../../nodes/FamulorTrigger/secret';
+import {
+	claimCount,
+	claimDelivery,
+	IN_FLIGHT_MAX_ENTRIES,
+	IN_FLIGHT_MS,
+} from '../../nodes/FamulorTrigger/inFlight';
+import {
+	simplifyConversationEnded,
+	simplifyMessageStatus,
+	simplifyPayload,
+	transcriptText,
+} from '../../nodes/FamulorTrigger/payload';
+import {
+	mintSecret,
+	secretMatches,
+	urlWithSecret,
+	withoutQuery,
+} from '../../nodes/FamulorTrigger/secret';
 import { signatureMatches } from '../../nodes/FamulorTrigger/signature';
-import { DEDUPE_MAX_ENTRIES, DEDUPE_WINDOW_MS, rememberDelivery } from '../../nodes/FamulorTrigger/state';
+import {
+	DEDUPE_MAX_ENTRIES,
+	DEDUPE_WINDOW_MS,
+	rememberDelivery,
+} from '../../nodes/FamulorTrigger/state';
 
 describe('description', () => {
 	const { description, webhookMethods, methods } = new FamulorTrigger();
@@ -17,7 +36,9 @@ describe('description', () => {
 		expect(description.inputs).toEqual([]);
 		expect(description).not.toHaveProperty('usableAsTool');
 		expect(description.credentials).toEqual([{ name: 'famulorAiApi', required: true }]);
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		]);
 		expect(Object.keys(webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
 
@@ -73,9 +94,15 @@ describe('secret', () => {
 	});
 
 	it('appends the secret to the URL and strips queries for comparison', () => {
-		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook', 'ab')).toBe('https://n8n.example.com/webhook/x/webhook?secret=ab');
-		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook?a=1', 'ab')).toBe('https://n8n.example.com/webhook/x/webhook?a=1&secret=ab');
-		expect(withoutQuery('https://n8n.example.com/webhook/x/webhook/?secret=ab')).toBe('https://n8n.example.com/webhook/x/webhook');
+		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook', 'ab')).toBe(
+			'https://n8n.example.com/webhook/x/webhook?secret=ab',
+		);
+		expect(urlWithSecret('https://n8n.example.com/webhook/x/webhook?a=1', 'ab')).toBe(
+			'https://n8n.example.com/webhook/x/webhook?a=1&secret=ab',
+		);
+		expect(withoutQuery('https://n8n.example.com/webhook/x/webhook/?secret=ab')).toBe(
+			'https://n8n.example.com/webhook/x/webhook',
+		);
 	});
 });
 
@@ -89,7 +116,8 @@ describe('dedupe', () => {
 
 	it(`keeps at most ${DEDUPE_MAX_ENTRIES} ids, dropping the oldest`, () => {
 		const data: IDataObject = {};
-		for (let id = 0; id <= DEDUPE_MAX_ENTRIES; id++) expect(rememberDelivery(data, String(id), 5_000)).toBe(true);
+		for (let id = 0; id <= DEDUPE_MAX_ENTRIES; id++)
+			expect(rememberDelivery(data, String(id), 5_000)).toBe(true);
 		expect((data.deliveries as unknown[]).length).toBe(DEDUPE_MAX_ENTRIES);
 		expect(rememberDelivery(data, String(DEDUPE_MAX_ENTRIES), 5_000)).toBe(false);
 		expect(rememberDelivery(data, '0', 5_000)).toBe(true);
@@ -117,7 +145,9 @@ describe('payload', () => {
 	});
 
 	it('simplifies without extracted variables', () => {
-		expect(simplifyPayload({ id: 1, status: 'failed', extracted_variables: null, transcript: null })).toEqual({
+		expect(
+			simplifyPayload({ id: 1, status: 'failed', extracted_variables: null, transcript: null }),
+		).toEqual({
 			call_id: 1,
 			status: 'failed',
 			duration: null,
@@ -177,7 +207,10 @@ describe('chat payloads', () => {
 					{ role: 'user', content: 'Hi' },
 					{ role: 'assistant', content: 'Hello!' },
 				],
-				attachments: [{ type: 'image', url: 'https://storage.famulor.de/x.jpg', filename: 'x.jpg' }, { type: 'audio' }],
+				attachments: [
+					{ type: 'image', url: 'https://storage.famulor.de/x.jpg', filename: 'x.jpg' },
+					{ type: 'audio' },
+				],
 				extracted_variables: { summary: 'Greeting' },
 				sender: null,
 			}),
@@ -210,6 +243,15 @@ describe('chat payloads', () => {
 				provider_timestamp: 'carrier',
 				test: true,
 			}),
-		).toEqual(expect.objectContaining({ whatsapp_message_id: 7, status: 'failed', error_code: 63016, error: 'Readable', at: 'carrier', test: true }));
+		).toEqual(
+			expect.objectContaining({
+				whatsapp_message_id: 7,
+				status: 'failed',
+				error_code: 63016,
+				error: 'Readable',
+				at: 'carrier',
+				test: true,
+			}),
+		);
 	});
 });

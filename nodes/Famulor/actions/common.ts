@@ -1,4 +1,9 @@
-import { isSafeObjectProperty, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	isSafeObjectProperty,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { listLimit, unwrapRecord } from '../../shared/transport';
 import { checkId, checkRange, invalid, type FieldName } from '../validation';
@@ -18,7 +23,13 @@ export function variablesProperty(description: string): INodeProperties {
 				displayName: 'Variable',
 				name: 'variable',
 				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. customer_name' },
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. customer_name',
+					},
 					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 				],
 			},
@@ -30,17 +41,36 @@ export function variablesProperty(description: string): INodeProperties {
  * Turns the key-value pairs into an object; names must be unique and safe as object keys. `field` is the
  * API field errors name; it differs from `parameterName` when the parameter sits in a collection.
  */
-export function readVariables(this: IExecuteFunctions, itemIndex: number, parameterName = 'variables', field = parameterName): IDataObject | undefined {
-	const pairs = (this.getNodeParameter(`${parameterName}.variable`, itemIndex, []) as Array<{ name: string; value: unknown }>) ?? [];
+export function readVariables(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameterName = 'variables',
+	field = parameterName,
+): IDataObject | undefined {
+	const pairs =
+		(this.getNodeParameter(`${parameterName}.variable`, itemIndex, []) as Array<{
+			name: string;
+			value: unknown;
+		}>) ?? [];
 	if (pairs.length === 0) return undefined;
 	const variables: IDataObject = {};
 	for (const { name, value } of pairs) {
 		const key = String(name ?? '').trim();
 		if (key === '' || !isSafeObjectProperty(key)) {
-			throw invalid.call(this, itemIndex, { label: 'Variables', field }, `has a variable with an invalid name: "${key}"`);
+			throw invalid.call(
+				this,
+				itemIndex,
+				{ label: 'Variables', field },
+				`has a variable with an invalid name: "${key}"`,
+			);
 		}
 		if (Object.prototype.hasOwnProperty.call(variables, key)) {
-			throw invalid.call(this, itemIndex, { label: 'Variables', field }, `has the variable "${key}" twice: each name may be given once`);
+			throw invalid.call(
+				this,
+				itemIndex,
+				{ label: 'Variables', field },
+				`has the variable "${key}" twice: each name may be given once`,
+			);
 		}
 		variables[key] = value as IDataObject[string];
 	}
@@ -53,7 +83,12 @@ export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: n
 }
 
 /** The checked ID chosen in a resource locator parameter; `name` says how errors name it. */
-export function readLocatorId(this: IExecuteFunctions, itemIndex: number, parameterName: string, name: FieldName): number {
+export function readLocatorId(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	name: FieldName,
+): number {
 	return checkId.call(this, itemIndex, name, locatorValue.call(this, parameterName, itemIndex));
 }
 
@@ -86,9 +121,19 @@ export function returnAllProperties(noun = 'results'): INodeProperties[] {
 export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
 	const limit: unknown = this.getNodeParameter('limit', itemIndex, 50);
-	return listLimit(false, checkRange.call(this, itemIndex, { label: 'Limit', field: 'limit' }, limit, 1, Number.MAX_SAFE_INTEGER, true));
+	return listLimit(
+		false,
+		checkRange.call(
+			this,
+			itemIndex,
+			{ label: 'Limit', field: 'limit' },
+			limit,
+			1,
+			Number.MAX_SAFE_INTEGER,
+			true,
+		),
+	);
 }
-
 
 /**
  * The record a write answered with. Version 1 outputs the answer as the service sends it (some wrap

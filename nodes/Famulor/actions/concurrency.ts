@@ -12,7 +12,10 @@ export const MAX_PARALLEL_REQUESTS = 20;
 export const DEFAULT_PARALLEL_REQUESTS = 20;
 
 /** How many items of one run may be under way at once. */
-export type ParallelRequestsReader = (this: IExecuteFunctions, operation: OperationModule) => number;
+export type ParallelRequestsReader = (
+	this: IExecuteFunctions,
+	operation: OperationModule,
+) => number;
 
 function clampParallel(value: unknown, fallback: number): number {
 	const number = Number(value);
@@ -61,6 +64,10 @@ export const runOptionsProperty: INodeProperties = {
 /** Billed and irreversible operations go one at a time unless the user asks for more. */
 export const readParallelRequestsV2: ParallelRequestsReader = function (this, operation) {
 	const automatic = operation.effect ? 1 : DEFAULT_PARALLEL_REQUESTS;
-	const options = this.getNodeParameter(runOptionsProperty.name, 0, {}) as { parallelRequests?: unknown };
-	return options.parallelRequests === undefined ? automatic : clampParallel(options.parallelRequests, automatic);
+	const options = this.getNodeParameter(runOptionsProperty.name, 0, {}) as {
+		parallelRequests?: unknown;
+	};
+	return options.parallelRequests === undefined
+		? automatic
+		: clampParallel(options.parallelRequests, automatic);
 };

@@ -15,7 +15,11 @@ export interface OperationEntry {
  * entries' order). Node versions that offer more operations of a resource build it from a larger set
  * of the same entries.
  */
-export function buildResource(resource: string, defaultOperation: string, entries: Record<string, OperationEntry>): ResourceModule {
+export function buildResource(
+	resource: string,
+	defaultOperation: string,
+	entries: Record<string, OperationEntry>,
+): ResourceModule {
 	const values = Object.keys(entries);
 	const byName = [...values].sort((a, b) => entries[a].name.localeCompare(entries[b].name));
 	const operationProperty: INodeProperties = {
@@ -24,11 +28,19 @@ export function buildResource(resource: string, defaultOperation: string, entrie
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
-		options: byName.map((value) => ({ name: entries[value].name, value, action: entries[value].action, description: entries[value].description })),
+		options: byName.map((value) => ({
+			name: entries[value].name,
+			value,
+			action: entries[value].action,
+			description: entries[value].description,
+		})),
 		default: defaultOperation,
 	};
 	return {
-		description: [operationProperty, ...values.flatMap((value) => entries[value].module.description)],
+		description: [
+			operationProperty,
+			...values.flatMap((value) => entries[value].module.description),
+		],
 		operations: Object.fromEntries(values.map((value) => [value, entries[value].module])),
 	};
 }

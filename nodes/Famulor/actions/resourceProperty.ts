@@ -25,7 +25,10 @@ const RESOURCE_NAMES: Record<string, string> = {
 };
 
 /** The Resource dropdown of one node version: its resources, sorted by name. */
-export function resourceProperty(resourceValues: string[], defaultResource: string): INodeProperties {
+export function resourceProperty(
+	resourceValues: string[],
+	defaultResource: string,
+): INodeProperties {
 	return {
 		displayName: 'Resource',
 		name: 'resource',

@@ -13,7 +13,12 @@ import type { OperationModule, OperationResult } from './types';
 
 /** The error as a failed item carries it under Continue On Fail: message, status, code and field errors. */
 function errorToJson(error: unknown): IDataObject {
-	const failure = error as { message?: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
+	const failure = error as {
+		message?: string;
+		description?: string | null;
+		httpCode?: string | null;
+		context?: IDataObject;
+	};
 	const context = failure.context ?? {};
 	const httpCode = context.httpCode ?? (failure.httpCode ? Number(failure.httpCode) : null);
 	return {
@@ -26,15 +31,27 @@ function errorToJson(error: unknown): IDataObject {
 }
 
 /** Errors of the transport and validation already carry the item; anything else is wrapped with it. */
-function asNodeError(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function asNodeError(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-function findOperation(this: IExecuteFunctions, resources: ResourceMap, resource: string, operation: string): OperationModule {
+function findOperation(
+	this: IExecuteFunctions,
+	resources: ResourceMap,
+	resource: string,
+	operation: string,
+): OperationModule {
 	const found = resources[resource]?.operations[operation];
 	if (!found) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of resource "${resource}" is not supported by this version of the node`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported by this version of the node`,
+		);
 	}
 	return found;
 }
@@ -47,14 +64,25 @@ function findOperation(this: IExecuteFunctions, resources: ResourceMap, resource
  * Without Continue On Fail, the first failure stops new items from starting, the items under way
  * finish, and the error of the earliest failed item is thrown, naming what other items already did.
  */
-export async function router(this: IExecuteFunctions, resources: ResourceMap, readParallel: ParallelRequestsReader): Promise<INodeExecutionData[][]> {
+export async function router(
+	this: IExecuteFunctions,
+	resources: ResourceMap,
+	readParallel: ParallelRequestsReader,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = findOperation.call(this, resources, resource, this.getNodeParameter('operation', 0) as string);
+	const operation = findOperation.call(
+		this,
+		resources,
+		resource,
+		this.getNodeParameter('operation', 0) as string,
+	);
 	const continueOnFail = this.continueOnFail();
 
 	const outputs: INodeExecutionData[][] = new Array(items.length);
-	const errorItem = (error: unknown, itemIndex: number): INodeExecutionData[] => [{ json: errorToJson(error), pairedItem: { item: itemIndex } }];
+	const errorItem = (error: unknown, itemIndex: number): INodeExecutionData[] => [
+		{ json: errorToJson(error), pairedItem: { item: itemIndex } },
+	];
 
 	const plans = new Map<number, unknown>();
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -82,9 +110,12 @@ export async function router(this: IExecuteFunctions, resources: ResourceMap, re
 				continue;
 			}
 			succeeded.push({ itemIndex, result });
-			outputs[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-				itemData: { item: itemIndex },
-			});
+			outputs[itemIndex] = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(result),
+				{
+					itemData: { item: itemIndex },
+				},
+			);
 		}
 	};
 	const parallel = Math.max(1, Math.min(readParallel.call(this, operation), queue.length));
@@ -93,7 +124,9 @@ export async function router(this: IExecuteFunctions, resources: ResourceMap, re
 	if (failures.size > 0) {
 		const earliest = Math.min(...failures.keys());
 		const error = asNodeError.call(this, failures.get(earliest), earliest);
-		throw operation.effect ? withSucceededItems(this.getNode(), error, operation.effect, succeeded, queue.length) : error;
+		throw operation.effect
+			? withSucceededItems(this.getNode(), error, operation.effect, succeeded, queue.length)
+			: error;
 	}
 	return [outputs.flat()];
 }

@@ -1,4 +1,10 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import type { OperationEffect, OperationResult } from './types';
 
@@ -20,7 +26,9 @@ function idOf(record: IDataObject, idFields: string[]): string | undefined {
 
 function idsOf(result: OperationResult, idFields: string[]): string[] {
 	const records = Array.isArray(result) ? result : [result];
-	return records.map((record) => idOf(record, idFields)).filter((id): id is string => id !== undefined);
+	return records
+		.map((record) => idOf(record, idFields))
+		.filter((id): id is string => id !== undefined);
 }
 
 function plural(count: number, noun: string): string {
@@ -42,18 +50,27 @@ export function withSucceededItems(
 	if (succeeded.length === 0) return error;
 	const ordered = [...succeeded].sort((a, b) => a.itemIndex - b.itemIndex);
 	const ids = ordered.flatMap(({ result }) => idsOf(result, effect.idFields));
-	const shownIds = ids.slice(0, MAX_IDS_IN_MESSAGE).join(', ') + (ids.length > MAX_IDS_IN_MESSAGE ? `, … (${ids.length - MAX_IDS_IN_MESSAGE} more)` : '');
-	const done = { billed: 'went through', irreversible: 'took effect', creates: 'were created' }[effect.kind];
+	const shownIds =
+		ids.slice(0, MAX_IDS_IN_MESSAGE).join(', ') +
+		(ids.length > MAX_IDS_IN_MESSAGE ? `, … (${ids.length - MAX_IDS_IN_MESSAGE} more)` : '');
+	const done = { billed: 'went through', irreversible: 'took effect', creates: 'were created' }[
+		effect.kind
+	];
 	const parts = [
 		error.message,
 		`Before this failure ${plural(succeeded.length, effect.noun)} of other items ${done}${ids.length > 0 ? ` (${effect.idFields[0] ?? 'id'}: ${shownIds})` : ''}.`,
-		notStarted > 0 ? `${plural(notStarted, 'item')} after it ${notStarted === 1 ? 'was' : 'were'} not sent.` : '',
-		'Running the workflow again sends them again: remove the items that went through first (n8n\'s Retry On Fail does not resend them).',
+		notStarted > 0
+			? `${plural(notStarted, 'item')} after it ${notStarted === 1 ? 'was' : 'were'} not sent.`
+			: '',
+		"Running the workflow again sends them again: remove the items that went through first (n8n's Retry On Fail does not resend them).",
 	];
 	const message = parts.filter((part) => part !== '').join(' ');
 	const context: IDataObject = {
 		...error.context,
-		succeededItems: ordered.map(({ itemIndex, result }) => ({ itemIndex, ids: idsOf(result, effect.idFields) })),
+		succeededItems: ordered.map(({ itemIndex, result }) => ({
+			itemIndex,
+			ids: idsOf(result, effect.idFields),
+		})),
 		notStartedItems: notStarted,
 	};
 	const itemIndex = error.context.itemIndex as number | undefined;
@@ -65,7 +82,10 @@ export function withSucceededItems(
 					httpCode: error.httpCode ?? undefined,
 					itemIndex,
 				})
-			: new NodeOperationError(node, message, { description: error.description ?? undefined, itemIndex });
+			: new NodeOperationError(node, message, {
+					description: error.description ?? undefined,
+					itemIndex,
+				});
 	Object.assign(rebuilt.context, context);
 	return rebuilt;
 }

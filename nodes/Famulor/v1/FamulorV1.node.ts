@@ -13,7 +13,13 @@ import { resourcesV1 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';
 
 export const methodsV1 = {
-	listSearch: { searchAssistants, searchAvailablePhoneNumbers, searchKnowledgeBases, searchPhoneNumbers, searchWhatsAppSenders },
+	listSearch: {
+		searchAssistants,
+		searchAvailablePhoneNumbers,
+		searchKnowledgeBases,
+		searchPhoneNumbers,
+		searchWhatsAppSenders,
+	},
 	loadOptions: { getLanguages },
 };
 

@@ -1,6 +1,13 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { getCampaigns, getPhoneNumbers, searchCampaigns, searchDocuments, searchLeads, searchSipTrunks } from '../../shared/methods/accountSearch';
+import {
+	getCampaigns,
+	getPhoneNumbers,
+	searchCampaigns,
+	searchDocuments,
+	searchLeads,
+	searchSipTrunks,
+} from '../../shared/methods/accountSearch';
 import {
 	getLabels,
 	getLanguageOptions,
@@ -61,7 +68,12 @@ export const methodsV2 = {
 		searchLeads,
 		searchSipTrunks,
 	},
-	loadOptions: { ...methodsV1.loadOptions, ...assistantPickers.loadOptions, getCampaigns, getPhoneNumbers },
+	loadOptions: {
+		...methodsV1.loadOptions,
+		...assistantPickers.loadOptions,
+		getCampaigns,
+		getPhoneNumbers,
+	},
 	resourceMapping: { getTemplateVariables },
 };
 

@@ -47,18 +47,28 @@ export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export function normalizeBaseUrl(node: INode, raw: string | undefined): string {
 	const candidate = (raw ?? '').trim() || DEFAULT_BASE_URL;
 	if (CONTROL_CHARACTERS.test(candidate)) {
-		throw new NodeOperationError(node, 'Credential field "Base URL" contains a line break or another control character: enter the URL again, e.g. https://app.famulor.de');
+		throw new NodeOperationError(
+			node,
+			'Credential field "Base URL" contains a line break or another control character: enter the URL again, e.g. https://app.famulor.de',
+		);
 	}
 	let url: URL;
 	try {
 		url = new URL(candidate);
 	} catch {
-		throw new NodeOperationError(node, `Credential field "Base URL" is not a valid URL: "${candidate}"`, {
-			description: 'Use the form https://app.famulor.de',
-		});
+		throw new NodeOperationError(
+			node,
+			`Credential field "Base URL" is not a valid URL: "${candidate}"`,
+			{
+				description: 'Use the form https://app.famulor.de',
+			},
+		);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new NodeOperationError(node, `Credential field "Base URL" must use http or https, got "${url.protocol}"`);
+		throw new NodeOperationError(
+			node,
+			`Credential field "Base URL" must use http or https, got "${url.protocol}"`,
+		);
 	}
 	const path = url.pathname.replace(/\/+$/, '').replace(/\/api$/, '');
 	return `${url.origin}${path}`;
@@ -84,12 +94,23 @@ function positiveOr(value: number | undefined, fallback: number): number {
  */
 function checkToken(node: INode, token: string): void {
 	if (token.trim() === '') {
-		throw new NodeOperationError(node, 'Credential field "API Token" is empty: paste the API key from the Famulor dashboard (API Keys)');
+		throw new NodeOperationError(
+			node,
+			'Credential field "API Token" is empty: paste the API key from the Famulor dashboard (API Keys)',
+		);
 	}
 	const bad = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/.exec(token);
 	if (bad) {
-		const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : bad[0].charCodeAt(0) > 0xff ? `the character "${bad[0]}", which an HTTP header cannot carry` : 'a control character';
-		throw new NodeOperationError(node, `Credential field "API Token" contains ${what} at position ${bad.index + 1}, so no request was sent: copy the API key from the Famulor dashboard again`);
+		const what =
+			bad[0] === '\n' || bad[0] === '\r'
+				? 'a line break'
+				: bad[0].charCodeAt(0) > 0xff
+					? `the character "${bad[0]}", which an HTTP header cannot carry`
+					: 'a control character';
+		throw new NodeOperationError(
+			node,
+			`Credential field "API Token" contains ${what} at position ${bad.index + 1}, so no request was sent: copy the API key from the Famulor dashboard again`,
+		);
 	}
 }
 
@@ -101,16 +122,21 @@ function maskerFor(token: string): (text: string) => string {
 
 /** The documented general windows, or the user's; a window of 0 requests is switched off. */
 function generalLimitsOf(credentials: FamulorCredentials): RateLimit[] {
-	if (credentials.customRateLimits !== true) return DOCUMENTED_GENERAL_LIMITS.map((limit) => ({ ...limit }));
+	if (credentials.customRateLimits !== true)
+		return DOCUMENTED_GENERAL_LIMITS.map((limit) => ({ ...limit }));
 	const [perMinute, burst] = DOCUMENTED_GENERAL_LIMITS;
 	const chosen = [
 		{ limit: credentials.generalLimitPerMinute ?? perMinute.limit, windowMs: perMinute.windowMs },
 		{ limit: credentials.generalBurstPer10Seconds ?? burst.limit, windowMs: burst.windowMs },
 	];
-	return chosen.filter(({ limit }) => Number.isFinite(limit) && limit >= 1).map(({ limit, windowMs }) => ({ limit: Math.floor(limit), windowMs }));
+	return chosen
+		.filter(({ limit }) => Number.isFinite(limit) && limit >= 1)
+		.map(({ limit, windowMs }) => ({ limit: Math.floor(limit), windowMs }));
 }
 
-export async function resolveCredentials(this: FamulorRequestContext): Promise<ResolvedCredentials> {
+export async function resolveCredentials(
+	this: FamulorRequestContext,
+): Promise<ResolvedCredentials> {
 	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as FamulorCredentials;
 	const token = String(credentials.apiToken ?? '');
 	checkToken(this.getNode(), token);
@@ -130,10 +156,19 @@ export async function resolveCredentials(this: FamulorRequestContext): Promise<R
 	return {
 		baseUrl: normalizeBaseUrl(this.getNode(), credentials.baseUrl),
 		tokenKey: fingerprint(token),
-		timeoutMs: positiveOr(credentials.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
+		timeoutMs:
+			positiveOr(credentials.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
 		rateLimits: {
-			generateReply: limitFor('generateReply', credentials.generateReplyLimit, credentials.generateReplyWindowSeconds),
-			sendFreeform: limitFor('sendFreeform', credentials.sendFreeformLimit, credentials.sendFreeformWindowSeconds),
+			generateReply: limitFor(
+				'generateReply',
+				credentials.generateReplyLimit,
+				credentials.generateReplyWindowSeconds,
+			),
+			sendFreeform: limitFor(
+				'sendFreeform',
+				credentials.sendFreeformLimit,
+				credentials.sendFreeformWindowSeconds,
+			),
 		},
 		generalLimits: generalLimitsOf(credentials),
 		maskToken: maskerFor(token),

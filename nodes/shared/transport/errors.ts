@@ -1,4 +1,10 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
 
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
@@ -58,7 +64,12 @@ export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDet
 		const message = text(body.message);
 		details.message = [error, message].filter((part) => part !== undefined).join(': ');
 		details.fieldErrors = collectFieldErrors(body.errors);
-	} else if (typeof body === 'string' && body.trim() !== '' && body.length < 500 && !body.trimStart().startsWith('<')) {
+	} else if (
+		typeof body === 'string' &&
+		body.trim() !== '' &&
+		body.length < 500 &&
+		!body.trimStart().startsWith('<')
+	) {
 		details.message = body.trim();
 	}
 	return details;
@@ -92,15 +103,24 @@ function withContext(error: NodeApiError, context: IDataObject): NodeApiError {
 	return error;
 }
 
-export function buildApiError(node: INode, details: FamulorErrorDetails, place: ErrorPlace, note?: string): NodeApiError {
+export function buildApiError(
+	node: INode,
+	details: FamulorErrorDetails,
+	place: ErrorPlace,
+	note?: string,
+): NodeApiError {
 	const hint = details.errorCode ? ERROR_CODE_HINTS[details.errorCode] : undefined;
 	const description = [`${place.method} ${place.path}`, hint, note].filter(Boolean).join('. ');
-	const error = new NodeApiError(node, { message: details.message, httpCode: String(details.httpCode) } as JsonObject, {
-		message: formatErrorMessage(details),
-		description,
-		httpCode: String(details.httpCode),
-		itemIndex: place.itemIndex,
-	});
+	const error = new NodeApiError(
+		node,
+		{ message: details.message, httpCode: String(details.httpCode) } as JsonObject,
+		{
+			message: formatErrorMessage(details),
+			description,
+			httpCode: String(details.httpCode),
+			itemIndex: place.itemIndex,
+		},
+	);
 	return withContext(error, {
 		httpCode: details.httpCode,
 		errorCode: details.errorCode ?? null,
@@ -112,8 +132,19 @@ export function buildApiError(node: INode, details: FamulorErrorDetails, place: 
  * A 5xx without a documented error code, answering a request that must not be repeated: the service
  * may have acted before failing, so the item fails as "outcome unknown" rather than as a plain error.
  */
-export function buildOutcomeUnknownApiError(node: INode, details: FamulorErrorDetails, place: ErrorPlace): NodeApiError {
-	const error = buildApiError(node, { ...details, message: `${details.message || 'the service gave no message'} (outcome unknown). ${NOT_REPEATED}` }, place);
+export function buildOutcomeUnknownApiError(
+	node: INode,
+	details: FamulorErrorDetails,
+	place: ErrorPlace,
+): NodeApiError {
+	const error = buildApiError(
+		node,
+		{
+			...details,
+			message: `${details.message || 'the service gave no message'} (outcome unknown). ${NOT_REPEATED}`,
+		},
+		place,
+	);
 	return withContext(error, { errorCode: OUTCOME_UNKNOWN });
 }
 
@@ -126,7 +157,13 @@ function attemptsText(attempts: number): string {
  * shows only the message: it was never sent (and how to fix that), its outcome is unknown (it may have
  * taken effect and was not repeated), or it failed every attempt although it was safe to repeat.
  */
-export function buildTransportError(node: INode, failure: { sent: boolean; reason: string; advice?: string }, place: ErrorPlace, repeatable: boolean, attempts: number): NodeApiError {
+export function buildTransportError(
+	node: INode,
+	failure: { sent: boolean; reason: string; advice?: string },
+	place: ErrorPlace,
+	repeatable: boolean,
+	attempts: number,
+): NodeApiError {
 	const advice = failure.advice ? ` ${failure.advice}` : '';
 	let message: string;
 	let errorCode: string;
@@ -149,7 +186,11 @@ export function buildTransportError(node: INode, failure: { sent: boolean; reaso
 }
 
 /** Errors of ours pass unchanged; anything else (a bug, an unexpected throw) is wrapped with its item. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }

@@ -1,7 +1,20 @@
 export * from './constants';
 export { CONTROL_CHARACTERS, normalizeBaseUrl, type FamulorCredentials } from './credentials';
-export { buildApiError, formatErrorMessage, parseErrorBody, type FamulorErrorDetails } from './errors';
+export {
+	buildApiError,
+	formatErrorMessage,
+	parseErrorBody,
+	type FamulorErrorDetails,
+} from './errors';
 export { famulorApiRequest, backoffDelay, retryAfterMs } from './request';
-export { listLimit, pageNumberPages, requestCursorList, requestPageNumberList, unwrapList, unwrapRecord, type ListRequest } from './pagination';
+export {
+	listLimit,
+	pageNumberPages,
+	requestCursorList,
+	requestPageNumberList,
+	unwrapList,
+	unwrapRecord,
+	type ListRequest,
+} from './pagination';
 export { buildFileForm } from './multipart';
 export type { FamulorRequest, FamulorRequestContext } from './types';

@@ -6,7 +6,8 @@ import { MAX_REMEMBERED_ANSWERS, REMEMBERED_ANSWER_TTL_MS } from './constants';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /** How a request that must not be repeated ended: with an answer, or without knowing whether it took effect. */
-export type RememberedOutcome = { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: NodeApiError };
+export type RememberedOutcome =
+	{ kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: NodeApiError };
 
 interface Entry {
 	expiresAt: number;
@@ -33,7 +34,11 @@ function bodyFingerprint(body: FamulorRequest['body']): string {
 	if (body === undefined) return '';
 	if (typeof FormData !== 'undefined' && body instanceof FormData) {
 		const parts: string[] = [];
-		body.forEach((value, name) => parts.push(`${name}=${typeof value === 'string' ? value : `file:${value.name}:${value.size}`}`));
+		body.forEach((value, name) =>
+			parts.push(
+				`${name}=${typeof value === 'string' ? value : `file:${value.name}:${value.size}`}`,
+			),
+		);
 		return parts.join('&');
 	}
 	return JSON.stringify(body);
@@ -43,14 +48,30 @@ function bodyFingerprint(body: FamulorRequest['body']): string {
  * The key of one request of one item in one run of one node in one execution; undefined outside an
  * execution (list searches, trigger activation), where n8n does not retry.
  */
-export function journalKey(context: FamulorRequestContext, request: FamulorRequest): string | undefined {
+export function journalKey(
+	context: FamulorRequestContext,
+	request: FamulorRequest,
+): string | undefined {
 	if (request.itemIndex === undefined || !('getExecutionId' in context)) return undefined;
 	const executionId = context.getExecutionId();
 	// n8n's node contexts carry the run index (a node inside a loop runs once per pass); a retry keeps it.
 	const runIndex = (context as { runIndex?: unknown }).runIndex;
 	if (!executionId || typeof runIndex !== 'number') return undefined;
-	const digest = createHash('sha256').update(bodyFingerprint(request.body)).update('|').update(JSON.stringify(request.qs ?? {})).digest('hex');
-	return [context.getWorkflow().id ?? '', executionId, context.getNode().name, runIndex, request.itemIndex, request.method, request.path, digest].join('|');
+	const digest = createHash('sha256')
+		.update(bodyFingerprint(request.body))
+		.update('|')
+		.update(JSON.stringify(request.qs ?? {}))
+		.digest('hex');
+	return [
+		context.getWorkflow().id ?? '',
+		executionId,
+		context.getNode().name,
+		runIndex,
+		request.itemIndex,
+		request.method,
+		request.path,
+		digest,
+	].join('|');
 }
 
 export function recall(key: string): RememberedOutcome | undefined {

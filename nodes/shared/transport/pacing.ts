@@ -33,7 +33,10 @@ export class SlidingWindowPacer implements Pacer {
 			while (this.finishedAt.length > 0 && this.finishedAt[0] + this.rateLimit.windowMs <= now) {
 				this.finishedAt.shift();
 			}
-			if (now >= this.blockedUntil && this.inFlight + this.finishedAt.length < this.rateLimit.limit) {
+			if (
+				now >= this.blockedUntil &&
+				this.inFlight + this.finishedAt.length < this.rateLimit.limit
+			) {
 				this.inFlight++;
 				let released = false;
 				return () => {
@@ -82,7 +85,12 @@ export class ServerBudgetPacer implements Pacer {
 	async acquire(): Promise<(headers?: IDataObject) => void> {
 		for (;;) {
 			const now = Date.now();
-			if (this.remaining === undefined || now >= this.resetAt || this.remaining - this.startedSinceCount > 0) break;
+			if (
+				this.remaining === undefined ||
+				now >= this.resetAt ||
+				this.remaining - this.startedSinceCount > 0
+			)
+				break;
 			await sleep(Math.max(1, this.resetAt - now));
 		}
 		this.startedSinceCount++;
@@ -118,13 +126,21 @@ function shared<T extends Pacer>(key: string, create: () => T): T {
 
 /** The pacer of one rate-limited endpoint of one token. */
 export function pacerFor(key: string, rateLimit: RateLimit): SlidingWindowPacer {
-	return shared(`${key}|${rateLimit.limit}/${rateLimit.windowMs}`, () => new SlidingWindowPacer(rateLimit));
+	return shared(
+		`${key}|${rateLimit.limit}/${rateLimit.windowMs}`,
+		() => new SlidingWindowPacer(rateLimit),
+	);
 }
 
 /** The pacers every request of one token passes: the service's own count, then each configured window. */
 export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
 	return [
 		shared(`${key}|server-budget`, () => new ServerBudgetPacer()),
-		...limits.map((limit) => shared(`${key}|general|${limit.limit}/${limit.windowMs}`, () => new SlidingWindowPacer(limit))),
+		...limits.map((limit) =>
+			shared(
+				`${key}|general|${limit.limit}/${limit.windowMs}`,
+				() => new SlidingWindowPacer(limit),
+			),
+		),
 	];
 }

@@ -33,7 +33,12 @@ export function listLimit(returnAll: boolean, limit: number): number {
 /** `last_page`, or from `total` and `per_page` where a list gives only those (folders, labels), else this page. */
 function lastPageOf(response: PageNumberResponse, page: number): number {
 	if (typeof response.last_page === 'number') return response.last_page;
-	if (typeof response.total === 'number' && typeof response.per_page === 'number' && response.per_page > 0) return Math.ceil(response.total / response.per_page);
+	if (
+		typeof response.total === 'number' &&
+		typeof response.per_page === 'number' &&
+		response.per_page > 0
+	)
+		return Math.ceil(response.total / response.per_page);
 	return page;
 }
 
@@ -61,7 +66,10 @@ export async function* pageNumberPages(
 }
 
 /** Return All / Limit over a page-number list, asking for pages no larger than needed. */
-export async function requestPageNumberList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
+export async function requestPageNumberList(
+	this: FamulorRequestContext,
+	request: ListRequest,
+): Promise<IDataObject[]> {
 	const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit));
 	const records: IDataObject[] = [];
 	for await (const data of pageNumberPages.call(this, { ...request, perPage })) {
@@ -75,7 +83,10 @@ export async function requestPageNumberList(this: FamulorRequestContext, request
  * Cursor lists (`cursor`, `next_cursor`). Each page asks for what is still wanted, up to the
  * maximum; a cursor seen before, or MAX_PAGES pages, end the loop instead of cycling forever.
  */
-export async function requestCursorList(this: FamulorRequestContext, request: ListRequest): Promise<IDataObject[]> {
+export async function requestCursorList(
+	this: FamulorRequestContext,
+	request: ListRequest,
+): Promise<IDataObject[]> {
 	const records: IDataObject[] = [];
 	const seenCursors = new Set<string>();
 	let cursor: string | undefined;
@@ -92,7 +103,8 @@ export async function requestCursorList(this: FamulorRequestContext, request: Li
 		const data = Array.isArray(response.data) ? response.data : [];
 		records.push(...data.slice(0, request.limit - records.length));
 		const next = response.next_cursor;
-		if (typeof next !== 'string' || next === '' || data.length === 0 || seenCursors.has(next)) break;
+		if (typeof next !== 'string' || next === '' || data.length === 0 || seenCursors.has(next))
+			break;
 		seenCursors.add(next);
 		cursor = next;
 	}
@@ -113,5 +125,7 @@ export function unwrapList(response: unknown, legacyKey?: string): IDataObject[]
 /** Unwraps single-record answers that come as the record itself or as `{data: {...}}`. */
 export function unwrapRecord(response: IDataObject): IDataObject {
 	const data = response.data;
-	return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as IDataObject) : response;
+	return typeof data === 'object' && data !== null && !Array.isArray(data)
+		? (data as IDataObject)
+		: response;
 }

@@ -1,4 +1,12 @@
-import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IHttpRequestOptions, type IN8nHttpFullResponse, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type IN8nHttpFullResponse,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import {
 	CREDENTIAL_TYPE,
@@ -9,7 +17,16 @@ import {
 	RETRY_BASE_DELAY_MS,
 } from './constants';
 import { CONTROL_CHARACTERS, resolveCredentials, type ResolvedCredentials } from './credentials';
-import { asNodeError, buildApiError, buildOutcomeUnknownApiError, buildTransportError, OUTCOME_UNKNOWN, parseErrorBody, type ErrorPlace, type FamulorErrorDetails } from './errors';
+import {
+	asNodeError,
+	buildApiError,
+	buildOutcomeUnknownApiError,
+	buildTransportError,
+	OUTCOME_UNKNOWN,
+	parseErrorBody,
+	type ErrorPlace,
+	type FamulorErrorDetails,
+} from './errors';
 import { journalKey, recall, remember } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { generalPacerFor, pacerFor, type Pacer } from './pacing';
@@ -52,7 +69,8 @@ export function retryAfterMs(headers: IDataObject | undefined, body: unknown): n
 	}
 	const fromBody = (body as IDataObject | undefined)?.retry_after;
 	if (typeof fromBody === 'number' && fromBody >= 0) return fromBody * 1000;
-	if (typeof fromBody === 'string' && Number.isFinite(Number(fromBody))) return Number(fromBody) * 1000;
+	if (typeof fromBody === 'string' && Number.isFinite(Number(fromBody)))
+		return Number(fromBody) * 1000;
 	return undefined;
 }
 
@@ -75,7 +93,12 @@ function isReadableAnswer(value: unknown): value is IDataObject {
 }
 
 function masked(details: FamulorErrorDetails, mask: (text: string) => string): FamulorErrorDetails {
-	const fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors).map(([field, messages]) => [mask(field), messages.map(mask)]));
+	const fieldErrors = Object.fromEntries(
+		Object.entries(details.fieldErrors).map(([field, messages]) => [
+			mask(field),
+			messages.map(mask),
+		]),
+	);
 	return { ...details, message: mask(details.message), fieldErrors };
 }
 
@@ -90,17 +113,25 @@ function masked(details: FamulorErrorDetails, mask: (text: string) => string): F
  * the request is safe to repeat; otherwise the item fails as "outcome unknown". Requests that are not
  * safe to repeat remember how they ended for the execution, so n8n's Retry On Fail does not send them again.
  */
-export async function famulorApiRequest(this: FamulorRequestContext, request: FamulorRequest): Promise<IDataObject> {
-	const safeToRepeat = request.safeToRepeat ?? (request.method === 'GET' || request.method === 'PUT');
+export async function famulorApiRequest(
+	this: FamulorRequestContext,
+	request: FamulorRequest,
+): Promise<IDataObject> {
+	const safeToRepeat =
+		request.safeToRepeat ?? (request.method === 'GET' || request.method === 'PUT');
 	const key = safeToRepeat ? undefined : journalKey(this, request);
 	const earlier = key === undefined ? undefined : recall(key);
 	if (earlier?.kind === 'answered') return structuredClone(earlier.answer);
 	if (earlier?.kind === 'unknown') {
-		const again = new NodeApiError(this.getNode(), { message: earlier.error.message } as JsonObject, {
-			message: `${earlier.error.message} (remembered from an earlier try of this execution: not sent again)`,
-			description: earlier.error.description ?? undefined,
-			itemIndex: request.itemIndex,
-		});
+		const again = new NodeApiError(
+			this.getNode(),
+			{ message: earlier.error.message } as JsonObject,
+			{
+				message: `${earlier.error.message} (remembered from an earlier try of this execution: not sent again)`,
+				description: earlier.error.description ?? undefined,
+				itemIndex: request.itemIndex,
+			},
+		);
 		Object.assign(again.context, earlier.error.context);
 		throw again;
 	}
@@ -108,7 +139,11 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 	try {
 		answer = await send.call(this, request, safeToRepeat);
 	} catch (error) {
-		if (key !== undefined && error instanceof NodeApiError && (error.context as IDataObject).errorCode === OUTCOME_UNKNOWN) {
+		if (
+			key !== undefined &&
+			error instanceof NodeApiError &&
+			(error.context as IDataObject).errorCode === OUTCOME_UNKNOWN
+		) {
 			remember(key, { kind: 'unknown', error });
 		}
 		throw asNodeError(this.getNode(), error, request.itemIndex);
@@ -117,11 +152,23 @@ export async function famulorApiRequest(this: FamulorRequestContext, request: Fa
 	return answer;
 }
 
-async function send(this: FamulorRequestContext, request: FamulorRequest, safeToRepeat: boolean): Promise<IDataObject> {
+async function send(
+	this: FamulorRequestContext,
+	request: FamulorRequest,
+	safeToRepeat: boolean,
+): Promise<IDataObject> {
 	const credentials = await credentialsOf.call(this);
-	const place: ErrorPlace = { method: request.method, path: request.path, itemIndex: request.itemIndex };
+	const place: ErrorPlace = {
+		method: request.method,
+		path: request.path,
+		itemIndex: request.itemIndex,
+	};
 	if (CONTROL_CHARACTERS.test(request.path)) {
-		throw new NodeOperationError(this.getNode(), `The request path contains a line break or another control character, so nothing was sent: check the IDs given to the node (${JSON.stringify(request.path)})`, { itemIndex: request.itemIndex });
+		throw new NodeOperationError(
+			this.getNode(),
+			`The request path contains a line break or another control character, so nothing was sent: check the IDs given to the node (${JSON.stringify(request.path)})`,
+			{ itemIndex: request.itemIndex },
+		);
 	}
 	const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
 	const options: IHttpRequestOptions = {
@@ -140,7 +187,10 @@ async function send(this: FamulorRequestContext, request: FamulorRequest, safeTo
 
 	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
 	const pacers: Pacer[] = generalPacerFor(pacerKey, credentials.generalLimits);
-	if (request.rateLimit) pacers.push(pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]));
+	if (request.rateLimit)
+		pacers.push(
+			pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]),
+		);
 
 	let failedAttempts = 0;
 	let rateLimitAnswers = 0;
@@ -151,19 +201,37 @@ async function send(this: FamulorRequestContext, request: FamulorRequest, safeTo
 		let response: IN8nHttpFullResponse | undefined;
 		let answered: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
 			answered = response;
 		} catch (error) {
 			if (isAborted(error)) {
-				throw new NodeOperationError(this.getNode(), 'The execution was cancelled during a Famulor request', { itemIndex: request.itemIndex });
+				throw new NodeOperationError(
+					this.getNode(),
+					'The execution was cancelled during a Famulor request',
+					{ itemIndex: request.itemIndex },
+				);
 			}
 			const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
 			failedAttempts++;
-			if (failure.transient && (safeToRepeat || !failure.sent) && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+			if (
+				failure.transient &&
+				(safeToRepeat || !failure.sent) &&
+				failedAttempts <= MAX_RETRY_ATTEMPTS
+			) {
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
-			throw buildTransportError(this.getNode(), { ...failure, reason: credentials.maskToken(failure.reason) }, place, safeToRepeat, failedAttempts);
+			throw buildTransportError(
+				this.getNode(),
+				{ ...failure, reason: credentials.maskToken(failure.reason) },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
 		} finally {
 			for (const release of releases) release(response?.headers as IDataObject | undefined);
 		}
@@ -175,15 +243,22 @@ async function send(this: FamulorRequestContext, request: FamulorRequest, safeTo
 			// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
 			rateLimitAnswers++;
 			const body = parsed.ok ? parsed.value : undefined;
-			const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers));
+			const waitMs = Math.max(
+				MIN_RATE_LIMIT_WAIT_MS,
+				retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers),
+			);
 			if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 				rateLimitWaitedMs += waitMs;
 				for (const pacer of pacers) pacer.blockFor(waitMs);
 				await sleep(waitMs);
 				continue;
 			}
-			throw buildApiError(this.getNode(), masked(parseErrorBody(status, body), credentials.maskToken), place,
-				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`);
+			throw buildApiError(
+				this.getNode(),
+				masked(parseErrorBody(status, body), credentials.maskToken),
+				place,
+				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
+			);
 		}
 
 		if (status >= 200 && status < 300) {
@@ -193,11 +268,22 @@ async function send(this: FamulorRequestContext, request: FamulorRequest, safeTo
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
-			const what = parsed.ok ? `${JSON.stringify(parsed.value)?.slice(0, 40) ?? 'nothing'} instead of a record` : 'a body that is not valid JSON';
-			throw buildTransportError(this.getNode(), { sent: true, reason: `the service answered ${status} with ${what}` }, place, safeToRepeat, failedAttempts);
+			const what = parsed.ok
+				? `${JSON.stringify(parsed.value)?.slice(0, 40) ?? 'nothing'} instead of a record`
+				: 'a body that is not valid JSON';
+			throw buildTransportError(
+				this.getNode(),
+				{ sent: true, reason: `the service answered ${status} with ${what}` },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
 		}
 
-		const details = masked(parseErrorBody(status, parsed.ok ? parsed.value : undefined), credentials.maskToken);
+		const details = masked(
+			parseErrorBody(status, parsed.ok ? parsed.value : undefined),
+			credentials.maskToken,
+		);
 		if (status >= 500) {
 			failedAttempts++;
 			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {

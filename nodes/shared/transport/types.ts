@@ -10,7 +10,8 @@ import type {
 import type { RateLimitedEndpoint } from './constants';
 
 /** Every n8n context the nodes send requests from. */
-export type FamulorRequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type FamulorRequestContext =
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export interface FamulorRequest {
 	method: IHttpRequestMethods;

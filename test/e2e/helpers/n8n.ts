@@ -46,13 +46,25 @@ export interface PreparedN8n {
 	/** A control under /__sandbox; its parsed JSON. */
 	ctl<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 	/** The sandbox API as alice. */
-	api<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+	api<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<{ status: number; json: T }>;
 	cleanup(): Promise<void>;
 }
 
 /** Starts the sandbox in this process (general rate limit off unless asked for) and prepares an n8n user folder against it. */
-export async function prepareN8n(sandboxOptions: SandboxOptions = {}, entry: MatrixEntry = ENTRY): Promise<PreparedN8n> {
-	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false, ...sandboxOptions });
+export async function prepareN8n(
+	sandboxOptions: SandboxOptions = {},
+	entry: MatrixEntry = ENTRY,
+): Promise<PreparedN8n> {
+	const sandbox = await startSandbox({
+		port: 0,
+		callDurationMs: 0,
+		generalRateLimit: false,
+		...sandboxOptions,
+	});
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-e2e-'));
 	const cleanup = async () => {
 		await sandbox.stop();
@@ -65,7 +77,13 @@ export async function prepareN8n(sandboxOptions: SandboxOptions = {}, entry: Mat
 		installPackage(userFolder);
 		const port = await freePort();
 		const env = n8nEnv({ userFolder, port, brokerPort: await freePort(), filesDir });
-		const workflows = await importExamples(entry, { env, userFolder, baseUrl: sandbox.url, apiToken: sandbox.tokens.alice, filesDir });
+		const workflows = await importExamples(entry, {
+			env,
+			userFolder,
+			baseUrl: sandbox.url,
+			apiToken: sandbox.tokens.alice,
+			filesDir,
+		});
 		const client = new SandboxClient(sandbox);
 		return {
 			entry,
@@ -76,8 +94,10 @@ export async function prepareN8n(sandboxOptions: SandboxOptions = {}, entry: Mat
 			workflows: workflows.map(({ id, name }) => ({ id, name })),
 			sandbox,
 			client,
-			ctl: async <T>(method: string, path: string, body?: unknown) => await client.controlJson<T>(method, path, body),
-			api: async <T>(method: string, path: string, body?: unknown) => await client.api<T>(method, path, body),
+			ctl: async <T>(method: string, path: string, body?: unknown) =>
+				await client.controlJson<T>(method, path, body),
+			api: async <T>(method: string, path: string, body?: unknown) =>
+				await client.api<T>(method, path, body),
 			cleanup,
 		};
 	} catch (error) {
@@ -93,7 +113,13 @@ export interface CliRun {
 		resultData: {
 			error?: { message: string };
 			lastNodeExecuted?: string;
-			runData: Record<string, Array<{ error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+			runData: Record<
+				string,
+				Array<{
+					error?: { message: string };
+					data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+				}>
+			>;
 		};
 	};
 }
@@ -105,14 +131,20 @@ export async function executeWorkflow(n8n: PreparedN8n, id: string): Promise<Cli
 	const lines = result.stdout.split('\n');
 	const start = lines.indexOf('{');
 	const end = lines.lastIndexOf('}');
-	if (start < 0 || end < start) throw new Error(`n8n execute --id=${id} printed no run (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+	if (start < 0 || end < start)
+		throw new Error(
+			`n8n execute --id=${id} printed no run (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+		);
 	return JSON.parse(lines.slice(start, end + 1).join('\n')) as CliRun;
 }
 
 /** The JSON of every item a node emitted on one output in its last run. */
 export function nodeOutput(run: CliRun, node: string, output = 0): Array<Record<string, unknown>> {
 	const runs = run.data.resultData.runData[node];
-	if (!runs) throw new Error(`node "${node}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`);
+	if (!runs)
+		throw new Error(
+			`node "${node}" did not run; ran: ${Object.keys(run.data.resultData.runData).join(', ')}`,
+		);
 	const last = runs[runs.length - 1];
 	if (last.error) throw new Error(`node "${node}" failed: ${last.error.message}`);
 	return (last.data?.main[output] ?? []).map((item) => item.json);
@@ -135,8 +167,12 @@ export interface N8nServer extends N8nProcess {
 	/** Resolves once the activated workflow's triggers are live (2.40 publishes after answering; earlier versions before). */
 	waitUntilPublished(workflowId: string): Promise<void>;
 	/** Activates (2.x: publishes) a workflow the way the editor does; the REST answer, whatever its status. */
-	activate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
-	deactivate(workflowId: string): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
+	activate(
+		workflowId: string,
+	): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
+	deactivate(
+		workflowId: string,
+	): Promise<RestAnswer<{ data?: { active?: boolean }; message?: string }>>;
 }
 
 async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
@@ -151,7 +187,14 @@ async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
 }
 
 /** REST client of a logged-in owner. */
-export function restClient(entry: MatrixEntry, url: string, cookie: string): Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'> {
+export function restClient(
+	entry: MatrixEntry,
+	url: string,
+	cookie: string,
+): Pick<
+	N8nServer,
+	'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'
+> {
 	const rest = async <T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> =>
 		await parsed<T>(
 			await fetch(`${url}/rest${path}`, {
@@ -162,29 +205,44 @@ export function restClient(entry: MatrixEntry, url: string, cookie: string): Pic
 		);
 	const versionId = async (workflowId: string): Promise<string> => {
 		const workflow = await rest<{ data: { versionId: string } }>('GET', `/workflows/${workflowId}`);
-		if (workflow.status !== 200) throw new Error(`GET /rest/workflows/${workflowId}: ${workflow.status}`);
+		if (workflow.status !== 200)
+			throw new Error(`GET /rest/workflows/${workflowId}: ${workflow.status}`);
 		return workflow.json.data.versionId;
 	};
 	// 1.123 and 2.x alike: POST …/activate with the version to publish, POST …/deactivate.
 	const setActive = async (workflowId: string, active: boolean) =>
 		active
-			? await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/activate`, { versionId: await versionId(workflowId) })
-			: await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/deactivate`, {});
+			? await rest<{ data?: { active?: boolean } }>('POST', `/workflows/${workflowId}/activate`, {
+					versionId: await versionId(workflowId),
+				})
+			: await rest<{ data?: { active?: boolean } }>(
+					'POST',
+					`/workflows/${workflowId}/deactivate`,
+					{},
+				);
 	const activationFailure = async (workflowId: string): Promise<string | undefined> => {
-		const publication = await rest<{ data?: { status?: string; triggers?: Array<{ errorMessage?: string | null }> } }>('GET', `/workflows/${workflowId}/publication-status`);
+		const publication = await rest<{
+			data?: { status?: string; triggers?: Array<{ errorMessage?: string | null }> };
+		}>('GET', `/workflows/${workflowId}/publication-status`);
 		const status = publication.json?.data?.status;
 		if (publication.status === 200 && (status === 'failed' || status === 'partial')) {
-			return (publication.json.data?.triggers ?? []).map((trigger) => trigger.errorMessage ?? '').join('; ');
+			return (publication.json.data?.triggers ?? [])
+				.map((trigger) => trigger.errorMessage ?? '')
+				.join('; ');
 		}
 		const error = await rest<{ data?: unknown }>('GET', `/active-workflows/error/${workflowId}`);
 		return error.status === 200 && error.json?.data ? JSON.stringify(error.json.data) : undefined;
 	};
 	const waitUntilPublished = async (workflowId: string): Promise<void> => {
 		await waitFor(`workflow ${workflowId} to be published`, async () => {
-			const publication = await rest<{ data?: { status?: string } }>('GET', `/workflows/${workflowId}/publication-status`);
+			const publication = await rest<{ data?: { status?: string } }>(
+				'GET',
+				`/workflows/${workflowId}/publication-status`,
+			);
 			if (publication.status === 404) return true; // no publication service: activation was synchronous
 			const status = publication.json?.data?.status;
-			if (status === 'failed' || status === 'partial') throw new Error(`publishing ${workflowId} failed: ${JSON.stringify(publication.json)}`);
+			if (status === 'failed' || status === 'partial')
+				throw new Error(`publishing ${workflowId} failed: ${JSON.stringify(publication.json)}`);
 			return status === 'published' ? true : undefined;
 		});
 	};

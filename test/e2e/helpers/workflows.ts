@@ -7,9 +7,18 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../../scripts/n8n';
 
 type Json = Record<string, unknown>;
 
-const credentialRef = (id = CREDENTIAL_ID, name = CREDENTIAL_NAME) => ({ famulorAiApi: { id, name } });
+const credentialRef = (id = CREDENTIAL_ID, name = CREDENTIAL_NAME) => ({
+	famulorAiApi: { id, name },
+});
 
-const node = (name: string, type: string, typeVersion: number, position: [number, number], parameters: Json, extra: Json = {}): Json => ({
+const node = (
+	name: string,
+	type: string,
+	typeVersion: number,
+	position: [number, number],
+	parameters: Json,
+	extra: Json = {},
+): Json => ({
 	id: randomUUID(),
 	name,
 	type,
@@ -20,14 +29,24 @@ const node = (name: string, type: string, typeVersion: number, position: [number
 });
 
 const chain = (...names: string[]): Json =>
-	Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
 
 /**
  * Manual Trigger → calls to place, each a phone number and an assistant ID → Famulor AI Call → Make
  * (version 2) with Retry On Fail (3 tries, no wait): a call that went through must be placed once
  * however often n8n retries the node because a later item was refused.
  */
-export function retriedCallWorkflow(id: string, calls: Array<{ phone: string; assistant: number }>): Json {
+export function retriedCallWorkflow(
+	id: string,
+	calls: Array<{ phone: string; assistant: number }>,
+): Json {
 	return {
 		id,
 		name: `E2E ${id}: retried Call → Make`,
@@ -37,16 +56,33 @@ export function retriedCallWorkflow(id: string, calls: Array<{ phone: string; as
 			node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, [0, 0], {}),
 			node('Phones', 'n8n-nodes-base.set', 3.4, [220, 0], {
 				mode: 'manual',
-				assignments: { assignments: [{ id: 'f0e1d2c3-0000-4000-8000-000000000001', name: 'calls', value: JSON.stringify(calls), type: 'array' }] },
+				assignments: {
+					assignments: [
+						{
+							id: 'f0e1d2c3-0000-4000-8000-000000000001',
+							name: 'calls',
+							value: JSON.stringify(calls),
+							type: 'array',
+						},
+					],
+				},
 				options: {},
 			}),
-			node('One item per call', 'n8n-nodes-base.splitOut', 1, [440, 0], { fieldToSplitOut: 'calls', options: {} }),
+			node('One item per call', 'n8n-nodes-base.splitOut', 1, [440, 0], {
+				fieldToSplitOut: 'calls',
+				options: {},
+			}),
 			node(
 				'Call',
 				'n8n-nodes-famulor-ai.famulor',
 				2,
 				[660, 0],
-				{ resource: 'call', operation: 'make', assistantId: { __rl: true, mode: 'id', value: '={{ $json.assistant }}' }, phoneNumber: '={{ $json.phone }}' },
+				{
+					resource: 'call',
+					operation: 'make',
+					assistantId: { __rl: true, mode: 'id', value: '={{ $json.assistant }}' },
+					phoneNumber: '={{ $json.phone }}',
+				},
 				{ credentials: credentialRef(), retryOnFail: true, maxTries: 3, waitBetweenTries: 0 },
 			),
 		],
@@ -55,8 +91,16 @@ export function retriedCallWorkflow(id: string, calls: Array<{ phone: string; as
 }
 
 /** Example 2 under another id, its trigger using another credential (e.g. one with a wrong token). */
-export function triggerWorkflowWithCredential(id: string, credential: { id: string; name: string }): Json {
-	const workflow = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', '2-post-call-to-records.json'), 'utf8')) as Json & {
+export function triggerWorkflowWithCredential(
+	id: string,
+	credential: { id: string; name: string },
+): Json {
+	const workflow = JSON.parse(
+		readFileSync(
+			join(__dirname, '..', '..', '..', 'examples', '2-post-call-to-records.json'),
+			'utf8',
+		),
+	) as Json & {
 		nodes: Array<Json & { type: string; credentials?: Json; webhookId?: string }>;
 	};
 	workflow.id = id;
@@ -74,14 +118,25 @@ export function triggerWorkflowWithCredential(id: string, credential: { id: stri
  * Webhook (POST /webhook/<path>, answers at once) → Famulor AI WhatsApp → Send Free-Form Message of the
  * posted `message` to the customer with the open window: one production execution per request.
  */
-export function freeformBurstWorkflow(id: string, path: string, sender: { senderId: number; recipientPhone: string }): Json {
+export function freeformBurstWorkflow(
+	id: string,
+	path: string,
+	sender: { senderId: number; recipientPhone: string },
+): Json {
 	return {
 		id,
 		name: `E2E ${id}: free-form message per webhook call`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			node('Burst', 'n8n-nodes-base.webhook', 2, [0, 0], { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} }, { webhookId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a' }),
+			node(
+				'Burst',
+				'n8n-nodes-base.webhook',
+				2,
+				[0, 0],
+				{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				{ webhookId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a' },
+			),
 			node(
 				'Send',
 				'n8n-nodes-famulor-ai.famulor',
@@ -103,14 +158,27 @@ export function freeformBurstWorkflow(id: string, path: string, sender: { sender
 
 export const PANELS_WORKFLOW_ID = 'famulorE2ePanels1';
 
-const picked = (value: number, name: string): Json => ({ __rl: true, mode: 'list', value: String(value), cachedResultName: name });
+const picked = (value: number, name: string): Json => ({
+	__rl: true,
+	mode: 'list',
+	value: String(value),
+	cachedResultName: name,
+});
 
 /**
  * Two version 2 action nodes, filled as a user would with the pickers: Assistant → Create and
  * WhatsApp → Send Template Message (sender 71, template 7101 and its three variables).
  */
 export function panelsWorkflow(): Json {
-	const variable = (id: string, position: number): Json => ({ id, displayName: `${id} ({{${position}}})`, required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' });
+	const variable = (id: string, position: number): Json => ({
+		id,
+		displayName: `${id} ({{${position}}})`,
+		required: true,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'string',
+	});
 	return {
 		id: PANELS_WORKFLOW_ID,
 		name: 'E2E: Famulor AI panels',

@@ -9,7 +9,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { waitFor } from '../../../scripts/n8n';
-import { BURST_WORKFLOW_ID, executionsOf, sendFreeformBurst, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
+import {
+	BURST_WORKFLOW_ID,
+	executionsOf,
+	sendFreeformBurst,
+	startQueueSetup,
+	workerOf,
+	type QueueSetup,
+} from './queueSetup';
 
 const TRIGGER_WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;
@@ -25,27 +32,45 @@ interface Assistant {
 }
 
 async function assistant(): Promise<Assistant> {
-	const { json } = await setup.client.api<{ data: Assistant[] }>('GET', '/api/user/assistants/get?per_page=100');
+	const { json } = await setup.client.api<{ data: Assistant[] }>(
+		'GET',
+		'/api/user/assistants/get?per_page=100',
+	);
 	const found = json.data.find((entry) => entry.id === ASSISTANT_ID);
 	if (!found) throw new Error(`assistant ${ASSISTANT_ID} not found`);
 	return found;
 }
 
 /** Runs a workflow's Manual Trigger the way the editor does (offloaded to the workers); the finished execution. */
-async function runManually(workflowId: string, trigger = 'Manual Trigger (sample data)'): Promise<{ id: string; status: string }> {
-	const workflow = await setup.rest.rest<{ data: Record<string, unknown> }>('GET', `/workflows/${workflowId}`);
+async function runManually(
+	workflowId: string,
+	trigger = 'Manual Trigger (sample data)',
+): Promise<{ id: string; status: string }> {
+	const workflow = await setup.rest.rest<{ data: Record<string, unknown> }>(
+		'GET',
+		`/workflows/${workflowId}`,
+	);
 	expect(workflow.status).toBe(200);
-	const started = await setup.rest.rest<{ data: { executionId: string } }>('POST', `/workflows/${workflowId}/run`, {
-		workflowData: workflow.json.data,
-		triggerToStartFrom: { name: trigger },
-	});
+	const started = await setup.rest.rest<{ data: { executionId: string } }>(
+		'POST',
+		`/workflows/${workflowId}/run`,
+		{
+			workflowData: workflow.json.data,
+			triggerToStartFrom: { name: trigger },
+		},
+	);
 	expect(started.status).toBe(200);
 	const executionId = started.json.data.executionId;
 	return await waitFor(
 		`execution ${executionId} of ${workflowId}`,
 		async () => {
-			const execution = await setup.rest.rest<{ data: { id: string; status: string; finished: boolean } }>('GET', `/executions/${executionId}`);
-			return execution.status === 200 && !['new', 'running', 'waiting'].includes(execution.json.data.status) ? execution.json.data : undefined;
+			const execution = await setup.rest.rest<{
+				data: { id: string; status: string; finished: boolean };
+			}>('GET', `/executions/${executionId}`);
+			return execution.status === 200 &&
+				!['new', 'running', 'waiting'].includes(execution.json.data.status)
+				? execution.json.data
+				: undefined;
 		},
 		120_000,
 		500,
@@ -63,13 +88,23 @@ afterAll(async () => {
 
 test('the examples run on the workers', async () => {
 	const ran: Record<string, string | undefined> = {};
-	for (const workflowId of ['famulorExample01', 'famulorExample03', 'famulorExample04', 'famulorExample06', 'famulorExample02']) {
+	for (const workflowId of [
+		'famulorExample01',
+		'famulorExample03',
+		'famulorExample04',
+		'famulorExample06',
+		'famulorExample02',
+	]) {
 		await setup.client.clearRequests();
 		const execution = await runManually(workflowId);
 		expect({ workflowId, status: execution.status }).toEqual({ workflowId, status: 'success' });
-		ran[workflowId] = await waitFor(`the worker log of execution ${execution.id}`, async () => workerOf(setup, execution.id));
+		ran[workflowId] = await waitFor(`the worker log of execution ${execution.id}`, async () =>
+			workerOf(setup, execution.id),
+		);
 	}
-	expect(Object.values(ran).every((worker) => worker === 'worker1' || worker === 'worker2')).toBe(true);
+	expect(Object.values(ran).every((worker) => worker === 'worker1' || worker === 'worker2')).toBe(
+		true,
+	);
 	// What the workers' node runs sent is what the single-process tests assert; here: that they reached the service.
 	expect(existsSync(join(setup.filesDir, 'famulor-call-4711.json'))).toBe(true);
 	expect(setup.output('main')).not.toMatch(/Worker finished execution/);
@@ -85,20 +120,29 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		const current = await assistant();
 		return current.is_webhook_active ? current : undefined;
 	});
-	expect(registered.webhook_url).toMatch(new RegExp(`^${setup.cluster.webhook.url.replace(/\./g, '\\.')}/webhook/`));
+	expect(registered.webhook_url).toMatch(
+		new RegExp(`^${setup.cluster.webhook.url.replace(/\./g, '\\.')}/webhook/`),
+	);
 
 	const before = (await executionsOf(setup, TRIGGER_WORKFLOW_ID)).length;
 	triggerExecutionsBefore = before;
 	callIds = [];
 	for (const name of ['Jonas Queue', 'Mia Queue']) {
-		const made = await setup.client.api<{ call_id: number }>('POST', '/api/user/make_call', { phone_number: '+4915112345678', assistant_id: ASSISTANT_ID });
+		const made = await setup.client.api<{ call_id: number }>('POST', '/api/user/make_call', {
+			phone_number: '+4915112345678',
+			assistant_id: ASSISTANT_ID,
+		});
 		expect(made.status).toBe(200);
-		const ended = await setup.client.controlJson<{ deliveries: Array<{ status?: number; url: string }> }>('POST', `/calls/${made.json.call_id}/end`, {
+		const ended = await setup.client.controlJson<{
+			deliveries: Array<{ status?: number; url: string }>;
+		}>('POST', `/calls/${made.json.call_id}/end`, {
 			status: 'completed',
 			duration: 30,
 			extracted_variables: { customer_name: name },
 		});
-		expect(ended.deliveries).toEqual([expect.objectContaining({ status: 200, url: registered.webhook_url })]);
+		expect(ended.deliveries).toEqual([
+			expect.objectContaining({ status: 200, url: registered.webhook_url }),
+		]);
 		callIds.push(made.json.call_id);
 	}
 	const delivered = await waitFor('one execution per call', async () => {
@@ -107,15 +151,22 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		return runs.length >= 2 && runs.every((run) => run.status === 'success') ? runs : undefined;
 	});
 	expect(delivered).toHaveLength(2);
-	for (const callId of callIds) expect(existsSync(join(setup.filesDir, `famulor-call-${callId}.json`))).toBe(true);
-	for (const execution of delivered) expect(await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id))).toMatch(/^worker[12]$/);
-
+	for (const callId of callIds)
+		expect(existsSync(join(setup.filesDir, `famulor-call-${callId}.json`))).toBe(true);
+	for (const execution of delivered)
+		expect(
+			await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id)),
+		).toMatch(/^worker[12]$/);
 });
 
 test('a delivery the service sends again (same call, same URL) starts no execution', async () => {
 	expect(callIds).toHaveLength(2);
 	const [firstDelivery] = await setup.client.webhooks({ callId: callIds[0] });
-	const again = await fetch(firstDelivery.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(firstDelivery.payload) });
+	const again = await fetch(firstDelivery.url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(firstDelivery.payload),
+	});
 	expect(again.status).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 3000));
 	expect(await executionsOf(setup, TRIGGER_WORKFLOW_ID)).toHaveLength(triggerExecutionsBefore + 2);
@@ -136,15 +187,26 @@ test(`${BURST_MESSAGES} free-form messages from executions on both workers, one 
 	await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
 	const figures = await sendFreeformBurst(setup, BURST_MESSAGES);
 	mkdirSync(join(__dirname, '..', '..', '..', 'test-results'), { recursive: true });
-	writeFileSync(join(__dirname, '..', '..', '..', 'test-results', 'queue-burst.json'), `${JSON.stringify({ on: ON, ...figures }, null, 2)}\n`);
+	writeFileSync(
+		join(__dirname, '..', '..', '..', 'test-results', 'queue-burst.json'),
+		`${JSON.stringify({ on: ON, ...figures }, null, 2)}\n`,
+	);
 	process.stdout.write(`${ON}: ${JSON.stringify(figures)}\n`);
-	expect(figures).toMatchObject({ executions: BURST_MESSAGES, failedExecutions: 0, accepted: BURST_MESSAGES, duplicates: 0 });
+	expect(figures).toMatchObject({
+		executions: BURST_MESSAGES,
+		failedExecutions: 0,
+		accepted: BURST_MESSAGES,
+		duplicates: 0,
+	});
 	expect(Object.keys(figures.perWorker).sort()).toEqual(['worker1', 'worker2']);
 	expect((await setup.rest.deactivate(BURST_WORKFLOW_ID)).status).toBe(200);
 }, 900_000);
 
 test('every process of the cluster is still up', () => {
 	for (const member of [setup.cluster.main, ...setup.cluster.workers, setup.cluster.webhook]) {
-		expect({ role: member.role, exitCode: member.child.exitCode }).toEqual({ role: member.role, exitCode: null });
+		expect({ role: member.role, exitCode: member.child.exitCode }).toEqual({
+			role: member.role,
+			exitCode: null,
+		});
 	}
 });

@@ -37,14 +37,20 @@ export interface QueueSetup {
 	sandbox: StartedSandbox;
 	client: SandboxClient;
 	cluster: QueueCluster;
-	rest: Pick<N8nServer, 'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'>;
+	rest: Pick<
+		N8nServer,
+		'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'
+	>;
 	filesDir: string;
 	/** Everything a role printed, e.g. output('worker1'). */
 	output(role: string): string;
 	stop(): Promise<void>;
 }
 
-export async function startQueueSetup(workers = 2, entry: MatrixEntry = NEWEST): Promise<QueueSetup> {
+export async function startQueueSetup(
+	workers = 2,
+	entry: MatrixEntry = NEWEST,
+): Promise<QueueSetup> {
 	ensureN8n(entry);
 	const sandbox = await startSandbox({ port: 0, callDurationMs: 0 });
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-queue-n8n-'));
@@ -62,16 +68,36 @@ export async function startQueueSetup(workers = 2, entry: MatrixEntry = NEWEST):
 		const filesDir = join(userFolder, 'files');
 		prepareFilesDir(filesDir);
 		installPackage(userFolder);
-		const importEnv = n8nEnv({ userFolder, port: await freePort(), brokerPort: await freePort(), filesDir, queue: services });
-		await importExamples(entry, { env: importEnv, userFolder, baseUrl: sandbox.url, apiToken: sandbox.tokens.alice, filesDir });
-		const burst = freeformBurstWorkflow(BURST_WORKFLOW_ID, BURST_PATH, { senderId: SEED.alice.senders.online, recipientPhone: SEED.alice.openWindowCustomer.phone });
-		await importIntoN8n(entry, importEnv, { userFolder, credentials: [], workflows: [{ file: 'burst.json', workflow: burst }] });
+		const importEnv = n8nEnv({
+			userFolder,
+			port: await freePort(),
+			brokerPort: await freePort(),
+			filesDir,
+			queue: services,
+		});
+		await importExamples(entry, {
+			env: importEnv,
+			userFolder,
+			baseUrl: sandbox.url,
+			apiToken: sandbox.tokens.alice,
+			filesDir,
+		});
+		const burst = freeformBurstWorkflow(BURST_WORKFLOW_ID, BURST_PATH, {
+			senderId: SEED.alice.senders.online,
+			recipientPhone: SEED.alice.openWindowCustomer.phone,
+		});
+		await importIntoN8n(entry, importEnv, {
+			userFolder,
+			credentials: [],
+			workflows: [{ file: 'burst.json', workflow: burst }],
+		});
 		cluster = await startQueueCluster(entry, {
 			userFolder,
 			filesDir,
 			services,
 			workers,
-			onOutput: (role, text) => outputs.set(role, ((outputs.get(role) ?? '') + text).slice(-2_000_000)),
+			onOutput: (role, text) =>
+				outputs.set(role, ((outputs.get(role) ?? '') + text).slice(-2_000_000)),
 		});
 		const cookie = await ensureOwnerAndLogin(cluster.main.url);
 		return {
@@ -99,12 +125,18 @@ export interface ExecutionSummary {
 }
 
 /** Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100, walked with lastId). */
-export async function executionsOf(setup: QueueSetup, workflowId: string): Promise<ExecutionSummary[]> {
+export async function executionsOf(
+	setup: QueueSetup,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const all: ExecutionSummary[] = [];
 	for (;;) {
 		const lastId = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
-		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>('GET', `/executions?filter=${filter}&limit=100${lastId}`);
+		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100${lastId}`,
+		);
 		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
 		const seen = new Set(all.map((execution) => execution.id));
 		all.push(...json.data.results.filter((execution) => !seen.has(execution.id)));
@@ -115,7 +147,9 @@ export async function executionsOf(setup: QueueSetup, workflowId: string): Promi
 /** Which worker ran an execution, from the workers' "Worker finished execution <id>" log lines. */
 export function workerOf(setup: QueueSetup, executionId: string): string | undefined {
 	const line = new RegExp(`Worker finished execution ${executionId}\\b`);
-	return setup.cluster.workers.map((_, index) => `worker${index + 1}`).find((role) => line.test(setup.output(role)));
+	return setup.cluster.workers
+		.map((_, index) => `worker${index + 1}`)
+		.find((role) => line.test(setup.output(role)));
 }
 
 export interface BurstFigures {
@@ -139,8 +173,14 @@ export interface BurstFigures {
  * Posts `count` messages to the burst workflow's production webhook (the webhook process), one
  * execution each, 20 requests in flight; waits until every execution has finished.
  */
-export async function sendFreeformBurst(setup: QueueSetup, count: number, timeoutMs = 600_000): Promise<BurstFigures> {
-	const before = new Set((await executionsOf(setup, BURST_WORKFLOW_ID)).map((execution) => execution.id));
+export async function sendFreeformBurst(
+	setup: QueueSetup,
+	count: number,
+	timeoutMs = 600_000,
+): Promise<BurstFigures> {
+	const before = new Set(
+		(await executionsOf(setup, BURST_WORKFLOW_ID)).map((execution) => execution.id),
+	);
 	await setup.client.reset();
 	const started = Date.now();
 	let next = 0;
@@ -153,23 +193,35 @@ export async function sendFreeformBurst(setup: QueueSetup, count: number, timeou
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify({ message: `queue burst ${index}` }),
 				});
-				if (response.status !== 200) throw new Error(`webhook call ${index}: ${response.status} ${await response.text()}`);
+				if (response.status !== 200)
+					throw new Error(`webhook call ${index}: ${response.status} ${await response.text()}`);
 			}
 		}),
 	);
 	const finished = await waitFor(
 		`${count} burst executions to finish`,
 		async () => {
-			const runs = (await executionsOf(setup, BURST_WORKFLOW_ID)).filter((execution) => !before.has(execution.id));
-			const done = runs.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+			const runs = (await executionsOf(setup, BURST_WORKFLOW_ID)).filter(
+				(execution) => !before.has(execution.id),
+			);
+			const done = runs.filter(
+				(execution) => !['new', 'running', 'waiting'].includes(execution.status),
+			);
 			return runs.length >= count && done.length === runs.length ? runs : undefined;
 		},
 		timeoutMs,
 		1000,
 	);
-	const wallMs = Math.max(...finished.map((execution) => (execution.stoppedAt ? Date.parse(execution.stoppedAt) : Date.now()))) - started;
+	const wallMs =
+		Math.max(
+			...finished.map((execution) =>
+				execution.stoppedAt ? Date.parse(execution.stoppedAt) : Date.now(),
+			),
+		) - started;
 	const sends = await setup.client.requests({ path: '/api/user/whatsapp/send-freeform' });
-	const acceptedTexts = sends.filter((entry) => entry.status === 200).map((entry) => (entry.body as { message?: string }).message ?? '');
+	const acceptedTexts = sends
+		.filter((entry) => entry.status === 200)
+		.map((entry) => (entry.body as { message?: string }).message ?? '');
 	const perWorker: Record<string, number> = {};
 	for (const execution of finished) {
 		const worker = workerOf(setup, execution.id) ?? 'unknown';

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -28,25 +33,62 @@ const properties: INodeProperties[] = [
 		typeOptions: { rows: 3 },
 		description: "The customer's message the assistant replies to",
 	},
-	variablesProperty('Values merged into the variables of the conversation, usable in the assistant prompt'),
+	variablesProperty(
+		'Values merged into the variables of the conversation, usable in the assistant prompt',
+	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['aiReply'], operation: ['generate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['aiReply'], operation: ['generate'] } },
+	properties,
+);
 
 /** Rate limited (5 per minute per token) and billed; a reply is never requested twice for one item. */
-export const effect: OperationEffect = { kind: 'billed', noun: 'reply', idFields: ['conversation_id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'reply',
+	idFields: ['conversation_id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+		label: 'Assistant',
+		field: 'assistant_id',
+	});
 	const identifierName = { label: 'Customer Identifier', field: 'customer_identifier' };
-	const customerIdentifier = checkMaxLength.call(this, itemIndex, identifierName, requireText.call(this, itemIndex, identifierName, this.getNodeParameter('customerIdentifier', itemIndex)), 255);
-	const message = requireText.call(this, itemIndex, { label: 'Message', field: 'message' }, this.getNodeParameter('message', itemIndex));
+	const customerIdentifier = checkMaxLength.call(
+		this,
+		itemIndex,
+		identifierName,
+		requireText.call(
+			this,
+			itemIndex,
+			identifierName,
+			this.getNodeParameter('customerIdentifier', itemIndex),
+		),
+		255,
+	);
+	const message = requireText.call(
+		this,
+		itemIndex,
+		{ label: 'Message', field: 'message' },
+		this.getNodeParameter('message', itemIndex),
+	);
 	const variables = readVariables.call(this, itemIndex);
-	return { assistant_id: assistantId, customer_identifier: customerIdentifier, message, ...(variables ? { variables } : {}) };
+	return {
+		assistant_id: assistantId,
+		customer_identifier: customerIdentifier,
+		message,
+		...(variables ? { variables } : {}),
+	};
 }
 
 /** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps the seed specification's. */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: speaksCurrentApi.call(this) ? '/api/user/ai/generate-reply' : '/api/ai/generate-reply',

@@ -11,13 +11,26 @@ export const description = updateDisplayOptions(
 );
 
 /** https://docs.famulor.de/en/api-reference/assistants/delete: permanent, so never sent twice. */
-export const effect: OperationEffect = { kind: 'irreversible', noun: 'assistant', idFields: ['id'] };
+export const effect: OperationEffect = {
+	kind: 'irreversible',
+	noun: 'assistant',
+	idFields: ['id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
 }
 
-export async function execute(this: IExecuteFunctions, id: number, itemIndex: number): Promise<OperationResult> {
-	await famulorApiRequest.call(this, { method: 'DELETE', path: `/api/user/assistant/${id}`, safeToRepeat: false, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	id: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	await famulorApiRequest.call(this, {
+		method: 'DELETE',
+		path: `/api/user/assistant/${id}`,
+		safeToRepeat: false,
+		itemIndex,
+	});
 	return { id, deleted: true };
 }

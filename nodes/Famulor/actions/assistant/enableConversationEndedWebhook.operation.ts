@@ -7,7 +7,8 @@ export const { description, prepare, execute } = webhookSwitchOperation({
 	webhook: 'conversation_ended',
 	assistantDescription: 'The assistant whose ended chats (widget or WhatsApp) are reported',
 	url: {
-		description: 'HTTPS URL that receives a POST with the chat (transcript, extracted variables, attachments) when a chat has been inactive for the assistant\'s timeout; replaces the URL set before',
+		description:
+			"HTTPS URL that receives a POST with the chat (transcript, extracted variables, attachments) when a chat has been inactive for the assistant's timeout; replaces the URL set before",
 		placeholder: 'https://example.com/famulor-chat-ended',
 		httpsOnly: true,
 	},

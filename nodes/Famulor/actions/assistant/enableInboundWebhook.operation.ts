@@ -5,5 +5,8 @@ export const { description, prepare, execute } = webhookSwitchOperation({
 	path: '/api/user/assistants/enable-inbound-webhook',
 	webhook: 'inbound',
 	assistantDescription: 'The assistant whose completed inbound calls are reported',
-	url: { description: 'URL that receives a POST with the call data after each completed inbound call', placeholder: 'https://example.com/famulor-inbound' },
+	url: {
+		description: 'URL that receives a POST with the call data after each completed inbound call',
+		placeholder: 'https://example.com/famulor-inbound',
+	},
 });

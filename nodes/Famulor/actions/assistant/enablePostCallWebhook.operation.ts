@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -9,7 +14,10 @@ import { readWebhookUrl, switchOutput, webhookUrlProperty } from './webhookSwitc
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant whose calls are reported'),
-	webhookUrlProperty('URL that receives a POST with the call data (extracted post-call values, transcript, recording) after each call', 'https://example.com/famulor-post-call'),
+	webhookUrlProperty(
+		'URL that receives a POST with the call data (extracted post-call values, transcript, recording) after each call',
+		'https://example.com/famulor-post-call',
+	),
 	{
 		displayName: 'Webhook Options',
 		name: 'webhookOptions',
@@ -22,20 +30,25 @@ const properties: INodeProperties[] = [
 				name: 'includeRecording',
 				type: 'boolean',
 				default: true,
-				description: "Whether the payload carries the call's recording URL (include_recording_in_webhook); when not added, the assistant's setting is kept",
+				description:
+					"Whether the payload carries the call's recording URL (include_recording_in_webhook); when not added, the assistant's setting is kept",
 			},
 			{
 				displayName: 'Only Completed Calls',
 				name: 'onlyCompleted',
 				type: 'boolean',
 				default: true,
-				description: "Whether only completed calls are sent, not busy, failed or unanswered ones (send_webhook_only_on_completed); when not added, the assistant's setting is kept",
+				description:
+					"Whether only completed calls are sent, not busy, failed or unanswered ones (send_webhook_only_on_completed); when not added, the assistant's setting is kept",
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['enablePostCallWebhook'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['enablePostCallWebhook'] } },
+	properties,
+);
 
 interface EnablePlan {
 	assistantId: number;
@@ -44,15 +57,28 @@ interface EnablePlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan {
-	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+		label: 'Assistant',
+		field: 'id',
+	});
 	const webhookUrl = readWebhookUrl.call(this, itemIndex);
 	const options = this.getNodeParameter('webhookOptions', itemIndex, {}) as IDataObject;
 	const body: IDataObject = { is_webhook_active: true, webhook_url: webhookUrl };
 	if (options.onlyCompleted !== undefined) {
-		body.send_webhook_only_on_completed = checkBoolean.call(this, itemIndex, { label: 'Only Completed Calls', field: 'send_webhook_only_on_completed' }, options.onlyCompleted);
+		body.send_webhook_only_on_completed = checkBoolean.call(
+			this,
+			itemIndex,
+			{ label: 'Only Completed Calls', field: 'send_webhook_only_on_completed' },
+			options.onlyCompleted,
+		);
 	}
 	if (options.includeRecording !== undefined) {
-		body.include_recording_in_webhook = checkBoolean.call(this, itemIndex, { label: 'Include Recording URL', field: 'include_recording_in_webhook' }, options.includeRecording);
+		body.include_recording_in_webhook = checkBoolean.call(
+			this,
+			itemIndex,
+			{ label: 'Include Recording URL', field: 'include_recording_in_webhook' },
+			options.includeRecording,
+		);
 	}
 	return { assistantId, webhookUrl, body };
 }
@@ -62,7 +88,16 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan 
  * and `is_webhook_active` (https://docs.famulor.de/en/api-reference/assistants/update). The same body sent
  * twice has the same effect, so the PUT may be repeated.
  */
-export async function execute(this: IExecuteFunctions, plan: EnablePlan, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/assistant/${plan.assistantId}`, body: plan.body, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	plan: EnablePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'PUT',
+		path: `/api/user/assistant/${plan.assistantId}`,
+		body: plan.body,
+		itemIndex,
+	});
 	return switchOutput(plan.assistantId, 'post_call', plan.webhookUrl, response);
 }

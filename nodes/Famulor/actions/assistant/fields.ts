@@ -28,23 +28,64 @@ function options(values: readonly string[], labels: readonly string[]): INodePro
 	return values.map((value, index) => ({ name: labels[index], value }));
 }
 
-function text(displayName: string, name: string, field: string, description: string, max?: number, extra: Partial<INodeProperties> = {}): AssistantField {
-	return { field, rule: { kind: 'text', max }, property: { displayName, name, type: 'string', default: '', description, ...extra } };
-}
-
-function choice(displayName: string, name: string, field: string, description: string, values: readonly string[], labels: readonly string[]): AssistantField {
+function text(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	max?: number,
+	extra: Partial<INodeProperties> = {},
+): AssistantField {
 	return {
 		field,
-		rule: { kind: 'oneOf', values },
-		property: { displayName, name, type: 'options', options: options(values, labels), default: values[0], description },
+		rule: { kind: 'text', max },
+		property: { displayName, name, type: 'string', default: '', description, ...extra },
 	};
 }
 
-function flag(displayName: string, name: string, field: string, description: string, defaultValue: boolean): AssistantField {
-	return { field, rule: { kind: 'boolean' }, property: { displayName, name, type: 'boolean', default: defaultValue, description } };
+function choice(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	values: readonly string[],
+	labels: readonly string[],
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'oneOf', values },
+		property: {
+			displayName,
+			name,
+			type: 'options',
+			options: options(values, labels),
+			default: values[0],
+			description,
+		},
+	};
 }
 
-function numeric(displayName: string, name: string, field: string, description: string, range: { min: number; max: number; integer?: boolean; default: number }): AssistantField {
+function flag(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	defaultValue: boolean,
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'boolean' },
+		property: { displayName, name, type: 'boolean', default: defaultValue, description },
+	};
+}
+
+function numeric(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	range: { min: number; max: number; integer?: boolean; default: number },
+): AssistantField {
 	return {
 		field,
 		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },
@@ -53,7 +94,11 @@ function numeric(displayName: string, name: string, field: string, description: 
 			name,
 			type: 'number',
 			default: range.default,
-			typeOptions: { minValue: range.min, maxValue: range.max, numberPrecision: range.integer ? 0 : 2 },
+			typeOptions: {
+				minValue: range.min,
+				maxValue: range.max,
+				numberPrecision: range.integer ? 0 : 2,
+			},
 			description,
 		},
 	};
@@ -64,7 +109,13 @@ export const ENGINE_TYPES = ['pipeline', 'multimodal'] as const;
 
 /** Required on create (top-level parameters there), optional on update. */
 export const REQUIRED_FIELDS: AssistantField[] = [
-	text('Assistant Name', 'assistantName', 'assistant_name', 'Name of the assistant (max 255 characters)', 255),
+	text(
+		'Assistant Name',
+		'assistantName',
+		'assistant_name',
+		'Name of the assistant (max 255 characters)',
+		255,
+	),
 	{
 		field: 'voice_id',
 		rule: { kind: 'id' },
@@ -74,7 +125,8 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 			type: 'number',
 			default: 0,
 			typeOptions: { numberPrecision: 0 },
-			description: 'ID of an available voice (the voice list of the Famulor dashboard shows the IDs)',
+			description:
+				'ID of an available voice (the voice list of the Famulor dashboard shows the IDs)',
 		},
 	},
 	{
@@ -90,45 +142,233 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 				'Language the assistant speaks, by name as the languages list returns it (e.g. "German"). Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 	},
-	text('LLM Model', 'llmModel', 'llm_model', 'Name of the language model, e.g. "gpt-4.1" (max 100 characters)', 100),
-	choice('Calls Direction', 'callsDirection', 'calls_direction', 'Whether the assistant receives calls or makes them', CALLS_DIRECTIONS, ['Receive (Inbound)', 'Make (Outbound)']),
-	choice('Engine Type', 'engineType', 'engine_type', 'Pipeline (speech-to-text, LLM, text-to-speech) or a multimodal speech model', ENGINE_TYPES, ['Pipeline', 'Multimodal']),
+	text(
+		'LLM Model',
+		'llmModel',
+		'llm_model',
+		'Name of the language model, e.g. "gpt-4.1" (max 100 characters)',
+		100,
+	),
+	choice(
+		'Calls Direction',
+		'callsDirection',
+		'calls_direction',
+		'Whether the assistant receives calls or makes them',
+		CALLS_DIRECTIONS,
+		['Receive (Inbound)', 'Make (Outbound)'],
+	),
+	choice(
+		'Engine Type',
+		'engineType',
+		'engine_type',
+		'Pipeline (speech-to-text, LLM, text-to-speech) or a multimodal speech model',
+		ENGINE_TYPES,
+		['Pipeline', 'Multimodal'],
+	),
 	{
 		field: 'timezone',
 		rule: { kind: 'timezone' },
-		property: { displayName: 'Timezone', name: 'timezone', type: 'string', default: '', placeholder: 'Europe/Berlin', description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin' },
+		property: {
+			displayName: 'Timezone',
+			name: 'timezone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Berlin',
+			description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin',
+		},
 	},
-	text('Initial Message', 'initialMessage', 'initial_message', 'First message the assistant speaks when the call starts'),
-	text('System Prompt', 'systemPrompt', 'system_prompt', "Instructions that define the assistant's behaviour and personality", undefined, { typeOptions: { rows: 6 } }),
+	text(
+		'Initial Message',
+		'initialMessage',
+		'initial_message',
+		'First message the assistant speaks when the call starts',
+	),
+	text(
+		'System Prompt',
+		'systemPrompt',
+		'system_prompt',
+		"Instructions that define the assistant's behaviour and personality",
+		undefined,
+		{ typeOptions: { rows: 6 } },
+	),
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
 export const OPTIONAL_FIELDS: AssistantField[] = [
-	choice('Endpoint Type', 'endpointType', 'endpoint_type', 'Voice activity detection type', ['vad', 'ai'], ['VAD', 'AI']),
-	numeric('Endpoint Sensitivity', 'endpointSensitivity', 'endpoint_sensitivity', 'How quickly the end of the caller\'s speech is detected, 0 to 5', { min: 0, max: 5, default: 0.5 }),
-	numeric('Interrupt Sensitivity', 'interruptSensitivity', 'interrupt_sensitivity', 'How easily the caller interrupts the assistant, 0 to 5', { min: 0, max: 5, default: 0.5 }),
-	numeric('Ambient Sound Volume', 'ambientSoundVolume', 'ambient_sound_volume', 'Volume of the background sound, 0 to 1', { min: 0, max: 1, default: 0.5 }),
-	flag('Post-Call Evaluation', 'postCallEvaluation', 'post_call_evaluation', 'Whether the call is evaluated after it ends', true),
-	flag('Send Webhook Only on Completed', 'sendWebhookOnlyOnCompleted', 'send_webhook_only_on_completed', 'Whether the post-call webhook fires only for completed calls', true),
-	flag('Include Recording in Webhook', 'includeRecordingInWebhook', 'include_recording_in_webhook', 'Whether the recording URL is included in the webhook payload', true),
-	flag('Webhook Active', 'isWebhookActive', 'is_webhook_active', 'Whether the post-call webhook is sent; when on, Webhook URL is required', false),
-	{ ...text('Webhook URL', 'webhookUrl', 'webhook_url', 'URL that receives the post-call webhook (required when Webhook Active is on)', undefined, { placeholder: 'https://example.com/famulor' }), rule: { kind: 'url' } },
-	flag('Use Min Interrupt Words', 'useMinInterruptWords', 'use_min_interrupt_words', 'Whether the caller must say a minimum number of words before interrupting', false),
-	numeric('Min Interrupt Words', 'minInterruptWords', 'min_interrupt_words', 'Words the caller must say before an interruption is allowed, 0 to 10', { min: 0, max: 10, integer: true, default: 2 }),
-	text('End Call Tool Description', 'endCallToolDescription', 'end_call_tool.description', 'When the assistant should end the call (max 500 characters)', 500, { typeOptions: { rows: 3 } }),
-	numeric('LLM Temperature', 'llmTemperature', 'llm_temperature', 'Randomness of the language model, 0 to 1', { min: 0, max: 1, default: 0.1 }),
-	numeric('Voice Stability', 'voiceStability', 'voice_stability', 'Stability of the voice, 0 to 1', { min: 0, max: 1, default: 0.7 }),
-	numeric('Voice Similarity', 'voiceSimilarity', 'voice_similarity', 'Similarity to the original voice, 0 to 1', { min: 0, max: 1, default: 0.5 }),
-	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', { min: 0.7, max: 1.2, default: 1 }),
-	flag('Allow Interruptions', 'allowInterruptions', 'allow_interruptions', 'Whether the caller may interrupt the assistant', true),
-	flag('Filler Audios', 'fillerAudios', 'filler_audios', 'Whether filler audio plays while the assistant is thinking', false),
-	numeric('Re-Engagement Interval', 'reEngagementInterval', 're_engagement_interval', 'Seconds of silence before the assistant re-engages the caller, 7 to 600', { min: 7, max: 600, integer: true, default: 30 }),
-	numeric('Max Call Duration', 'maxCallDuration', 'max_call_duration', 'Longest call in seconds, 20 to 1200', { min: 20, max: 1200, integer: true, default: 600 }),
-	numeric('Max Silence Duration', 'maxSilenceDuration', 'max_silence_duration', 'Seconds of silence before the call ends, 1 to 120', { min: 1, max: 120, integer: true, default: 40 }),
-	flag('End Call on Voicemail', 'endCallOnVoicemail', 'end_call_on_voicemail', 'Whether the call ends when a voicemail is detected', true),
-	flag('Noise Cancellation', 'noiseCancellation', 'noise_cancellation', 'Whether noise cancellation is on', true),
+	choice(
+		'Endpoint Type',
+		'endpointType',
+		'endpoint_type',
+		'Voice activity detection type',
+		['vad', 'ai'],
+		['VAD', 'AI'],
+	),
+	numeric(
+		'Endpoint Sensitivity',
+		'endpointSensitivity',
+		'endpoint_sensitivity',
+		"How quickly the end of the caller's speech is detected, 0 to 5",
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	numeric(
+		'Interrupt Sensitivity',
+		'interruptSensitivity',
+		'interrupt_sensitivity',
+		'How easily the caller interrupts the assistant, 0 to 5',
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	numeric(
+		'Ambient Sound Volume',
+		'ambientSoundVolume',
+		'ambient_sound_volume',
+		'Volume of the background sound, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	flag(
+		'Post-Call Evaluation',
+		'postCallEvaluation',
+		'post_call_evaluation',
+		'Whether the call is evaluated after it ends',
+		true,
+	),
+	flag(
+		'Send Webhook Only on Completed',
+		'sendWebhookOnlyOnCompleted',
+		'send_webhook_only_on_completed',
+		'Whether the post-call webhook fires only for completed calls',
+		true,
+	),
+	flag(
+		'Include Recording in Webhook',
+		'includeRecordingInWebhook',
+		'include_recording_in_webhook',
+		'Whether the recording URL is included in the webhook payload',
+		true,
+	),
+	flag(
+		'Webhook Active',
+		'isWebhookActive',
+		'is_webhook_active',
+		'Whether the post-call webhook is sent; when on, Webhook URL is required',
+		false,
+	),
+	{
+		...text(
+			'Webhook URL',
+			'webhookUrl',
+			'webhook_url',
+			'URL that receives the post-call webhook (required when Webhook Active is on)',
+			undefined,
+			{ placeholder: 'https://example.com/famulor' },
+		),
+		rule: { kind: 'url' },
+	},
+	flag(
+		'Use Min Interrupt Words',
+		'useMinInterruptWords',
+		'use_min_interrupt_words',
+		'Whether the caller must say a minimum number of words before interrupting',
+		false,
+	),
+	numeric(
+		'Min Interrupt Words',
+		'minInterruptWords',
+		'min_interrupt_words',
+		'Words the caller must say before an interruption is allowed, 0 to 10',
+		{ min: 0, max: 10, integer: true, default: 2 },
+	),
+	text(
+		'End Call Tool Description',
+		'endCallToolDescription',
+		'end_call_tool.description',
+		'When the assistant should end the call (max 500 characters)',
+		500,
+		{ typeOptions: { rows: 3 } },
+	),
+	numeric(
+		'LLM Temperature',
+		'llmTemperature',
+		'llm_temperature',
+		'Randomness of the language model, 0 to 1',
+		{ min: 0, max: 1, default: 0.1 },
+	),
+	numeric(
+		'Voice Stability',
+		'voiceStability',
+		'voice_stability',
+		'Stability of the voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.7 },
+	),
+	numeric(
+		'Voice Similarity',
+		'voiceSimilarity',
+		'voice_similarity',
+		'Similarity to the original voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', {
+		min: 0.7,
+		max: 1.2,
+		default: 1,
+	}),
+	flag(
+		'Allow Interruptions',
+		'allowInterruptions',
+		'allow_interruptions',
+		'Whether the caller may interrupt the assistant',
+		true,
+	),
+	flag(
+		'Filler Audios',
+		'fillerAudios',
+		'filler_audios',
+		'Whether filler audio plays while the assistant is thinking',
+		false,
+	),
+	numeric(
+		'Re-Engagement Interval',
+		'reEngagementInterval',
+		're_engagement_interval',
+		'Seconds of silence before the assistant re-engages the caller, 7 to 600',
+		{ min: 7, max: 600, integer: true, default: 30 },
+	),
+	numeric(
+		'Max Call Duration',
+		'maxCallDuration',
+		'max_call_duration',
+		'Longest call in seconds, 20 to 1200',
+		{ min: 20, max: 1200, integer: true, default: 600 },
+	),
+	numeric(
+		'Max Silence Duration',
+		'maxSilenceDuration',
+		'max_silence_duration',
+		'Seconds of silence before the call ends, 1 to 120',
+		{ min: 1, max: 120, integer: true, default: 40 },
+	),
+	flag(
+		'End Call on Voicemail',
+		'endCallOnVoicemail',
+		'end_call_on_voicemail',
+		'Whether the call ends when a voicemail is detected',
+		true,
+	),
+	flag(
+		'Noise Cancellation',
+		'noiseCancellation',
+		'noise_cancellation',
+		'Whether noise cancellation is on',
+		true,
+	),
 	flag('Record Call', 'recordCall', 'record_call', 'Whether the call is recorded', false),
-	choice('Who Speaks First', 'whoSpeaksFirst', 'who_speaks_first', 'Who speaks first when the call connects', ['AI assistant', 'Customer'], ['AI Assistant', 'Customer']),
+	choice(
+		'Who Speaks First',
+		'whoSpeaksFirst',
+		'who_speaks_first',
+		'Who speaks first when the call connects',
+		['AI assistant', 'Customer'],
+		['AI Assistant', 'Customer'],
+	),
 ];
 
 export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
@@ -150,8 +390,21 @@ function specialProperties(mode: 'create' | 'update'): INodeProperties[] {
 			? 'IDs of mid-call tools (actions) of this account, comma-separated (e.g. "3, 7") or an array from an expression'
 			: 'IDs of mid-call tools, comma-separated (e.g. "3, 7") or an array. The list REPLACES every tool the assistant has. To remove all tools, turn on "Remove All Tools" instead (an empty value here is refused, so tools are never removed by accident).';
 	return [
-		{ ...phoneNumberLocator(SPECIAL.phoneNumberId, 'Phone number of this account assigned to the assistant'), required: false },
-		{ displayName: 'Tool IDs', name: SPECIAL.toolIds, type: 'string', default: '', placeholder: 'e.g. 3, 7', description: toolHelp },
+		{
+			...phoneNumberLocator(
+				SPECIAL.phoneNumberId,
+				'Phone number of this account assigned to the assistant',
+			),
+			required: false,
+		},
+		{
+			displayName: 'Tool IDs',
+			name: SPECIAL.toolIds,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3, 7',
+			description: toolHelp,
+		},
 		variablesProperty('Custom variables of the assistant as key-value pairs, usable in its prompt'),
 		{
 			displayName: 'Post-Call Schema',
@@ -160,15 +413,35 @@ function specialProperties(mode: 'create' | 'update'): INodeProperties[] {
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Data Field',
 			default: {},
-			description: 'Data extracted from the call after it ends; on update the list replaces the stored one',
+			description:
+				'Data extracted from the call after it ends; on update the list replaces the stored one',
 			options: [
 				{
 					displayName: 'Data Field',
 					name: 'field',
 					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. appointment_booked', description: 'Key of the extracted value (lowercase letters, digits, underscores)' },
-						{ displayName: 'Type', name: 'type', type: 'options', options: options(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']), default: 'string' },
-						{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What to extract, for the AI' },
+						{
+							displayName: 'Name',
+							name: 'name',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. appointment_booked',
+							description: 'Key of the extracted value (lowercase letters, digits, underscores)',
+						},
+						{
+							displayName: 'Type',
+							name: 'type',
+							type: 'options',
+							options: options(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
+							default: 'string',
+						},
+						{
+							displayName: 'Description',
+							name: 'description',
+							type: 'string',
+							default: '',
+							description: 'What to extract, for the AI',
+						},
 					],
 				},
 			],
@@ -177,9 +450,29 @@ function specialProperties(mode: 'create' | 'update'): INodeProperties[] {
 }
 
 const UPDATE_ONLY: INodeProperties[] = [
-	{ displayName: 'Remove Phone Number', name: SPECIAL.removePhoneNumber, type: 'boolean', default: true, description: 'Whether to unassign the phone number (sends phone_number_id null)' },
-	{ displayName: 'Remove Webhook', name: SPECIAL.removeWebhook, type: 'boolean', default: true, description: 'Whether to remove the post-call webhook (sends webhook_url null and is_webhook_active false)' },
-	{ displayName: 'Remove All Tools', name: SPECIAL.removeAllTools, type: 'boolean', default: true, description: 'Whether to remove every mid-call tool from the assistant (sends tool_ids as an empty list)' },
+	{
+		displayName: 'Remove Phone Number',
+		name: SPECIAL.removePhoneNumber,
+		type: 'boolean',
+		default: true,
+		description: 'Whether to unassign the phone number (sends phone_number_id null)',
+	},
+	{
+		displayName: 'Remove Webhook',
+		name: SPECIAL.removeWebhook,
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to remove the post-call webhook (sends webhook_url null and is_webhook_active false)',
+	},
+	{
+		displayName: 'Remove All Tools',
+		name: SPECIAL.removeAllTools,
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to remove every mid-call tool from the assistant (sends tool_ids as an empty list)',
+	},
 ];
 
 function byDisplayName(a: INodeProperties, b: INodeProperties): number {
@@ -193,17 +486,23 @@ export function requiredProperties(): INodeProperties[] {
 
 /** The "Additional Fields" (create) or "Update Fields" (update) collection. */
 export function fieldsCollection(mode: 'create' | 'update'): INodeProperties {
-	const entries = [
-		...(mode === 'update' ? REQUIRED_FIELDS : []),
-		...OPTIONAL_FIELDS,
-	].map(({ property }) => property);
+	const entries = [...(mode === 'update' ? REQUIRED_FIELDS : []), ...OPTIONAL_FIELDS].map(
+		({ property }) => property,
+	);
 	return {
 		displayName: mode === 'create' ? 'Additional Fields' : 'Update Fields',
 		name: mode === 'create' ? 'additionalFields' : 'updateFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: mode === 'update' ? 'Only the fields added here are changed' : 'Optional settings; the service uses its defaults for the rest',
-		options: [...entries, ...specialProperties(mode), ...(mode === 'update' ? UPDATE_ONLY : [])].sort(byDisplayName),
+		description:
+			mode === 'update'
+				? 'Only the fields added here are changed'
+				: 'Optional settings; the service uses its defaults for the rest',
+		options: [
+			...entries,
+			...specialProperties(mode),
+			...(mode === 'update' ? UPDATE_ONLY : []),
+		].sort(byDisplayName),
 	};
 }

@@ -26,19 +26,22 @@ export const operationProperty: INodeProperties = {
 			name: 'Disable Webhook',
 			value: 'disableWebhook',
 			action: 'Disable the post-call webhook of an assistant',
-			description: 'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
+			description:
+				'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 		},
 		{
 			name: 'Enable Inbound Webhook',
 			value: 'enableInboundWebhook',
 			action: 'Enable the inbound call webhook of an assistant',
-			description: 'Report every completed inbound call of an assistant to a URL (HTTP POST with the call data)',
+			description:
+				'Report every completed inbound call of an assistant to a URL (HTTP POST with the call data)',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many assistants',
-			description: 'List assistants of the account with all their settings; use Limit or Return All. Use the returned ID for calls, replies and updates.',
+			description:
+				'List assistants of the account with all their settings; use Limit or Return All. Use the returned ID for calls, replies and updates.',
 		},
 		{
 			name: 'Get Many Outbound',

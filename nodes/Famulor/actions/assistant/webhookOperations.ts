@@ -23,31 +23,36 @@ export const webhookOperationOptionsV2: INodePropertyOptions[] = [
 		name: 'Disable Inbound Webhook',
 		value: 'disableInboundWebhook',
 		action: 'Disable the inbound call webhook of an assistant',
-		description: 'Stop reporting completed inbound calls of an assistant; the post-call webhook is unaffected',
+		description:
+			'Stop reporting completed inbound calls of an assistant; the post-call webhook is unaffected',
 	},
 	{
 		name: 'Disable Post-Call Webhook',
 		value: 'disableWebhook',
 		action: 'Disable the post-call webhook of an assistant',
-		description: 'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
+		description:
+			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
 	{
 		name: 'Enable Conversation-Ended Webhook',
 		value: 'enableConversationEndedWebhook',
 		action: 'Enable the conversation-ended webhook of an assistant',
-		description: 'Report each ended chat (widget or WhatsApp) of an assistant to an HTTPS URL, with transcript and extracted variables',
+		description:
+			'Report each ended chat (widget or WhatsApp) of an assistant to an HTTPS URL, with transcript and extracted variables',
 	},
 	{
 		name: 'Enable Inbound Webhook',
 		value: 'enableInboundWebhook',
 		action: 'Enable the inbound call webhook of an assistant',
-		description: 'Report every completed inbound call of an assistant to a URL (HTTP POST with the call data)',
+		description:
+			'Report every completed inbound call of an assistant to a URL (HTTP POST with the call data)',
 	},
 	{
 		name: 'Enable Post-Call Webhook',
 		value: 'enablePostCallWebhook',
 		action: 'Enable the post-call webhook of an assistant',
-		description: "Report every call of an assistant to a URL after it ends, with the extracted post-call values (sets the assistant's webhook URL)",
+		description:
+			"Report every call of an assistant to a URL after it ends, with the extracted post-call values (sets the assistant's webhook URL)",
 	},
 ];
 
@@ -60,4 +65,6 @@ export const webhookOperationsV2: Record<string, OperationModule> = {
 	enablePostCallWebhook,
 };
 
-export const webhookDescriptionsV2: INodeProperties[] = Object.values(webhookOperationsV2).flatMap((operation) => operation.description);
+export const webhookDescriptionsV2: INodeProperties[] = Object.values(webhookOperationsV2).flatMap(
+	(operation) => operation.description,
+);

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -16,21 +21,49 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * What every webhook switch outputs from version 2 on: which webhook of which assistant is now on or
  * off, and where it sends; the service's own answer is only a message with an empty `data`.
  */
-export function switchOutput(assistantId: number, webhook: AssistantWebhook, webhookUrl: string | null, response: IDataObject): IDataObject {
-	return { assistant_id: assistantId, webhook, enabled: webhookUrl !== null, webhook_url: webhookUrl, message: response.message ?? null };
+export function switchOutput(
+	assistantId: number,
+	webhook: AssistantWebhook,
+	webhookUrl: string | null,
+	response: IDataObject,
+): IDataObject {
+	return {
+		assistant_id: assistantId,
+		webhook,
+		enabled: webhookUrl !== null,
+		webhook_url: webhookUrl,
+		message: response.message ?? null,
+	};
 }
 
 export function webhookUrlProperty(description: string, placeholder: string): INodeProperties {
-	return { displayName: 'Webhook URL', name: 'webhookUrl', type: 'string', required: true, default: '', placeholder, description };
+	return {
+		displayName: 'Webhook URL',
+		name: 'webhookUrl',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+	};
 }
 
 /** The webhook URL; `httpsOnly` adds the service's HTTPS rule (plain http only on loopback, for local tests). */
-export function readWebhookUrl(this: IExecuteFunctions, itemIndex: number, httpsOnly = false): string {
+export function readWebhookUrl(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	httpsOnly = false,
+): string {
 	const name = { label: 'Webhook URL', field: 'webhook_url' };
 	const url = checkUrl.call(this, itemIndex, name, this.getNodeParameter('webhookUrl', itemIndex));
 	const { protocol, hostname } = new URL(url);
 	if (httpsOnly && protocol !== 'https:' && !LOOPBACK_HOSTS.has(hostname)) {
-		throw invalid.call(this, itemIndex, name, `must start with https:// (the service sends chat-end data only to HTTPS URLs), got ${url}`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must start with https:// (the service sends chat-end data only to HTTPS URLs), got ${url}`,
+		);
 	}
 	return url;
 }
@@ -61,15 +94,40 @@ export function webhookSwitchOperation(spec: SwitchSpec): OperationModule<Switch
 	const properties = [assistantLocator('assistantId', spec.assistantDescription)];
 	if (spec.url) properties.push(webhookUrlProperty(spec.url.description, spec.url.placeholder));
 	return {
-		description: updateDisplayOptions({ show: { resource: ['assistant'], operation: [spec.operation] } }, properties),
+		description: updateDisplayOptions(
+			{ show: { resource: ['assistant'], operation: [spec.operation] } },
+			properties,
+		),
 		prepare(this: IExecuteFunctions, itemIndex: number): SwitchPlan {
-			const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
+			const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+				label: 'Assistant',
+				field: 'assistant_id',
+			});
 			const webhookUrl = spec.url ? readWebhookUrl.call(this, itemIndex, spec.url.httpsOnly) : null;
-			return { assistantId, webhookUrl, body: { assistant_id: assistantId, ...(webhookUrl !== null ? { webhook_url: webhookUrl } : {}) } };
+			return {
+				assistantId,
+				webhookUrl,
+				body: {
+					assistant_id: assistantId,
+					...(webhookUrl !== null ? { webhook_url: webhookUrl } : {}),
+				},
+			};
 		},
-		async execute(this: IExecuteFunctions, plan: SwitchPlan, itemIndex: number): Promise<OperationResult> {
-			const response = await famulorApiRequest.call(this, { method: 'POST', path: spec.path, body: plan.body, safeToRepeat: true, itemIndex });
-			return this.getNode().typeVersion === 1 ? response : switchOutput(plan.assistantId, spec.webhook, plan.webhookUrl, response);
+		async execute(
+			this: IExecuteFunctions,
+			plan: SwitchPlan,
+			itemIndex: number,
+		): Promise<OperationResult> {
+			const response = await famulorApiRequest.call(this, {
+				method: 'POST',
+				path: spec.path,
+				body: plan.body,
+				safeToRepeat: true,
+				itemIndex,
+			});
+			return this.getNode().typeVersion === 1
+				? response
+				: switchOutput(plan.assistantId, spec.webhook, plan.webhookUrl, response);
 		},
 	};
 }

@@ -5,15 +5,30 @@ import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
-const properties: INodeProperties[] = [callLocator('The call to read: its transcript, evaluation, costs and recording URL')];
+const properties: INodeProperties[] = [
+	callLocator('The call to read: its transcript, evaluation, costs and recording URL'),
+];
 
-export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['get'] } },
+	properties,
+);
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'callId', { label: 'Call', field: 'id' });
 }
 
 /** The service answers the bare call (https://docs.famulor.de/en/api-reference/calls/get); a `data` wrapper is accepted too. */
-export async function execute(this: IExecuteFunctions, callId: number, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'GET', path: `/api/user/calls/${callId}`, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	callId: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'GET',
+			path: `/api/user/calls/${callId}`,
+			itemIndex,
+		}),
+	);
 }

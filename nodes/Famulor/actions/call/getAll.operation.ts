@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { requestPageNumberList } from '../../../shared/transport';
@@ -7,7 +12,18 @@ import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 
 /** The statuses the calls list filters by (https://docs.famulor.de/en/api-reference/calls/list). */
-const STATUSES = ['busy', 'completed', 'ended', 'ended_by_assistant', 'ended_by_customer', 'failed', 'in-progress', 'initiated', 'no-answer', 'ringing'] as const;
+const STATUSES = [
+	'busy',
+	'completed',
+	'ended',
+	'ended_by_assistant',
+	'ended_by_customer',
+	'failed',
+	'in-progress',
+	'initiated',
+	'no-answer',
+	'ringing',
+] as const;
 const TYPES = ['inbound', 'outbound', 'web'] as const;
 const PHONE_PART = /^\+?\d{1,15}$/;
 
@@ -48,7 +64,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '+4915112345678',
-				description: "Only calls with this customer number (the whole number or its beginning, with the plus sign, e.g. +49151)",
+				description:
+					'Only calls with this customer number (the whole number or its beginning, with the plus sign, e.g. +49151)',
 			},
 			{
 				displayName: 'Created From',
@@ -76,13 +93,19 @@ const properties: INodeProperties[] = [
 				name: 'type',
 				type: 'options',
 				default: 'outbound',
-				options: TYPES.map((value) => ({ name: value === 'web' ? 'Web' : value === 'inbound' ? 'Inbound' : 'Outbound', value })),
+				options: TYPES.map((value) => ({
+					name: value === 'web' ? 'Web' : value === 'inbound' ? 'Inbound' : 'Outbound',
+					value,
+				})),
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['getAll'] } },
+	properties,
+);
 
 interface GetAllPlan {
 	qs: IDataObject;
@@ -90,11 +113,26 @@ interface GetAllPlan {
 }
 
 /** A day as `YYYY-MM-DD`, from the editor's date picker (an ISO date-time) or an expression's date text. */
-function readDay(this: IExecuteFunctions, itemIndex: number, name: { label: string; field: string }, value: unknown): string {
-	const text = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String((value as { toISO?: () => string })?.toISO?.() ?? '');
+function readDay(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: { label: string; field: string },
+	value: unknown,
+): string {
+	const text =
+		typeof value === 'string'
+			? value.trim()
+			: value instanceof Date
+				? value.toISOString()
+				: String((value as { toISO?: () => string })?.toISO?.() ?? '');
 	const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
 	if (!day || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
-		throw invalid.call(this, itemIndex, name, `must be a date like 2026-01-31, got ${JSON.stringify(text)}`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			name,
+			`must be a date like 2026-01-31, got ${JSON.stringify(text)}`,
+		);
 	}
 	return day;
 }
@@ -103,24 +141,82 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): GetAllPlan 
 	const limit = readListLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.status !== undefined) qs.status = checkOneOf.call(this, itemIndex, { label: 'Status', field: 'status' }, filters.status, STATUSES);
-	if (filters.type !== undefined) qs.type = checkOneOf.call(this, itemIndex, { label: 'Type', field: 'type' }, filters.type, TYPES);
+	if (filters.status !== undefined)
+		qs.status = checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Status', field: 'status' },
+			filters.status,
+			STATUSES,
+		);
+	if (filters.type !== undefined)
+		qs.type = checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Type', field: 'type' },
+			filters.type,
+			TYPES,
+		);
 	if (filters.phoneNumber) {
-		qs.phone_number = checkPattern.call(this, itemIndex, { label: 'Client Phone Number', field: 'phone_number' }, filters.phoneNumber, PHONE_PART, 'a phone number or its beginning, digits with an optional leading plus, like +49151');
+		qs.phone_number = checkPattern.call(
+			this,
+			itemIndex,
+			{ label: 'Client Phone Number', field: 'phone_number' },
+			filters.phoneNumber,
+			PHONE_PART,
+			'a phone number or its beginning, digits with an optional leading plus, like +49151',
+		);
 	}
 	// a resource locator inside a collection arrives as {mode, value}
 	const assistant = (filters.assistantId as { value?: unknown } | undefined)?.value;
-	if (assistant !== undefined && assistant !== '') qs.assistant_id = checkId.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, assistant);
-	if (filters.campaignId) qs.campaign_id = checkId.call(this, itemIndex, { label: 'Campaign ID', field: 'campaign_id' }, filters.campaignId);
-	if (filters.dateFrom) qs.date_from = readDay.call(this, itemIndex, { label: 'Created From', field: 'date_from' }, filters.dateFrom);
-	if (filters.dateTo) qs.date_to = readDay.call(this, itemIndex, { label: 'Created Until', field: 'date_to' }, filters.dateTo);
-	if (typeof qs.date_from === 'string' && typeof qs.date_to === 'string' && qs.date_to < qs.date_from) {
-		throw invalid.call(this, itemIndex, { label: 'Created Until', field: 'date_to' }, `must be on or after Created From (${qs.date_from}), got ${qs.date_to}`);
+	if (assistant !== undefined && assistant !== '')
+		qs.assistant_id = checkId.call(
+			this,
+			itemIndex,
+			{ label: 'Assistant', field: 'assistant_id' },
+			assistant,
+		);
+	if (filters.campaignId)
+		qs.campaign_id = checkId.call(
+			this,
+			itemIndex,
+			{ label: 'Campaign ID', field: 'campaign_id' },
+			filters.campaignId,
+		);
+	if (filters.dateFrom)
+		qs.date_from = readDay.call(
+			this,
+			itemIndex,
+			{ label: 'Created From', field: 'date_from' },
+			filters.dateFrom,
+		);
+	if (filters.dateTo)
+		qs.date_to = readDay.call(
+			this,
+			itemIndex,
+			{ label: 'Created Until', field: 'date_to' },
+			filters.dateTo,
+		);
+	if (
+		typeof qs.date_from === 'string' &&
+		typeof qs.date_to === 'string' &&
+		qs.date_to < qs.date_from
+	) {
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Created Until', field: 'date_to' },
+			`must be on or after Created From (${qs.date_from}), got ${qs.date_to}`,
+		);
 	}
 	return { qs, limit };
 }
 
 /** Page by page (`page`, `per_page` up to 100), newest first, until the limit or the last page. */
-export async function execute(this: IExecuteFunctions, { qs, limit }: GetAllPlan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	{ qs, limit }: GetAllPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return await requestPageNumberList.call(this, { path: '/api/user/calls', qs, limit, itemIndex });
 }

@@ -17,7 +17,8 @@ const operationProperty: INodeProperties = {
 			name: 'Make',
 			value: 'make',
 			action: 'Make a phone call',
-			description: 'Start an outbound phone call from an assistant to a customer number (billed; returns the call ID with status "initiated")',
+			description:
+				'Start an outbound phone call from an assistant to a customer number (billed; returns the call ID with status "initiated")',
 		},
 	],
 	default: 'make',
@@ -41,13 +42,15 @@ const operationPropertyV2: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a call',
-			description: 'Get one call with its transcript, evaluation (post-call values), costs and recording URL',
+			description:
+				'Get one call with its transcript, evaluation (post-call values), costs and recording URL',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many calls',
-			description: 'List calls, newest first, filtered by status, type, assistant, campaign, customer number or dates; use Limit or Return All',
+			description:
+				'List calls, newest first, filtered by status, type, assistant, campaign, customer number or dates; use Limit or Return All',
 		},
 		...(operationProperty.options ?? []),
 	],
@@ -55,6 +58,12 @@ const operationPropertyV2: INodeProperties = {
 
 /** Version 2: Make picks from the outbound assistants only; Get, Get Many and Delete are new. */
 export const callV2: ResourceModule = {
-	description: [operationPropertyV2, ...make.descriptionV2, ...get.description, ...getAll.description, ...deleteCall.description],
+	description: [
+		operationPropertyV2,
+		...make.descriptionV2,
+		...get.description,
+		...getAll.description,
+		...deleteCall.description,
+	],
 	operations: { make, get, getAll, delete: deleteCall },
 };

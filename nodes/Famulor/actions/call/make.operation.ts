@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator, outboundAssistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -17,26 +22,56 @@ const properties = (assistant: INodeProperties): INodeProperties[] => [
 		placeholder: '+4915112345678',
 		description: 'Number to call, in E.164 format (plus sign, country code, number)',
 	},
-	variablesProperty('Values passed to the call, e.g. customer_name or email, usable in the assistant prompt'),
+	variablesProperty(
+		'Values passed to the call, e.g. customer_name or email, usable in the assistant prompt',
+	),
 ];
 
 const shown = { show: { resource: ['call'], operation: ['make'] } };
 
-export const description = updateDisplayOptions(shown, properties(assistantLocator('assistantId', 'The assistant that makes the call')));
+export const description = updateDisplayOptions(
+	shown,
+	properties(assistantLocator('assistantId', 'The assistant that makes the call')),
+);
 
 /** Version 2 lists only the assistants that can call out; the parameter keeps its name, so the plan is the same. */
-export const descriptionV2 = updateDisplayOptions(shown, properties(outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call')));
+export const descriptionV2 = updateDisplayOptions(
+	shown,
+	properties(outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call')),
+);
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' });
-	const phoneNumber = checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, this.getNodeParameter('phoneNumber', itemIndex));
+	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+		label: 'Assistant',
+		field: 'assistant_id',
+	});
+	const phoneNumber = checkE164.call(
+		this,
+		itemIndex,
+		{ label: 'Phone Number', field: 'phone_number' },
+		this.getNodeParameter('phoneNumber', itemIndex),
+	);
 	const variables = readVariables.call(this, itemIndex);
-	return { phone_number: phoneNumber, assistant_id: assistantId, ...(variables ? { variables } : {}) };
+	return {
+		phone_number: phoneNumber,
+		assistant_id: assistantId,
+		...(variables ? { variables } : {}),
+	};
 }
 
 /** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/make_call', body, safeToRepeat: false, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/user/make_call',
+		body,
+		safeToRepeat: false,
+		itemIndex,
+	});
 }

@@ -1,12 +1,34 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { checkBoolean, checkIdList, checkMaxLength, checkOneOf, checkPattern, checkRange, invalid, requireText } from '../../validation';
+import {
+	checkBoolean,
+	checkIdList,
+	checkMaxLength,
+	checkOneOf,
+	checkPattern,
+	checkRange,
+	invalid,
+	requireText,
+} from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
-const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const WEEK_DAYS = [
+	'monday',
+	'tuesday',
+	'wednesday',
+	'thursday',
+	'friday',
+	'saturday',
+	'sunday',
+] as const;
 /** The service's ceiling for parallel calls; a plan may allow fewer. */
 export const MAX_CALLS_IN_PARALLEL = 10;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -33,19 +55,39 @@ const properties: INodeProperties[] = [
 				displayName: 'Allowed Days',
 				name: 'allowedDays',
 				type: 'multiOptions',
-				options: WEEK_DAYS.map((day) => ({ name: day[0].toUpperCase() + day.slice(1), value: day })),
+				options: WEEK_DAYS.map((day) => ({
+					name: day[0].toUpperCase() + day.slice(1),
+					value: day,
+				})),
 				default: [],
 				description: 'Days on which calls are made (default: every day)',
 			},
-			{ displayName: 'Allowed Hours End', name: 'allowedHoursEnd', type: 'string', default: '', placeholder: '17:00', description: 'Latest time of day for calls, HH:MM in the campaign time zone (default 23:59)' },
-			{ displayName: 'Allowed Hours Start', name: 'allowedHoursStart', type: 'string', default: '', placeholder: '09:00', description: 'Earliest time of day for calls, HH:MM in the campaign time zone (default 00:00)' },
+			{
+				displayName: 'Allowed Hours End',
+				name: 'allowedHoursEnd',
+				type: 'string',
+				default: '',
+				placeholder: '17:00',
+				description:
+					'Latest time of day for calls, HH:MM in the campaign time zone (default 23:59)',
+			},
+			{
+				displayName: 'Allowed Hours Start',
+				name: 'allowedHoursStart',
+				type: 'string',
+				default: '',
+				placeholder: '09:00',
+				description:
+					'Earliest time of day for calls, HH:MM in the campaign time zone (default 00:00)',
+			},
 			{
 				displayName: 'Goal Completion Variable',
 				name: 'goalCompletionVariable',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. appointment_booked',
-				description: 'Name of a boolean variable of the assistant\'s post-call schema that says whether a call reached its goal',
+				description:
+					"Name of a boolean variable of the assistant's post-call schema that says whether a call reached its goal",
 			},
 			{
 				displayName: 'Mark Complete When No Leads',
@@ -62,14 +104,22 @@ const properties: INodeProperties[] = [
 				default: 3,
 				description: `How many leads are called at once, 1 to ${MAX_CALLS_IN_PARALLEL} (your plan may allow fewer)`,
 			},
-			{ displayName: 'Max Retries', name: 'maxRetries', type: 'number', typeOptions: { minValue: 1, maxValue: 5 }, default: 3, description: 'How often an unreached lead is called again, 1 to 5' },
+			{
+				displayName: 'Max Retries',
+				name: 'maxRetries',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 5 },
+				default: 3,
+				description: 'How often an unreached lead is called again, 1 to 5',
+			},
 			{
 				displayName: 'Phone Number Names or IDs',
 				name: 'phoneNumberIds',
 				type: 'multiOptions',
 				typeOptions: { loadOptionsMethod: 'getPhoneNumbers' },
 				default: [],
-				description: 'Numbers the campaign calls from, rotated per call (default: the assistant\'s number). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Numbers the campaign calls from, rotated per call (default: the assistant\'s number). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Retry Interval (Minutes)',
@@ -79,52 +129,175 @@ const properties: INodeProperties[] = [
 				default: 60,
 				description: 'Minutes before an unreached lead is called again, 10 to 4320',
 			},
-			{ displayName: 'Retry On Goal Incomplete', name: 'retryOnGoalIncomplete', type: 'boolean', default: false, description: 'Whether to call again when the goal variable says the goal was not met' },
-			{ displayName: 'Retry On Voicemail', name: 'retryOnVoicemail', type: 'boolean', default: false, description: 'Whether to call again when a call reached voicemail' },
-			{ displayName: 'Timezone', name: 'timezone', type: 'string', default: '', placeholder: 'Europe/Berlin', description: 'IANA time zone of the allowed hours (default: the account\'s)' },
+			{
+				displayName: 'Retry On Goal Incomplete',
+				name: 'retryOnGoalIncomplete',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to call again when the goal variable says the goal was not met',
+			},
+			{
+				displayName: 'Retry On Voicemail',
+				name: 'retryOnVoicemail',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to call again when a call reached voicemail',
+			},
+			{
+				displayName: 'Timezone',
+				name: 'timezone',
+				type: 'string',
+				default: '',
+				placeholder: 'Europe/Berlin',
+				description: "IANA time zone of the allowed hours (default: the account's)",
+			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['create'] } },
+	properties,
+);
 
 export const effect: OperationEffect = { kind: 'creates', noun: 'campaign', idFields: ['id'] };
 
 /** Each optional field: its parameter, API field, label and check. */
-type Reader = (this: IExecuteFunctions, itemIndex: number, name: { label: string; field: string }, value: unknown) => unknown;
+type Reader = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: { label: string; field: string },
+	value: unknown,
+) => unknown;
 const OPTIONAL_FIELDS: Array<[string, string, string, Reader]> = [
-	['timezone', 'timezone', 'Timezone', function (i, n, v) { return checkPattern.call(this, i, n, v, TIME_ZONE, 'an IANA time zone such as Europe/Berlin'); }],
-	['maxCallsInParallel', 'max_calls_in_parallel', 'Max Calls In Parallel', function (i, n, v) { return checkRange.call(this, i, n, v, 1, MAX_CALLS_IN_PARALLEL, true); }],
-	['allowedHoursStart', 'allowed_hours_start_time', 'Allowed Hours Start', function (i, n, v) { return checkPattern.call(this, i, n, v, TIME, 'a time HH:MM such as 09:00'); }],
-	['allowedHoursEnd', 'allowed_hours_end_time', 'Allowed Hours End', function (i, n, v) { return checkPattern.call(this, i, n, v, TIME, 'a time HH:MM such as 17:00'); }],
-	['maxRetries', 'max_retries', 'Max Retries', function (i, n, v) { return checkRange.call(this, i, n, v, 1, 5, true); }],
-	['retryInterval', 'retry_interval', 'Retry Interval (Minutes)', function (i, n, v) { return checkRange.call(this, i, n, v, 10, 4320, true); }],
+	[
+		'timezone',
+		'timezone',
+		'Timezone',
+		function (i, n, v) {
+			return checkPattern.call(this, i, n, v, TIME_ZONE, 'an IANA time zone such as Europe/Berlin');
+		},
+	],
+	[
+		'maxCallsInParallel',
+		'max_calls_in_parallel',
+		'Max Calls In Parallel',
+		function (i, n, v) {
+			return checkRange.call(this, i, n, v, 1, MAX_CALLS_IN_PARALLEL, true);
+		},
+	],
+	[
+		'allowedHoursStart',
+		'allowed_hours_start_time',
+		'Allowed Hours Start',
+		function (i, n, v) {
+			return checkPattern.call(this, i, n, v, TIME, 'a time HH:MM such as 09:00');
+		},
+	],
+	[
+		'allowedHoursEnd',
+		'allowed_hours_end_time',
+		'Allowed Hours End',
+		function (i, n, v) {
+			return checkPattern.call(this, i, n, v, TIME, 'a time HH:MM such as 17:00');
+		},
+	],
+	[
+		'maxRetries',
+		'max_retries',
+		'Max Retries',
+		function (i, n, v) {
+			return checkRange.call(this, i, n, v, 1, 5, true);
+		},
+	],
+	[
+		'retryInterval',
+		'retry_interval',
+		'Retry Interval (Minutes)',
+		function (i, n, v) {
+			return checkRange.call(this, i, n, v, 10, 4320, true);
+		},
+	],
 	['retryOnVoicemail', 'retry_on_voicemail', 'Retry On Voicemail', checkBoolean],
 	['retryOnGoalIncomplete', 'retry_on_goal_incomplete', 'Retry On Goal Incomplete', checkBoolean],
-	['goalCompletionVariable', 'goal_completion_variable', 'Goal Completion Variable', function (i, n, v) { return checkMaxLength.call(this, i, n, requireText.call(this, i, n, v), 255); }],
-	['markCompleteWhenNoLeads', 'mark_complete_when_no_leads', 'Mark Complete When No Leads', checkBoolean],
+	[
+		'goalCompletionVariable',
+		'goal_completion_variable',
+		'Goal Completion Variable',
+		function (i, n, v) {
+			return checkMaxLength.call(this, i, n, requireText.call(this, i, n, v), 255);
+		},
+	],
+	[
+		'markCompleteWhenNoLeads',
+		'mark_complete_when_no_leads',
+		'Mark Complete When No Leads',
+		checkBoolean,
+	],
 ];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const nameField = { label: 'Name', field: 'name' };
 	const body: IDataObject = {
-		name: checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), 255),
-		assistant_id: readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'assistant_id' }),
+		name: checkMaxLength.call(
+			this,
+			itemIndex,
+			nameField,
+			requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)),
+			255,
+		),
+		assistant_id: readLocatorId.call(this, itemIndex, 'assistantId', {
+			label: 'Assistant',
+			field: 'assistant_id',
+		}),
 	};
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	for (const [parameter, field, label, read] of OPTIONAL_FIELDS) {
 		if (additional[parameter] === undefined || additional[parameter] === '') continue;
-		body[field] = read.call(this, itemIndex, { label, field }, additional[parameter]) as IDataObject[string];
+		body[field] = read.call(
+			this,
+			itemIndex,
+			{ label, field },
+			additional[parameter],
+		) as IDataObject[string];
 	}
 	const days = additional.allowedDays as unknown[] | undefined;
 	if (days !== undefined && days.length > 0) {
-		body.allowed_days = days.map((day) => checkOneOf.call(this, itemIndex, { label: 'Allowed Days', field: 'allowed_days' }, day, WEEK_DAYS));
+		body.allowed_days = days.map((day) =>
+			checkOneOf.call(
+				this,
+				itemIndex,
+				{ label: 'Allowed Days', field: 'allowed_days' },
+				day,
+				WEEK_DAYS,
+			),
+		);
 	}
-	const phoneIds = checkIdList.call(this, itemIndex, { label: 'Phone Number Names or IDs', field: 'phone_number_ids' }, additional.phoneNumberIds ?? []);
-	if (new Set(phoneIds).size !== phoneIds.length) throw invalid.call(this, itemIndex, { label: 'Phone Number Names or IDs', field: 'phone_number_ids' }, 'must not name a number twice');
+	const phoneIds = checkIdList.call(
+		this,
+		itemIndex,
+		{ label: 'Phone Number Names or IDs', field: 'phone_number_ids' },
+		additional.phoneNumberIds ?? [],
+	);
+	if (new Set(phoneIds).size !== phoneIds.length)
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Phone Number Names or IDs', field: 'phone_number_ids' },
+			'must not name a number twice',
+		);
 	if (phoneIds.length > 0) body.phone_number_ids = phoneIds;
-	if (body.allowed_hours_start_time !== undefined && body.allowed_hours_end_time !== undefined && String(body.allowed_hours_start_time) > String(body.allowed_hours_end_time)) {
-		throw invalid.call(this, itemIndex, { label: 'Allowed Hours End', field: 'allowed_hours_end_time' }, `must not be before Allowed Hours Start (${String(body.allowed_hours_start_time)})`);
+	if (
+		body.allowed_hours_start_time !== undefined &&
+		body.allowed_hours_end_time !== undefined &&
+		String(body.allowed_hours_start_time) > String(body.allowed_hours_end_time)
+	) {
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Allowed Hours End', field: 'allowed_hours_end_time' },
+			`must not be before Allowed Hours Start (${String(body.allowed_hours_start_time)})`,
+		);
 	}
 	return body;
 }
@@ -133,6 +306,18 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
  * A draft campaign (https://docs.famulor.de/en/api-reference/campaigns/create): it calls nobody until
  * Campaign → Start. Outputs the new campaign.
  */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/campaigns', body, safeToRepeat: false, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/campaigns',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

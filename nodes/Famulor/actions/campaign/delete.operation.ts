@@ -7,7 +7,8 @@ import { readCampaignId } from './status';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Deleting a campaign stops it if it runs and deletes all its leads. This cannot be undone.',
+		displayName:
+			'Deleting a campaign stops it if it runs and deletes all its leads. This cannot be undone.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -15,16 +16,32 @@ const properties: INodeProperties[] = [
 	campaignLocator('The campaign to delete'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['delete'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'irreversible', noun: 'campaign deletion', idFields: ['id'] };
+export const effect: OperationEffect = {
+	kind: 'irreversible',
+	noun: 'campaign deletion',
+	idFields: ['id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readCampaignId.call(this, itemIndex);
 }
 
 /** DELETE /api/user/campaign/{id}, singular (https://docs.famulor.de/en/api-reference/campaigns/delete). */
-export async function execute(this: IExecuteFunctions, id: number, itemIndex: number): Promise<OperationResult> {
-	await famulorApiRequest.call(this, { method: 'DELETE', path: `/api/user/campaign/${id}`, safeToRepeat: false, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	id: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	await famulorApiRequest.call(this, {
+		method: 'DELETE',
+		path: `/api/user/campaign/${id}`,
+		safeToRepeat: false,
+		itemIndex,
+	});
 	return { id, deleted: true };
 }

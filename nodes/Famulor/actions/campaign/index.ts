@@ -10,19 +10,22 @@ export const campaign = buildResource('campaign', 'getAll', {
 		module: create,
 		name: 'Create',
 		action: 'Create a campaign',
-		description: 'Create a draft outbound campaign for an outbound assistant (allowed days and hours, retries, parallel calls, numbers); it calls nobody until started',
+		description:
+			'Create a draft outbound campaign for an outbound assistant (allowed days and hours, retries, parallel calls, numbers); it calls nobody until started',
 	},
 	getAll: {
 		module: getAll,
 		name: 'Get Many',
 		action: 'Get many campaigns',
-		description: 'List the campaigns of the account with status and settings, one item per campaign',
+		description:
+			'List the campaigns of the account with status and settings, one item per campaign',
 	},
 	start: {
 		module: start,
 		name: 'Start',
 		action: 'Start a campaign',
-		description: 'Start calling the campaign\'s leads. Costs money: every call is billed. Only use when the user explicitly asked to start this campaign.',
+		description:
+			"Start calling the campaign's leads. Costs money: every call is billed. Only use when the user explicitly asked to start this campaign.",
 	},
 	stop: {
 		module: stop,
@@ -34,6 +37,7 @@ export const campaign = buildResource('campaign', 'getAll', {
 		module: deleteOperation,
 		name: 'Delete',
 		action: 'Delete a campaign',
-		description: 'Permanently delete a campaign and all its leads (a running campaign is stopped first)',
+		description:
+			'Permanently delete a campaign and all its leads (a running campaign is stopped first)',
 	},
 });

@@ -6,7 +6,8 @@ import { readCampaignId, updateCampaignStatus } from './status';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Starting a campaign calls its leads within the allowed days and hours; every call costs money. It needs enough balance and at least one lead to call.',
+		displayName:
+			'Starting a campaign calls its leads within the allowed days and hours; every call costs money. It needs enough balance and at least one lead to call.',
 		name: 'startNotice',
 		type: 'notice',
 		default: '',
@@ -14,15 +15,26 @@ const properties: INodeProperties[] = [
 	campaignLocator('The campaign to start'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['start'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['campaign'], operation: ['start'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'billed', noun: 'campaign start', idFields: ['campaign_id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'campaign start',
+	idFields: ['campaign_id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readCampaignId.call(this, itemIndex);
 }
 
 /** Sent once and never repeated on an unclear failure: a start places billed calls. */
-export async function execute(this: IExecuteFunctions, campaignId: number, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	campaignId: number,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return await updateCampaignStatus.call(this, campaignId, 'start', itemIndex);
 }

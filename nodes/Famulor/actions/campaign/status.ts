@@ -5,14 +5,22 @@ import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 
 export function readCampaignId(this: IExecuteFunctions, itemIndex: number): number {
-	return readLocatorId.call(this, itemIndex, 'campaignId', { label: 'Campaign', field: 'campaign_id' });
+	return readLocatorId.call(this, itemIndex, 'campaignId', {
+		label: 'Campaign',
+		field: 'campaign_id',
+	});
 }
 
 /**
  * Start and stop share one endpoint (https://docs.famulor.de/en/api-reference/campaigns/update-status);
  * the output is its `data`: `{campaign_id, status}`.
  */
-export async function updateCampaignStatus(this: IExecuteFunctions, campaignId: number, action: 'start' | 'stop', itemIndex: number): Promise<OperationResult> {
+export async function updateCampaignStatus(
+	this: IExecuteFunctions,
+	campaignId: number,
+	action: 'start' | 'stop',
+	itemIndex: number,
+): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/campaigns/update-status',

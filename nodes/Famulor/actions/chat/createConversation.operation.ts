@@ -23,9 +23,16 @@ const properties: INodeProperties[] = [
 	variablesProperty('Values given to the assistant, usable in its prompt as {{variable_name}}'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chat'], operation: ['createConversation'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['chat'], operation: ['createConversation'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'creates', noun: 'chat conversation', idFields: ['conversation_id'] };
+export const effect: OperationEffect = {
+	kind: 'creates',
+	noun: 'chat conversation',
+	idFields: ['conversation_id'],
+};
 
 export interface Plan {
 	assistantId: string;
@@ -36,9 +43,20 @@ export interface Plan {
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	const variables = readVariables.call(this, itemIndex);
 	return {
-		assistantId: checkUuid.call(this, itemIndex, { label: 'Assistant', field: 'assistant_id' }, locatorValue.call(this, 'assistantUuid', itemIndex),
-			'the chat API takes the assistant\'s UUID (its uuid field), not its numeric ID; pick the assistant from the list'),
-		type: checkOneOf.call(this, itemIndex, { label: 'Type', field: 'type' }, this.getNodeParameter('type', itemIndex, 'widget'), CHAT_TYPES) as Plan['type'],
+		assistantId: checkUuid.call(
+			this,
+			itemIndex,
+			{ label: 'Assistant', field: 'assistant_id' },
+			locatorValue.call(this, 'assistantUuid', itemIndex),
+			"the chat API takes the assistant's UUID (its uuid field), not its numeric ID; pick the assistant from the list",
+		),
+		type: checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Type', field: 'type' },
+			this.getNodeParameter('type', itemIndex, 'widget'),
+			CHAT_TYPES,
+		) as Plan['type'],
 		...(variables ? { variables } : {}),
 	};
 }
@@ -47,11 +65,19 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
  * Starts a chat (https://docs.famulor.de/en/api-reference/chat/create); outputs `{status, conversation_id,
  * history}` with the assistant's first message, if it has one. Not repeated: a second try would open a second chat.
  */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/conversations',
-		body: { assistant_id: plan.assistantId, type: plan.type, ...(plan.variables ? { variables: plan.variables } : {}) },
+		body: {
+			assistant_id: plan.assistantId,
+			type: plan.type,
+			...(plan.variables ? { variables: plan.variables } : {}),
+		},
 		safeToRepeat: false,
 		itemIndex,
 	});

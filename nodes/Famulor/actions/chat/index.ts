@@ -16,25 +16,32 @@ const operationProperty: INodeProperties = {
 			name: 'Create Conversation',
 			value: 'createConversation',
 			action: 'Create a chat conversation',
-			description: 'Start a chat with an assistant (widget: billed per message; test: free); returns the conversation ID and the assistant\'s first message',
+			description:
+				"Start a chat with an assistant (widget: billed per message; test: free); returns the conversation ID and the assistant's first message",
 		},
 		{
 			name: 'Get Conversation',
 			value: 'getConversation',
 			action: 'Get a chat conversation',
-			description: 'Read a conversation\'s history (oldest first) and variables',
+			description: "Read a conversation's history (oldest first) and variables",
 		},
 		{
 			name: 'Send Message',
 			value: 'sendMessage',
 			action: 'Send a chat message',
-			description: 'Send a user message (max 2000 characters) to a chat conversation and get the assistant\'s reply',
+			description:
+				"Send a user message (max 2000 characters) to a chat conversation and get the assistant's reply",
 		},
 	],
 	default: 'sendMessage',
 };
 
 export const chat: ResourceModule = {
-	description: [operationProperty, ...createConversation.description, ...sendMessage.description, ...getConversation.description],
+	description: [
+		operationProperty,
+		...createConversation.description,
+		...sendMessage.description,
+		...getConversation.description,
+	],
 	operations: { createConversation, getConversation, sendMessage },
 };

@@ -21,9 +21,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['chat'], operation: ['sendMessage'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['chat'], operation: ['sendMessage'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'billed', noun: 'chat message', idFields: ['conversation_id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'chat message',
+	idFields: ['conversation_id'],
+};
 
 export interface Plan {
 	conversationId: string;
@@ -34,7 +41,13 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	const messageName = { label: 'Message', field: 'message' };
 	return {
 		conversationId: readConversationUuid.call(this, itemIndex),
-		message: checkMaxLength.call(this, itemIndex, messageName, requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)), MAX_CHAT_MESSAGE_LENGTH),
+		message: checkMaxLength.call(
+			this,
+			itemIndex,
+			messageName,
+			requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)),
+			MAX_CHAT_MESSAGE_LENGTH,
+		),
 	};
 }
 
@@ -43,7 +56,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
  * outputs `{conversation_id, status, message (the reply), function_calls}`. While the conversation's AI is
  * off the reply is empty.
  */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: `/api/conversations/${plan.conversationId}/messages`,

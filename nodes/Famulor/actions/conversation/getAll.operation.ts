@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { requestCursorList } from '../../../shared/transport';
@@ -16,8 +21,21 @@ const filters: INodeProperties = {
 	default: {},
 	options: [
 		{ ...assistantLocator('assistantId', 'Only conversations of this assistant'), required: false },
-		{ displayName: 'Customer Phone', name: 'customerPhone', type: 'string', default: '', placeholder: '+4915112345678', description: 'Only conversations with this customer phone number (exact match)' },
-		{ displayName: 'External Identifier', name: 'externalIdentifier', type: 'string', default: '', description: 'Only API conversations linked to this external reference' },
+		{
+			displayName: 'Customer Phone',
+			name: 'customerPhone',
+			type: 'string',
+			default: '',
+			placeholder: '+4915112345678',
+			description: 'Only conversations with this customer phone number (exact match)',
+		},
+		{
+			displayName: 'External Identifier',
+			name: 'externalIdentifier',
+			type: 'string',
+			default: '',
+			description: 'Only API conversations linked to this external reference',
+		},
 		{
 			displayName: 'Type',
 			name: 'type',
@@ -31,13 +49,23 @@ const filters: INodeProperties = {
 				{ name: 'Widget', value: 'widget', description: 'Web chat widget' },
 			],
 		},
-		{ displayName: 'WhatsApp Sender Phone', name: 'whatsappSenderPhone', type: 'string', default: '', placeholder: '+4930123456', description: 'Only conversations of this WhatsApp sender number (exact match)' },
+		{
+			displayName: 'WhatsApp Sender Phone',
+			name: 'whatsappSenderPhone',
+			type: 'string',
+			default: '',
+			placeholder: '+4930123456',
+			description: 'Only conversations of this WhatsApp sender number (exact match)',
+		},
 	],
 };
 
 const properties: INodeProperties[] = [...returnAllProperties(), filters];
 
-export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['getAll'] } },
+	properties,
+);
 
 /** Text filters sent as given (exact match on the service side); an added but empty filter is refused. */
 const TEXT_FILTERS: Array<{ name: string; label: string; field: string }> = [
@@ -50,11 +78,22 @@ function readFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (values.type !== undefined) {
-		qs.type = checkOneOf.call(this, itemIndex, { label: 'Type', field: 'type' }, values.type, CONVERSATION_TYPES);
+		qs.type = checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Type', field: 'type' },
+			values.type,
+			CONVERSATION_TYPES,
+		);
 	}
 	if (values.assistantId !== undefined) {
 		const assistant: FieldName = { label: 'Assistant', field: 'assistant_id' };
-		qs.assistant_id = checkId.call(this, itemIndex, assistant, this.getNodeParameter('filters.assistantId', itemIndex, '', { extractValue: true }));
+		qs.assistant_id = checkId.call(
+			this,
+			itemIndex,
+			assistant,
+			this.getNodeParameter('filters.assistantId', itemIndex, '', { extractValue: true }),
+		);
 	}
 	for (const filter of TEXT_FILTERS) {
 		if (values[filter.name] === undefined) continue;
@@ -73,6 +112,15 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
 	return { qs: readFilters.call(this, itemIndex), limit: readListLimit.call(this, itemIndex) };
 }
 
-export async function execute(this: IExecuteFunctions, { qs, limit }: ListPlan, itemIndex: number): Promise<OperationResult> {
-	return await requestCursorList.call(this, { path: '/api/user/conversations', qs, limit, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	{ qs, limit }: ListPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return await requestCursorList.call(this, {
+		path: '/api/user/conversations',
+		qs,
+		limit,
+		itemIndex,
+	});
 }

@@ -20,7 +20,8 @@ const AI_OPTIONS: OperationOption[] = [
 		name: 'Disable AI',
 		value: 'disableAi',
 		action: 'Disable the AI of a conversation',
-		description: 'Human handover: the AI stops replying in this conversation; new messages are still stored. Needs the conversation UUID.',
+		description:
+			'Human handover: the AI stops replying in this conversation; new messages are still stored. Needs the conversation UUID.',
 	},
 	{
 		name: 'Enable AI',
@@ -50,6 +51,11 @@ export const conversation: ResourceModule = {
 
 /** Version 2 adds the human handover: AI off and on per conversation. */
 export const conversationV2: ResourceModule = {
-	description: [operationProperty([...AI_OPTIONS, GET_MANY_OPTION]), ...getAll.description, ...disableAi.description, ...enableAi.description],
+	description: [
+		operationProperty([...AI_OPTIONS, GET_MANY_OPTION]),
+		...getAll.description,
+		...disableAi.description,
+		...enableAi.description,
+	],
 	operations: { ...conversation.operations, disableAi, enableAi },
 };

@@ -10,6 +10,6 @@ export function readConversationUuid(this: IExecuteFunctions, itemIndex: number)
 		itemIndex,
 		{ label: 'Conversation', field: 'uuid' },
 		locatorValue.call(this, 'conversationId', itemIndex),
-		'the WhatsApp send operations answer with a numeric conversation_id; find the conversation\'s UUID (its id) with Conversation → Get Many filtered by the customer\'s phone',
+		"the WhatsApp send operations answer with a numeric conversation_id; find the conversation's UUID (its id) with Conversation → Get Many filtered by the customer's phone",
 	);
 }

@@ -6,7 +6,10 @@ import { readLocatorId } from '../common';
 
 export const MAX_TEXT_LENGTH = 255;
 
-export const knowledgeBaseProperty: INodeProperties = knowledgeBaseLocator('knowledgeBaseId', 'The knowledge base the document belongs to');
+export const knowledgeBaseProperty: INodeProperties = knowledgeBaseLocator(
+	'knowledgeBaseId',
+	'The knowledge base the document belongs to',
+);
 
 export function documentPath(knowledgeBaseId: number, documentId?: number): string {
 	const base = `/api/user/knowledgebases/${knowledgeBaseId}/documents`;
@@ -32,22 +35,44 @@ export const descriptionOption: INodeProperties = {
 
 /** The checked ID of the knowledge base (path parameter `knowledgebaseId`). */
 export function readKnowledgeBaseId(this: IExecuteFunctions, itemIndex: number): number {
-	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'knowledgebaseId' });
+	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', {
+		label: 'Knowledge Base',
+		field: 'knowledgebaseId',
+	});
 }
 
 /** The checked Name of a new document. */
 export function readName(this: IExecuteFunctions, itemIndex: number): string {
 	const nameField = { label: 'Name', field: 'name' };
-	return checkMaxLength.call(this, itemIndex, nameField, requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH);
+	return checkMaxLength.call(
+		this,
+		itemIndex,
+		nameField,
+		requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)),
+		MAX_TEXT_LENGTH,
+	);
 }
 
 /** The checked Description from Additional Fields; undefined when not given or empty. */
-export function readDescription(this: IExecuteFunctions, itemIndex: number, additional: IDataObject): string | undefined {
+export function readDescription(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	additional: IDataObject,
+): string | undefined {
 	if (additional.description === undefined || additional.description === '') return undefined;
-	return checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(additional.description), MAX_TEXT_LENGTH);
+	return checkMaxLength.call(
+		this,
+		itemIndex,
+		{ label: 'Description', field: 'description' },
+		String(additional.description),
+		MAX_TEXT_LENGTH,
+	);
 }
 
 /** The checked ID of the document chosen in the `documentId` resource locator (path parameter `documentId`). */
 export function readDocumentId(this: IExecuteFunctions, itemIndex: number): number {
-	return readLocatorId.call(this, itemIndex, 'documentId', { label: 'Document', field: 'documentId' });
+	return readLocatorId.call(this, itemIndex, 'documentId', {
+		label: 'Document',
+		field: 'documentId',
+	});
 }

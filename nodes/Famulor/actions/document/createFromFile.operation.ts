@@ -1,10 +1,23 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
 import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
+import {
+	descriptionOption,
+	documentPath,
+	knowledgeBaseProperty,
+	nameProperty,
+	readDescription,
+	readKnowledgeBaseId,
+	readName,
+} from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
 
 const properties: INodeProperties[] = [
@@ -41,7 +54,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['createFromFile'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['createFromFile'] } },
+	properties,
+);
 
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
@@ -57,21 +73,47 @@ interface UploadPlan {
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UploadPlan> {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);
-	const type = checkOneOf.call(this, itemIndex, { label: 'File Type', field: 'type' }, this.getNodeParameter('fileType', itemIndex), FILE_TYPES) as FileType;
+	const type = checkOneOf.call(
+		this,
+		itemIndex,
+		{ label: 'File Type', field: 'type' },
+		this.getNodeParameter('fileType', itemIndex),
+		FILE_TYPES,
+	) as FileType;
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = readDescription.call(this, itemIndex, additional);
 	const binaryPropertyName = readBinaryPropertyName.call(this, itemIndex);
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, binaryPropertyName);
-	const fileName = checkFile.call(this, itemIndex, { label: `File in "${binaryPropertyName}"`, field: 'file' }, type, binary, buffer);
-	return { path: documentPath(knowledgeBaseId), fields: { name, description, type }, binaryPropertyName, fileName };
+	const fileName = checkFile.call(
+		this,
+		itemIndex,
+		{ label: `File in "${binaryPropertyName}"`, field: 'file' },
+		type,
+		binary,
+		buffer,
+	);
+	return {
+		path: documentPath(knowledgeBaseId),
+		fields: { name, description, type },
+		binaryPropertyName,
+		fileName,
+	};
 }
 
 /** Not repeated on an unclear failure: the document would be stored twice. */
-export async function execute(this: IExecuteFunctions, plan: UploadPlan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: UploadPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const binary = this.helpers.assertBinaryData(itemIndex, plan.binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, plan.binaryPropertyName);
-	const form = buildFileForm(plan.fields, { field: 'file', binary: { ...binary, fileName: plan.fileName }, buffer });
+	const form = buildFileForm(plan.fields, {
+		field: 'file',
+		binary: { ...binary, fileName: plan.fileName },
+		buffer,
+	});
 	return recordOf.call(
 		this,
 		await famulorApiRequest.call(this, {

@@ -1,10 +1,23 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
 import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty, readDescription, readKnowledgeBaseId, readName } from './common';
+import {
+	descriptionOption,
+	documentPath,
+	knowledgeBaseProperty,
+	nameProperty,
+	readDescription,
+	readKnowledgeBaseId,
+	readName,
+} from './common';
 
 const properties: INodeProperties[] = [
 	knowledgeBaseProperty,
@@ -15,7 +28,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'https://example.com/faq',
-		description: 'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
+		description:
+			'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
 	},
 	{
 		displayName: 'Links',
@@ -40,13 +54,17 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 50 },
 				default: 10,
-				description: 'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
+				description:
+					'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
 			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['createFromWebsite'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['createFromWebsite'] } },
+	properties,
+);
 
 /** Links as a list, also when an expression gave one text with several URLs separated by commas or new lines. */
 function linkList(value: unknown): unknown[] {
@@ -73,22 +91,40 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 		checkUrl.call(this, itemIndex, { label: 'Links', field: 'links' }, link),
 	);
 	if (rawUrl === '' && links.length === 0) {
-		throw invalid.call(this, itemIndex, { label: 'URL', field: 'url' }, 'or Links (links) is required: give the main URL, specific links, or both');
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'URL', field: 'url' },
+			'or Links (links) is required: give the main URL, specific links, or both',
+		);
 	}
 	const body: IDataObject = { name, type: 'website' };
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const description = readDescription.call(this, itemIndex, additional);
 	if (description !== undefined) body.description = description;
-	if (rawUrl !== '') body.url = checkUrl.call(this, itemIndex, { label: 'URL', field: 'url' }, rawUrl);
+	if (rawUrl !== '')
+		body.url = checkUrl.call(this, itemIndex, { label: 'URL', field: 'url' }, rawUrl);
 	if (links.length > 0) body.links = links;
 	if (additional.relativeLinksLimit !== undefined) {
-		body.relative_links_limit = checkRange.call(this, itemIndex, { label: 'Relative Links Limit', field: 'relative_links_limit' }, additional.relativeLinksLimit, 1, 50, true);
+		body.relative_links_limit = checkRange.call(
+			this,
+			itemIndex,
+			{ label: 'Relative Links Limit', field: 'relative_links_limit' },
+			additional.relativeLinksLimit,
+			1,
+			50,
+			true,
+		);
 	}
 	return { path: documentPath(knowledgeBaseId), body };
 }
 
 /** Not repeated on an unclear failure: the website would be crawled and stored twice. */
-export async function execute(this: IExecuteFunctions, { path, body }: CreatePlan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	{ path, body }: CreatePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return recordOf.call(
 		this,
 		await famulorApiRequest.call(this, {

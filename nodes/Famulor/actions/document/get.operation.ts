@@ -18,16 +18,28 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['get'] } },
+	properties,
+);
 
 /** One document, e.g. to see whether processing finished (status `active` or `failed`). */
 export function prepare(this: IExecuteFunctions, itemIndex: number): string {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
-	const documentId = checkId.call(this, itemIndex, { label: 'Document ID', field: 'documentId' }, this.getNodeParameter('documentId', itemIndex));
+	const documentId = checkId.call(
+		this,
+		itemIndex,
+		{ label: 'Document ID', field: 'documentId' },
+		this.getNodeParameter('documentId', itemIndex),
+	);
 	return documentPath(knowledgeBaseId, documentId);
 }
 
-export async function execute(this: IExecuteFunctions, path: string, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	path: string,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
 	return unwrapRecord(response);
 }

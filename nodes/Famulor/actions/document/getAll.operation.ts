@@ -7,7 +7,10 @@ import { documentPath, knowledgeBaseProperty, readKnowledgeBaseId } from './comm
 
 const properties: INodeProperties[] = [knowledgeBaseProperty, ...returnAllProperties('documents')];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['getAll'] } },
+	properties,
+);
 
 /** The service sends every document at once; one item per document. */
 interface ListPlan {
@@ -16,10 +19,17 @@ interface ListPlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
-	return { path: documentPath(readKnowledgeBaseId.call(this, itemIndex)), limit: readListLimit.call(this, itemIndex) };
+	return {
+		path: documentPath(readKnowledgeBaseId.call(this, itemIndex)),
+		limit: readListLimit.call(this, itemIndex),
+	};
 }
 
-export async function execute(this: IExecuteFunctions, { path, limit }: ListPlan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	{ path, limit }: ListPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
 	return unwrapList(response).slice(0, limit);
 }

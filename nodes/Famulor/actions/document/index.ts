@@ -45,12 +45,14 @@ export const documentV2 = buildResource('document', 'getAll', {
 		module: update,
 		name: 'Update',
 		action: 'Update a document',
-		description: 'Change the name and/or description of a document (max 255 characters each); its content cannot change (delete it and create it again instead)',
+		description:
+			'Change the name and/or description of a document (max 255 characters each); its content cannot change (delete it and create it again instead)',
 	},
 	delete: {
 		module: deleteOperation,
 		name: 'Delete',
 		action: 'Delete a document',
-		description: 'Permanently delete a document of a knowledge base with its processed content; the knowledge base becomes empty after its last document',
+		description:
+			'Permanently delete a document of a knowledge base with its processed content; the knowledge base becomes empty after its last document',
 	},
 });

@@ -1,10 +1,22 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { documentLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkMaxLength, invalid, requireText } from '../../validation';
 import type { OperationResult } from '../types';
-import { MAX_TEXT_LENGTH, descriptionOption, documentPath, knowledgeBaseProperty, readDocumentId, readKnowledgeBaseId } from './common';
+import {
+	MAX_TEXT_LENGTH,
+	descriptionOption,
+	documentPath,
+	knowledgeBaseProperty,
+	readDocumentId,
+	readKnowledgeBaseId,
+} from './common';
 
 const properties: INodeProperties[] = [
 	knowledgeBaseProperty,
@@ -15,11 +27,23 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [descriptionOption, { displayName: 'Name', name: 'name', type: 'string', default: '', description: `New name, at most ${MAX_TEXT_LENGTH} characters` }],
+		options: [
+			descriptionOption,
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: `New name, at most ${MAX_TEXT_LENGTH} characters`,
+			},
+		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['update'] } },
+	properties,
+);
 
 interface UpdatePlan {
 	path: string;
@@ -27,18 +51,38 @@ interface UpdatePlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
-	const path = documentPath(readKnowledgeBaseId.call(this, itemIndex), readDocumentId.call(this, itemIndex));
+	const path = documentPath(
+		readKnowledgeBaseId.call(this, itemIndex),
+		readDocumentId.call(this, itemIndex),
+	);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
 		const name = { label: 'Name', field: 'name' };
-		body.name = checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, fields.name), MAX_TEXT_LENGTH);
+		body.name = checkMaxLength.call(
+			this,
+			itemIndex,
+			name,
+			requireText.call(this, itemIndex, name, fields.name),
+			MAX_TEXT_LENGTH,
+		);
 	}
 	if (fields.description !== undefined) {
-		body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(fields.description), MAX_TEXT_LENGTH);
+		body.description = checkMaxLength.call(
+			this,
+			itemIndex,
+			{ label: 'Description', field: 'description' },
+			String(fields.description),
+			MAX_TEXT_LENGTH,
+		);
 	}
 	if (Object.keys(body).length === 0) {
-		throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'name, description' }, 'must contain at least one field to change');
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Update Fields', field: 'name, description' },
+			'must contain at least one field to change',
+		);
 	}
 	return { path, body };
 }
@@ -47,6 +91,17 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
  * Name and description only (https://docs.famulor.de/en/api-reference/knowledgebases/update-document):
  * the content cannot change; to replace it, delete the document and create it again.
  */
-export async function execute(this: IExecuteFunctions, plan: UpdatePlan, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'PUT', path: plan.path, body: plan.body, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	plan: UpdatePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'PUT',
+			path: plan.path,
+			body: plan.body,
+			itemIndex,
+		}),
+	);
 }

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
@@ -23,19 +28,53 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['knowledgeBase'], operation: ['create'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'creates', noun: 'knowledge base', idFields: ['id'] };
+export const effect: OperationEffect = {
+	kind: 'creates',
+	noun: 'knowledge base',
+	idFields: ['id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const name = { label: 'Name', field: 'name' };
-	const body: IDataObject = { name: checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, this.getNodeParameter('name', itemIndex)), MAX_TEXT_LENGTH) };
+	const body: IDataObject = {
+		name: checkMaxLength.call(
+			this,
+			itemIndex,
+			name,
+			requireText.call(this, itemIndex, name, this.getNodeParameter('name', itemIndex)),
+			MAX_TEXT_LENGTH,
+		),
+	};
 	const text = String(this.getNodeParameter('description', itemIndex, '') ?? '');
-	if (text !== '') body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, text, MAX_TEXT_LENGTH);
+	if (text !== '')
+		body.description = checkMaxLength.call(
+			this,
+			itemIndex,
+			{ label: 'Description', field: 'description' },
+			text,
+			MAX_TEXT_LENGTH,
+		);
 	return body;
 }
 
 /** A new, empty knowledge base (https://docs.famulor.de/en/api-reference/knowledgebases/create); add documents with Document → Create. */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/knowledgebases', body, safeToRepeat: false, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/knowledgebases',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

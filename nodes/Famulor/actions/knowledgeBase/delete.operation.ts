@@ -7,7 +7,8 @@ import type { OperationEffect, OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Deleting a knowledge base also deletes all its documents. Assistants using it keep working without it. This cannot be undone.',
+		displayName:
+			'Deleting a knowledge base also deletes all its documents. Assistants using it keep working without it. This cannot be undone.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -15,16 +16,35 @@ const properties: INodeProperties[] = [
 	knowledgeBaseLocator('knowledgeBaseId', 'The knowledge base to delete'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['delete'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['knowledgeBase'], operation: ['delete'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'irreversible', noun: 'knowledge base deletion', idFields: ['id'] };
+export const effect: OperationEffect = {
+	kind: 'irreversible',
+	noun: 'knowledge base deletion',
+	idFields: ['id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
-	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
+	return readLocatorId.call(this, itemIndex, 'knowledgeBaseId', {
+		label: 'Knowledge Base',
+		field: 'id',
+	});
 }
 
 /** https://docs.famulor.de/en/api-reference/knowledgebases/delete */
-export async function execute(this: IExecuteFunctions, id: number, itemIndex: number): Promise<OperationResult> {
-	await famulorApiRequest.call(this, { method: 'DELETE', path: `/api/user/knowledgebases/${id}`, safeToRepeat: false, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	id: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	await famulorApiRequest.call(this, {
+		method: 'DELETE',
+		path: `/api/user/knowledgebases/${id}`,
+		safeToRepeat: false,
+		itemIndex,
+	});
 	return { id, deleted: true };
 }

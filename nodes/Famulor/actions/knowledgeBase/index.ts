@@ -10,13 +10,15 @@ const sharedEntries: Record<string, OperationEntry> = {
 		module: get,
 		name: 'Get',
 		action: 'Get a knowledge base',
-		description: 'Read one knowledge base: name, description, status (empty, processing, active, failed) and how many documents and assistants use it',
+		description:
+			'Read one knowledge base: name, description, status (empty, processing, active, failed) and how many documents and assistants use it',
 	},
 	update: {
 		module: update,
 		name: 'Update',
 		action: 'Update a knowledge base',
-		description: 'Change the name and/or description of a knowledge base (max 255 characters each); its documents stay as they are',
+		description:
+			'Change the name and/or description of a knowledge base (max 255 characters each); its documents stay as they are',
 	},
 };
 
@@ -28,18 +30,21 @@ export const knowledgeBaseV2 = buildResource('knowledgeBase', 'get', {
 		module: create,
 		name: 'Create',
 		action: 'Create a knowledge base',
-		description: 'Create an empty knowledge base (name, optional description); add documents with Document → Create, attach it to an assistant with Assistant → Update',
+		description:
+			'Create an empty knowledge base (name, optional description); add documents with Document → Create, attach it to an assistant with Assistant → Update',
 	},
 	getAll: {
 		module: getAll,
 		name: 'Get Many',
 		action: 'Get many knowledge bases',
-		description: 'List the knowledge bases of the account with status and document and assistant counts, one item per knowledge base',
+		description:
+			'List the knowledge bases of the account with status and document and assistant counts, one item per knowledge base',
 	},
 	delete: {
 		module: deleteOperation,
 		name: 'Delete',
 		action: 'Delete a knowledge base',
-		description: 'Permanently delete a knowledge base and all its documents; assistants using it keep working without it',
+		description:
+			'Permanently delete a knowledge base and all its documents; assistants using it keep working without it',
 	},
 });

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -35,7 +40,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['knowledgeBase'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['knowledgeBase'], operation: ['update'] } },
+	properties,
+);
 
 /** Renames or redescribes; only the fields given are sent. Documents and processing are unaffected. */
 interface UpdatePlan {
@@ -44,22 +52,54 @@ interface UpdatePlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
-	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', { label: 'Knowledge Base', field: 'id' });
+	const id = readLocatorId.call(this, itemIndex, 'knowledgeBaseId', {
+		label: 'Knowledge Base',
+		field: 'id',
+	});
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
 		const name = { label: 'Name', field: 'name' };
-		body.name = checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, fields.name), MAX_TEXT_LENGTH);
+		body.name = checkMaxLength.call(
+			this,
+			itemIndex,
+			name,
+			requireText.call(this, itemIndex, name, fields.name),
+			MAX_TEXT_LENGTH,
+		);
 	}
 	if (fields.description !== undefined) {
-		body.description = checkMaxLength.call(this, itemIndex, { label: 'Description', field: 'description' }, String(fields.description), MAX_TEXT_LENGTH);
+		body.description = checkMaxLength.call(
+			this,
+			itemIndex,
+			{ label: 'Description', field: 'description' },
+			String(fields.description),
+			MAX_TEXT_LENGTH,
+		);
 	}
 	if (Object.keys(body).length === 0) {
-		throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'name, description' }, 'must contain at least one field to change');
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Update Fields', field: 'name, description' },
+			'must contain at least one field to change',
+		);
 	}
 	return { id, body };
 }
 
-export async function execute(this: IExecuteFunctions, { id, body }: UpdatePlan, itemIndex: number): Promise<OperationResult> {
-	return recordOf.call(this, await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/knowledgebases/${id}`, body, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	{ id, body }: UpdatePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return recordOf.call(
+		this,
+		await famulorApiRequest.call(this, {
+			method: 'PUT',
+			path: `/api/user/knowledgebases/${id}`,
+			body,
+			itemIndex,
+		}),
+	);
 }

@@ -5,7 +5,10 @@ import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [];
 
-export const description = updateDisplayOptions({ show: { resource: ['language'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['language'], operation: ['getAll'] } },
+	properties,
+);
 
 /** The service returns every language in one bare array; each becomes one item. */
 /** Nothing to check: the list has no parameters. */
@@ -13,7 +16,15 @@ export function prepare(): undefined {
 	return undefined;
 }
 
-export async function execute(this: IExecuteFunctions, _plan: undefined, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/assistants/languages', itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	_plan: undefined,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: '/api/user/assistants/languages',
+		itemIndex,
+	});
 	return unwrapList(response);
 }

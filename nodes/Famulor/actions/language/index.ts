@@ -14,7 +14,8 @@ const operationProperty: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many languages',
-			description: 'List the languages an assistant can speak; use the name as the assistant language',
+			description:
+				'List the languages an assistant can speak; use the name as the assistant language',
 		},
 	],
 	default: 'getAll',

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
@@ -8,7 +13,9 @@ import type { OperationEffect, OperationResult } from '../types';
 import { readLeadPhone } from './fields';
 
 const properties: INodeProperties[] = [
-	campaignLocator('The campaign the lead is added to; a running campaign calls it within its allowed hours'),
+	campaignLocator(
+		'The campaign the lead is added to; a running campaign calls it within its allowed hours',
+	),
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
@@ -18,7 +25,9 @@ const properties: INodeProperties[] = [
 		placeholder: '+4915112345678',
 		description: 'Number to call, in E.164 format (plus sign, country code, number)',
 	},
-	variablesProperty('Values for the call, e.g. customer_name or email, usable in the assistant prompt'),
+	variablesProperty(
+		'Values for the call, e.g. customer_name or email, usable in the assistant prompt',
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -31,7 +40,8 @@ const properties: INodeProperties[] = [
 				name: 'allowDuplicate',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to add the lead even if the campaign already has a lead with this number',
+				description:
+					'Whether to add the lead even if the campaign already has a lead with this number',
 			},
 			{
 				displayName: 'Secondary Contacts',
@@ -46,8 +56,21 @@ const properties: INodeProperties[] = [
 						displayName: 'Contact',
 						name: 'contact',
 						values: [
-							{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', default: '', placeholder: '+4930123456789', description: 'In E.164 format' },
-							{ displayName: 'Variables (JSON)', name: 'variables', type: 'json', default: '{}', description: 'Values for calls to this contact, as a JSON object' },
+							{
+								displayName: 'Phone Number',
+								name: 'phoneNumber',
+								type: 'string',
+								default: '',
+								placeholder: '+4930123456789',
+								description: 'In E.164 format',
+							},
+							{
+								displayName: 'Variables (JSON)',
+								name: 'variables',
+								type: 'json',
+								default: '{}',
+								description: 'Values for calls to this contact, as a JSON object',
+							},
 						],
 					},
 				],
@@ -56,33 +79,75 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['lead'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['create'] } },
+	properties,
+);
 
 export const effect: OperationEffect = { kind: 'creates', noun: 'lead', idFields: ['id'] };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		phone_number: readLeadPhone.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, this.getNodeParameter('phoneNumber', itemIndex)),
-		campaign_id: readLocatorId.call(this, itemIndex, 'campaignId', { label: 'Campaign', field: 'campaign_id' }),
+		phone_number: readLeadPhone.call(
+			this,
+			itemIndex,
+			{ label: 'Phone Number', field: 'phone_number' },
+			this.getNodeParameter('phoneNumber', itemIndex),
+		),
+		campaign_id: readLocatorId.call(this, itemIndex, 'campaignId', {
+			label: 'Campaign',
+			field: 'campaign_id',
+		}),
 	};
 	const variables = readVariables.call(this, itemIndex);
 	if (variables) body.variables = variables;
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// The documented field name is misspelled: https://docs.famulor.de/en/api-reference/leads/create
-	if (additional.allowDuplicate !== undefined) body.allow_dupplicate = checkBoolean.call(this, itemIndex, { label: 'Allow Duplicate', field: 'allow_dupplicate' }, additional.allowDuplicate);
-	const contacts = ((additional.secondaryContacts as IDataObject | undefined)?.contact ?? []) as IDataObject[];
+	if (additional.allowDuplicate !== undefined)
+		body.allow_dupplicate = checkBoolean.call(
+			this,
+			itemIndex,
+			{ label: 'Allow Duplicate', field: 'allow_dupplicate' },
+			additional.allowDuplicate,
+		);
+	const contacts = ((additional.secondaryContacts as IDataObject | undefined)?.contact ??
+		[]) as IDataObject[];
 	if (contacts.length > 0) {
 		body.secondary_contacts = contacts.map((contact, index) => {
 			const field = `secondary_contacts.${index}`;
-			const phone = readLeadPhone.call(this, itemIndex, { label: `Secondary Contacts ${index + 1}: Phone Number`, field: `${field}.phone_number` }, contact.phoneNumber);
-			const contactVariables = parseJsonObject.call(this, itemIndex, { label: `Secondary Contacts ${index + 1}: Variables (JSON)`, field: `${field}.variables` }, contact.variables);
-			return Object.keys(contactVariables).length > 0 ? { phone_number: phone, variables: contactVariables } : { phone_number: phone };
+			const phone = readLeadPhone.call(
+				this,
+				itemIndex,
+				{ label: `Secondary Contacts ${index + 1}: Phone Number`, field: `${field}.phone_number` },
+				contact.phoneNumber,
+			);
+			const contactVariables = parseJsonObject.call(
+				this,
+				itemIndex,
+				{ label: `Secondary Contacts ${index + 1}: Variables (JSON)`, field: `${field}.variables` },
+				contact.variables,
+			);
+			return Object.keys(contactVariables).length > 0
+				? { phone_number: phone, variables: contactVariables }
+				: { phone_number: phone };
 		});
 	}
 	return body;
 }
 
 /** POST /api/user/lead, singular (https://docs.famulor.de/en/api-reference/leads/create); outputs the new lead. */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/lead', body, safeToRepeat: false, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/lead',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

@@ -3,7 +3,15 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { checkE164, type FieldName } from '../../validation';
 
 /** Statuses of https://docs.famulor.de/en/api-reference/leads/list. */
-export const LEAD_STATUSES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'] as const;
+export const LEAD_STATUSES = [
+	'created',
+	'scheduled',
+	'processing',
+	'completed',
+	'rescheduled',
+	'reached-max-retries',
+	'blacklisted',
+] as const;
 /** The statuses an update may set (https://docs.famulor.de/en/api-reference/leads/update). */
 export const SETTABLE_LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'] as const;
 
@@ -22,7 +30,12 @@ export function statusOptions(statuses: readonly (typeof LEAD_STATUSES)[number][
 }
 
 /** A lead's phone number: spaces, dashes, dots and brackets are dropped, then it must be E.164. */
-export function readLeadPhone(this: IExecuteFunctions, itemIndex: number, name: FieldName, value: unknown): string {
+export function readLeadPhone(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
 	const text = typeof value === 'string' ? value.replace(/[\s\-.()/]/g, '') : value;
 	return checkE164.call(this, itemIndex, name, text);
 }

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { requestPageNumberList } from '../../../shared/transport';
 import { checkId, checkOneOf, checkPattern } from '../../validation';
@@ -21,7 +26,8 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getCampaigns' },
 				default: '',
-				description: 'Only leads of this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Only leads of this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Created From',
@@ -56,7 +62,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['lead'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['getAll'] } },
+	properties,
+);
 
 interface ListPlan {
 	qs: IDataObject;
@@ -68,18 +77,51 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (filters.status !== undefined) qs.status = checkOneOf.call(this, itemIndex, { label: 'Status', field: 'status' }, filters.status, LEAD_STATUSES);
-	if (filters.campaignId !== undefined && filters.campaignId !== '') qs.campaign_id = checkId.call(this, itemIndex, { label: 'Campaign', field: 'campaign_id' }, filters.campaignId);
+	if (filters.status !== undefined)
+		qs.status = checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Status', field: 'status' },
+			filters.status,
+			LEAD_STATUSES,
+		);
+	if (filters.campaignId !== undefined && filters.campaignId !== '')
+		qs.campaign_id = checkId.call(
+			this,
+			itemIndex,
+			{ label: 'Campaign', field: 'campaign_id' },
+			filters.campaignId,
+		);
 	const phone = String(filters.phoneNumber ?? '').trim();
 	if (phone !== '') qs.phone_number = phone;
-	for (const [key, field, label] of [['dateFrom', 'date_from', 'Created From'], ['dateTo', 'date_to', 'Created To']] as const) {
+	for (const [key, field, label] of [
+		['dateFrom', 'date_from', 'Created From'],
+		['dateTo', 'date_to', 'Created To'],
+	] as const) {
 		const value = String(filters[key] ?? '');
-		if (value !== '') qs[field] = checkPattern.call(this, itemIndex, { label, field }, value.slice(0, 10), DAY, 'a date such as 2026-01-31');
+		if (value !== '')
+			qs[field] = checkPattern.call(
+				this,
+				itemIndex,
+				{ label, field },
+				value.slice(0, 10),
+				DAY,
+				'a date such as 2026-01-31',
+			);
 	}
 	return { qs, limit: readListLimit.call(this, itemIndex) };
 }
 
 /** Paged with per_page and page (https://docs.famulor.de/en/api-reference/leads/list); one item per lead. */
-export async function execute(this: IExecuteFunctions, plan: ListPlan, itemIndex: number): Promise<OperationResult> {
-	return await requestPageNumberList.call(this, { path: '/api/user/leads', qs: plan.qs, limit: plan.limit, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	plan: ListPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return await requestPageNumberList.call(this, {
+		path: '/api/user/leads',
+		qs: plan.qs,
+		limit: plan.limit,
+		itemIndex,
+	});
 }

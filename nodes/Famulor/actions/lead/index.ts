@@ -9,19 +9,22 @@ export const lead = buildResource('lead', 'getAll', {
 		module: create,
 		name: 'Create',
 		action: 'Create a lead',
-		description: 'Add a phone number (with variables and optional secondary contacts) to a campaign; a running campaign calls it, and calls cost money',
+		description:
+			'Add a phone number (with variables and optional secondary contacts) to a campaign; a running campaign calls it, and calls cost money',
 	},
 	getAll: {
 		module: getAll,
 		name: 'Get Many',
 		action: 'Get many leads',
-		description: 'List leads with their status and campaign, filtered by campaign, status, number or creation date; one item per lead',
+		description:
+			'List leads with their status and campaign, filtered by campaign, status, number or creation date; one item per lead',
 	},
 	update: {
 		module: update,
 		name: 'Update',
 		action: 'Update a lead',
-		description: 'Change a lead\'s campaign, number or status (created, completed, reached-max-retries) and merge new variables into it',
+		description:
+			"Change a lead's campaign, number or status (created, completed, reached-max-retries) and merge new variables into it",
 	},
 	delete: {
 		module: deleteOperation,

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { leadLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -22,7 +27,8 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				typeOptions: { loadOptionsMethod: 'getCampaigns' },
 				default: '',
-				description: 'Move the lead to this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				description:
+					'Move the lead to this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Phone Number',
@@ -38,14 +44,23 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				options: statusOptions(SETTABLE_LEAD_STATUSES),
 				default: 'completed',
-				description: '"Created" puts the lead back in the call queue (the campaign\'s retry limit still applies); "Completed" stops the campaign from calling it',
+				description:
+					'"Created" puts the lead back in the call queue (the campaign\'s retry limit still applies); "Completed" stops the campaign from calling it',
 			},
-			{ ...variablesProperty('Values merged into the lead\'s variables (names not given keep their values)'), name: 'variables' },
+			{
+				...variablesProperty(
+					"Values merged into the lead's variables (names not given keep their values)",
+				),
+				name: 'variables',
+			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['lead'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['update'] } },
+	properties,
+);
 
 interface UpdatePlan {
 	id: number;
@@ -56,13 +71,37 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 	const id = readLocatorId.call(this, itemIndex, 'leadId', { label: 'Lead', field: 'id' });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.campaignId !== undefined && fields.campaignId !== '') body.campaign_id = checkId.call(this, itemIndex, { label: 'Campaign', field: 'campaign_id' }, fields.campaignId);
-	if (fields.phoneNumber !== undefined) body.phone_number = readLeadPhone.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, fields.phoneNumber);
-	if (fields.status !== undefined) body.status = checkOneOf.call(this, itemIndex, { label: 'Status', field: 'status' }, fields.status, SETTABLE_LEAD_STATUSES);
+	if (fields.campaignId !== undefined && fields.campaignId !== '')
+		body.campaign_id = checkId.call(
+			this,
+			itemIndex,
+			{ label: 'Campaign', field: 'campaign_id' },
+			fields.campaignId,
+		);
+	if (fields.phoneNumber !== undefined)
+		body.phone_number = readLeadPhone.call(
+			this,
+			itemIndex,
+			{ label: 'Phone Number', field: 'phone_number' },
+			fields.phoneNumber,
+		);
+	if (fields.status !== undefined)
+		body.status = checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Status', field: 'status' },
+			fields.status,
+			SETTABLE_LEAD_STATUSES,
+		);
 	const variables = readVariables.call(this, itemIndex, 'updateFields.variables', 'variables');
 	if (variables) body.variables = variables;
 	if (Object.keys(body).length === 0) {
-		throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'campaign_id, phone_number, status, variables' }, 'must contain at least one field to change');
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Update Fields', field: 'campaign_id, phone_number, status, variables' },
+			'must contain at least one field to change',
+		);
 	}
 	return { id, body };
 }
@@ -71,7 +110,16 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
  * PUT /api/leads/{id}, without /user (https://docs.famulor.de/en/api-reference/leads/update). The
  * service answers only a message, so the output names the lead and what was sent.
  */
-export async function execute(this: IExecuteFunctions, plan: UpdatePlan, itemIndex: number): Promise<OperationResult> {
-	await famulorApiRequest.call(this, { method: 'PUT', path: `/api/leads/${plan.id}`, body: plan.body, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	plan: UpdatePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	await famulorApiRequest.call(this, {
+		method: 'PUT',
+		path: `/api/leads/${plan.id}`,
+		body: plan.body,
+		itemIndex,
+	});
 	return { id: plan.id, updated: true, changes: plan.body };
 }

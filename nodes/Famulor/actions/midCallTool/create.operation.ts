@@ -1,27 +1,64 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import type { OperationEffect, OperationResult } from '../types';
-import { buildToolBody, descriptionProperty, endpointProperty, methodProperty, nameProperty, optionalProperties } from './fields';
+import {
+	buildToolBody,
+	descriptionProperty,
+	endpointProperty,
+	methodProperty,
+	nameProperty,
+	optionalProperties,
+} from './fields';
 
 const REQUIRED = [nameProperty, descriptionProperty, endpointProperty, methodProperty];
 
 const properties: INodeProperties[] = [
 	...REQUIRED.map((property) => ({ ...property, required: true })),
-	{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: optionalProperties },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: optionalProperties,
+	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['midCallTool'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['midCallTool'], operation: ['create'] } },
+	properties,
+);
 
 /** Plans limit the number of tools, and a repeated request would create a second one. */
 export const effect: OperationEffect = { kind: 'creates', noun: 'mid-call tool', idFields: ['id'] };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const values: IDataObject = { ...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
-	for (const { name } of REQUIRED) values[name] = this.getNodeParameter(name, itemIndex) as IDataObject[string];
+	const values: IDataObject = {
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	};
+	for (const { name } of REQUIRED)
+		values[name] = this.getNodeParameter(name, itemIndex) as IDataObject[string];
 	return buildToolBody.call(this, itemIndex, values);
 }
 
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/tools', body, safeToRepeat: false, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/tools',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

@@ -10,13 +10,26 @@ export const description = updateDisplayOptions(
 	[midCallToolLocator('toolId', 'The mid-call tool to delete; it is removed from every assistant')],
 );
 
-export const effect: OperationEffect = { kind: 'irreversible', noun: 'mid-call tool', idFields: ['id'] };
+export const effect: OperationEffect = {
+	kind: 'irreversible',
+	noun: 'mid-call tool',
+	idFields: ['id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'toolId', { label: 'Mid-Call Tool', field: 'id' });
 }
 
-export async function execute(this: IExecuteFunctions, id: number, itemIndex: number): Promise<OperationResult> {
-	await famulorApiRequest.call(this, { method: 'DELETE', path: `/api/user/tools/${id}`, safeToRepeat: false, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	id: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	await famulorApiRequest.call(this, {
+		method: 'DELETE',
+		path: `/api/user/tools/${id}`,
+		safeToRepeat: false,
+		itemIndex,
+	});
 	return { id, deleted: true };
 }

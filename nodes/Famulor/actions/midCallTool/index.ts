@@ -14,16 +14,50 @@ const operationProperty: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['midCallTool'] } },
 	options: [
-		{ name: 'Create', value: 'create', action: 'Create a mid-call tool', description: 'Create an HTTP endpoint the assistant can call during a call (e.g. an n8n webhook); plans limit how many exist' },
-		{ name: 'Delete', value: 'delete', action: 'Delete a mid-call tool', description: 'Delete a mid-call tool; it is removed from every assistant' },
-		{ name: 'Get', value: 'get', action: 'Get a mid-call tool', description: 'Read one mid-call tool with its endpoint, headers and parameters' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many mid-call tools', description: 'List the mid-call tools of the account' },
-		{ name: 'Update', value: 'update', action: 'Update a mid-call tool', description: 'Change a mid-call tool; only the fields given change, headers and parameters replace the stored lists' },
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a mid-call tool',
+			description:
+				'Create an HTTP endpoint the assistant can call during a call (e.g. an n8n webhook); plans limit how many exist',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a mid-call tool',
+			description: 'Delete a mid-call tool; it is removed from every assistant',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a mid-call tool',
+			description: 'Read one mid-call tool with its endpoint, headers and parameters',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many mid-call tools',
+			description: 'List the mid-call tools of the account',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a mid-call tool',
+			description:
+				'Change a mid-call tool; only the fields given change, headers and parameters replace the stored lists',
+		},
 	],
 	default: 'getAll',
 };
 
 export const midCallTool: ResourceModule = {
-	description: [operationProperty, ...create.description, ...get.description, ...getAll.description, ...update.description, ...del.description],
+	description: [
+		operationProperty,
+		...create.description,
+		...get.description,
+		...getAll.description,
+		...update.description,
+		...del.description,
+	],
 	operations: { create, delete: del, get, getAll, update },
 };

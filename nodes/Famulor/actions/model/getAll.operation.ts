@@ -18,12 +18,16 @@ const properties: INodeProperties[] = [
 			{ name: 'Dualplex', value: 'dualplex' },
 		],
 		default: 'llm',
-		description: 'Which models: language models for pipeline assistants, or the speech models of multimodal and dualplex assistants',
+		description:
+			'Which models: language models for pipeline assistants, or the speech models of multimodal and dualplex assistants',
 	},
 	...returnAllProperties('models'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['model'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['model'], operation: ['getAll'] } },
+	properties,
+);
 
 interface Plan {
 	limit: number;
@@ -31,11 +35,28 @@ interface Plan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
-	const type = checkOneOf.call(this, itemIndex, { label: 'Type', field: 'type' }, this.getNodeParameter('modelType', itemIndex), MODEL_TYPES);
+	const type = checkOneOf.call(
+		this,
+		itemIndex,
+		{ label: 'Type', field: 'type' },
+		this.getNodeParameter('modelType', itemIndex),
+		MODEL_TYPES,
+	);
 	return { limit: readListLimit.call(this, itemIndex), type };
 }
 
 /** https://docs.famulor.de/en/api-reference/assistants/models: the whole list at once, so the limit is applied here. */
-export async function execute(this: IExecuteFunctions, { limit, type }: Plan, itemIndex: number): Promise<OperationResult> {
-	return unwrapList(await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/assistants/models', qs: { type }, itemIndex })).slice(0, limit);
+export async function execute(
+	this: IExecuteFunctions,
+	{ limit, type }: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapList(
+		await famulorApiRequest.call(this, {
+			method: 'GET',
+			path: '/api/user/assistants/models',
+			qs: { type },
+			itemIndex,
+		}),
+	).slice(0, limit);
 }

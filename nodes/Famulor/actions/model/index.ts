@@ -9,8 +9,19 @@ const operationProperty: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['model'] } },
-	options: [{ name: 'Get Many', value: 'getAll', action: 'Get many models', description: 'List the AI models of one type (LLM, multimodal or dualplex); the ID goes to the assistant\'s Model' }],
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many models',
+			description:
+				"List the AI models of one type (LLM, multimodal or dualplex); the ID goes to the assistant's Model",
+		},
+	],
 	default: 'getAll',
 };
 
-export const model: ResourceModule = { description: [operationProperty, ...getAll.description], operations: { getAll } };
+export const model: ResourceModule = {
+	description: [operationProperty, ...getAll.description],
+	operations: { getAll },
+};

@@ -16,17 +16,43 @@ export interface OrganizerKind {
 	locator: (name: string, description: string) => INodeProperties;
 }
 
-export const FOLDER: OrganizerKind = { resource: 'folder', noun: 'folder', listPath: '/api/user/folders', itemPath: '/api/user/folder', locator: folderLocator };
-export const LABEL: OrganizerKind = { resource: 'label', noun: 'label', listPath: '/api/user/labels', itemPath: '/api/user/label', locator: labelLocator };
+export const FOLDER: OrganizerKind = {
+	resource: 'folder',
+	noun: 'folder',
+	listPath: '/api/user/folders',
+	itemPath: '/api/user/folder',
+	locator: folderLocator,
+};
+export const LABEL: OrganizerKind = {
+	resource: 'label',
+	noun: 'label',
+	listPath: '/api/user/labels',
+	itemPath: '/api/user/label',
+	locator: labelLocator,
+};
 
-export const COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const COLORS = [
+	'gray',
+	'slate',
+	'red',
+	'orange',
+	'amber',
+	'green',
+	'teal',
+	'blue',
+	'purple',
+	'pink',
+] as const;
 
 export function colorProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Color',
 		name: 'color',
 		type: 'options',
-		options: COLORS.map((color) => ({ name: color[0].toUpperCase() + color.slice(1), value: color })),
+		options: COLORS.map((color) => ({
+			name: color[0].toUpperCase() + color.slice(1),
+			value: color,
+		})),
 		default: 'gray',
 		description,
 	};

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
 import { checkMaxLength, checkOneOf, invalid, requireText } from '../../validation';
@@ -17,13 +22,26 @@ const nameProperty = (description: string, required: boolean): INodeProperties =
 	description,
 });
 
-function show(kind: OrganizerKind, operation: string, properties: INodeProperties[]): INodeProperties[] {
-	return updateDisplayOptions({ show: { resource: [kind.resource], operation: [operation] } }, properties);
+function show(
+	kind: OrganizerKind,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: [operation] } },
+		properties,
+	);
 }
 
 function readName(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
 	const name = { label: 'Name', field: 'name' };
-	return checkMaxLength.call(this, itemIndex, name, requireText.call(this, itemIndex, name, value), 255);
+	return checkMaxLength.call(
+		this,
+		itemIndex,
+		name,
+		requireText.call(this, itemIndex, name, value),
+		255,
+	);
 }
 
 function readColor(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
@@ -44,17 +62,34 @@ export function createOperation(kind: OrganizerKind): OperationModule<IDataObjec
 	return {
 		description: show(kind, 'create', [
 			nameProperty(`Name of the ${kind.noun}, unique in the account (max 255 characters)`, true),
-			{ displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', placeholder: 'Add Field', default: {}, options: [colorProperty(`Colour of the ${kind.noun} in the dashboard`)] },
+			{
+				displayName: 'Additional Fields',
+				name: 'additionalFields',
+				type: 'collection',
+				placeholder: 'Add Field',
+				default: {},
+				options: [colorProperty(`Colour of the ${kind.noun} in the dashboard`)],
+			},
 		]),
 		effect: { kind: 'creates', noun: kind.noun, idFields: ['id'] },
 		prepare(itemIndex) {
 			const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-			const body: IDataObject = { name: readName.call(this, itemIndex, this.getNodeParameter('name', itemIndex)) };
+			const body: IDataObject = {
+				name: readName.call(this, itemIndex, this.getNodeParameter('name', itemIndex)),
+			};
 			if (extra.color !== undefined) body.color = readColor.call(this, itemIndex, extra.color);
 			return body;
 		},
 		async execute(body, itemIndex) {
-			return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: kind.itemPath, body, safeToRepeat: false, itemIndex }));
+			return unwrapRecord(
+				await famulorApiRequest.call(this, {
+					method: 'POST',
+					path: kind.itemPath,
+					body,
+					safeToRepeat: false,
+					itemIndex,
+				}),
+			);
 		},
 	};
 }
@@ -85,7 +120,13 @@ export function updateOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 				options: [
 					nameProperty(`New name, unique in the account (max 255 characters)`, false),
 					colorProperty('New colour'),
-					{ displayName: 'Remove Color', name: 'removeColor', type: 'boolean', default: true, description: 'Whether to clear the colour (sends color null)' },
+					{
+						displayName: 'Remove Color',
+						name: 'removeColor',
+						type: 'boolean',
+						default: true,
+						description: 'Whether to clear the colour (sends color null)',
+					},
 				],
 			},
 		]),
@@ -95,28 +136,53 @@ export function updateOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 			const body: IDataObject = {};
 			if (fields.name !== undefined) body.name = readName.call(this, itemIndex, fields.name);
 			if (fields.removeColor === true && fields.color !== undefined) {
-				throw invalid.call(this, itemIndex, { label: 'Color', field: 'color' }, 'cannot be combined with Remove Color; use one or the other');
+				throw invalid.call(
+					this,
+					itemIndex,
+					{ label: 'Color', field: 'color' },
+					'cannot be combined with Remove Color; use one or the other',
+				);
 			}
 			if (fields.color !== undefined) body.color = readColor.call(this, itemIndex, fields.color);
 			if (fields.removeColor === true) body.color = null;
-			if (Object.keys(body).length === 0) throw invalid.call(this, itemIndex, { label: 'Update Fields', field: 'name, color' }, 'is empty: add at least one field to change');
+			if (Object.keys(body).length === 0)
+				throw invalid.call(
+					this,
+					itemIndex,
+					{ label: 'Update Fields', field: 'name, color' },
+					'is empty: add at least one field to change',
+				);
 			return { id, body };
 		},
 		async execute({ id, body }, itemIndex) {
-			return unwrapRecord(await famulorApiRequest.call(this, { method: 'PUT', path: `${kind.itemPath}/${id}`, body, itemIndex }));
+			return unwrapRecord(
+				await famulorApiRequest.call(this, {
+					method: 'PUT',
+					path: `${kind.itemPath}/${id}`,
+					body,
+					itemIndex,
+				}),
+			);
 		},
 	};
 }
 
 export function deleteOperation(kind: OrganizerKind): OperationModule<ItemPlan> {
 	return {
-		description: show(kind, 'delete', [kind.locator(`${kind.resource}Id`, `The ${kind.noun} to delete; its assistants are kept`)]),
+		description: show(kind, 'delete', [
+			kind.locator(`${kind.resource}Id`, `The ${kind.noun} to delete; its assistants are kept`),
+		]),
 		effect: { kind: 'irreversible', noun: kind.noun, idFields: ['id'] },
 		prepare(itemIndex) {
 			return { id: readId.call(this, kind, itemIndex) };
 		},
 		async execute({ id }, itemIndex) {
-			await famulorApiRequest.call(this, { method: 'DELETE', path: `${kind.itemPath}/${id}`, safeToRepeat: false, itemIndex });
+			await famulorApiRequest.call(this, {
+				method: 'DELETE',
+				path: `${kind.itemPath}/${id}`,
+				safeToRepeat: false,
+				itemIndex,
+			});
 			return { id, deleted: true };
 		},
 	};

@@ -7,7 +7,10 @@ import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [...returnAllProperties('phone numbers')];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['getAllSmsCapable'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['getAllSmsCapable'] } },
+	properties,
+);
 
 /**
  * The legacy endpoint: version 1 at the path the seed specification (the API docs of February 2026) gives it (no `/api` prefix), version 2 under
@@ -18,7 +21,15 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readListLimit.call(this, itemIndex);
 }
 
-export async function execute(this: IExecuteFunctions, limit: number, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: speaksCurrentApi.call(this) ? '/api/user/phone-numbers' : '/user/phone-numbers', itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	limit: number,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: speaksCurrentApi.call(this) ? '/api/user/phone-numbers' : '/user/phone-numbers',
+		itemIndex,
+	});
 	return unwrapList(response).slice(0, limit);
 }

@@ -45,7 +45,8 @@ export const phoneNumberV2 = buildResource('phoneNumber', 'getAll', {
 		module: update,
 		name: 'Update',
 		action: 'Update a phone number',
-		description: 'Set or clear the nickname of an owned phone number (max 50 characters); the only field that can change',
+		description:
+			'Set or clear the nickname of an owned phone number (max 50 characters); the only field that can change',
 	},
 	release: {
 		module: release,

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
@@ -9,7 +14,7 @@ import { countryOptions } from './search.operation';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Buying a number starts a monthly, auto-renewing subscription that is charged to the account\'s payment method. Purchases are non-refundable; the subscription runs until the number is released.',
+			"Buying a number starts a monthly, auto-renewing subscription that is charged to the account's payment method. Purchases are non-refundable; the subscription runs until the number is released.",
 		name: 'purchaseNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +39,11 @@ const properties: INodeProperties[] = [
 				displayName: 'From Search Results',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchAvailablePhoneNumbers', searchable: true, searchFilterRequired: false },
+				typeOptions: {
+					searchListMethod: 'searchAvailablePhoneNumbers',
+					searchable: true,
+					searchFilterRequired: false,
+				},
 			},
 			{
 				displayName: 'By Number',
@@ -44,7 +53,11 @@ const properties: INodeProperties[] = [
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: E164_PATTERN.source, errorMessage: 'Enter a number from the search results in E.164 format, e.g. +4930123456789' },
+						properties: {
+							regex: E164_PATTERN.source,
+							errorMessage:
+								'Enter a number from the search results in E.164 format, e.g. +4930123456789',
+						},
 					},
 				],
 			},
@@ -52,16 +65,34 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['purchase'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['purchase'] } },
+	properties,
+);
 
 /** Buys a number: a paid, non-refundable subscription, so it is sent once and never repeated on an unclear failure. */
-export const effect: OperationEffect = { kind: 'billed', noun: 'phone number', idFields: ['phone_number', 'id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'phone number',
+	idFields: ['phone_number', 'id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	return { phone_number: checkE164.call(this, itemIndex, { label: 'Phone Number', field: 'phone_number' }, locatorValue.call(this, 'phoneNumber', itemIndex)) };
+	return {
+		phone_number: checkE164.call(
+			this,
+			itemIndex,
+			{ label: 'Phone Number', field: 'phone_number' },
+			locatorValue.call(this, 'phoneNumber', itemIndex),
+		),
+	};
 }
 
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
 	return recordOf.call(
 		this,
 		await famulorApiRequest.call(this, {

@@ -1,4 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
 import { SUPPORTED_COUNTRY_CODES, checkOneOf, invalid } from '../../validation';
@@ -20,9 +25,10 @@ const COUNTRY_NAMES: Record<(typeof SUPPORTED_COUNTRY_CODES)[number], string> = 
 };
 
 /** The supported countries as dropdown options, sorted by name. */
-export const countryOptions = SUPPORTED_COUNTRY_CODES.map((code) => ({ name: `${COUNTRY_NAMES[code]} (${code})`, value: code })).sort(
-	(a, b) => a.name.localeCompare(b.name),
-);
+export const countryOptions = SUPPORTED_COUNTRY_CODES.map((code) => ({
+	name: `${COUNTRY_NAMES[code]} (${code})`,
+	value: code,
+})).sort((a, b) => a.name.localeCompare(b.name));
 
 export const MAX_CONTAINS_DIGITS = 10;
 
@@ -46,7 +52,10 @@ const properties: INodeProperties[] = [
 	...returnAllProperties('phone numbers'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['search'] } },
+	properties,
+);
 
 /** Read-only; the `phone_number` of a result is what Purchase takes. */
 interface SearchPlan {
@@ -55,17 +64,37 @@ interface SearchPlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): SearchPlan {
-	const countryCode = checkOneOf.call(this, itemIndex, { label: 'Country', field: 'country_code' }, this.getNodeParameter('countryCode', itemIndex), SUPPORTED_COUNTRY_CODES);
+	const countryCode = checkOneOf.call(
+		this,
+		itemIndex,
+		{ label: 'Country', field: 'country_code' },
+		this.getNodeParameter('countryCode', itemIndex),
+		SUPPORTED_COUNTRY_CODES,
+	);
 	const contains = String(this.getNodeParameter('contains', itemIndex, '') ?? '').trim();
 	if (contains !== '' && !new RegExp(`^\\d{1,${MAX_CONTAINS_DIGITS}}$`).test(contains)) {
-		throw invalid.call(this, itemIndex, { label: 'Contains', field: 'contains' }, `must be digits only, at most ${MAX_CONTAINS_DIGITS}, got "${contains.slice(0, 40)}"`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Contains', field: 'contains' },
+			`must be digits only, at most ${MAX_CONTAINS_DIGITS}, got "${contains.slice(0, 40)}"`,
+		);
 	}
 	const qs: IDataObject = { country_code: countryCode };
 	if (contains !== '') qs.contains = contains;
 	return { qs, limit: readListLimit.call(this, itemIndex) };
 }
 
-export async function execute(this: IExecuteFunctions, { qs, limit }: SearchPlan, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/phone-numbers/search', qs, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	{ qs, limit }: SearchPlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: '/api/user/phone-numbers/search',
+		qs,
+		itemIndex,
+	});
 	return unwrapList(response).slice(0, limit);
 }

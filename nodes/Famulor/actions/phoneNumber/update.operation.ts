@@ -9,7 +9,10 @@ import type { OperationResult } from '../types';
 export const MAX_NICKNAME_LENGTH = 50;
 
 const properties: INodeProperties[] = [
-	phoneNumberLocator('phoneNumberId', 'The owned number to label (numbers shared with the account cannot be changed)'),
+	phoneNumberLocator(
+		'phoneNumberId',
+		'The owned number to label (numbers shared with the account cannot be changed)',
+	),
 	{
 		displayName: 'Nickname',
 		name: 'nickname',
@@ -19,7 +22,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['update'] } },
+	properties,
+);
 
 interface NicknamePlan {
 	id: number;
@@ -27,13 +33,37 @@ interface NicknamePlan {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): NicknamePlan {
-	const id = readLocatorId.call(this, itemIndex, 'phoneNumberId', { label: 'Phone Number', field: 'id' });
+	const id = readLocatorId.call(this, itemIndex, 'phoneNumberId', {
+		label: 'Phone Number',
+		field: 'id',
+	});
 	const text = String(this.getNodeParameter('nickname', itemIndex, '') ?? '').trim();
-	return { id, nickname: text === '' ? null : checkMaxLength.call(this, itemIndex, { label: 'Nickname', field: 'nickname' }, text, MAX_NICKNAME_LENGTH) };
+	return {
+		id,
+		nickname:
+			text === ''
+				? null
+				: checkMaxLength.call(
+						this,
+						itemIndex,
+						{ label: 'Nickname', field: 'nickname' },
+						text,
+						MAX_NICKNAME_LENGTH,
+					),
+	};
 }
 
 /** The nickname is the only field that can change (https://docs.famulor.de/en/api-reference/phone-numbers/update); null clears it. */
-export async function execute(this: IExecuteFunctions, plan: NicknamePlan, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'PUT', path: `/api/user/phone-numbers/${plan.id}`, body: { nickname: plan.nickname }, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	plan: NicknamePlan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'PUT',
+		path: `/api/user/phone-numbers/${plan.id}`,
+		body: { nickname: plan.nickname },
+		itemIndex,
+	});
 	return unwrapRecord(response);
 }

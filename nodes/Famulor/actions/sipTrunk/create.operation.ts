@@ -1,9 +1,20 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
 import type { OperationEffect, OperationResult } from '../types';
-import { allowedIpsProperty, authorizationProperty, callingFormatProperty, countryCodeProperty, readSipFields } from './fields';
+import {
+	allowedIpsProperty,
+	authorizationProperty,
+	callingFormatProperty,
+	countryCodeProperty,
+	readSipFields,
+} from './fields';
 
 type TrunkType = 'number' | 'extension';
 const TRUNK_TYPES: readonly TrunkType[] = ['number', 'extension'];
@@ -28,8 +39,23 @@ const properties: INodeProperties[] = [
 		placeholder: '+4930123456789',
 		description: 'The number (E.164) or the extension (1–15 characters)',
 	},
-	{ displayName: 'SIP Username', name: 'sipUsername', type: 'string', required: true, default: '', description: '3 to 128 characters' },
-	{ displayName: 'SIP Password', name: 'sipPassword', type: 'string', typeOptions: { password: true }, required: true, default: '', description: 'At least 3 characters' },
+	{
+		displayName: 'SIP Username',
+		name: 'sipUsername',
+		type: 'string',
+		required: true,
+		default: '',
+		description: '3 to 128 characters',
+	},
+	{
+		displayName: 'SIP Password',
+		name: 'sipPassword',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description: 'At least 3 characters',
+	},
 	{
 		displayName: 'SIP Server Address',
 		name: 'sipAddress',
@@ -50,23 +76,57 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{ displayName: 'Nickname', name: 'nickname', type: 'string', default: '', description: 'A label for the trunk, at most 50 characters' },
-			{ displayName: 'Outbound Proxy', name: 'outboundProxy', type: 'boolean', default: false, description: 'Whether outbound calls go through a fixed IP address (for providers that allow-list IPs)' },
+			{
+				displayName: 'Nickname',
+				name: 'nickname',
+				type: 'string',
+				default: '',
+				description: 'A label for the trunk, at most 50 characters',
+			},
+			{
+				displayName: 'Outbound Proxy',
+				name: 'outboundProxy',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether outbound calls go through a fixed IP address (for providers that allow-list IPs)',
+			},
 		],
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sipTrunk'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sipTrunk'], operation: ['create'] } },
+	properties,
+);
 
 export const effect: OperationEffect = { kind: 'creates', noun: 'SIP trunk', idFields: ['id'] };
 
-const REQUIRED_PARAMETERS = ['phoneNumber', 'sipUsername', 'sipPassword', 'sipAddress', 'sipCallingFormat', 'inboundAuthorizationType', 'countryCode'];
+const REQUIRED_PARAMETERS = [
+	'phoneNumber',
+	'sipUsername',
+	'sipPassword',
+	'sipAddress',
+	'sipCallingFormat',
+	'inboundAuthorizationType',
+	'countryCode',
+];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const trunkType = checkOneOf.call(this, itemIndex, { label: 'Trunk Type', field: 'sip_trunk_type' }, this.getNodeParameter('sipTrunkType', itemIndex), TRUNK_TYPES) as TrunkType;
-	const values: IDataObject = { ...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
-	for (const parameter of REQUIRED_PARAMETERS) values[parameter] = this.getNodeParameter(parameter, itemIndex, '');
-	if (values.inboundAuthorizationType === 'ip') values.allowedInboundIps = this.getNodeParameter('allowedInboundIps', itemIndex, '');
+	const trunkType = checkOneOf.call(
+		this,
+		itemIndex,
+		{ label: 'Trunk Type', field: 'sip_trunk_type' },
+		this.getNodeParameter('sipTrunkType', itemIndex),
+		TRUNK_TYPES,
+	) as TrunkType;
+	const values: IDataObject = {
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	};
+	for (const parameter of REQUIRED_PARAMETERS)
+		values[parameter] = this.getNodeParameter(parameter, itemIndex, '');
+	if (values.inboundAuthorizationType === 'ip')
+		values.allowedInboundIps = this.getNodeParameter('allowedInboundIps', itemIndex, '');
 	return { sip_trunk_type: trunkType, ...readSipFields.call(this, itemIndex, values, trunkType) };
 }
 
@@ -74,6 +134,18 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
  * Provisions an inbound and an outbound trunk (https://docs.famulor.de/en/api-reference/sip-trunks/create);
  * calls over it cost a per-minute bridging fee. Outputs the new trunk (its ID works as an assistant's phone number).
  */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
-	return unwrapRecord(await famulorApiRequest.call(this, { method: 'POST', path: '/api/user/phone-numbers/sip-trunks', body, safeToRepeat: false, itemIndex }));
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return unwrapRecord(
+		await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/phone-numbers/sip-trunks',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		}),
+	);
 }

@@ -10,20 +10,33 @@ export const sipTrunk = buildResource('sipTrunk', 'getAll', {
 		module: create,
 		name: 'Create',
 		action: 'Create a SIP trunk',
-		description: 'Connect your own SIP carrier: a number (E.164) or extension with its SIP credentials and server; usable as an assistant\'s phone number',
+		description:
+			"Connect your own SIP carrier: a number (E.164) or extension with its SIP credentials and server; usable as an assistant's phone number",
 	},
-	get: { module: get, name: 'Get', action: 'Get a SIP trunk', description: 'Read one SIP trunk with its settings and trunk IDs (never the password)' },
-	getAll: { module: getAll, name: 'Get Many', action: 'Get many SIP trunks', description: 'List the SIP trunks of the account, one item per trunk' },
+	get: {
+		module: get,
+		name: 'Get',
+		action: 'Get a SIP trunk',
+		description: 'Read one SIP trunk with its settings and trunk IDs (never the password)',
+	},
+	getAll: {
+		module: getAll,
+		name: 'Get Many',
+		action: 'Get many SIP trunks',
+		description: 'List the SIP trunks of the account, one item per trunk',
+	},
 	update: {
 		module: update,
 		name: 'Update',
 		action: 'Update a SIP trunk',
-		description: 'Change a SIP trunk\'s number, nickname, credentials, server, calling format, inbound authorization or proxy',
+		description:
+			"Change a SIP trunk's number, nickname, credentials, server, calling format, inbound authorization or proxy",
 	},
 	delete: {
 		module: deleteOperation,
 		name: 'Delete',
 		action: 'Delete a SIP trunk',
-		description: 'Permanently delete a SIP trunk; assistants and campaigns using it lose it, call history stays',
+		description:
+			'Permanently delete a SIP trunk; assistants and campaigns using it lose it, call history stays',
 	},
 });

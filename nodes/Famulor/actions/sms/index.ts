@@ -14,7 +14,8 @@ const operationProperty: INodeProperties = {
 			name: 'Send',
 			value: 'send',
 			action: 'Send an SMS',
-			description: 'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
+			description:
+				'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
 		},
 	],
 	default: 'send',

@@ -9,7 +9,9 @@ import type { OperationEffect, OperationResult } from '../types';
 export const MAX_SMS_LENGTH = 300;
 
 const properties: INodeProperties[] = [
-	smsPhoneNumberLocator('The number the SMS is sent from: one of this account\'s numbers that is SMS-capable and has an active subscription'),
+	smsPhoneNumberLocator(
+		"The number the SMS is sent from: one of this account's numbers that is SMS-capable and has an active subscription",
+	),
 	{
 		displayName: 'To',
 		name: 'to',
@@ -30,7 +32,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['sms'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['send'] } },
+	properties,
+);
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'SMS', idFields: ['sms_id'] };
 
@@ -44,8 +49,19 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	const bodyName = { label: 'Message', field: 'body' };
 	return {
 		from: readLocatorId.call(this, itemIndex, 'from', { label: 'From Number', field: 'from' }),
-		to: checkE164.call(this, itemIndex, { label: 'To', field: 'to' }, this.getNodeParameter('to', itemIndex)),
-		body: checkMaxLength.call(this, itemIndex, bodyName, requireText.call(this, itemIndex, bodyName, this.getNodeParameter('body', itemIndex)), MAX_SMS_LENGTH),
+		to: checkE164.call(
+			this,
+			itemIndex,
+			{ label: 'To', field: 'to' },
+			this.getNodeParameter('to', itemIndex),
+		),
+		body: checkMaxLength.call(
+			this,
+			itemIndex,
+			bodyName,
+			requireText.call(this, itemIndex, bodyName, this.getNodeParameter('body', itemIndex)),
+			MAX_SMS_LENGTH,
+		),
 	};
 }
 
@@ -53,7 +69,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
  * Sends a billed SMS (https://docs.famulor.de/en/api-reference/sms/send) once; `from` is the number's
  * ID. Outputs the SMS record (sms_id, from, to, body, segments, cost, currency, status).
  */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/sms',

@@ -21,7 +21,10 @@ const properties: INodeProperties[] = [
 	...returnAllProperties('senders'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['whatsApp'], operation: ['getSenders'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsApp'], operation: ['getSenders'] } },
+	properties,
+);
 
 export interface Plan {
 	status: (typeof SENDER_STATUSES)[number];
@@ -30,13 +33,28 @@ export interface Plan {
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	return {
-		status: checkOneOf.call(this, itemIndex, { label: 'Status', field: 'status' }, this.getNodeParameter('status', itemIndex, 'online'), SENDER_STATUSES) as Plan['status'],
+		status: checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Status', field: 'status' },
+			this.getNodeParameter('status', itemIndex, 'online'),
+			SENDER_STATUSES,
+		) as Plan['status'],
 		limit: readListLimit.call(this, itemIndex),
 	};
 }
 
 /** The list is not paginated (https://docs.famulor.de/en/api-reference/whatsapp/senders), so Limit slices it. */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/whatsapp/senders', qs: { status: plan.status }, itemIndex });
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: '/api/user/whatsapp/senders',
+		qs: { status: plan.status },
+		itemIndex,
+	});
 	return unwrapList(response).slice(0, plan.limit);
 }

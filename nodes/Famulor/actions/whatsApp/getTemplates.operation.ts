@@ -23,7 +23,10 @@ const properties: INodeProperties[] = [
 	...returnAllProperties('templates'),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['whatsApp'], operation: ['getTemplates'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsApp'], operation: ['getTemplates'] } },
+	properties,
+);
 
 export interface Plan {
 	senderId: number;
@@ -33,13 +36,29 @@ export interface Plan {
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	return {
-		senderId: readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'senderId' }),
-		status: checkOneOf.call(this, itemIndex, { label: 'Status', field: 'status' }, this.getNodeParameter('status', itemIndex, 'approved'), TEMPLATE_STATUSES) as Plan['status'],
+		senderId: readLocatorId.call(this, itemIndex, 'senderId', {
+			label: 'Sender',
+			field: 'senderId',
+		}),
+		status: checkOneOf.call(
+			this,
+			itemIndex,
+			{ label: 'Status', field: 'status' },
+			this.getNodeParameter('status', itemIndex, 'approved'),
+			TEMPLATE_STATUSES,
+		) as Plan['status'],
 		limit: readListLimit.call(this, itemIndex),
 	};
 }
 
 /** One item per template: name, language, category, status, body_text with {{1}}… and the variables' names. Not paginated. */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
-	return (await requestSenderTemplates.call(this, plan.senderId, plan.status, itemIndex)).slice(0, plan.limit);
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return (await requestSenderTemplates.call(this, plan.senderId, plan.status, itemIndex)).slice(
+		0,
+		plan.limit,
+	);
 }

@@ -14,13 +14,15 @@ const SENDER_OPTIONS: OperationOption[] = [
 		name: 'Get Many Senders',
 		value: 'getSenders',
 		action: 'Get many WhatsApp senders',
-		description: 'List the account\'s WhatsApp senders (business numbers): online ones, or all; one item per sender with its ID, number, status, quality rating and messaging limit',
+		description:
+			"List the account's WhatsApp senders (business numbers): online ones, or all; one item per sender with its ID, number, status, quality rating and messaging limit",
 	},
 	{
 		name: 'Get Many Templates',
 		value: 'getTemplates',
 		action: 'Get many WhatsApp templates',
-		description: 'List the message templates of a sender: approved ones, or all (also pending and rejected); one item per template with its text and variable names',
+		description:
+			'List the message templates of a sender: approved ones, or all (also pending and rejected); one item per template with its text and variable names',
 	},
 ];
 
@@ -63,7 +65,11 @@ function operationProperty(options: OperationOption[]): INodeProperties {
 
 /** Version 1: the seed specification's session check and free-form send. */
 export const whatsApp: ResourceModule = {
-	description: [operationProperty(SESSION_OPTIONS), ...sendFreeform.description, ...getSessionStatus.description],
+	description: [
+		operationProperty(SESSION_OPTIONS),
+		...sendFreeform.description,
+		...getSessionStatus.description,
+	],
 	operations: { getSessionStatus, sendFreeform },
 };
 

@@ -38,7 +38,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['whatsApp'], operation: ['sendFreeform'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsApp'], operation: ['sendFreeform'] } },
+	properties,
+);
 
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;
@@ -51,9 +54,14 @@ function isSessionExpired(error: NodeApiError): boolean {
  * The closed window is the one failure the user fixes with a different action, so the message itself
  * says which; every other failure passes through unchanged.
  */
-function withTemplateAdvice(this: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function withTemplateAdvice(
+	this: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
-	if (!(error instanceof NodeApiError)) return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+	if (!(error instanceof NodeApiError))
+		return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 	// The service's own text usually names the template already; the advice is added only when it does not.
 	if (!isSessionExpired(error) || /template/i.test(error.message)) return error;
 	const advised = new NodeApiError(this.getNode(), { message: error.message } as JsonObject, {
@@ -66,18 +74,40 @@ function withTemplateAdvice(this: IExecuteFunctions, error: unknown, itemIndex: 
 	return advised;
 }
 
-export const effect: OperationEffect = { kind: 'billed', noun: 'message', idFields: ['message_id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'message',
+	idFields: ['message_id'],
+};
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const senderId = readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'sender_id' });
-	const recipientPhone = checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex));
+	const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
+		label: 'Sender',
+		field: 'sender_id',
+	});
+	const recipientPhone = checkE164.call(
+		this,
+		itemIndex,
+		{ label: 'Recipient Phone', field: 'recipient_phone' },
+		this.getNodeParameter('recipientPhone', itemIndex),
+	);
 	const messageName = { label: 'Message', field: 'message' };
-	const message = checkMaxLength.call(this, itemIndex, messageName, requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)), MAX_MESSAGE_LENGTH);
+	const message = checkMaxLength.call(
+		this,
+		itemIndex,
+		messageName,
+		requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)),
+		MAX_MESSAGE_LENGTH,
+	);
 	return { sender_id: senderId, recipient_phone: recipientPhone, message };
 }
 
 /** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
-export async function execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<OperationResult> {
 	try {
 		return await famulorApiRequest.call(this, {
 			method: 'POST',

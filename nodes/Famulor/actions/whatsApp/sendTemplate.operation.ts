@@ -20,12 +20,14 @@ export const MAX_RECIPIENT_NAME_LENGTH = 255;
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Template messages may be sent at any time, also outside the 24-hour window, but only with an approved template. Each message is billed. The customer\'s reply opens the window for free-form messages.',
+			"Template messages may be sent at any time, also outside the 24-hour window, but only with an approved template. Each message is billed. The customer's reply opens the window for free-form messages.",
 		name: 'templateNotice',
 		type: 'notice',
 		default: '',
 	},
-	whatsAppSenderLocator('The WhatsApp sender (business number) the message is sent from; it must be online'),
+	whatsAppSenderLocator(
+		'The WhatsApp sender (business number) the message is sent from; it must be online',
+	),
 	whatsAppTemplateLocator('An approved template of this sender'),
 	recipientPhoneProperty,
 	{
@@ -57,9 +59,16 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['whatsApp'], operation: ['sendTemplate'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsApp'], operation: ['sendTemplate'] } },
+	properties,
+);
 
-export const effect: OperationEffect = { kind: 'billed', noun: 'WhatsApp template message', idFields: ['message_id', 'whatsapp_message_id'] };
+export const effect: OperationEffect = {
+	kind: 'billed',
+	noun: 'WhatsApp template message',
+	idFields: ['message_id', 'whatsapp_message_id'],
+};
 
 export interface Plan {
 	senderId: number;
@@ -73,12 +82,25 @@ const VARIABLES = { label: 'Template Variables', field: 'variables' };
 
 /** The filled-in variables as text (an expression may give a number); empty ones are left out and reported by the template check. */
 function readTemplateVariables(this: IExecuteFunctions, itemIndex: number): Record<string, string> {
-	const mapped = (this.getNodeParameter('templateVariables.value', itemIndex, null) ?? {}) as IDataObject;
+	const mapped = (this.getNodeParameter('templateVariables.value', itemIndex, null) ??
+		{}) as IDataObject;
 	const variables: Record<string, string> = {};
 	for (const [name, value] of Object.entries(mapped)) {
-		if (!isSafeObjectProperty(name)) throw invalid.call(this, itemIndex, VARIABLES, `has a variable with an invalid name: "${name}"`);
+		if (!isSafeObjectProperty(name))
+			throw invalid.call(
+				this,
+				itemIndex,
+				VARIABLES,
+				`has a variable with an invalid name: "${name}"`,
+			);
 		if (value === undefined || value === null || value === '') continue;
-		if (typeof value === 'object') throw invalid.call(this, itemIndex, VARIABLES, `"${name}" must be text, got an object or list`);
+		if (typeof value === 'object')
+			throw invalid.call(
+				this,
+				itemIndex,
+				VARIABLES,
+				`"${name}" must be text, got an object or list`,
+			);
 		variables[name] = String(value);
 	}
 	return variables;
@@ -87,10 +109,31 @@ function readTemplateVariables(this: IExecuteFunctions, itemIndex: number): Reco
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	const recipientName = String(this.getNodeParameter('recipientName', itemIndex, '') ?? '').trim();
 	return {
-		senderId: readLocatorId.call(this, itemIndex, 'senderId', { label: 'Sender', field: 'sender_id' }),
-		templateId: readLocatorId.call(this, itemIndex, 'templateId', { label: 'Template', field: 'template_id' }),
-		recipientPhone: checkE164.call(this, itemIndex, { label: 'Recipient Phone', field: 'recipient_phone' }, this.getNodeParameter('recipientPhone', itemIndex)),
-		...(recipientName !== '' ? { recipientName: checkMaxLength.call(this, itemIndex, { label: 'Recipient Name', field: 'recipient_name' }, recipientName, MAX_RECIPIENT_NAME_LENGTH) } : {}),
+		senderId: readLocatorId.call(this, itemIndex, 'senderId', {
+			label: 'Sender',
+			field: 'sender_id',
+		}),
+		templateId: readLocatorId.call(this, itemIndex, 'templateId', {
+			label: 'Template',
+			field: 'template_id',
+		}),
+		recipientPhone: checkE164.call(
+			this,
+			itemIndex,
+			{ label: 'Recipient Phone', field: 'recipient_phone' },
+			this.getNodeParameter('recipientPhone', itemIndex),
+		),
+		...(recipientName !== ''
+			? {
+					recipientName: checkMaxLength.call(
+						this,
+						itemIndex,
+						{ label: 'Recipient Name', field: 'recipient_name' },
+						recipientName,
+						MAX_RECIPIENT_NAME_LENGTH,
+					),
+				}
+			: {}),
 		variables: readTemplateVariables.call(this, itemIndex),
 	};
 }
@@ -98,7 +141,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 /** Each sender's templates are read once per run, however many items send to it. */
 const templatesByRun = new WeakMap<object, Map<number, Promise<IDataObject[]>>>();
 
-function templatesOf(this: IExecuteFunctions, senderId: number, itemIndex: number): Promise<IDataObject[]> {
+function templatesOf(
+	this: IExecuteFunctions,
+	senderId: number,
+	itemIndex: number,
+): Promise<IDataObject[]> {
 	let bySender = templatesByRun.get(this);
 	if (!bySender) {
 		bySender = new Map();
@@ -116,24 +163,56 @@ function templatesOf(this: IExecuteFunctions, senderId: number, itemIndex: numbe
  * What the service answers to missing variables is not documented, so the template is checked against
  * the sender's list before the billed send: it must be the sender's, approved, and get exactly its variables.
  */
-async function checkTemplate(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<void> {
-	const template = (await templatesOf.call(this, plan.senderId, itemIndex)).find((entry) => parseId(entry.id) === plan.templateId);
+async function checkTemplate(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<void> {
+	const template = (await templatesOf.call(this, plan.senderId, itemIndex)).find(
+		(entry) => parseId(entry.id) === plan.templateId,
+	);
 	const templateName = { label: 'Template', field: 'template_id' };
-	if (!template) throw invalid.call(this, itemIndex, templateName, `${plan.templateId} is not a template of sender ${plan.senderId}: pick one from the Template list`);
+	if (!template)
+		throw invalid.call(
+			this,
+			itemIndex,
+			templateName,
+			`${plan.templateId} is not a template of sender ${plan.senderId}: pick one from the Template list`,
+		);
 	if (template.status !== 'approved') {
-		throw invalid.call(this, itemIndex, templateName, `"${String(template.name)}" is ${String(template.status)}: only approved templates can be sent`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			templateName,
+			`"${String(template.name)}" is ${String(template.status)}: only approved templates can be sent`,
+		);
 	}
 	const expected = Array.isArray(template.variables) ? template.variables.map(String) : [];
 	const missing = expected.filter((name) => plan.variables[name] === undefined);
-	if (missing.length > 0) throw invalid.call(this, itemIndex, VARIABLES, `needs a value for ${missing.map((name) => `"${name}"`).join(', ')} of template "${String(template.name)}"`);
+	if (missing.length > 0)
+		throw invalid.call(
+			this,
+			itemIndex,
+			VARIABLES,
+			`needs a value for ${missing.map((name) => `"${name}"`).join(', ')} of template "${String(template.name)}"`,
+		);
 	const unknown = Object.keys(plan.variables).filter((name) => !expected.includes(name));
 	if (unknown.length > 0) {
-		throw invalid.call(this, itemIndex, VARIABLES, `has ${unknown.map((name) => `"${name}"`).join(', ')}, which template "${String(template.name)}" does not have (it has: ${expected.join(', ') || 'none'}); reload the variables`);
+		throw invalid.call(
+			this,
+			itemIndex,
+			VARIABLES,
+			`has ${unknown.map((name) => `"${name}"`).join(', ')}, which template "${String(template.name)}" does not have (it has: ${expected.join(', ') || 'none'}); reload the variables`,
+		);
 	}
 }
 
 /** Sends a billed template message (https://docs.famulor.de/en/api-reference/whatsapp/send-template): once, paced with the free-form sends. */
-export async function execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<OperationResult> {
+export async function execute(
+	this: IExecuteFunctions,
+	plan: Plan,
+	itemIndex: number,
+): Promise<OperationResult> {
 	await checkTemplate.call(this, plan, itemIndex);
 	return await famulorApiRequest.call(this, {
 		method: 'POST',

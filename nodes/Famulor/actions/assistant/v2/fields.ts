@@ -43,36 +43,119 @@ function opts(values: readonly string[], labels: readonly string[]): INodeProper
 	return values.map((value, index) => ({ name: labels[index], value }));
 }
 
-function text(displayName: string, name: string, field: string, description: string, max?: number, extra: Partial<INodeProperties> = {}): AssistantField {
-	return { field, rule: { kind: 'text', max }, property: { displayName, name, type: 'string', default: '', description, ...extra } };
-}
-
-function choice(displayName: string, name: string, field: string, description: string, values: readonly string[], labels: readonly string[]): AssistantField {
-	return { field, rule: { kind: 'oneOf', values }, property: { displayName, name, type: 'options', options: opts(values, labels), default: values[0], description } };
-}
-
-function flag(displayName: string, name: string, field: string, description: string, defaultValue: boolean): AssistantField {
-	return { field, rule: { kind: 'boolean' }, property: { displayName, name, type: 'boolean', default: defaultValue, description } };
-}
-
-function numeric(displayName: string, name: string, field: string, description: string, range: { min: number; max: number; integer?: boolean; default: number }): AssistantField {
+function text(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	max?: number,
+	extra: Partial<INodeProperties> = {},
+): AssistantField {
 	return {
 		field,
-		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },
-		property: { displayName, name, type: 'number', default: range.default, typeOptions: { minValue: range.min, maxValue: range.max, numberPrecision: range.integer ? 0 : 2 }, description },
+		rule: { kind: 'text', max },
+		property: { displayName, name, type: 'string', default: '', description, ...extra },
 	};
 }
 
-function url(displayName: string, name: string, field: string, description: string): AssistantField {
-	return { ...text(displayName, name, field, description, undefined, { placeholder: 'https://example.com/famulor' }), rule: { kind: 'url' } };
+function choice(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	values: readonly string[],
+	labels: readonly string[],
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'oneOf', values },
+		property: {
+			displayName,
+			name,
+			type: 'options',
+			options: opts(values, labels),
+			default: values[0],
+			description,
+		},
+	};
+}
+
+function flag(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	defaultValue: boolean,
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'boolean' },
+		property: { displayName, name, type: 'boolean', default: defaultValue, description },
+	};
+}
+
+function numeric(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	range: { min: number; max: number; integer?: boolean; default: number },
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },
+		property: {
+			displayName,
+			name,
+			type: 'number',
+			default: range.default,
+			typeOptions: {
+				minValue: range.min,
+				maxValue: range.max,
+				numberPrecision: range.integer ? 0 : 2,
+			},
+			description,
+		},
+	};
+}
+
+function url(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+): AssistantField {
+	return {
+		...text(displayName, name, field, description, undefined, {
+			placeholder: 'https://example.com/famulor',
+		}),
+		rule: { kind: 'url' },
+	};
 }
 
 function picker(property: INodeProperties, field: string): AssistantField {
 	return { field, rule: { kind: 'picker' }, property: { ...property, required: false } };
 }
 
-function multi(displayName: string, name: string, field: string, loadOptionsMethod: string, description: string): AssistantField {
-	return { field, rule: { kind: 'idList' }, property: { displayName, name, type: 'multiOptions', typeOptions: { loadOptionsMethod }, default: [], description } };
+function multi(
+	displayName: string,
+	name: string,
+	field: string,
+	loadOptionsMethod: string,
+	description: string,
+): AssistantField {
+	return {
+		field,
+		rule: { kind: 'idList' },
+		property: {
+			displayName,
+			name,
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod },
+			default: [],
+			description,
+		},
+	};
 }
 
 export const TYPES = ['inbound', 'outbound'] as const;
@@ -84,61 +167,351 @@ export const MODEL_PARAMETER = 'modelId';
 /** Required on create (top-level parameters there), optional on update. */
 export const REQUIRED_FIELDS: AssistantField[] = [
 	text('Name', 'name', 'name', 'Name of the assistant (max 255 characters)', 255),
-	{ field: 'mode', rule: { kind: 'oneOf', values: ['pipeline', 'multimodal', 'dualplex'] }, property: { displayName: 'Engine Mode', name: 'mode', type: 'options', options: engineModeOptions, default: 'pipeline', description: 'How the assistant listens and speaks; decides which voices and models fit' } },
-	choice('Type', 'type', 'type', 'Whether the assistant receives calls (inbound) or makes them (outbound)', TYPES, ['Inbound', 'Outbound']),
+	{
+		field: 'mode',
+		rule: { kind: 'oneOf', values: ['pipeline', 'multimodal', 'dualplex'] },
+		property: {
+			displayName: 'Engine Mode',
+			name: 'mode',
+			type: 'options',
+			options: engineModeOptions,
+			default: 'pipeline',
+			description: 'How the assistant listens and speaks; decides which voices and models fit',
+		},
+	},
+	choice(
+		'Type',
+		'type',
+		'type',
+		'Whether the assistant receives calls (inbound) or makes them (outbound)',
+		TYPES,
+		['Inbound', 'Outbound'],
+	),
 	picker(languageLocator('languageId', 'Main language of the assistant'), 'language_id'),
-	picker(voiceLocator('voiceId', 'Voice of the assistant; the list shows the voices that suit the chosen engine mode and language'), 'voice_id'),
-	picker(modelLocator(MODEL_PARAMETER, 'AI model; the list shows language models for Pipeline and the speech models of the chosen mode otherwise'), 'model'),
-	{ field: 'timezone', rule: { kind: 'timezone' }, property: { displayName: 'Timezone', name: 'timezone', type: 'string', default: '', placeholder: 'Europe/Berlin', description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin' } },
-	text('Initial Message', 'initialMessage', 'initial_message', 'First message the assistant speaks when the call starts (max 200 characters)', 200),
-	text('System Prompt', 'systemPrompt', 'system_prompt', "Instructions that define the assistant's behaviour and personality", undefined, { typeOptions: { rows: 6 } }),
+	picker(
+		voiceLocator(
+			'voiceId',
+			'Voice of the assistant; the list shows the voices that suit the chosen engine mode and language',
+		),
+		'voice_id',
+	),
+	picker(
+		modelLocator(
+			MODEL_PARAMETER,
+			'AI model; the list shows language models for Pipeline and the speech models of the chosen mode otherwise',
+		),
+		'model',
+	),
+	{
+		field: 'timezone',
+		rule: { kind: 'timezone' },
+		property: {
+			displayName: 'Timezone',
+			name: 'timezone',
+			type: 'string',
+			default: '',
+			placeholder: 'Europe/Berlin',
+			description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin',
+		},
+	},
+	text(
+		'Initial Message',
+		'initialMessage',
+		'initial_message',
+		'First message the assistant speaks when the call starts (max 200 characters)',
+		200,
+	),
+	text(
+		'System Prompt',
+		'systemPrompt',
+		'system_prompt',
+		"Instructions that define the assistant's behaviour and personality",
+		undefined,
+		{ typeOptions: { rows: 6 } },
+	),
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
 export const OPTIONAL_FIELDS: AssistantField[] = [
-	picker(assignablePhoneNumberLocator('phoneNumberId', 'Phone number of the assistant; inbound assistants are offered only numbers free for inbound'), 'phone_number_id'),
-	picker(knowledgeBaseLocator('knowledgeBaseId', 'Knowledge base the assistant answers from'), 'knowledgebase_id'),
-	choice('Knowledge Base Mode', 'knowledgeBaseMode', 'knowledgebase_mode', 'How the knowledge base is used; multimodal and dualplex allow only Function Call', ['function_call', 'prompt'], ['Function Call', 'Prompt (Pipeline Only)']),
+	picker(
+		assignablePhoneNumberLocator(
+			'phoneNumberId',
+			'Phone number of the assistant; inbound assistants are offered only numbers free for inbound',
+		),
+		'phone_number_id',
+	),
+	picker(
+		knowledgeBaseLocator('knowledgeBaseId', 'Knowledge base the assistant answers from'),
+		'knowledgebase_id',
+	),
+	choice(
+		'Knowledge Base Mode',
+		'knowledgeBaseMode',
+		'knowledgebase_mode',
+		'How the knowledge base is used; multimodal and dualplex allow only Function Call',
+		['function_call', 'prompt'],
+		['Function Call', 'Prompt (Pipeline Only)'],
+	),
 	picker(folderLocator('folderId', 'Folder the assistant is placed in'), 'folder_id'),
-	multi('Label Names or IDs', 'labelIds', 'label_ids', 'getLabels', 'Labels of the assistant; on update the list replaces the stored labels. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.'),
-	multi('Mid-Call Tool Names or IDs', 'toolIds', 'tool_ids', 'getMidCallTools', 'Mid-call tools of the assistant; on update the list replaces the stored tools. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.'),
-	multi('Secondary Language Names or IDs', 'secondaryLanguageIds', 'secondary_language_ids', 'getLanguageOptions', 'Further languages the assistant recognises and switches to; on update the list replaces the stored ones. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.'),
-	picker(synthesizerProviderLocator('synthesizerProviderId', 'Text-to-speech provider (pipeline and dualplex); unset, the language decides'), 'synthesizer_provider_id'),
-	picker(transcriberProviderLocator('transcriberProviderId', 'Speech-to-text provider (pipeline only); unset, the language decides'), 'transcriber_provider_id'),
-	picker(llmModelLocator('chatLlmFallbackId', 'Language model for tool calls of multimodal and dualplex assistants'), 'chat_llm_fallback_id'),
-	numeric('Turn Detection Threshold', 'turnDetectionThreshold', 'turn_detection_threshold', 'Sensitivity of turn detection in multimodal and dualplex, 0 to 1 (unset: automatic)', { min: 0, max: 1, default: 0.5 }),
-	flag('TTS Emotion', 'ttsEmotionEnabled', 'tts_emotion_enabled', 'Whether the voice speaks with emotion', true),
-	numeric('Voice Stability', 'voiceStability', 'voice_stability', 'Stability of the voice, 0 to 1', { min: 0, max: 1, default: 0.7 }),
-	numeric('Voice Similarity', 'voiceSimilarity', 'voice_similarity', 'Similarity to the original voice, 0 to 1', { min: 0, max: 1, default: 0.5 }),
-	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', { min: 0.7, max: 1.2, default: 1 }),
-	numeric('LLM Temperature', 'llmTemperature', 'llm_temperature', 'Randomness of the language model, 0 to 1', { min: 0, max: 1, default: 0.1 }),
-	flag('Allow Interruptions', 'allowInterruptions', 'allow_interruptions', 'Whether the caller may interrupt the assistant (always on in multimodal and dualplex)', true),
-	flag('Fillers', 'fillers', 'fillers', 'Whether filler phrases play while the assistant thinks (pipeline only)', false),
+	multi(
+		'Label Names or IDs',
+		'labelIds',
+		'label_ids',
+		'getLabels',
+		'Labels of the assistant; on update the list replaces the stored labels. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	),
+	multi(
+		'Mid-Call Tool Names or IDs',
+		'toolIds',
+		'tool_ids',
+		'getMidCallTools',
+		'Mid-call tools of the assistant; on update the list replaces the stored tools. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	),
+	multi(
+		'Secondary Language Names or IDs',
+		'secondaryLanguageIds',
+		'secondary_language_ids',
+		'getLanguageOptions',
+		'Further languages the assistant recognises and switches to; on update the list replaces the stored ones. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	),
+	picker(
+		synthesizerProviderLocator(
+			'synthesizerProviderId',
+			'Text-to-speech provider (pipeline and dualplex); unset, the language decides',
+		),
+		'synthesizer_provider_id',
+	),
+	picker(
+		transcriberProviderLocator(
+			'transcriberProviderId',
+			'Speech-to-text provider (pipeline only); unset, the language decides',
+		),
+		'transcriber_provider_id',
+	),
+	picker(
+		llmModelLocator(
+			'chatLlmFallbackId',
+			'Language model for tool calls of multimodal and dualplex assistants',
+		),
+		'chat_llm_fallback_id',
+	),
+	numeric(
+		'Turn Detection Threshold',
+		'turnDetectionThreshold',
+		'turn_detection_threshold',
+		'Sensitivity of turn detection in multimodal and dualplex, 0 to 1 (unset: automatic)',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	flag(
+		'TTS Emotion',
+		'ttsEmotionEnabled',
+		'tts_emotion_enabled',
+		'Whether the voice speaks with emotion',
+		true,
+	),
+	numeric(
+		'Voice Stability',
+		'voiceStability',
+		'voice_stability',
+		'Stability of the voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.7 },
+	),
+	numeric(
+		'Voice Similarity',
+		'voiceSimilarity',
+		'voice_similarity',
+		'Similarity to the original voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', {
+		min: 0.7,
+		max: 1.2,
+		default: 1,
+	}),
+	numeric(
+		'LLM Temperature',
+		'llmTemperature',
+		'llm_temperature',
+		'Randomness of the language model, 0 to 1',
+		{ min: 0, max: 1, default: 0.1 },
+	),
+	flag(
+		'Allow Interruptions',
+		'allowInterruptions',
+		'allow_interruptions',
+		'Whether the caller may interrupt the assistant (always on in multimodal and dualplex)',
+		true,
+	),
+	flag(
+		'Fillers',
+		'fillers',
+		'fillers',
+		'Whether filler phrases play while the assistant thinks (pipeline only)',
+		false,
+	),
 	flag('Record', 'record', 'record', 'Whether calls are recorded', false),
-	flag('Noise Cancellation', 'enableNoiseCancellation', 'enable_noise_cancellation', 'Whether noise cancellation is on', true),
-	flag('Wait for Customer', 'waitForCustomer', 'wait_for_customer', 'Whether the assistant waits for the customer to speak first', false),
-	numeric('Max Duration', 'maxDuration', 'max_duration', 'Longest call in seconds, 20 to 1200', { min: 20, max: 1200, integer: true, default: 600 }),
-	numeric('Max Silence Duration', 'maxSilenceDuration', 'max_silence_duration', 'Seconds of silence before re-engaging, 1 to 360', { min: 1, max: 360, integer: true, default: 40 }),
-	numeric('Max Initial Silence Duration', 'maxInitialSilenceDuration', 'max_initial_silence_duration', 'Seconds of silence right after the call starts before it ends, 1 to 120', { min: 1, max: 120, integer: true, default: 10 }),
-	numeric('Ringing Time', 'ringingTime', 'ringing_time', 'Seconds to ring before giving up, 1 to 60', { min: 1, max: 60, integer: true, default: 30 }),
-	numeric('Re-Engagement Interval', 'reengagementInterval', 'reengagement_interval', 'Seconds between re-engagement messages, 7 to 600', { min: 7, max: 600, integer: true, default: 30 }),
-	text('Re-Engagement Prompt', 'reengagementPrompt', 'reengagement_prompt', 'What to say to re-engage a silent caller (max 1000 characters)', 1000),
-	flag('End Call on Voicemail', 'endCallOnVoicemail', 'end_call_on_voicemail', 'Whether the call ends when a voicemail is detected', true),
-	text('Voicemail Message', 'voiceMailMessage', 'voice_mail_message', 'Message left on a voicemail before hanging up (max 1000 characters)', 1000),
-	choice('Endpoint Type', 'endpointType', 'endpoint_type', 'How the end of the caller\'s speech is detected', ['vad', 'ai'], ['VAD', 'AI']),
-	numeric('Endpoint Sensitivity', 'endpointSensitivity', 'endpoint_sensitivity', 'How quickly the end of the caller\'s speech is detected, 0 to 5', { min: 0, max: 5, default: 0.5 }),
-	numeric('Interrupt Sensitivity', 'interruptSensitivity', 'interrupt_sensitivity', 'How easily the caller interrupts the assistant, 0 to 5', { min: 0, max: 5, default: 0.5 }),
-	numeric('Min Interrupt Words', 'minInterruptWords', 'min_interrupt_words', 'Words the caller must say before interrupting, 0 to 10 (setting it turns the rule on)', { min: 0, max: 10, integer: true, default: 2 }),
-	choice('Ambient Sound', 'ambientSound', 'ambient_sound', 'Background sound of the call', ['off', 'office', 'city', 'forest', 'crowded_room', 'cafe', 'nature'], ['Off', 'Office', 'City', 'Forest', 'Crowded Room', 'Cafe', 'Nature']),
-	numeric('Ambient Sound Volume', 'ambientSoundVolume', 'ambient_sound_volume', 'Volume of the background sound, 0 to 1', { min: 0, max: 1, default: 0.5 }),
-	flag('Webhook Active', 'isWebhookActive', 'is_webhook_active', 'Whether the post-call webhook is sent; when on, Webhook URL is required', false),
+	flag(
+		'Noise Cancellation',
+		'enableNoiseCancellation',
+		'enable_noise_cancellation',
+		'Whether noise cancellation is on',
+		true,
+	),
+	flag(
+		'Wait for Customer',
+		'waitForCustomer',
+		'wait_for_customer',
+		'Whether the assistant waits for the customer to speak first',
+		false,
+	),
+	numeric('Max Duration', 'maxDuration', 'max_duration', 'Longest call in seconds, 20 to 1200', {
+		min: 20,
+		max: 1200,
+		integer: true,
+		default: 600,
+	}),
+	numeric(
+		'Max Silence Duration',
+		'maxSilenceDuration',
+		'max_silence_duration',
+		'Seconds of silence before re-engaging, 1 to 360',
+		{ min: 1, max: 360, integer: true, default: 40 },
+	),
+	numeric(
+		'Max Initial Silence Duration',
+		'maxInitialSilenceDuration',
+		'max_initial_silence_duration',
+		'Seconds of silence right after the call starts before it ends, 1 to 120',
+		{ min: 1, max: 120, integer: true, default: 10 },
+	),
+	numeric(
+		'Ringing Time',
+		'ringingTime',
+		'ringing_time',
+		'Seconds to ring before giving up, 1 to 60',
+		{ min: 1, max: 60, integer: true, default: 30 },
+	),
+	numeric(
+		'Re-Engagement Interval',
+		'reengagementInterval',
+		'reengagement_interval',
+		'Seconds between re-engagement messages, 7 to 600',
+		{ min: 7, max: 600, integer: true, default: 30 },
+	),
+	text(
+		'Re-Engagement Prompt',
+		'reengagementPrompt',
+		'reengagement_prompt',
+		'What to say to re-engage a silent caller (max 1000 characters)',
+		1000,
+	),
+	flag(
+		'End Call on Voicemail',
+		'endCallOnVoicemail',
+		'end_call_on_voicemail',
+		'Whether the call ends when a voicemail is detected',
+		true,
+	),
+	text(
+		'Voicemail Message',
+		'voiceMailMessage',
+		'voice_mail_message',
+		'Message left on a voicemail before hanging up (max 1000 characters)',
+		1000,
+	),
+	choice(
+		'Endpoint Type',
+		'endpointType',
+		'endpoint_type',
+		"How the end of the caller's speech is detected",
+		['vad', 'ai'],
+		['VAD', 'AI'],
+	),
+	numeric(
+		'Endpoint Sensitivity',
+		'endpointSensitivity',
+		'endpoint_sensitivity',
+		"How quickly the end of the caller's speech is detected, 0 to 5",
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	numeric(
+		'Interrupt Sensitivity',
+		'interruptSensitivity',
+		'interrupt_sensitivity',
+		'How easily the caller interrupts the assistant, 0 to 5',
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	numeric(
+		'Min Interrupt Words',
+		'minInterruptWords',
+		'min_interrupt_words',
+		'Words the caller must say before interrupting, 0 to 10 (setting it turns the rule on)',
+		{ min: 0, max: 10, integer: true, default: 2 },
+	),
+	choice(
+		'Ambient Sound',
+		'ambientSound',
+		'ambient_sound',
+		'Background sound of the call',
+		['off', 'office', 'city', 'forest', 'crowded_room', 'cafe', 'nature'],
+		['Off', 'Office', 'City', 'Forest', 'Crowded Room', 'Cafe', 'Nature'],
+	),
+	numeric(
+		'Ambient Sound Volume',
+		'ambientSoundVolume',
+		'ambient_sound_volume',
+		'Volume of the background sound, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	flag(
+		'Webhook Active',
+		'isWebhookActive',
+		'is_webhook_active',
+		'Whether the post-call webhook is sent; when on, Webhook URL is required',
+		false,
+	),
 	url('Webhook URL', 'webhookUrl', 'webhook_url', 'URL that receives the post-call webhook'),
-	flag('Send Webhook Only on Completed', 'sendWebhookOnlyOnCompleted', 'send_webhook_only_on_completed', 'Whether the post-call webhook fires only for completed calls', true),
-	flag('Include Recording in Webhook', 'includeRecordingInWebhook', 'include_recording_in_webhook', 'Whether the recording URL is in the webhook payload', true),
-	flag('Post-Call Evaluation', 'postCallEvaluation', 'post_call_evaluation', 'Whether the call is evaluated after it ends', true),
-	numeric('Conversation Inactivity Timeout', 'conversationInactivityTimeout', 'conversation_inactivity_timeout', 'Minutes without chat activity before a conversation ends, 1 to 1440', { min: 1, max: 1440, integer: true, default: 30 }),
-	flag('Conversation Ended Retrigger', 'conversationEndedRetrigger', 'conversation_ended_retrigger', 'Whether an ended chat conversation can start again', false),
-	url('Conversation Ended Webhook URL', 'conversationEndedWebhookUrl', 'conversation_ended_webhook_url', 'URL called when a chat conversation ends after inactivity'),
+	flag(
+		'Send Webhook Only on Completed',
+		'sendWebhookOnlyOnCompleted',
+		'send_webhook_only_on_completed',
+		'Whether the post-call webhook fires only for completed calls',
+		true,
+	),
+	flag(
+		'Include Recording in Webhook',
+		'includeRecordingInWebhook',
+		'include_recording_in_webhook',
+		'Whether the recording URL is in the webhook payload',
+		true,
+	),
+	flag(
+		'Post-Call Evaluation',
+		'postCallEvaluation',
+		'post_call_evaluation',
+		'Whether the call is evaluated after it ends',
+		true,
+	),
+	numeric(
+		'Conversation Inactivity Timeout',
+		'conversationInactivityTimeout',
+		'conversation_inactivity_timeout',
+		'Minutes without chat activity before a conversation ends, 1 to 1440',
+		{ min: 1, max: 1440, integer: true, default: 30 },
+	),
+	flag(
+		'Conversation Ended Retrigger',
+		'conversationEndedRetrigger',
+		'conversation_ended_retrigger',
+		'Whether an ended chat conversation can start again',
+		false,
+	),
+	url(
+		'Conversation Ended Webhook URL',
+		'conversationEndedWebhookUrl',
+		'conversation_ended_webhook_url',
+		'URL called when a chat conversation ends after inactivity',
+	),
 ];
 
 /** Update: fields that `null` (or `[]` for lists) clears, as the update page documents. */
@@ -148,7 +521,10 @@ export const CLEARABLE: Record<string, { field: string; value: null | [] }> = {
 	'Knowledge Base': { field: 'knowledgebase_id', value: null },
 	Folder: { field: 'folder_id', value: null },
 	'Chat LLM Fallback': { field: 'chat_llm_fallback_id', value: null },
-	'Turn Detection Threshold (Back to Automatic)': { field: 'turn_detection_threshold', value: null },
+	'Turn Detection Threshold (Back to Automatic)': {
+		field: 'turn_detection_threshold',
+		value: null,
+	},
 	'TTS Provider': { field: 'synthesizer_provider_id', value: null },
 	'STT Provider': { field: 'transcriber_provider_id', value: null },
 	'Max Initial Silence Duration': { field: 'max_initial_silence_duration', value: null },
@@ -167,7 +543,8 @@ const fillerConfigProperty: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Category',
 	default: {},
-	description: 'Own filler phrases per category, one per line (pipeline only); replaces the stored ones',
+	description:
+		'Own filler phrases per category, one per line (pipeline only); replaces the stored ones',
 	options: ['Negative', 'Neutral', 'Positive', 'Question'].map((category) => ({
 		displayName: category,
 		name: category.toLowerCase(),
@@ -185,22 +562,48 @@ const postCallSchemaProperty: INodeProperties = {
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Data Field',
 	default: {},
-	description: 'Data extracted from the call after it ends; on update the list replaces the stored one',
+	description:
+		'Data extracted from the call after it ends; on update the list replaces the stored one',
 	options: [
 		{
 			displayName: 'Data Field',
 			name: 'field',
 			values: [
-				{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. appointment', description: '3 to 16 lower-case letters, digits or underscores' },
-				{ displayName: 'Type', name: 'type', type: 'options', options: opts(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']), default: 'string' },
-				{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What to extract, for the AI (3 to 255 characters)' },
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. appointment',
+					description: '3 to 16 lower-case letters, digits or underscores',
+				},
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: opts(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
+					default: 'string',
+				},
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					description: 'What to extract, for the AI (3 to 255 characters)',
+				},
 			],
 		},
 	],
 };
 
 /** Parameters read by hand in body.ts, because their values need shaping beyond one rule. */
-export const SPECIAL = { variables: 'variables', postCallSchema: 'postCallSchema', fillerConfig: 'fillerConfig', tools: 'tools', clear: 'clearFields' } as const;
+export const SPECIAL = {
+	variables: 'variables',
+	postCallSchema: 'postCallSchema',
+	fillerConfig: 'fillerConfig',
+	tools: 'tools',
+	clear: 'clearFields',
+} as const;
 
 function byDisplayName(a: INodeProperties, b: INodeProperties): number {
 	return a.displayName.localeCompare(b.displayName);
@@ -213,14 +616,17 @@ export function requiredProperties(): INodeProperties[] {
 
 /** The "Additional Fields" (create) or "Update Fields" (update) collection. */
 export function fieldsCollection(mode: 'create' | 'update'): INodeProperties {
-	const entries = [...(mode === 'update' ? REQUIRED_FIELDS : []), ...OPTIONAL_FIELDS].map(({ property }) => property);
+	const entries = [...(mode === 'update' ? REQUIRED_FIELDS : []), ...OPTIONAL_FIELDS].map(
+		({ property }) => property,
+	);
 	const clear: INodeProperties = {
 		displayName: 'Fields to Clear',
 		name: SPECIAL.clear,
 		type: 'multiOptions',
 		options: Object.keys(CLEARABLE).map((name) => ({ name, value: name })),
 		default: [],
-		description: 'Settings to remove (sent as null, lists as empty lists); a field cannot be both set and cleared',
+		description:
+			'Settings to remove (sent as null, lists as empty lists); a field cannot be both set and cleared',
 	};
 	return {
 		displayName: mode === 'create' ? 'Additional Fields' : 'Update Fields',
@@ -228,13 +634,18 @@ export function fieldsCollection(mode: 'create' | 'update'): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: mode === 'update' ? 'Only the fields added here are changed' : 'Optional settings; the service uses its defaults for the rest',
+		description:
+			mode === 'update'
+				? 'Only the fields added here are changed'
+				: 'Optional settings; the service uses its defaults for the rest',
 		options: [
 			...entries,
 			fillerConfigProperty,
 			postCallSchemaProperty,
 			builtinToolsProperty,
-			variablesProperty('Custom variables of the assistant as key-value pairs, usable in its prompt as {{name}}'),
+			variablesProperty(
+				'Custom variables of the assistant as key-value pairs, usable in its prompt as {{name}}',
+			),
 			...(mode === 'update' ? [clear] : []),
 		].sort(byDisplayName),
 	};

@@ -5,7 +5,11 @@ import * as del from '../delete.operation';
 import * as getAll from '../getAll.operation';
 import * as getAllOutbound from '../getAllOutbound.operation';
 import { operationProperty as operationPropertyV1 } from '../index';
-import { webhookDescriptionsV2, webhookOperationOptionsV2, webhookOperationsV2 } from '../webhookOperations';
+import {
+	webhookDescriptionsV2,
+	webhookOperationOptionsV2,
+	webhookOperationsV2,
+} from '../webhookOperations';
 import * as create from './create.operation';
 import * as update from './update.operation';
 
@@ -16,14 +20,21 @@ const V2_OPTIONS: Record<string, INodePropertyOptions> = {
 		value: 'create',
 		action: 'Create an assistant',
 		description:
-			'Create a voice or chat AI assistant. Needs name, engine mode, type (inbound/outbound), language, voice, model, timezone, first message and system prompt, each picked from the service\'s lists; returns the new assistant.',
+			"Create a voice or chat AI assistant. Needs name, engine mode, type (inbound/outbound), language, voice, model, timezone, first message and system prompt, each picked from the service's lists; returns the new assistant.",
 	},
-	delete: { name: 'Delete', value: 'delete', action: 'Delete an assistant', description: 'Delete an assistant permanently. Cannot be undone; only use when the user asked to delete this assistant.' },
+	delete: {
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete an assistant',
+		description:
+			'Delete an assistant permanently. Cannot be undone; only use when the user asked to delete this assistant.',
+	},
 	update: {
 		name: 'Update',
 		value: 'update',
 		action: 'Update an assistant',
-		description: 'Change settings of an assistant; only the fields given change. Lists (labels, tools, languages) replace the stored ones; Fields to Clear removes settings.',
+		description:
+			'Change settings of an assistant; only the fields given change. Lists (labels, tools, languages) replace the stored ones; Fields to Clear removes settings.',
 	},
 };
 

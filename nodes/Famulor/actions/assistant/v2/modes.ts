@@ -5,7 +5,15 @@ export const ENGINE_MODES = ['pipeline', 'multimodal', 'dualplex'] as const;
 export type EngineMode = (typeof ENGINE_MODES)[number];
 
 export const engineModeOptions: INodePropertyOptions[] = [
-	{ name: 'Pipeline', value: 'pipeline', description: 'Speech-to-text, a language model, text-to-speech' },
+	{
+		name: 'Pipeline',
+		value: 'pipeline',
+		description: 'Speech-to-text, a language model, text-to-speech',
+	},
 	{ name: 'Multimodal', value: 'multimodal', description: 'A real-time speech model' },
-	{ name: 'Dualplex', value: 'dualplex', description: 'A real-time speech model with a text-to-speech voice' },
+	{
+		name: 'Dualplex',
+		value: 'dualplex',
+		description: 'A real-time speech model with a text-to-speech voice',
+	},
 ];
