@@ -256,9 +256,13 @@ describe('clock', () => {
 describe('CLI', () => {
 	it('npm run sandbox prints the URL and the tokens, and serves', async () => {
 		const root = join(__dirname, '..', '..');
-		const child = spawn(process.execPath, [join(root, 'scripts', 'sandbox.mjs'), '--port', '0'], {
-			cwd: root,
-		});
+		const child = spawn(
+			process.execPath,
+			['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0'],
+			{
+				cwd: root,
+			},
+		);
 		try {
 			const out = await new Promise<string>((resolve, reject) => {
 				let buf = '';

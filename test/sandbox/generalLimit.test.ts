@@ -220,7 +220,7 @@ describe('general rate limit on the command line', () => {
 		const root = join(__dirname, '..', '..');
 		const child = spawn(
 			process.execPath,
-			[join(root, 'scripts', 'sandbox.mjs'), '--port', '0', ...args],
+			['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0', ...args],
 			{ cwd: root },
 		);
 		const stop = async () => {
