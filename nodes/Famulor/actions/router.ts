@@ -1,11 +1,11 @@
 import {
-	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { asNodeError } from '../../shared/transport';
 import type { ParallelRequestsReader } from './concurrency';
 import type { ResourceMap } from './resources';
 import { withSucceededItems, type SucceededItem } from './runSummary';
@@ -28,16 +28,6 @@ function errorToJson(error: unknown): IDataObject {
 		errorCode: context.errorCode ?? null,
 		fieldErrors: context.fieldErrors ?? {},
 	};
-}
-
-/** Errors of the transport and validation already carry the item; anything else is wrapped with it. */
-function asNodeError(
-	this: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
 function findOperation(
@@ -89,7 +79,7 @@ export async function router(
 		try {
 			plans.set(itemIndex, await operation.prepare.call(this, itemIndex));
 		} catch (error) {
-			if (!continueOnFail) throw asNodeError.call(this, error, itemIndex);
+			if (!continueOnFail) throw asNodeError(this.getNode(), error, itemIndex);
 			outputs[itemIndex] = errorItem(error, itemIndex);
 		}
 	}
@@ -123,7 +113,7 @@ export async function router(
 
 	if (failures.size > 0) {
 		const earliest = Math.min(...failures.keys());
-		const error = asNodeError.call(this, failures.get(earliest), earliest);
+		const error = asNodeError(this.getNode(), failures.get(earliest), earliest);
 		throw operation.effect
 			? withSucceededItems(this.getNode(), error, operation.effect, succeeded, queue.length)
 			: error;

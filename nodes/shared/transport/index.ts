@@ -1,6 +1,7 @@
 export * from './constants';
 export { CONTROL_CHARACTERS, normalizeBaseUrl, type FamulorCredentials } from './credentials';
 export {
+	asNodeError,
 	buildApiError,
 	formatErrorMessage,
 	parseErrorBody,
