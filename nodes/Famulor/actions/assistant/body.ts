@@ -20,12 +20,41 @@ import {
 	REQUIRED_FIELDS,
 	SPECIAL,
 	type AssistantField,
+	type ValueRule,
 } from './fields';
 
 export type AssistantMode = 'create' | 'update';
 
 function nameOf(entry: AssistantField): FieldName {
 	return { label: entry.property.displayName, field: entry.field };
+}
+
+/** Checks a plain value against its rule (both API generations) and returns the value to send. */
+export function checkValue(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	rule: ValueRule,
+	value: unknown,
+): unknown {
+	switch (rule.kind) {
+		case 'text': {
+			const text = requireText.call(this, itemIndex, name, value);
+			return rule.max === undefined
+				? text
+				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
+		}
+		case 'timezone':
+			return checkTimezone.call(this, itemIndex, name, value);
+		case 'url':
+			return checkUrl.call(this, itemIndex, name, value);
+		case 'boolean':
+			return checkBoolean.call(this, itemIndex, name, value);
+		case 'oneOf':
+			return checkOneOf.call(this, itemIndex, name, value, rule.values);
+		case 'number':
+			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, rule.integer);
+	}
 }
 
 /** Checks one field against its rule from the seed specification (the API docs of February 2026) and returns the value to send. */
@@ -36,27 +65,9 @@ function checkField(
 	value: unknown,
 ): unknown {
 	const name = nameOf(entry);
-	const rule = entry.rule;
-	switch (rule.kind) {
-		case 'text': {
-			const text = requireText.call(this, itemIndex, name, value);
-			return rule.max === undefined
-				? text
-				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
-		}
-		case 'timezone':
-			return checkTimezone.call(this, itemIndex, name, value);
-		case 'id':
-			return checkId.call(this, itemIndex, name, value);
-		case 'url':
-			return checkUrl.call(this, itemIndex, name, value);
-		case 'boolean':
-			return checkBoolean.call(this, itemIndex, name, value);
-		case 'oneOf':
-			return checkOneOf.call(this, itemIndex, name, value, rule.values);
-		case 'number':
-			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, rule.integer);
-	}
+	return entry.rule.kind === 'id'
+		? checkId.call(this, itemIndex, name, value)
+		: checkValue.call(this, itemIndex, name, entry.rule, value);
 }
 
 /** Sets `a.b` as `{a: {b}}`, the shape the service expects for end_call_tool.description. */

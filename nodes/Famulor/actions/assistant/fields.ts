@@ -8,14 +8,16 @@ import { variablesProperty } from '../common';
  * n8n parameter and the rule `body.ts` checks before the value is sent under its API field.
  */
 
-export type FieldRule =
+/** The rules of plain values, the same in both API generations. */
+export type ValueRule =
 	| { kind: 'text'; max?: number }
 	| { kind: 'timezone' }
-	| { kind: 'id' }
 	| { kind: 'url' }
 	| { kind: 'boolean' }
 	| { kind: 'oneOf'; values: readonly string[] }
 	| { kind: 'number'; min: number; max: number; integer?: boolean };
+
+export type FieldRule = ValueRule | { kind: 'id' };
 
 export interface AssistantField {
 	property: INodeProperties;

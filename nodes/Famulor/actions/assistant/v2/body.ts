@@ -1,20 +1,17 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import {
-	checkBoolean,
 	checkId,
 	checkIdList,
 	checkMaxLength,
 	checkOneOf,
 	checkPattern,
-	checkTimezone,
-	checkRange,
-	checkUrl,
 	invalid,
 	requireText,
 	type FieldName,
 } from '../../../validation';
 import { readVariables } from '../../common';
+import { checkValue } from '../body';
 import {
 	CLEARABLE,
 	OPTIONAL_FIELDS,
@@ -50,22 +47,6 @@ function checkField(
 	const name = nameOf(entry);
 	const rule = entry.rule;
 	switch (rule.kind) {
-		case 'text': {
-			const text = requireText.call(this, itemIndex, name, value);
-			return rule.max === undefined
-				? text
-				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
-		}
-		case 'timezone':
-			return checkTimezone.call(this, itemIndex, name, value);
-		case 'url':
-			return checkUrl.call(this, itemIndex, name, value);
-		case 'boolean':
-			return checkBoolean.call(this, itemIndex, name, value);
-		case 'oneOf':
-			return checkOneOf.call(this, itemIndex, name, value, rule.values);
-		case 'number':
-			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, rule.integer);
 		case 'picker': {
 			const id = locatorInput(value);
 			if (id === undefined || id === null || id === '')
@@ -79,6 +60,8 @@ function checkField(
 		}
 		case 'idList':
 			return checkIdList.call(this, itemIndex, name, value);
+		default:
+			return checkValue.call(this, itemIndex, name, rule, value);
 	}
 }
 

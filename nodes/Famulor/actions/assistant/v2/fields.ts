@@ -14,6 +14,7 @@ import {
 import { variablesProperty } from '../../common';
 import { engineModeOptions } from './modes';
 import { builtinToolsProperty } from './tools';
+import type { ValueRule } from '../fields';
 
 /**
  * The assistant fields of the current API (node version 2), defined once for Create and Update
@@ -22,12 +23,7 @@ import { builtinToolsProperty } from './tools';
  */
 
 export type FieldRule =
-	| { kind: 'text'; max?: number }
-	| { kind: 'timezone' }
-	| { kind: 'url' }
-	| { kind: 'boolean' }
-	| { kind: 'oneOf'; values: readonly string[] }
-	| { kind: 'number'; min: number; max: number; integer?: boolean }
+	| ValueRule
 	/** a resource locator whose ID is sent */
 	| { kind: 'picker' }
 	/** a multi-select of IDs, sent as an array */
