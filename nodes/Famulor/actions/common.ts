@@ -6,7 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { listLimit, unwrapRecord } from '../../shared/transport';
-import { checkId, checkRange, invalid, type FieldName } from '../validation';
+import {
+	checkId,
+	checkMaxLength,
+	checkRange,
+	invalid,
+	requireText,
+	type FieldName,
+} from '../validation';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -141,4 +148,45 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
  */
 export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObject {
 	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
+}
+
+/**
+ * The Update Fields of a knowledge base or a document: a name and a description, each at most
+ * `maxLength` characters, at least one of them given.
+ */
+export function readNameAndDescription(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	maxLength: number,
+): IDataObject {
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (fields.name !== undefined) {
+		const name = { label: 'Name', field: 'name' };
+		body.name = checkMaxLength.call(
+			this,
+			itemIndex,
+			name,
+			requireText.call(this, itemIndex, name, fields.name),
+			maxLength,
+		);
+	}
+	if (fields.description !== undefined) {
+		body.description = checkMaxLength.call(
+			this,
+			itemIndex,
+			{ label: 'Description', field: 'description' },
+			String(fields.description),
+			maxLength,
+		);
+	}
+	if (Object.keys(body).length === 0) {
+		throw invalid.call(
+			this,
+			itemIndex,
+			{ label: 'Update Fields', field: 'name, description' },
+			'must contain at least one field to change',
+		);
+	}
+	return body;
 }

@@ -7,7 +7,7 @@ import {
 
 import { documentLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { checkMaxLength, invalid, requireText } from '../../validation';
+import { readNameAndDescription } from '../common';
 import type { OperationResult } from '../types';
 import {
 	MAX_TEXT_LENGTH,
@@ -55,35 +55,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 		readKnowledgeBaseId.call(this, itemIndex),
 		readDocumentId.call(this, itemIndex),
 	);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const body: IDataObject = {};
-	if (fields.name !== undefined) {
-		const name = { label: 'Name', field: 'name' };
-		body.name = checkMaxLength.call(
-			this,
-			itemIndex,
-			name,
-			requireText.call(this, itemIndex, name, fields.name),
-			MAX_TEXT_LENGTH,
-		);
-	}
-	if (fields.description !== undefined) {
-		body.description = checkMaxLength.call(
-			this,
-			itemIndex,
-			{ label: 'Description', field: 'description' },
-			String(fields.description),
-			MAX_TEXT_LENGTH,
-		);
-	}
-	if (Object.keys(body).length === 0) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			{ label: 'Update Fields', field: 'name, description' },
-			'must contain at least one field to change',
-		);
-	}
+	const body = readNameAndDescription.call(this, itemIndex, MAX_TEXT_LENGTH);
 	return { path, body };
 }
 
