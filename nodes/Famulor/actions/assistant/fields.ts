@@ -26,18 +26,28 @@ export interface AssistantField {
 	rule: FieldRule;
 }
 
-function options(values: readonly string[], labels: readonly string[]): INodePropertyOptions[] {
+/** A field whose value has one of the value rules; both versions' field lists are built from these. */
+export interface ValueField {
+	property: INodeProperties;
+	field: string;
+	rule: ValueRule;
+}
+
+export function options(
+	values: readonly string[],
+	labels: readonly string[],
+): INodePropertyOptions[] {
 	return values.map((value, index) => ({ name: labels[index], value }));
 }
 
-function text(
+export function text(
 	displayName: string,
 	name: string,
 	field: string,
 	description: string,
 	max?: number,
 	extra: Partial<INodeProperties> = {},
-): AssistantField {
+): ValueField {
 	return {
 		field,
 		rule: { kind: 'text', max },
@@ -45,14 +55,14 @@ function text(
 	};
 }
 
-function choice(
+export function choice(
 	displayName: string,
 	name: string,
 	field: string,
 	description: string,
 	values: readonly string[],
 	labels: readonly string[],
-): AssistantField {
+): ValueField {
 	return {
 		field,
 		rule: { kind: 'oneOf', values },
@@ -67,13 +77,13 @@ function choice(
 	};
 }
 
-function flag(
+export function flag(
 	displayName: string,
 	name: string,
 	field: string,
 	description: string,
 	defaultValue: boolean,
-): AssistantField {
+): ValueField {
 	return {
 		field,
 		rule: { kind: 'boolean' },
@@ -81,13 +91,13 @@ function flag(
 	};
 }
 
-function numeric(
+export function numeric(
 	displayName: string,
 	name: string,
 	field: string,
 	description: string,
 	range: { min: number; max: number; integer?: boolean; default: number },
-): AssistantField {
+): ValueField {
 	return {
 		field,
 		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },

@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { knowledgeBaseLocator } from '../../../../shared/descriptions';
 import {
@@ -14,7 +14,7 @@ import {
 import { variablesProperty } from '../../common';
 import { engineModeOptions } from './modes';
 import { builtinToolsProperty } from './tools';
-import type { ValueRule } from '../fields';
+import { choice, flag, numeric, options, text, type ValueRule } from '../fields';
 
 /**
  * The assistant fields of the current API (node version 2), defined once for Create and Update
@@ -33,86 +33,6 @@ export interface AssistantField {
 	property: INodeProperties;
 	field: string;
 	rule: FieldRule;
-}
-
-function opts(values: readonly string[], labels: readonly string[]): INodePropertyOptions[] {
-	return values.map((value, index) => ({ name: labels[index], value }));
-}
-
-function text(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	max?: number,
-	extra: Partial<INodeProperties> = {},
-): AssistantField {
-	return {
-		field,
-		rule: { kind: 'text', max },
-		property: { displayName, name, type: 'string', default: '', description, ...extra },
-	};
-}
-
-function choice(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	values: readonly string[],
-	labels: readonly string[],
-): AssistantField {
-	return {
-		field,
-		rule: { kind: 'oneOf', values },
-		property: {
-			displayName,
-			name,
-			type: 'options',
-			options: opts(values, labels),
-			default: values[0],
-			description,
-		},
-	};
-}
-
-function flag(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	defaultValue: boolean,
-): AssistantField {
-	return {
-		field,
-		rule: { kind: 'boolean' },
-		property: { displayName, name, type: 'boolean', default: defaultValue, description },
-	};
-}
-
-function numeric(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	range: { min: number; max: number; integer?: boolean; default: number },
-): AssistantField {
-	return {
-		field,
-		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },
-		property: {
-			displayName,
-			name,
-			type: 'number',
-			default: range.default,
-			typeOptions: {
-				minValue: range.min,
-				maxValue: range.max,
-				numberPrecision: range.integer ? 0 : 2,
-			},
-			description,
-		},
-	};
 }
 
 function url(
@@ -577,7 +497,7 @@ const postCallSchemaProperty: INodeProperties = {
 					displayName: 'Type',
 					name: 'type',
 					type: 'options',
-					options: opts(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
+					options: options(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
 					default: 'string',
 				},
 				{
