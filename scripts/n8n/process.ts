@@ -188,9 +188,13 @@ async function postJson(url: string, body: unknown): Promise<Response> {
 
 /** Creates the owner account on a fresh instance (POST /rest/owner/setup, 1.x and 2.x alike), then logs in; returns the auth cookie. */
 export async function ensureOwnerAndLogin(url: string, owner = OWNER): Promise<string> {
-	const settings = (await (await fetch(`${url}/rest/settings`)).json()) as {
-		data?: { userManagement?: { showSetupOnFirstLoad?: boolean } };
-	};
+	// Right after start-up n8n may still answer with something that is not its settings JSON: ask again.
+	const settings = await waitFor('n8n to serve /rest/settings', async () => {
+		const response = await fetch(`${url}/rest/settings`).catch(() => undefined);
+		if (!response?.ok) return undefined;
+		return (await response.json().catch(() => undefined)) as
+			{ data?: { userManagement?: { showSetupOnFirstLoad?: boolean } } } | undefined;
+	});
 	if (settings.data?.userManagement?.showSetupOnFirstLoad) {
 		const res = await postJson(`${url}/rest/owner/setup`, owner);
 		if (!res.ok) throw new Error(`owner setup failed: ${res.status} ${await res.text()}`);
