@@ -14,7 +14,10 @@ export const OWNER = {
 };
 
 /** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
+/** Ports this process handed out: the OS may offer a just-closed port again before anyone binds it. */
+const handedOut = new Set<number>();
+
+async function probePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
 		const server = createServer();
 		server.unref();
@@ -24,6 +27,17 @@ export async function freePort(): Promise<number> {
 			server.close(() => resolve(port));
 		});
 	});
+}
+
+/** A free loopback port, never one handed out before (n8n's own port and its task broker's must differ). */
+export async function freePort(): Promise<number> {
+	for (;;) {
+		const port = await probePort();
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
 }
 
 export async function sleep(ms: number): Promise<void> {
