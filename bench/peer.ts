@@ -247,6 +247,18 @@ async function importAll(n8n: PreparedN8n, workflows: Workflow[]): Promise<void>
 	}
 }
 
+/** `BENCH_CPU_PROFILE=<folder>`: each run writes a V8 CPU profile of n8n there, named after its workflow. */
+function profileArgs(workflowId: string): string[] {
+	const folder = process.env.BENCH_CPU_PROFILE;
+	return folder
+		? [
+				'--cpu-prof',
+				`--cpu-prof-dir=${folder}`,
+				`--cpu-prof-name=${workflowId}-${Date.now()}.cpuprofile`,
+			]
+		: [];
+}
+
 /**
  * `n8n execute --id --rawOutput` with its output going to a file: n8n exits as soon as the run is
  * printed, which cuts a large run short on a pipe; a file is written synchronously. Returns the run data.
@@ -257,7 +269,13 @@ async function execute(n8n: PreparedN8n, workflowId: string): Promise<Record<str
 	const code = await new Promise<number | null>((resolve, reject) => {
 		const child = spawn(
 			nodeBin(n8n.entry.node),
-			[n8nMain(n8n.entry), 'execute', `--id=${workflowId}`, '--rawOutput'],
+			[
+				...profileArgs(workflowId),
+				n8nMain(n8n.entry),
+				'execute',
+				`--id=${workflowId}`,
+				'--rawOutput',
+			],
 			{ env: nodeEnv(n8n.entry, n8n.env), stdio: ['ignore', fd, fd] },
 		);
 		child.on('error', reject);

@@ -68,7 +68,7 @@ class TestNodeTypes implements INodeTypes {
 	}
 }
 
-/** Resolves the credential's generic `authenticate` the way n8n's CredentialsHelper does. */
+/** Authenticates requests with the credential's own `authenticate`, as n8n's CredentialsHelper does. */
 class TestCredentialsHelper extends ICredentialsHelper {
 	private readonly credentialType = new FamulorAiApi();
 
@@ -84,20 +84,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
 		requestOptions: IHttpRequestOptions,
-		workflow: Workflow,
-		node: INode,
 	): Promise<IHttpRequestOptions> {
-		const headers = this.credentialType.authenticate.properties.headers ?? {};
-		const resolved: IDataObject = {};
-		for (const [name, template] of Object.entries(headers)) {
-			resolved[name] = workflow.expression.getSimpleParameterValue(
-				node,
-				template as string,
-				'internal',
-				{ $credentials: credentials } as never,
-			);
-		}
-		return { ...requestOptions, headers: { ...(requestOptions.headers ?? {}), ...resolved } };
+		return await this.credentialType.authenticate(credentials, requestOptions);
 	}
 
 	async preAuthentication(): Promise<undefined> {

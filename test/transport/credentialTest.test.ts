@@ -50,3 +50,21 @@ describe('the credential test reaches the base URL the node uses', () => {
 		expect(messages[404]).toContain('Base URL');
 	});
 });
+
+describe('the credential authenticates each request itself', () => {
+	it('adds the bearer token and keeps the headers the request already has', async () => {
+		const options = await new FamulorAiApi().authenticate(
+			{ apiToken: 'tok_123' },
+			{ url: 'https://app.famulor.de/api/user/me', headers: { Accept: 'application/json' } },
+		);
+		expect(options.headers).toEqual({
+			Accept: 'application/json',
+			Authorization: 'Bearer tok_123',
+		});
+		expect(options.url).toBe('https://app.famulor.de/api/user/me');
+	});
+
+	it('is a function, so n8n does not run an expression for every request', () => {
+		expect(typeof new FamulorAiApi().authenticate).toBe('function');
+	});
+});
