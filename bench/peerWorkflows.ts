@@ -18,14 +18,14 @@ export const HEADER_CREDENTIAL = {
 	type: 'httpHeaderAuth',
 };
 /**
- * The Famulor credential as a user sets it up for the service in front of them: as it comes (the
- * documented limits) where the sandbox enforces the general limit, with that limit at 0 (pacing off)
- * where the sandbox has it off.
+ * The Famulor credential as a user sets it up for the service in front of them: Custom Rate Limits
+ * matching the sandbox's scaled general limit where the sandbox enforces it, with that limit at 0
+ * (pacing off) where the sandbox has it off.
  */
 export const FAMULOR_CREDENTIALS = {
-	documented: {
+	scaled: {
 		id: 'famulorBenchApi001',
-		name: 'Famulor bench API (documented limits)',
+		name: 'Famulor bench API (scaled general limit)',
 		type: 'famulorAiApi',
 	},
 	unpaced: {

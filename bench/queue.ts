@@ -50,8 +50,8 @@ export async function queueCase(): Promise<string> {
 				name: `Custom Rate Limits split over ${WORKERS} workers (${split.perMinute}/min, ${split.per10Seconds}/10 s, free-form ${split.freeformPerSecond}/s)`,
 				rateLimits: {
 					customRateLimits: true,
-					generalLimitPerMinute: split.perMinute,
-					generalBurstPer10Seconds: split.per10Seconds,
+					generalLimit: split.perMinute,
+					generalBurstLimit: split.per10Seconds,
 					sendFreeformLimit: split.freeformPerSecond,
 					sendFreeformWindowSeconds: 1,
 				},

@@ -93,8 +93,8 @@ async function main(): Promise<void> {
 		baseUrl: sb.url,
 		customRateLimits: true,
 		// The sandbox's general limit is off in cases 1–4, so the node's pacing to it is too.
-		generalLimitPerMinute: 0,
-		generalBurstPer10Seconds: 0,
+		generalLimit: 0,
+		generalBurstLimit: 0,
 		generateReplyLimit: REPLY.limit,
 		generateReplyWindowSeconds: REPLY.windowMs / 1000,
 		sendFreeformLimit: FREEFORM.limit,

@@ -21,7 +21,7 @@ import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
 export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
 export type { GeneralLimit, GeneralLimitOption } from './http/generalLimit';
 export type { SandboxClock, ScheduledClock };
-export type { RequestLogEntry, WebhookLogEntry, Fault } from './sandbox';
+export type { RequestLogEntry, WebhookLogEntry, Fault, RateLimit } from './sandbox';
 export type { ApiOption } from './apiGenerations';
 
 export interface SandboxOptions {

@@ -65,8 +65,8 @@ export interface Kit {
  */
 export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = {
 	customRateLimits: true,
-	generalLimitPerMinute: 0,
-	generalBurstPer10Seconds: 0,
+	generalLimit: 0,
+	generalBurstLimit: 0,
 };
 
 /**

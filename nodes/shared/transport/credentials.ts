@@ -18,8 +18,10 @@ export interface FamulorCredentials {
 	generateReplyWindowSeconds?: number;
 	sendFreeformLimit?: number;
 	sendFreeformWindowSeconds?: number;
-	generalLimitPerMinute?: number;
-	generalBurstPer10Seconds?: number;
+	generalLimit?: number;
+	generalWindowSeconds?: number;
+	generalBurstLimit?: number;
+	generalBurstWindowSeconds?: number;
 	requestTimeoutSeconds?: number;
 }
 
@@ -88,6 +90,11 @@ function positiveOr(value: number | undefined, fallback: number): number {
 	return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/** A window given in seconds on the credential, in milliseconds; the documented one when unset. */
+function windowMsOr(seconds: number | undefined, documentedMs: number): number {
+	return Math.round(positiveOr(seconds, documentedMs / 1000) * 1000);
+}
+
 /**
  * HTTP header values may hold tabs, visible ASCII and Latin-1 only; a token pasted with a line break
  * or a character beyond Latin-1 could never be sent, so it is refused before anything is.
@@ -124,11 +131,18 @@ function maskerFor(token: string): (text: string) => string {
 function generalLimitsOf(credentials: FamulorCredentials): RateLimit[] {
 	if (credentials.customRateLimits !== true)
 		return DOCUMENTED_GENERAL_LIMITS.map((limit) => ({ ...limit }));
-	const [perMinute, burst] = DOCUMENTED_GENERAL_LIMITS;
+	const [sustained, burst] = DOCUMENTED_GENERAL_LIMITS;
 	const chosen = [
-		{ limit: credentials.generalLimitPerMinute ?? perMinute.limit, windowMs: perMinute.windowMs },
-		{ limit: credentials.generalBurstPer10Seconds ?? burst.limit, windowMs: burst.windowMs },
+		{
+			limit: credentials.generalLimit ?? sustained.limit,
+			windowMs: windowMsOr(credentials.generalWindowSeconds, sustained.windowMs),
+		},
+		{
+			limit: credentials.generalBurstLimit ?? burst.limit,
+			windowMs: windowMsOr(credentials.generalBurstWindowSeconds, burst.windowMs),
+		},
 	];
+	// A limit of 0 switches that window off.
 	return chosen
 		.filter(({ limit }) => Number.isFinite(limit) && limit >= 1)
 		.map(({ limit, windowMs }) => ({ limit: Math.floor(limit), windowMs }));
@@ -150,7 +164,7 @@ export async function resolveCredentials(
 		if (!custom) return { ...documented };
 		return {
 			limit: Math.floor(positiveOr(limit, documented.limit)),
-			windowMs: Math.round(positiveOr(windowSeconds, documented.windowMs / 1000) * 1000),
+			windowMs: windowMsOr(windowSeconds, documented.windowMs),
 		};
 	};
 	return {

@@ -73,6 +73,8 @@ function headerOf(headers: IDataObject | undefined, name: string): number | unde
  * (https://docs.famulor.de/en/api-reference/authentication). Other clients of the same token use up
  * the same budget, so once the service says none is left, requests wait for the reset instead of
  * meeting a 429. The reset is read as Unix seconds (the documented sample) or, if small, as seconds from now.
+ * Until the first answer arrives, one request goes alone: if another client has used the budget up,
+ * one 429 says so instead of a whole burst of them.
  */
 export class ServerBudgetPacer implements Pacer {
 	private remaining: number | undefined;
@@ -82,8 +84,20 @@ export class ServerBudgetPacer implements Pacer {
 	/** Requests started since the last answer told the remaining budget. */
 	private startedSinceCount = 0;
 
+	/** While the first request is under way: settles when its answer (or failure) is in. */
+	private firstAnswer: Promise<void> | undefined;
+
+	private firstAnswered = false;
+
 	async acquire(): Promise<(headers?: IDataObject) => void> {
 		for (;;) {
+			if (!this.firstAnswered) {
+				if (this.firstAnswer) {
+					await this.firstAnswer;
+					continue;
+				}
+				return this.acquireFirst();
+			}
 			const now = Date.now();
 			if (
 				this.remaining === undefined ||
@@ -95,6 +109,17 @@ export class ServerBudgetPacer implements Pacer {
 		}
 		this.startedSinceCount++;
 		return (headers) => this.observe(headers);
+	}
+
+	private acquireFirst(): (headers?: IDataObject) => void {
+		let answered!: () => void;
+		this.firstAnswer = new Promise((resolve) => (answered = resolve));
+		this.startedSinceCount++;
+		return (headers) => {
+			this.observe(headers);
+			this.firstAnswered = true;
+			answered();
+		};
 	}
 
 	private observe(headers: IDataObject | undefined): void {
