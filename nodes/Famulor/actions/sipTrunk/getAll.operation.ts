@@ -1,30 +1,9 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
-
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
-import { readListLimit, returnAllProperties } from '../common';
-import type { OperationResult } from '../types';
-
-const properties: INodeProperties[] = [...returnAllProperties('SIP trunks')];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['sipTrunk'], operation: ['getAll'] } },
-	properties,
-);
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): number {
-	return readListLimit.call(this, itemIndex);
-}
+import { wholeListOperation } from '../wholeList';
 
 /** Not paginated (https://docs.famulor.de/en/api-reference/sip-trunks/list); the Limit is applied here. */
-export async function execute(
-	this: IExecuteFunctions,
-	limit: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
-		path: '/api/user/phone-numbers/sip-trunks',
-		itemIndex,
-	});
-	return unwrapList(response).slice(0, limit);
-}
+export const { description, prepare, execute } = wholeListOperation({
+	resource: 'sipTrunk',
+	operation: 'getAll',
+	noun: 'SIP trunks',
+	path: '/api/user/phone-numbers/sip-trunks',
+});

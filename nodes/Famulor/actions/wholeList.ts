@@ -1,0 +1,37 @@
+import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+
+import { famulorApiRequest, unwrapList } from '../../shared/transport';
+import { readListLimit, returnAllProperties } from './common';
+import type { OperationModule } from './types';
+
+export interface WholeListEndpoint {
+	resource: string;
+	operation: string;
+	/** What the Limit counts, e.g. "SIP trunks". */
+	noun?: string;
+	/** The endpoint, or how the node's API generation picks it. */
+	path: string | ((this: IExecuteFunctions) => string);
+	/** The key older answers wrapped the list in, read when there is no `data`. */
+	legacyKey?: string;
+}
+
+/**
+ * A Get Many whose endpoint answers with the whole list at once (a bare array or `{data: [...]}`):
+ * Return All / Limit, one item per record, the Limit applied to the answer.
+ */
+export function wholeListOperation(endpoint: WholeListEndpoint): OperationModule<number> {
+	return {
+		description: updateDisplayOptions(
+			{ show: { resource: [endpoint.resource], operation: [endpoint.operation] } },
+			returnAllProperties(endpoint.noun),
+		),
+		prepare(itemIndex) {
+			return readListLimit.call(this, itemIndex);
+		},
+		async execute(limit, itemIndex) {
+			const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path.call(this);
+			const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
+			return unwrapList(response, endpoint.legacyKey).slice(0, limit);
+		},
+	};
+}
