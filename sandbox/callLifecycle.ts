@@ -2,7 +2,8 @@
 import { callCosts } from './callCosts';
 import type { Assistant, Call, CallStatus } from './state';
 import { roundAmount, webhookPayload } from './format';
-import { appendCapped, Sandbox, WebhookLogEntry } from './sandbox';
+import type { Sandbox, WebhookLogEntry } from './sandbox';
+import { deliverWebhook } from './webhookDelivery';
 
 export interface CallEnd {
 	status: CallStatus;
@@ -106,68 +107,43 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 		a.webhook_url &&
 		(!a.send_webhook_only_on_completed || completed)
 	) {
-		jobs.push(deliver(sb, call, a.webhook_url, 'post_call', 1));
+		jobs.push(deliver(sb, call, a.webhook_url, 'post_call'));
 	}
 	if (a && call.type === 'inbound' && completed && a.inbound_webhook_url) {
-		jobs.push(deliver(sb, call, a.inbound_webhook_url, 'inbound', 1));
+		jobs.push(deliver(sb, call, a.inbound_webhook_url, 'inbound'));
 	}
 	const done = await Promise.all(jobs);
 	return done.filter((e): e is WebhookLogEntry => e !== undefined);
 }
 
+/** A call's webhook; a disabled (or re-pointed) webhook stops pending retries. */
 async function deliver(
 	sb: Sandbox,
 	call: Call,
 	url: string,
 	kind: 'post_call' | 'inbound',
-	attempt: number,
 ): Promise<WebhookLogEntry | undefined> {
-	const a = sb.state.assistants.get(call.assistant_id);
-	// disabled (or re-pointed) webhooks stop pending retries
-	if (kind === 'post_call' && (!a || !a.is_webhook_active || a.webhook_url !== url))
-		return undefined;
-	if (kind === 'inbound' && (!a || a.inbound_webhook_url !== url)) return undefined;
-	const payload = { ...webhookPayload(call), ...call.webhookContext?.() };
-	const entry: WebhookLogEntry = {
-		seq: ++sb.webhookSeq,
-		at: sb.now(),
-		callId: call.id,
+	const stillWanted = (): boolean => {
+		const a = sb.state.assistants.get(call.assistant_id);
+		if (!a) return false;
+		return kind === 'post_call'
+			? a.is_webhook_active && a.webhook_url === url
+			: a.inbound_webhook_url === url;
+	};
+	return await deliverWebhook(sb, {
 		kind,
 		url,
-		attempt,
-		payload,
-	};
-	try {
-		const res = await fetch(url, {
-			method: 'POST',
-			headers: {
-				'content-type': 'application/json',
-				'user-agent': 'Famulor-Webhook/1.0 (sandbox)',
-			},
-			body: JSON.stringify(payload),
-			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
-		});
-		entry.status = res.status;
-		const answer = await res.text().catch(() => '');
-		if (kind === 'post_call' && res.ok) call.webhook_response = jsonObjectOrNull(answer);
-	} catch (err) {
-		const e = err as {
-			name?: string;
-			message?: string;
-			cause?: { code?: string; message?: string };
-		};
-		entry.error =
-			e.name === 'TimeoutError'
-				? 'timeout'
-				: (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
-	}
-	appendCapped(sb.webhooks, entry);
-	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
-	const delays = sb.opts.webhookRetryDelaysMs;
-	if (!ok && attempt <= delays.length) {
-		sb.schedule(delays[attempt - 1], () => deliver(sb, call, url, kind, attempt + 1));
-	}
-	return entry;
+		payload: () => ({ ...webhookPayload(call), ...call.webhookContext?.() }),
+		ids: { callId: call.id },
+		stillWanted,
+		retryDelaysMs: sb.opts.webhookRetryDelaysMs,
+		onDelivered:
+			kind === 'post_call'
+				? (answer) => {
+						call.webhook_response = jsonObjectOrNull(answer);
+					}
+				: undefined,
+	});
 }
 
 /** The call record keeps what the post-call endpoint answered when it is a JSON object. */

@@ -1,6 +1,6 @@
 /**
- * Delivery of the chat-side webhooks (conversation ended, WhatsApp read receipts): one POST per
- * attempt, logged in the webhook log, retried on the sandbox clock at the documented intervals.
+ * Delivery of every webhook the sandbox sends (post-call, inbound, conversation ended, WhatsApp read
+ * receipts): one POST per attempt, logged in the webhook log, retried on the sandbox clock.
  */
 import { appendCapped, Sandbox, WebhookLogEntry } from './sandbox';
 
@@ -10,15 +10,20 @@ export const CHAT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 60_000, 120_000];
 export interface WebhookJob {
 	kind: WebhookLogEntry['kind'];
 	url: string;
-	payload: Record<string, unknown>;
+	/** The body, or how each attempt builds it. */
+	payload: Record<string, unknown> | (() => Record<string, unknown>);
 	/** Extra request headers, e.g. a signature computed over `body`. */
 	headers?: (body: string) => Record<string, string>;
 	/** Ids copied into every log entry of the job. */
-	ids: Pick<WebhookLogEntry, 'conversationId' | 'whatsappMessageId'>;
+	ids: Pick<WebhookLogEntry, 'callId' | 'conversationId' | 'whatsappMessageId'>;
 	/** False once the webhook was switched off or re-pointed: pending retries stop. */
 	stillWanted: () => boolean;
-	/** Whether a failed attempt (status, or undefined for a network failure) is tried again. */
-	retryable: (status: number | undefined) => boolean;
+	/** Whether a failed attempt (status, or undefined for a network failure) is tried again; all are by default. */
+	retryable?: (status: number | undefined) => boolean;
+	/** The waits before each further attempt; the chat webhooks' by default. */
+	retryDelaysMs?: number[];
+	/** Receives the body of a 2xx answer. */
+	onDelivered?: (answer: string) => void;
 }
 
 function failureReason(err: unknown): string {
@@ -35,15 +40,16 @@ export async function deliverWebhook(
 	attempt = 1,
 ): Promise<WebhookLogEntry | undefined> {
 	if (!job.stillWanted()) return undefined;
-	const body = JSON.stringify(job.payload);
+	const payload = typeof job.payload === 'function' ? job.payload() : job.payload;
+	const body = JSON.stringify(payload);
 	const entry: WebhookLogEntry = {
 		seq: ++sb.webhookSeq,
 		at: sb.now(),
+		...job.ids,
 		kind: job.kind,
 		url: job.url,
 		attempt,
-		payload: job.payload,
-		...job.ids,
+		payload,
 	};
 	try {
 		const res = await fetch(job.url, {
@@ -57,16 +63,16 @@ export async function deliverWebhook(
 			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
 		});
 		entry.status = res.status;
-		await res.arrayBuffer().catch(() => undefined);
+		const answer = await res.text().catch(() => '');
+		if (res.ok) job.onDelivered?.(answer);
 	} catch (err) {
 		entry.error = failureReason(err);
 	}
 	appendCapped(sb.webhooks, entry);
 	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
-	if (!ok && attempt <= CHAT_WEBHOOK_RETRY_DELAYS_MS.length && job.retryable(entry.status)) {
-		sb.schedule(CHAT_WEBHOOK_RETRY_DELAYS_MS[attempt - 1], () =>
-			deliverWebhook(sb, job, attempt + 1),
-		);
+	const delays = job.retryDelaysMs ?? CHAT_WEBHOOK_RETRY_DELAYS_MS;
+	if (!ok && attempt <= delays.length && (job.retryable?.(entry.status) ?? true)) {
+		sb.schedule(delays[attempt - 1], () => deliverWebhook(sb, job, attempt + 1));
 	}
 	return entry;
 }
