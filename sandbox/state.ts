@@ -300,8 +300,6 @@ export class State {
 	documents = new Map<number, DocumentRec>();
 	senders = new Map<number, Sender>();
 	templates = new Map<number, WhatsAppTemplate>();
-	/** whatsapp_message_id → the conversation and message of a WhatsApp message the user sent */
-	outboundWhatsApp = new Map<number, { conversation: Conversation; message: Message }>();
 	sms: SmsRecord[] = [];
 	calls = new Map<number, Call>();
 	campaigns = new Map<number, Campaign>();

@@ -1,7 +1,7 @@
 /**
- * WhatsApp messages the user sends (free-form and template): one store, the conversation's messages,
- * each carrying the ids the send answered with, so read receipts can be emitted for them later
- * (`state.outboundWhatsApp` finds a message by its `whatsapp_message_id`).
+ * WhatsApp messages the user sends (free-form and template): each is a message of its conversation,
+ * carrying the ids the send answered with, and is handed to the read receipts (readReceipts.ts),
+ * which keep its delivery status by `whatsapp_message_id`.
  */
 import { createHash } from 'node:crypto';
 import { roundAmount } from './format';
@@ -14,7 +14,7 @@ export function whatsAppSendRateKey(user: User): string {
 	return `whatsapp-send|${user.id}`;
 }
 
-/** Charges the user, appends the message to the conversation and indexes it; returns the ids of the send. */
+/** Charges the user, appends the message to the conversation and registers it for receipts; returns the ids of the send. */
 export function recordOutboundWhatsApp(
 	sb: Sandbox,
 	user: User,
@@ -44,7 +44,6 @@ export function recordOutboundWhatsApp(
 	conv.message_count++;
 	conv.total_cost += sent.cost;
 	conv.updated_at = now;
-	sb.state.outboundWhatsApp.set(waId, { conversation: conv, message });
 	recordSentMessage(sb, {
 		whatsappMessageId: waId,
 		messageSid: whatsapp.message_sid,
