@@ -64,7 +64,9 @@ describe('the credential authenticates each request itself', () => {
 		expect(options.url).toBe('https://app.famulor.de/api/user/me');
 	});
 
-	it('is a function, so n8n does not run an expression for every request', () => {
-		expect(typeof new FamulorAiApi().authenticate).toBe('function');
+	it('survives the copy n8n makes of credential types, which decides Custom API Call and domain restrictions', () => {
+		// n8n's LoadNodesAndCredentials spreads each credential type; a method would be lost on the prototype.
+		const copied = { ...new FamulorAiApi() };
+		expect(typeof copied.authenticate).toBe('function');
 	});
 });
