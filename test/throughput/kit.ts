@@ -40,3 +40,16 @@ export function maxInAnyWindow(timestamps: number[], windowMs: number): number {
 	}
 	return best;
 }
+
+/** No window of `rateLimit.windowMs` holds more than `rateLimit.limit` of the logged arrivals. */
+export function expectWithinRateLimit(
+	log: Array<{ at: number }>,
+	rateLimit: { limit: number; windowMs: number },
+): void {
+	expect(
+		maxInAnyWindow(
+			log.map((entry) => entry.at),
+			rateLimit.windowMs,
+		),
+	).toBeLessThanOrEqual(rateLimit.limit);
+}

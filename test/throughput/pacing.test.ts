@@ -8,7 +8,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../../sandbox';
 import { locator, type Kit } from '../node/kit';
-import { ALICE, maxInAnyWindow, numberedItems, startThroughputKit } from './kit';
+import {
+	ALICE,
+	expectWithinRateLimit,
+	maxInAnyWindow,
+	numberedItems,
+	startThroughputKit,
+} from './kit';
 
 const REPLY_PATH = '/api/ai/generate-reply';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
@@ -82,12 +88,7 @@ describe('pacing', () => {
 		expect(log.map((entry) => bodyField(entry, 'message'))).toEqual(
 			Array.from({ length: 16 }, (_, n) => `batch ${n}`),
 		);
-		expect(
-			maxInAnyWindow(
-				log.map((entry) => entry.at),
-				FREEFORM_LIMIT.windowMs,
-			),
-		).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
+		expectWithinRateLimit(log, FREEFORM_LIMIT);
 	});
 
 	it('AI replies: a batch never exceeds the (scaled) 5 per 2 s and provokes no 429', async () => {
@@ -98,12 +99,7 @@ describe('pacing', () => {
 		expect(log.map((entry) => bodyField(entry, 'customer_identifier'))).toEqual(
 			Array.from({ length: 12 }, (_, n) => `batch-${n}`),
 		);
-		expect(
-			maxInAnyWindow(
-				log.map((entry) => entry.at),
-				REPLY_LIMIT.windowMs,
-			),
-		).toBeLessThanOrEqual(REPLY_LIMIT.limit);
+		expectWithinRateLimit(log, REPLY_LIMIT);
 	});
 
 	it('two workflows running at once on the same token share one budget', async () => {
@@ -115,12 +111,7 @@ describe('pacing', () => {
 		expectAllSucceeded(second, 8);
 		const log = await kit.requests(FREEFORM_PATH);
 		expect(log.map((entry) => entry.status)).toEqual(Array(16).fill(200));
-		expect(
-			maxInAnyWindow(
-				log.map((entry) => entry.at),
-				FREEFORM_LIMIT.windowMs,
-			),
-		).toBeLessThanOrEqual(FREEFORM_LIMIT.limit);
+		expectWithinRateLimit(log, FREEFORM_LIMIT);
 	});
 });
 
