@@ -116,6 +116,99 @@ export function numeric(
 	};
 }
 
+/** Fields both API generations name, bound and describe alike; version 2's lists use them too. */
+export const SHARED_FIELDS = {
+	systemPrompt: text(
+		'System Prompt',
+		'systemPrompt',
+		'system_prompt',
+		"Instructions that define the assistant's behaviour and personality",
+		undefined,
+		{ typeOptions: { rows: 6 } },
+	),
+	endpointSensitivity: numeric(
+		'Endpoint Sensitivity',
+		'endpointSensitivity',
+		'endpoint_sensitivity',
+		"How quickly the end of the caller's speech is detected, 0 to 5",
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	interruptSensitivity: numeric(
+		'Interrupt Sensitivity',
+		'interruptSensitivity',
+		'interrupt_sensitivity',
+		'How easily the caller interrupts the assistant, 0 to 5',
+		{ min: 0, max: 5, default: 0.5 },
+	),
+	ambientSoundVolume: numeric(
+		'Ambient Sound Volume',
+		'ambientSoundVolume',
+		'ambient_sound_volume',
+		'Volume of the background sound, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	postCallEvaluation: flag(
+		'Post-Call Evaluation',
+		'postCallEvaluation',
+		'post_call_evaluation',
+		'Whether the call is evaluated after it ends',
+		true,
+	),
+	sendWebhookOnlyOnCompleted: flag(
+		'Send Webhook Only on Completed',
+		'sendWebhookOnlyOnCompleted',
+		'send_webhook_only_on_completed',
+		'Whether the post-call webhook fires only for completed calls',
+		true,
+	),
+	isWebhookActive: flag(
+		'Webhook Active',
+		'isWebhookActive',
+		'is_webhook_active',
+		'Whether the post-call webhook is sent; when on, Webhook URL is required',
+		false,
+	),
+	llmTemperature: numeric(
+		'LLM Temperature',
+		'llmTemperature',
+		'llm_temperature',
+		'Randomness of the language model, 0 to 1',
+		{ min: 0, max: 1, default: 0.1 },
+	),
+	voiceStability: numeric(
+		'Voice Stability',
+		'voiceStability',
+		'voice_stability',
+		'Stability of the voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.7 },
+	),
+	voiceSimilarity: numeric(
+		'Voice Similarity',
+		'voiceSimilarity',
+		'voice_similarity',
+		'Similarity to the original voice, 0 to 1',
+		{ min: 0, max: 1, default: 0.5 },
+	),
+	speechSpeed: numeric(
+		'Speech Speed',
+		'speechSpeed',
+		'speech_speed',
+		'Speaking speed multiplier, 0.7 to 1.2',
+		{
+			min: 0.7,
+			max: 1.2,
+			default: 1,
+		},
+	),
+	endCallOnVoicemail: flag(
+		'End Call on Voicemail',
+		'endCallOnVoicemail',
+		'end_call_on_voicemail',
+		'Whether the call ends when a voicemail is detected',
+		true,
+	),
+} satisfies Record<string, ValueField>;
+
 export const CALLS_DIRECTIONS = ['receive', 'make'] as const;
 export const ENGINE_TYPES = ['pipeline', 'multimodal'] as const;
 
@@ -195,14 +288,7 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 		'initial_message',
 		'First message the assistant speaks when the call starts',
 	),
-	text(
-		'System Prompt',
-		'systemPrompt',
-		'system_prompt',
-		"Instructions that define the assistant's behaviour and personality",
-		undefined,
-		{ typeOptions: { rows: 6 } },
-	),
+	SHARED_FIELDS.systemPrompt,
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
@@ -215,41 +301,11 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		['vad', 'ai'],
 		['VAD', 'AI'],
 	),
-	numeric(
-		'Endpoint Sensitivity',
-		'endpointSensitivity',
-		'endpoint_sensitivity',
-		"How quickly the end of the caller's speech is detected, 0 to 5",
-		{ min: 0, max: 5, default: 0.5 },
-	),
-	numeric(
-		'Interrupt Sensitivity',
-		'interruptSensitivity',
-		'interrupt_sensitivity',
-		'How easily the caller interrupts the assistant, 0 to 5',
-		{ min: 0, max: 5, default: 0.5 },
-	),
-	numeric(
-		'Ambient Sound Volume',
-		'ambientSoundVolume',
-		'ambient_sound_volume',
-		'Volume of the background sound, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	flag(
-		'Post-Call Evaluation',
-		'postCallEvaluation',
-		'post_call_evaluation',
-		'Whether the call is evaluated after it ends',
-		true,
-	),
-	flag(
-		'Send Webhook Only on Completed',
-		'sendWebhookOnlyOnCompleted',
-		'send_webhook_only_on_completed',
-		'Whether the post-call webhook fires only for completed calls',
-		true,
-	),
+	SHARED_FIELDS.endpointSensitivity,
+	SHARED_FIELDS.interruptSensitivity,
+	SHARED_FIELDS.ambientSoundVolume,
+	SHARED_FIELDS.postCallEvaluation,
+	SHARED_FIELDS.sendWebhookOnlyOnCompleted,
 	flag(
 		'Include Recording in Webhook',
 		'includeRecordingInWebhook',
@@ -257,13 +313,7 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		'Whether the recording URL is included in the webhook payload',
 		true,
 	),
-	flag(
-		'Webhook Active',
-		'isWebhookActive',
-		'is_webhook_active',
-		'Whether the post-call webhook is sent; when on, Webhook URL is required',
-		false,
-	),
+	SHARED_FIELDS.isWebhookActive,
 	{
 		...text(
 			'Webhook URL',
@@ -297,32 +347,10 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		500,
 		{ typeOptions: { rows: 3 } },
 	),
-	numeric(
-		'LLM Temperature',
-		'llmTemperature',
-		'llm_temperature',
-		'Randomness of the language model, 0 to 1',
-		{ min: 0, max: 1, default: 0.1 },
-	),
-	numeric(
-		'Voice Stability',
-		'voiceStability',
-		'voice_stability',
-		'Stability of the voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.7 },
-	),
-	numeric(
-		'Voice Similarity',
-		'voiceSimilarity',
-		'voice_similarity',
-		'Similarity to the original voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', {
-		min: 0.7,
-		max: 1.2,
-		default: 1,
-	}),
+	SHARED_FIELDS.llmTemperature,
+	SHARED_FIELDS.voiceStability,
+	SHARED_FIELDS.voiceSimilarity,
+	SHARED_FIELDS.speechSpeed,
 	flag(
 		'Allow Interruptions',
 		'allowInterruptions',
@@ -358,13 +386,7 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		'Seconds of silence before the call ends, 1 to 120',
 		{ min: 1, max: 120, integer: true, default: 40 },
 	),
-	flag(
-		'End Call on Voicemail',
-		'endCallOnVoicemail',
-		'end_call_on_voicemail',
-		'Whether the call ends when a voicemail is detected',
-		true,
-	),
+	SHARED_FIELDS.endCallOnVoicemail,
 	flag(
 		'Noise Cancellation',
 		'noiseCancellation',

@@ -14,7 +14,7 @@ import {
 import { variablesProperty } from '../../common';
 import { engineModeOptions } from './modes';
 import { builtinToolsProperty } from './tools';
-import { choice, flag, numeric, options, text, type ValueRule } from '../fields';
+import { choice, flag, numeric, options, SHARED_FIELDS, text, type ValueRule } from '../fields';
 
 /**
  * The assistant fields of the current API (node version 2), defined once for Create and Update
@@ -137,14 +137,7 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 		'First message the assistant speaks when the call starts (max 200 characters)',
 		200,
 	),
-	text(
-		'System Prompt',
-		'systemPrompt',
-		'system_prompt',
-		"Instructions that define the assistant's behaviour and personality",
-		undefined,
-		{ typeOptions: { rows: 6 } },
-	),
+	SHARED_FIELDS.systemPrompt,
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
@@ -225,32 +218,10 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		'Whether the voice speaks with emotion',
 		true,
 	),
-	numeric(
-		'Voice Stability',
-		'voiceStability',
-		'voice_stability',
-		'Stability of the voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.7 },
-	),
-	numeric(
-		'Voice Similarity',
-		'voiceSimilarity',
-		'voice_similarity',
-		'Similarity to the original voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	numeric('Speech Speed', 'speechSpeed', 'speech_speed', 'Speaking speed multiplier, 0.7 to 1.2', {
-		min: 0.7,
-		max: 1.2,
-		default: 1,
-	}),
-	numeric(
-		'LLM Temperature',
-		'llmTemperature',
-		'llm_temperature',
-		'Randomness of the language model, 0 to 1',
-		{ min: 0, max: 1, default: 0.1 },
-	),
+	SHARED_FIELDS.voiceStability,
+	SHARED_FIELDS.voiceSimilarity,
+	SHARED_FIELDS.speechSpeed,
+	SHARED_FIELDS.llmTemperature,
 	flag(
 		'Allow Interruptions',
 		'allowInterruptions',
@@ -321,13 +292,7 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		'What to say to re-engage a silent caller (max 1000 characters)',
 		1000,
 	),
-	flag(
-		'End Call on Voicemail',
-		'endCallOnVoicemail',
-		'end_call_on_voicemail',
-		'Whether the call ends when a voicemail is detected',
-		true,
-	),
+	SHARED_FIELDS.endCallOnVoicemail,
 	text(
 		'Voicemail Message',
 		'voiceMailMessage',
@@ -343,20 +308,8 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		['vad', 'ai'],
 		['VAD', 'AI'],
 	),
-	numeric(
-		'Endpoint Sensitivity',
-		'endpointSensitivity',
-		'endpoint_sensitivity',
-		"How quickly the end of the caller's speech is detected, 0 to 5",
-		{ min: 0, max: 5, default: 0.5 },
-	),
-	numeric(
-		'Interrupt Sensitivity',
-		'interruptSensitivity',
-		'interrupt_sensitivity',
-		'How easily the caller interrupts the assistant, 0 to 5',
-		{ min: 0, max: 5, default: 0.5 },
-	),
+	SHARED_FIELDS.endpointSensitivity,
+	SHARED_FIELDS.interruptSensitivity,
 	numeric(
 		'Min Interrupt Words',
 		'minInterruptWords',
@@ -372,28 +325,10 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		['off', 'office', 'city', 'forest', 'crowded_room', 'cafe', 'nature'],
 		['Off', 'Office', 'City', 'Forest', 'Crowded Room', 'Cafe', 'Nature'],
 	),
-	numeric(
-		'Ambient Sound Volume',
-		'ambientSoundVolume',
-		'ambient_sound_volume',
-		'Volume of the background sound, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	flag(
-		'Webhook Active',
-		'isWebhookActive',
-		'is_webhook_active',
-		'Whether the post-call webhook is sent; when on, Webhook URL is required',
-		false,
-	),
+	SHARED_FIELDS.ambientSoundVolume,
+	SHARED_FIELDS.isWebhookActive,
 	url('Webhook URL', 'webhookUrl', 'webhook_url', 'URL that receives the post-call webhook'),
-	flag(
-		'Send Webhook Only on Completed',
-		'sendWebhookOnlyOnCompleted',
-		'send_webhook_only_on_completed',
-		'Whether the post-call webhook fires only for completed calls',
-		true,
-	),
+	SHARED_FIELDS.sendWebhookOnlyOnCompleted,
 	flag(
 		'Include Recording in Webhook',
 		'includeRecordingInWebhook',
@@ -401,13 +336,7 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		'Whether the recording URL is in the webhook payload',
 		true,
 	),
-	flag(
-		'Post-Call Evaluation',
-		'postCallEvaluation',
-		'post_call_evaluation',
-		'Whether the call is evaluated after it ends',
-		true,
-	),
+	SHARED_FIELDS.postCallEvaluation,
 	numeric(
 		'Conversation Inactivity Timeout',
 		'conversationInactivityTimeout',
