@@ -1,6 +1,7 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { RateLimit } from './credentials';
+import { header } from './headers';
 
 /** How often a waiter looks again while every slot is taken by a request still in flight. */
 const IN_FLIGHT_POLL_MS = 5;
@@ -61,10 +62,8 @@ export class SlidingWindowPacer implements Pacer {
 	}
 }
 
-function headerOf(headers: IDataObject | undefined, name: string): number | undefined {
-	if (!headers) return undefined;
-	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-	const value = entry === undefined ? NaN : Number(entry[1]);
+function numericHeader(headers: IDataObject | undefined, name: string): number | undefined {
+	const value = Number(header(headers, name) ?? NaN);
 	return Number.isFinite(value) ? value : undefined;
 }
 
@@ -123,8 +122,8 @@ export class ServerBudgetPacer implements Pacer {
 	}
 
 	private observe(headers: IDataObject | undefined): void {
-		const remaining = headerOf(headers, 'x-ratelimit-remaining');
-		const reset = headerOf(headers, 'x-ratelimit-reset');
+		const remaining = numericHeader(headers, 'x-ratelimit-remaining');
+		const reset = numericHeader(headers, 'x-ratelimit-reset');
 		if (remaining === undefined || reset === undefined) return;
 		this.remaining = remaining;
 		this.resetAt = reset > 1e9 ? reset * 1000 : Date.now() + reset * 1000;

@@ -27,6 +27,7 @@ import {
 	type ErrorPlace,
 	type FamulorErrorDetails,
 } from './errors';
+import { header } from './headers';
 import { journalKey, recall, remember } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { generalPacerFor, pacerFor, type Pacer } from './pacing';
@@ -50,12 +51,6 @@ async function credentialsOf(this: FamulorRequestContext): Promise<ResolvedCrede
 export function backoffDelay(attempt: number): number {
 	const ceiling = Math.min(MAX_BACKOFF_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
-
-export function header(headers: IDataObject | undefined, name: string): string | undefined {
-	if (!headers) return undefined;
-	const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-	return entry === undefined ? undefined : String(entry[1]);
 }
 
 /** Seconds to wait after a 429: `Retry-After` header, else the body's `retry_after`. */
