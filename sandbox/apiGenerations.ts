@@ -6,10 +6,7 @@
  */
 import type { Body } from './http/input';
 import { attr, type Errors } from './validation';
-
-export type ApiGeneration = 'seed' | 'current';
-export type ApiOption = ApiGeneration | 'both';
-export const API_OPTIONS: readonly ApiOption[] = ['both', 'current', 'seed'];
+import type { ApiGeneration, ApiOption } from './model/options';
 
 /** Assistant input names only the seed generation knows. */
 export const SEED_ONLY_FIELDS = [

@@ -13,8 +13,10 @@ import {
 	SYNTHESIZER_PROVIDERS,
 	TRANSCRIBER_PROVIDERS,
 	VOICES,
-} from './seed';
-import type { Assistant, Organizer, PostCallItem, State, User } from './state';
+} from './model/catalogues';
+import type { Assistant, Organizer, PostCallItem } from './model/assistants';
+import type { State } from './model/store';
+import type { User } from './model/accounts';
 import { validateBuiltinTools } from './assistantTools';
 import { addError, checkValue, Errors, isPlainObject, validate } from './validation';
 

@@ -3,7 +3,8 @@
  * and rules of https://docs.famulor.de/en/api-reference/assistants/create ("Built-in Tools").
  */
 import type { Body } from './http/input';
-import type { State, User } from './state';
+import type { State } from './model/store';
+import type { User } from './model/accounts';
 import { addError, checkValue, Errors, isPlainObject } from './validation';
 
 /** Per tool type: its fields and their rules (`required` where the docs say so). */

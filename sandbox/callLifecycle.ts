@@ -1,8 +1,10 @@
 /** Calls: starting one, ending it, and delivering its post-call and inbound webhooks (with retries). */
 import { callCosts } from './callCosts';
-import type { Assistant, Call, CallStatus } from './state';
+import type { Assistant } from './model/assistants';
+import type { Call, CallStatus } from './model/calls';
 import { roundAmount, webhookPayload } from './format';
-import type { Sandbox, WebhookLogEntry } from './sandbox';
+import type { Sandbox } from './model/sandbox';
+import type { WebhookLogEntry } from './model/logs';
 import { deliverWebhook } from './webhookDelivery';
 
 export interface CallEnd {

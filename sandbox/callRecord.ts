@@ -1,6 +1,8 @@
 /** A call in the shape of the calls list and get (https://docs.famulor.de/en/api-reference/calls/list). */
 import { sqlDate } from './format';
-import type { Assistant, Call, State } from './state';
+import type { Assistant } from './model/assistants';
+import type { Call } from './model/calls';
+import type { State } from './model/store';
 
 const ANSWERED = new Set(['completed', 'ended_by_customer', 'ended_by_assistant']);
 /** Seconds between transcript turns, for their timestamps. */

@@ -6,7 +6,7 @@
  */
 import { resolveGeneralLimit } from './http/generalLimit';
 import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
-import type { RateLimit } from './sandbox';
+import type { RateLimit } from './model/options';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /** Cursor pagination of conversations (newest first), with Laravel-style opaque cursors. */
-import type { Conversation } from './state';
+import type { Conversation } from './model/messaging';
 import { isPlainObject } from './validation';
 
 function encodeCursor(seq: number, next: boolean): string {

@@ -4,8 +4,11 @@
  * webhook receives the payload of https://docs.famulor.de/en/api-reference (webhooks: conversation ended).
  */
 import { isoOffset } from './format';
-import type { Sandbox, WebhookLogEntry } from './sandbox';
-import type { Assistant, Conversation, State } from './state';
+import type { Sandbox } from './model/sandbox';
+import type { WebhookLogEntry } from './model/logs';
+import type { Assistant } from './model/assistants';
+import type { Conversation } from './model/messaging';
+import type { State } from './model/store';
 import { deliverWebhook } from './webhookDelivery';
 
 /** Chat types that end with the webhook. */

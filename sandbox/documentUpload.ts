@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Body } from './http/input';
 import type { UploadSummary } from './http/context';
-import type { DocumentRec } from './state';
+import type { DocumentRec } from './model/knowledgeBases';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 

@@ -1,14 +1,11 @@
 /** Serialisation of records in the shapes the service returns. */
-import { languageById } from './state';
-import type {
-	Assistant,
-	Call,
-	Conversation,
-	DocumentRec,
-	KnowledgeBase,
-	PhoneNumber,
-	State,
-} from './state';
+import { languageById } from './model/catalogues';
+import type { Assistant } from './model/assistants';
+import type { Call } from './model/calls';
+import type { Conversation } from './model/messaging';
+import type { DocumentRec, KnowledgeBase } from './model/knowledgeBases';
+import type { PhoneNumber } from './model/phoneNumbers';
+import type { State } from './model/store';
 
 /** "2025-07-15T14:32:15.000000Z" (Laravel's default JSON date format). */
 export function iso6(ms: number): string {

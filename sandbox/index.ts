@@ -7,22 +7,23 @@
  *   await sb.clock.advance(24 * 3600_000);
  *   await sb.stop();
  */
-import { API_OPTIONS, type ApiOption } from './apiGenerations';
-import { createClock, ScheduledClock, SandboxClock } from './clock';
 import {
 	DOCUMENTED_GENERAL_LIMIT,
 	resolveGeneralLimit,
 	type GeneralLimitOption,
 } from './http/generalLimit';
-import { ResolvedOptions, Sandbox } from './sandbox';
 import { buildApp } from './server';
-import { CONTROL_TOKEN, SEED, TOKENS } from './seed';
+import { CONTROL_TOKEN, TOKENS } from './model/accounts';
+import { createClock, ScheduledClock, SandboxClock } from './model/clock';
+import { API_OPTIONS, type ApiOption, type ResolvedOptions } from './model/options';
+import { Sandbox } from './model/sandbox';
+import { SEED, seedState } from './seed';
 
 export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
-export type { GeneralLimit, GeneralLimitOption } from './http/generalLimit';
+export type { GeneralLimitOption } from './http/generalLimit';
+export type { ApiOption, GeneralLimit, RateLimit } from './model/options';
 export type { SandboxClock, ScheduledClock };
-export type { RequestLogEntry, WebhookLogEntry, Fault, RateLimit } from './sandbox';
-export type { ApiOption } from './apiGenerations';
+export type { RequestLogEntry, WebhookLogEntry, Fault } from './model/logs';
 
 export interface SandboxOptions {
 	/** 0 = random; the CLI defaults to 3456 */
@@ -125,7 +126,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 	};
 	if (!API_OPTIONS.includes(resolved.api))
 		throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
-	const sb = new Sandbox(clock, resolved);
+	const sb = new Sandbox(clock, resolved, resolved.seed ? seedState : undefined);
 	const app = buildApp(sb);
 	const host = opts.host ?? '127.0.0.1';
 	await app.listen({ port: opts.port ?? 0, host });

@@ -6,8 +6,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { touchConversation } from './conversationEnd';
 import { isoOffset } from './format';
-import type { Sandbox, WebhookLogEntry } from './sandbox';
-import type { Conversation, Sender, State } from './state';
+import type { Sandbox } from './model/sandbox';
+import type { WebhookLogEntry } from './model/logs';
+import type { Conversation, Sender } from './model/messaging';
+import type { State } from './model/store';
 import { deliverWebhook } from './webhookDelivery';
 
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;

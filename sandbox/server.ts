@@ -27,7 +27,7 @@ import { registerToolRoutes } from './routes/tools';
 import { registerSmsRoutes } from './routes/sms';
 import { registerWhatsAppRoutes } from './routes/whatsapp';
 import { registerWhatsAppTemplateRoutes } from './routes/whatsappTemplates';
-import type { Sandbox } from './sandbox';
+import type { Sandbox } from './model/sandbox';
 
 export function buildApp(sb: Sandbox): FastifyInstance {
 	const app = Fastify({

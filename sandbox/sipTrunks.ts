@@ -5,23 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { iso6 } from './format';
-import type { PhoneNumber, State } from './state';
+import type { PhoneNumber } from './model/phoneNumbers';
+import type { State } from './model/store';
 import { addError, checkValue, E164, Errors } from './validation';
-
-export interface SipTrunk {
-	id: number;
-	sip_trunk_type: 'extension' | 'number';
-	sip_username: string;
-	sip_password: string;
-	sip_address: string;
-	sip_calling_format: '+e164' | 'e164' | 'national';
-	inbound_authorization_type: 'auth' | 'ip';
-	allowed_inbound_ips: string[] | null;
-	outbound_proxy: boolean;
-	inbound_trunk_id: string;
-	outbound_trunk_id: string;
-	updated_at: number;
-}
+import type { SipTrunk } from './model/phoneNumbers';
 
 /** Which trunk each field re-provisions when it changes. */
 const REPROVISIONS: Record<string, Array<'inbound' | 'outbound'>> = {

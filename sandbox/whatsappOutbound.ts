@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { roundAmount } from './format';
 import { recordSentMessage } from './readReceipts';
-import type { Sandbox } from './sandbox';
-import type { Conversation, Message, OutboundWhatsApp, User } from './state';
+import type { Sandbox } from './model/sandbox';
+import type { Conversation, Message, OutboundWhatsApp } from './model/messaging';
+import type { User } from './model/accounts';
 
 /** Free-form and template sends share the one documented 5-per-second limit of the user. */
 export function whatsAppSendRateKey(user: User): string {

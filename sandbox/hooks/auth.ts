@@ -1,8 +1,8 @@
 /** Authentication: the control token for /__sandbox/*, a user's API token (tenancy) for everything else. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTROL_TOKEN } from '../seed';
-import type { Sandbox } from '../sandbox';
-import type { User } from '../state';
+import { CONTROL_TOKEN } from '../model/accounts';
+import type { Sandbox } from '../model/sandbox';
+import type { User } from '../model/accounts';
 import { requestContext } from '../http/context';
 import { pathOf } from '../http/input';
 import { send } from '../http/respond';

@@ -1,6 +1,7 @@
 /** Fault injection: the next matching request gets a server error, a 429, a broken body, a reset or a held socket. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Fault, RequestLogEntry, Sandbox } from '../sandbox';
+import type { Fault, RequestLogEntry } from '../model/logs';
+import type { Sandbox } from '../model/sandbox';
 import { pathOf } from '../http/input';
 import { send } from '../http/respond';
 

@@ -1,6 +1,6 @@
 /** The request pipeline, in order: control token, or request log → fault injection → user token → latency → general limit. */
 import type { FastifyInstance } from 'fastify';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
 import { requestContext, userOf } from '../http/context';
 import { withinGeneralLimit } from '../http/generalLimit';
 import { pathOf } from '../http/input';

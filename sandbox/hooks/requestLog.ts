@@ -1,7 +1,8 @@
 /** The request log: an entry per API request on arrival (tokens masked), completed with status and body on response. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserName } from '../seed';
-import { appendCapped, RequestLogEntry, Sandbox } from '../sandbox';
+import type { UserName } from '../model/accounts';
+import { appendCapped, RequestLogEntry } from '../model/logs';
+import { Sandbox } from '../model/sandbox';
 import { requestContext } from '../http/context';
 import { pathOf } from '../http/input';
 

@@ -1,7 +1,7 @@
 /** What the hooks and handlers learn about one request (its log entry, user, upload summary, unparsable body). */
 import type { FastifyRequest } from 'fastify';
-import type { RequestLogEntry } from '../sandbox';
-import type { User } from '../state';
+import type { RequestLogEntry } from '../model/logs';
+import type { User } from '../model/accounts';
 
 export interface UploadSummary {
 	fields: Record<string, unknown>;

@@ -10,17 +10,11 @@
  * `retry_after`.
  */
 import type { FastifyReply } from 'fastify';
-import type { RateLimit, Sandbox } from '../sandbox';
-import type { User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { GeneralLimit, RateLimit } from '../model/options';
+import type { User } from '../model/accounts';
 import { currentWindow, secondsLeft, type RateWindow } from './rateLimit';
 import { send } from './respond';
-
-export interface GeneralLimit {
-	/** 100 per 60 s */
-	sustained: RateLimit;
-	/** 20 per 10 s */
-	burst: RateLimit;
-}
 
 /**
  * `false` switches the limit off; an object replaces either window, and `windowScale` multiplies both

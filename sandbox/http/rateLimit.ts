@@ -4,7 +4,8 @@
  * request counts against is in generalLimit.ts.
  */
 import type { FastifyReply } from 'fastify';
-import type { RateLimit, Sandbox } from '../sandbox';
+import type { RateLimit } from '../model/options';
+import type { Sandbox } from '../model/sandbox';
 import { send } from './respond';
 
 export interface RateWindow {

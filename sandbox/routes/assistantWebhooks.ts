@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { userOf } from '../http/context';
 import { Body, body } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Assistant } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Assistant } from '../model/assistants';
 import { ownedAssistant } from '../tenancy';
 import { Errors, hasErrors, validate } from '../validation';
 

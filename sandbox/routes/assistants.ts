@@ -1,14 +1,16 @@
 /** Assistants: create, update (both API generations), delete, list (paged and outbound); the webhook switches are in assistantWebhooks.ts. */
 import type { FastifyInstance } from 'fastify';
-import { assistantGeneration, type ApiGeneration } from '../apiGenerations';
+import { assistantGeneration } from '../apiGenerations';
+import { type ApiGeneration } from '../model/options';
 import { validateAssistant } from '../assistantInput';
 import { validateAssistantCurrent } from '../assistantInputCurrent';
 import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
 import { userOf } from '../http/context';
 import { Body, body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Assistant, User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import { withAssistantDefaults, type Assistant } from '../model/assistants';
+import type { User } from '../model/accounts';
 import { ownedAssistant } from '../tenancy';
 import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
 
@@ -38,7 +40,7 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		const { errors, patch, generation } = validateInput(user, body(req));
 		if (hasErrors(errors)) return laravel422(reply, errors, 'Validation failed');
 		const id = sb.state.id();
-		const a = sb.state.makeAssistant({
+		const a = withAssistantDefaults(sb.now(), {
 			...patch,
 			id,
 			user_id: user.id,

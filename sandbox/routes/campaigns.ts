@@ -1,22 +1,13 @@
 /** Campaigns: create (draft), list, start/stop (update-status) and delete (with its leads). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { campaignRecord } from '../campaignFormat';
-import {
-	Campaign,
-	dial,
-	hasOpenLeads,
-	leadsOf,
-	MIN_CAMPAIGN_BALANCE,
-	PLAN,
-	stopCampaign,
-	WEEK_DAYS,
-	deleteLead,
-} from '../campaigns';
+import { Campaign, MIN_CAMPAIGN_BALANCE, PLAN, WEEK_DAYS } from '../model/campaigns';
+import { dial, hasOpenLeads, leadsOf, stopCampaign, deleteLead } from '../campaigns';
 import { userOf } from '../http/context';
 import { Body, body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { User } from '../model/accounts';
 import { ownedAssistant, recordById } from '../tenancy';
 import { addError, Errors, hasErrors, validate } from '../validation';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { userOf } from '../http/context';
 import { query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
 import {
 	DUALPLEX_MODELS,
 	LANGUAGES,
@@ -12,7 +12,7 @@ import {
 	SYNTHESIZER_PROVIDERS,
 	TRANSCRIBER_PROVIDERS,
 	VOICES,
-} from '../seed';
+} from '../model/catalogues';
 import { addError, Errors, hasErrors, intParam } from '../validation';
 
 const MODES = ['pipeline', 'multimodal', 'dualplex'];

@@ -11,8 +11,9 @@ import { roundAmount } from '../format';
 import { userOf } from '../http/context';
 import { body, params } from '../http/input';
 import { send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Conversation, User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Conversation } from '../model/messaging';
+import type { User } from '../model/accounts';
 import { isPlainObject } from '../validation';
 import { replyText } from './replies';
 

@@ -14,7 +14,8 @@ import {
 	setReadReceiptUrl,
 	statusRefusal,
 } from '../readReceipts';
-import type { Sandbox, WebhookLogEntry } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
+import type { WebhookLogEntry } from '../model/logs';
 import { recordById } from '../tenancy';
 import { hasErrors, isId, validate } from '../validation';
 

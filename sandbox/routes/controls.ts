@@ -5,7 +5,8 @@ import { CONTROL_PREFIX } from '../hooks/auth';
 import { pathMatches } from '../hooks/faults';
 import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Fault, Sandbox } from '../sandbox';
+import type { Fault } from '../model/logs';
+import type { Sandbox } from '../model/sandbox';
 import { recordById, userByKey } from '../tenancy';
 import { hasErrors, intParam, validate } from '../validation';
 

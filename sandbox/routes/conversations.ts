@@ -5,8 +5,8 @@ import { conversationRecord } from '../format';
 import { userOf } from '../http/context';
 import { query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Conversation } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Conversation } from '../model/messaging';
 import { ownedAssistant } from '../tenancy';
 import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
 

@@ -1,7 +1,7 @@
 /** GET /: a short page naming the sandbox, its tokens, and every endpoint and control it serves. */
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_PREFIX } from '../hooks/auth';
-import { CONTROL_TOKEN, TOKENS } from '../seed';
+import { CONTROL_TOKEN, TOKENS } from '../model/accounts';
 
 export const INDEX_PATH = '/';
 

@@ -11,8 +11,9 @@ import { documentRecord, kbRecord } from '../format';
 import { requestContext, UploadSummary, userOf } from '../http/context';
 import { Body, body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { DocumentRec, KnowledgeBase, User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { DocumentRec, KnowledgeBase } from '../model/knowledgeBases';
+import type { User } from '../model/accounts';
 import { recordById } from '../tenancy';
 import {
 	addError,

@@ -1,21 +1,15 @@
 /** Leads: create (POST /api/user/lead, singular), list (paged, filtered), update (PUT /api/leads/{id}, no /user) and delete. */
 import type { FastifyInstance } from 'fastify';
 import { leadRecord } from '../campaignFormat';
-import {
-	Campaign,
-	deleteLead,
-	dial,
-	Lead,
-	LEAD_STATUSES,
-	SETTABLE_LEAD_STATUSES,
-} from '../campaigns';
+import { Campaign, Lead, LEAD_STATUSES, SETTABLE_LEAD_STATUSES } from '../model/campaigns';
+import { deleteLead, dial } from '../campaigns';
 import { sqlDate } from '../format';
 import { userOf } from '../http/context';
 import { Body, body, params, query } from '../http/input';
 import { laravelPage } from '../http/paginator';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { User } from '../model/accounts';
 import { recordById } from '../tenancy';
 import {
 	addError,

@@ -12,7 +12,7 @@ import {
 } from '../http/generalLimit';
 import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
 
 function shown(sb: Sandbox): Record<string, unknown> {
 	const limit = sb.opts.generalRateLimit;

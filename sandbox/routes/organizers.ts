@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { userOf } from '../http/context';
 import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import { COLORS } from '../seed';
-import type { Assistant, Organizer, State, User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import { COLORS } from '../model/catalogues';
+import type { Assistant, Organizer } from '../model/assistants';
+import type { State } from '../model/store';
+import type { User } from '../model/accounts';
 import { recordById } from '../tenancy';
 import { addError, Errors, hasErrors, intParam, perPageParam, validate } from '../validation';
 

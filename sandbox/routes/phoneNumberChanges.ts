@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { userOf } from '../http/context';
 import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { PhoneNumber } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { PhoneNumber } from '../model/phoneNumbers';
 import { recordById } from '../tenancy';
 import { checkValue } from '../validation';
 

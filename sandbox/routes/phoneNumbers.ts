@@ -5,8 +5,8 @@ import { phoneNumberRecord } from '../format';
 import { userOf } from '../http/context';
 import { body, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import { SUPPORTED_COUNTRIES } from '../seed';
+import type { Sandbox } from '../model/sandbox';
+import { SUPPORTED_COUNTRIES } from '../model/catalogues';
 import { addError, E164, Errors, hasErrors, validate } from '../validation';
 
 export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): void {

@@ -6,8 +6,9 @@ import { userOf } from '../http/context';
 import { body } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Assistant, Conversation } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Assistant } from '../model/assistants';
+import type { Conversation } from '../model/messaging';
 import { ownedAssistant } from '../tenancy';
 import { hasErrors, isPlainObject, validate } from '../validation';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { userOf } from '../http/context';
 import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { PhoneNumber } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { PhoneNumber } from '../model/phoneNumbers';
 import {
 	checkIpsForAuthorization,
 	checkSipFields,
@@ -12,8 +12,8 @@ import {
 	reprovisioned,
 	sipRecord,
 	sipTrunkOf,
-	SipTrunk,
 } from '../sipTrunks';
+import { SipTrunk } from '../model/phoneNumbers';
 import { Errors, hasErrors, intParam } from '../validation';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';

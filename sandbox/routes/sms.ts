@@ -8,7 +8,7 @@ import { roundAmount } from '../format';
 import { userOf } from '../http/context';
 import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
 import { recordById } from '../tenancy';
 import { E164, hasErrors, validate } from '../validation';
 

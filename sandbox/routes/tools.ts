@@ -4,8 +4,9 @@ import { iso6 } from '../format';
 import { userOf } from '../http/context';
 import { Body, body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Tool, User } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Tool } from '../model/assistants';
+import type { User } from '../model/accounts';
 import { recordById } from '../tenancy';
 import { addError, checkValue, Errors, hasErrors, isPlainObject, validate } from '../validation';
 

@@ -5,7 +5,7 @@ import { userOf } from '../http/context';
 import { body, query } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
 import { send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../model/sandbox';
 import { addError, E164, Errors, firstError, hasErrors, intParam, validate } from '../validation';
 import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../whatsappOutbound';
 import { sessionStatus } from '../whatsappSession';

@@ -4,8 +4,9 @@ import { userOf } from '../http/context';
 import { body, params, query } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
 import { send } from '../http/respond';
-import type { Sandbox } from '../sandbox';
-import type { Sender, User, WhatsAppTemplate } from '../state';
+import type { Sandbox } from '../model/sandbox';
+import type { Sender, WhatsAppTemplate } from '../model/messaging';
+import type { User } from '../model/accounts';
 import { recordById } from '../tenancy';
 import {
 	addError,

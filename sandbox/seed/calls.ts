@@ -2,9 +2,11 @@
  * Finished calls of the seed, so the calls list has something to page and filter: 30 for alice
  * (assistants 101–103, inbound, outbound and web, several statuses, some from a campaign) and 3 for bob.
  */
-import { callCosts } from './callCosts';
-import { SEED } from './seed';
-import type { Assistant, Call, CallStatus, State } from './state';
+import { callCosts } from '../callCosts';
+import { SEED } from './facts';
+import type { Assistant } from '../model/assistants';
+import type { Call, CallStatus } from '../model/calls';
+import type { State } from '../model/store';
 
 const H = 3600_000;
 const STATUSES: CallStatus[] = [

@@ -1,7 +1,7 @@
 /** Seeded campaigns and leads (SEED.alice.campaignIds / leadIds, SEED.bob.campaignIds / leadIds). */
-import { PLAN, WEEK_DAYS, type Campaign, type Lead } from './campaigns';
-import { SEED } from './seed';
-import type { State } from './state';
+import { PLAN, WEEK_DAYS, type Campaign, type Lead } from '../model/campaigns';
+import { SEED } from './facts';
+import type { State } from '../model/store';
 
 export function seedCampaigns(state: State): void {
 	const now = state.now();

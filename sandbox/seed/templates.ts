@@ -1,0 +1,88 @@
+/** Seeded WhatsApp templates per sender (SEED.alice.templates, SEED.bob.templates). */
+import type { WhatsAppTemplate } from '../model/messaging';
+
+/** WhatsApp templates per sender, in the states the service reports. */
+export function seedTemplates(): WhatsAppTemplate[] {
+	return [
+		{
+			id: 7101,
+			sender_id: 71,
+			name: 'appointment_reminder',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hello {{1}}, your appointment is on {{2}} at {{3}}. Reply to change it.',
+			variables: ['customer_name', 'date', 'time'],
+		},
+		{
+			id: 7102,
+			sender_id: 71,
+			name: 'welcome_back',
+			language: 'de',
+			category: 'marketing',
+			status: 'approved',
+			body_text: 'Willkommen zurück! Schreiben Sie uns, wie wir helfen können.',
+			variables: [],
+		},
+		{
+			id: 7103,
+			sender_id: 71,
+			name: 'summer_sale',
+			language: 'en',
+			category: 'marketing',
+			status: 'pending',
+			body_text: 'Hi {{1}}, our summer sale starts today.',
+			variables: ['customer_name'],
+		},
+		{
+			id: 7104,
+			sender_id: 71,
+			name: 'old_promo',
+			language: 'en',
+			category: 'marketing',
+			status: 'rejected',
+			body_text: 'WIN NOW {{1}}!!!',
+			variables: ['prize'],
+		},
+		{
+			id: 7105,
+			sender_id: 71,
+			name: 'follow_up',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hi {{1}}, thanks for your message! Reply here and we will continue the chat.',
+			variables: ['customer_name'],
+		},
+		{
+			id: 7201,
+			sender_id: 72,
+			name: 'order_update',
+			language: 'pt_BR',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Seu pedido {{1}} foi enviado.',
+			variables: ['order_number'],
+		},
+		{
+			id: 8101,
+			sender_id: 81,
+			name: 'bob_hello',
+			language: 'en',
+			category: 'utility',
+			status: 'approved',
+			body_text: 'Hello {{1}}, this is Bob Shop.',
+			variables: ['name'],
+		},
+		{
+			id: 8102,
+			sender_id: 81,
+			name: 'bob_offer',
+			language: 'en',
+			category: 'marketing',
+			status: 'pending',
+			body_text: 'Special offer for {{1}}.',
+			variables: ['name'],
+		},
+	];
+}
