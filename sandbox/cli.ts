@@ -4,7 +4,7 @@
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
  */
-import { resolveGeneralLimit } from './http/generalLimit';
+import { resolveGeneralLimit } from './domain/rateLimits/generalLimit';
 import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
 import type { RateLimit } from './model/options';
 

@@ -11,7 +11,7 @@ import {
 	DOCUMENTED_GENERAL_LIMIT,
 	resolveGeneralLimit,
 	type GeneralLimitOption,
-} from './http/generalLimit';
+} from './domain/rateLimits/generalLimit';
 import { buildApp } from './server';
 import { CONTROL_TOKEN, TOKENS } from './model/accounts';
 import { createClock, ScheduledClock, SandboxClock } from './model/clock';
@@ -20,7 +20,7 @@ import { Sandbox } from './model/sandbox';
 import { SEED, seedState } from './seed';
 
 export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
-export type { GeneralLimitOption } from './http/generalLimit';
+export type { GeneralLimitOption } from './domain/rateLimits/generalLimit';
 export type { ApiOption, GeneralLimit, RateLimit } from './model/options';
 export type { SandboxClock, ScheduledClock };
 export type { RequestLogEntry, WebhookLogEntry, Fault } from './model/logs';

@@ -1,7 +1,7 @@
 /** Request body parsing: strict JSON (an unparsable body is a 400 and is logged as sent), forms, multipart. */
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { MAX_FILE_BYTES } from '../documentUpload';
+import { MAX_FILE_BYTES } from '../domain/knowledgeBases/documentFiles';
 import { requestContext } from '../http/context';
 
 export function registerBodyParsers(app: FastifyInstance): void {

@@ -1,8 +1,6 @@
 /** Typed views of a request's JSON body, query string and path parameters. */
 import type { FastifyRequest } from 'fastify';
-import { isPlainObject } from '../validation';
-
-export type Body = Record<string, unknown>;
+import { isPlainObject, type Body } from '../domain/validation';
 type Query = Record<string, string | undefined>;
 
 export function body(req: FastifyRequest): Body {

@@ -1,6 +1,6 @@
 /** JSON answers in the service's shapes: any body, and Laravel's 422. */
 import type { FastifyReply } from 'fastify';
-import { Errors, firstError } from '../validation';
+import { Errors, firstError } from '../domain/validation';
 
 export function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
 	return reply

@@ -1,6 +1,6 @@
 /** GET /api/user/me: the token's user and balance. */
 import type { FastifyInstance } from 'fastify';
-import { roundAmount } from '../format';
+import { roundAmount } from '../domain/formats';
 import { userOf } from '../http/context';
 import { send } from '../http/respond';
 

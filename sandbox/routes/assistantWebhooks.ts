@@ -4,12 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { userOf } from '../http/context';
-import { Body, body } from '../http/input';
+import { Body } from '../domain/validation';
+import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Assistant } from '../model/assistants';
-import { ownedAssistant } from '../tenancy';
-import { Errors, hasErrors, validate } from '../validation';
+import { ownedAssistant } from '../domain/tenancy';
+import { Errors, hasErrors, validate } from '../domain/validation';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 

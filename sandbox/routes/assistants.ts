@@ -1,18 +1,23 @@
 /** Assistants: create, update (both API generations), delete, list (paged and outbound); the webhook switches are in assistantWebhooks.ts. */
 import type { FastifyInstance } from 'fastify';
-import { assistantGeneration } from '../apiGenerations';
+import { assistantGeneration } from '../domain/assistants/apiGenerations';
 import { type ApiGeneration } from '../model/options';
-import { validateAssistant } from '../assistantInput';
-import { validateAssistantCurrent } from '../assistantInputCurrent';
-import { assistantSummary, fullAssistant, outboundAssistant } from '../format';
+import { validateAssistant } from '../domain/assistants/seedGenerationInput';
+import { validateAssistantCurrent } from '../domain/assistants/currentGenerationInput';
+import {
+	assistantSummary,
+	fullAssistant,
+	outboundAssistant,
+} from '../domain/assistants/assistantRecords';
 import { userOf } from '../http/context';
-import { Body, body, params, query } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import { withAssistantDefaults, type Assistant } from '../model/assistants';
 import type { User } from '../model/accounts';
-import { ownedAssistant } from '../tenancy';
-import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
+import { ownedAssistant } from '../domain/tenancy';
+import { addError, Errors, hasErrors, intParam, perPageParam } from '../domain/validation';
 
 export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void {
 	/**

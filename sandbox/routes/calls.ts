@@ -1,7 +1,7 @@
 /** Calls: make_call (ends by itself after callDurationMs), the paged list with its filters, one call by id, delete. */
 import type { FastifyInstance } from 'fastify';
-import { endAfterCallDuration, startCall } from '../callLifecycle';
-import { apiCallRecord } from '../callRecord';
+import { endAfterCallDuration, startCall } from '../domain/calls/callLifecycle';
+import { apiCallRecord } from '../domain/calls/callRecords';
 import { userOf } from '../http/context';
 import { body, params, query } from '../http/input';
 import { laravelPage } from '../http/paginator';
@@ -9,8 +9,8 @@ import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Call } from '../model/calls';
 import type { User } from '../model/accounts';
-import { ownedAssistant, recordById } from '../tenancy';
-import { E164, hasErrors, validate } from '../validation';
+import { ownedAssistant, recordById } from '../domain/tenancy';
+import { E164, hasErrors, validate } from '../domain/validation';
 import { callListFilter } from './callListFilter';
 
 const MIN_CALL_BALANCE = 0.1;

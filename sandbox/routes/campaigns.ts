@@ -1,15 +1,17 @@
 /** Campaigns: create (draft), list, start/stop (update-status) and delete (with its leads). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { campaignRecord } from '../campaignFormat';
+import { campaignRecord } from '../domain/campaigns/campaignRecords';
 import { Campaign, MIN_CAMPAIGN_BALANCE, PLAN, WEEK_DAYS } from '../model/campaigns';
-import { dial, hasOpenLeads, leadsOf, stopCampaign, deleteLead } from '../campaigns';
+import { dial, hasOpenLeads, stopCampaign, deleteLead } from '../domain/campaigns/dialer';
+import { leadsOf } from '../domain/campaigns/leads';
 import { userOf } from '../http/context';
-import { Body, body, params } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { User } from '../model/accounts';
-import { ownedAssistant, recordById } from '../tenancy';
-import { addError, Errors, hasErrors, validate } from '../validation';
+import { ownedAssistant, recordById } from '../domain/tenancy';
+import { addError, Errors, hasErrors, validate } from '../domain/validation';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -13,7 +13,7 @@ import {
 	TRANSCRIBER_PROVIDERS,
 	VOICES,
 } from '../model/catalogues';
-import { addError, Errors, hasErrors, intParam } from '../validation';
+import { addError, Errors, hasErrors, intParam } from '../domain/validation';
 
 const MODES = ['pipeline', 'multimodal', 'dualplex'];
 

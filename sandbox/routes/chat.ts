@@ -6,15 +6,15 @@
  * restarts a widget chat's inactivity timer (the conversation-ended webhook).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { touchConversation } from '../conversationEnd';
-import { roundAmount } from '../format';
+import { touchConversation } from '../domain/messaging/conversationEnd';
+import { roundAmount } from '../domain/formats';
 import { userOf } from '../http/context';
 import { body, params } from '../http/input';
 import { send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Conversation } from '../model/messaging';
 import type { User } from '../model/accounts';
-import { isPlainObject } from '../validation';
+import { isPlainObject } from '../domain/validation';
 import { replyText } from './replies';
 
 export const CHAT_MESSAGE_COST = 0.01;

@@ -1,6 +1,10 @@
 /** Controls for the chat-side webhooks: end a chat now, a sender's read-receipt settings, statuses of a sent message. */
 import type { FastifyInstance } from 'fastify';
-import { endConversation, endsWithWebhook, conversationEndedAt } from '../conversationEnd';
+import {
+	endConversation,
+	endsWithWebhook,
+	conversationEndedAt,
+} from '../domain/messaging/conversationEnd';
 import { CONTROL_PREFIX } from '../hooks/auth';
 import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
@@ -13,11 +17,11 @@ import {
 	sentMessage,
 	setReadReceiptUrl,
 	statusRefusal,
-} from '../readReceipts';
+} from '../domain/messaging/readReceipts';
 import type { Sandbox } from '../model/sandbox';
 import type { WebhookLogEntry } from '../model/logs';
-import { recordById } from '../tenancy';
-import { hasErrors, isId, validate } from '../validation';
+import { recordById } from '../domain/tenancy';
+import { hasErrors, isId, validate } from '../domain/validation';
 
 export function registerChatWebhookControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const P = CONTROL_PREFIX;

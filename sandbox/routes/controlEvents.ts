@@ -1,17 +1,20 @@
 /** Controls that play the outside world: calls ending or coming in, customer WhatsApp messages, sender and document status, bulk conversations. */
 import type { FastifyInstance } from 'fastify';
-import { CallEnd, endCall, startCall } from '../callLifecycle';
-import { callRecord, documentRecord, isoOffset } from '../format';
+import { CallEnd, endCall, startCall } from '../domain/calls/callLifecycle';
+import { callRecord } from '../domain/calls/callRecords';
+import { documentRecord } from '../domain/knowledgeBases/knowledgeBaseRecords';
+import { isoOffset } from '../domain/formats';
 import { CONTROL_PREFIX } from '../hooks/auth';
-import { Body, body, params } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import { uuidFrom } from '../model/ids';
 import type { CallStatus } from '../model/calls';
 import type { Conversation } from '../model/messaging';
-import { recordById, userByKey } from '../tenancy';
-import { hasErrors, validate } from '../validation';
-import { customerInbound, sessionStatus } from '../whatsappSession';
+import { recordById, userByKey } from '../domain/tenancy';
+import { hasErrors, validate } from '../domain/validation';
+import { customerInbound, sessionStatus } from '../domain/messaging/whatsappSession';
 
 const END_RULES = {
 	status: ['required', 'string', 'in:completed,busy,no-answer,failed'],

@@ -1,14 +1,16 @@
 /** Controls of the sandbox itself: clock, user balances, faults, the request and webhook logs, reset and state. */
 import type { FastifyInstance } from 'fastify';
-import { callRecord, conversationRecord, iso6 } from '../format';
+import { callRecord } from '../domain/calls/callRecords';
+import { conversationRecord } from '../domain/messaging/conversationRecord';
+import { iso6 } from '../domain/formats';
 import { CONTROL_PREFIX } from '../hooks/auth';
 import { pathMatches } from '../hooks/faults';
 import { body, params, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Fault } from '../model/logs';
 import type { Sandbox } from '../model/sandbox';
-import { recordById, userByKey } from '../tenancy';
-import { hasErrors, intParam, validate } from '../validation';
+import { recordById, userByKey } from '../domain/tenancy';
+import { hasErrors, intParam, validate } from '../domain/validation';
 
 export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const P = CONTROL_PREFIX;

@@ -1,14 +1,14 @@
 /** GET /api/user/conversations: filtered, cursor-paged, newest first. */
 import type { FastifyInstance } from 'fastify';
-import { cursorPage, decodeCursor } from '../conversationCursor';
-import { conversationRecord } from '../format';
+import { cursorPage, decodeCursor } from '../domain/messaging/conversationCursor';
+import { conversationRecord } from '../domain/messaging/conversationRecord';
 import { userOf } from '../http/context';
 import { query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Conversation } from '../model/messaging';
-import { ownedAssistant } from '../tenancy';
-import { addError, Errors, hasErrors, intParam, perPageParam } from '../validation';
+import { ownedAssistant } from '../domain/tenancy';
+import { addError, Errors, hasErrors, intParam, perPageParam } from '../domain/validation';
 
 export function registerConversationRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.get('/api/user/conversations', async (req, reply) => {

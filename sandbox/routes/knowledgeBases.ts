@@ -3,18 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
 	contentMatchesType,
 	MAX_FILE_BYTES,
-	readUpload,
 	sha256,
 	UploadedFile,
-} from '../documentUpload';
-import { documentRecord, kbRecord } from '../format';
+} from '../domain/knowledgeBases/documentFiles';
+import { readUpload } from '../http/multipartUpload';
+import { documentRecord, kbRecord } from '../domain/knowledgeBases/knowledgeBaseRecords';
 import { requestContext, UploadSummary, userOf } from '../http/context';
-import { Body, body, params } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { DocumentRec, KnowledgeBase } from '../model/knowledgeBases';
 import type { User } from '../model/accounts';
-import { recordById } from '../tenancy';
+import { recordById } from '../domain/tenancy';
 import {
 	addError,
 	checkValue,
@@ -23,7 +24,7 @@ import {
 	isPlainObject,
 	isValidUrl,
 	validate,
-} from '../validation';
+} from '../domain/validation';
 
 function kbNotFound(reply: FastifyReply): FastifyReply {
 	return send(reply, 404, { error: 'Knowledgebase not found.' });

@@ -1,16 +1,17 @@
 /** Leads: create (POST /api/user/lead, singular), list (paged, filtered), update (PUT /api/leads/{id}, no /user) and delete. */
 import type { FastifyInstance } from 'fastify';
-import { leadRecord } from '../campaignFormat';
+import { leadRecord } from '../domain/campaigns/campaignRecords';
 import { Campaign, Lead, LEAD_STATUSES, SETTABLE_LEAD_STATUSES } from '../model/campaigns';
-import { deleteLead, dial } from '../campaigns';
-import { sqlDate } from '../format';
+import { deleteLead, dial } from '../domain/campaigns/dialer';
+import { sqlDate } from '../domain/formats';
 import { userOf } from '../http/context';
-import { Body, body, params, query } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params, query } from '../http/input';
 import { laravelPage } from '../http/paginator';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { User } from '../model/accounts';
-import { recordById } from '../tenancy';
+import { recordById } from '../domain/tenancy';
 import {
 	addError,
 	E164,
@@ -20,7 +21,7 @@ import {
 	isPlainObject,
 	perPageParam,
 	validate,
-} from '../validation';
+} from '../domain/validation';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PHONE_FORMAT =

@@ -9,7 +9,7 @@ import {
 	forgetGeneralCounts,
 	resolveGeneralLimit,
 	type GeneralLimitOption,
-} from '../http/generalLimit';
+} from '../domain/rateLimits/generalLimit';
 import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';

@@ -8,8 +8,15 @@ import { COLORS } from '../model/catalogues';
 import type { Assistant, Organizer } from '../model/assistants';
 import type { State } from '../model/store';
 import type { User } from '../model/accounts';
-import { recordById } from '../tenancy';
-import { addError, Errors, hasErrors, intParam, perPageParam, validate } from '../validation';
+import { recordById } from '../domain/tenancy';
+import {
+	addError,
+	Errors,
+	hasErrors,
+	intParam,
+	perPageParam,
+	validate,
+} from '../domain/validation';
 
 interface Kind {
 	/** `folder` or `label`: the single-item path segment and the noun of the messages */

@@ -5,8 +5,8 @@ import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { PhoneNumber } from '../model/phoneNumbers';
-import { recordById } from '../tenancy';
-import { checkValue } from '../validation';
+import { recordById } from '../domain/tenancy';
+import { checkValue } from '../domain/validation';
 
 /** Subscriptions renew every 30 days from the purchase. */
 const BILLING_PERIOD_MS = 30 * 24 * 3600_000;

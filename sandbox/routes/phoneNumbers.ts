@@ -1,13 +1,13 @@
 /** Phone numbers: the user's numbers (all, and the legacy SMS-capable list), the inventory search and purchase. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serves } from '../apiGenerations';
-import { phoneNumberRecord } from '../format';
+import { serves } from '../domain/assistants/apiGenerations';
+import { phoneNumberRecord } from '../domain/phoneNumbers/phoneNumberRecord';
 import { userOf } from '../http/context';
 import { body, query } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import { SUPPORTED_COUNTRIES } from '../model/catalogues';
-import { addError, E164, Errors, hasErrors, validate } from '../validation';
+import { addError, E164, Errors, hasErrors, validate } from '../domain/validation';
 
 export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.get('/api/user/phone-numbers/all', async (req, reply) => {

@@ -1,7 +1,7 @@
 /** AI generate-reply (on /api/ai/… and /api/user/ai/…, per the sandbox option `api`): one turn of an 'api' conversation, rate-limited per token. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { serves } from '../apiGenerations';
-import { roundAmount } from '../format';
+import { serves } from '../domain/assistants/apiGenerations';
+import { roundAmount } from '../domain/formats';
 import { userOf } from '../http/context';
 import { body } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
@@ -9,8 +9,8 @@ import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Assistant } from '../model/assistants';
 import type { Conversation } from '../model/messaging';
-import { ownedAssistant } from '../tenancy';
-import { hasErrors, isPlainObject, validate } from '../validation';
+import { ownedAssistant } from '../domain/tenancy';
+import { hasErrors, isPlainObject, validate } from '../domain/validation';
 
 const REPLY_COST = 0.01;
 

@@ -12,9 +12,9 @@ import {
 	reprovisioned,
 	sipRecord,
 	sipTrunkOf,
-} from '../sipTrunks';
+} from '../domain/phoneNumbers/sipTrunks';
 import { SipTrunk } from '../model/phoneNumbers';
-import { Errors, hasErrors, intParam } from '../validation';
+import { Errors, hasErrors, intParam } from '../domain/validation';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';
 

@@ -4,13 +4,13 @@
  * validation failures (Laravel 422 here) and on an expired subscription (400 with its own message here).
  */
 import type { FastifyInstance } from 'fastify';
-import { roundAmount } from '../format';
+import { roundAmount } from '../domain/formats';
 import { userOf } from '../http/context';
 import { body } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
-import { recordById } from '../tenancy';
-import { E164, hasErrors, validate } from '../validation';
+import { recordById } from '../domain/tenancy';
+import { E164, hasErrors, validate } from '../domain/validation';
 
 export const SMS_MAX_LENGTH = 300;
 

@@ -1,14 +1,22 @@
 /** Mid-call tools (https://docs.famulor.de/en/api-reference/mid-call-tools/create-tool): HTTP endpoints an assistant calls during a call. */
 import type { FastifyInstance } from 'fastify';
-import { iso6 } from '../format';
+import { iso6 } from '../domain/formats';
 import { userOf } from '../http/context';
-import { Body, body, params } from '../http/input';
+import { Body } from '../domain/validation';
+import { body, params } from '../http/input';
 import { laravel422, send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Tool } from '../model/assistants';
 import type { User } from '../model/accounts';
-import { recordById } from '../tenancy';
-import { addError, checkValue, Errors, hasErrors, isPlainObject, validate } from '../validation';
+import { recordById } from '../domain/tenancy';
+import {
+	addError,
+	checkValue,
+	Errors,
+	hasErrors,
+	isPlainObject,
+	validate,
+} from '../domain/validation';
 
 /** Documented plan limit of the sandbox's accounts. */
 export const TOOL_PLAN_LIMIT = 5;

@@ -1,14 +1,22 @@
 /** WhatsApp: senders, the 24-hour session status and free-form messages (rate-limited per user). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isoOffset } from '../format';
+import { isoOffset } from '../domain/formats';
 import { userOf } from '../http/context';
 import { body, query } from '../http/input';
 import { withinRateLimit } from '../http/rateLimit';
 import { send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
-import { addError, E164, Errors, firstError, hasErrors, intParam, validate } from '../validation';
-import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../whatsappOutbound';
-import { sessionStatus } from '../whatsappSession';
+import {
+	addError,
+	E164,
+	Errors,
+	firstError,
+	hasErrors,
+	intParam,
+	validate,
+} from '../domain/validation';
+import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../domain/messaging/whatsappOutbound';
+import { sessionStatus } from '../domain/messaging/whatsappSession';
 
 const FREEFORM_COST = 0.05;
 

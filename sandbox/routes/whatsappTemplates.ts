@@ -7,7 +7,7 @@ import { send } from '../http/respond';
 import type { Sandbox } from '../model/sandbox';
 import type { Sender, WhatsAppTemplate } from '../model/messaging';
 import type { User } from '../model/accounts';
-import { recordById } from '../tenancy';
+import { recordById } from '../domain/tenancy';
 import {
 	addError,
 	E164,
@@ -16,8 +16,8 @@ import {
 	hasErrors,
 	isPlainObject,
 	validate,
-} from '../validation';
-import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../whatsappOutbound';
+} from '../domain/validation';
+import { recordOutboundWhatsApp, whatsAppSendRateKey } from '../domain/messaging/whatsappOutbound';
 import { invalidPhone, waError } from './whatsapp';
 
 const TEMPLATE_COST = 0.08;

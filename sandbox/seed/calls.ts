@@ -2,7 +2,7 @@
  * Finished calls of the seed, so the calls list has something to page and filter: 30 for alice
  * (assistants 101–103, inbound, outbound and web, several statuses, some from a campaign) and 3 for bob.
  */
-import { callCosts } from '../callCosts';
+import { callCosts } from '../domain/calls/callCosts';
 import { SEED } from './facts';
 import type { Assistant } from '../model/assistants';
 import type { Call, CallStatus } from '../model/calls';

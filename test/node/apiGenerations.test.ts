@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { CURRENT_ONLY_FIELDS } from '../../sandbox/apiGenerations';
+import { CURRENT_ONLY_FIELDS } from '../../sandbox/domain/assistants/apiGenerations';
 import { locator, only, useKit } from './kit';
 
 // The sandbox accepts only the seed specification's generation here: version 1 must keep working against it.

@@ -1,6 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { CURRENT_ONLY_FIELDS, SEED_ONLY_FIELDS } from '../../sandbox/apiGenerations';
+import {
+	CURRENT_ONLY_FIELDS,
+	SEED_ONLY_FIELDS,
+} from '../../sandbox/domain/assistants/apiGenerations';
 import { runLoadMethodOf } from '../helpers/engine';
 import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from './kit';
 

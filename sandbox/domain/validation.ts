@@ -6,6 +6,8 @@
  * must be true/false, a number must be a JSON number (no numeric strings).
  */
 
+/** A JSON request body (or multipart fields) as the validators read it. */
+export type Body = Record<string, unknown>;
 export type Errors = Record<string, string[]>;
 export type Rules = Record<string, string[]>;
 

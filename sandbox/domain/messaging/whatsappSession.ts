@@ -1,8 +1,8 @@
 /** The WhatsApp 24-hour customer-service window: its status, and customer messages that (re)open it. */
 import { touchConversation } from './conversationEnd';
-import { isoOffset } from './format';
-import type { Sandbox } from './model/sandbox';
-import type { Conversation } from './model/messaging';
+import { isoOffset } from '../formats';
+import type { Sandbox } from '../../model/sandbox';
+import type { Conversation } from '../../model/messaging';
 
 const WINDOW_MS = 24 * 3600_000;
 

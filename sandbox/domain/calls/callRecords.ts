@@ -1,8 +1,11 @@
-/** A call in the shape of the calls list and get (https://docs.famulor.de/en/api-reference/calls/list). */
-import { sqlDate } from './format';
-import type { Assistant } from './model/assistants';
-import type { Call } from './model/calls';
-import type { State } from './model/store';
+/**
+ * Calls in the shapes the service returns: the calls list and get (https://docs.famulor.de/en/api-reference/calls/list),
+ * the call controls' record and the post-call webhook's payload.
+ */
+import { iso6, sqlDate } from '../formats';
+import type { Assistant } from '../../model/assistants';
+import type { Call } from '../../model/calls';
+import type { State } from '../../model/store';
 
 const ANSWERED = new Set(['completed', 'ended_by_customer', 'ended_by_assistant']);
 /** Seconds between transcript turns, for their timestamps. */
@@ -104,5 +107,44 @@ export function apiCallRecord(s: State, c: Call, dates: 'list' | 'get'): Record<
 		recording_url: c.recording_url,
 		created_at: date(c.created_at),
 		updated_at: date(c.updated_at),
+	};
+}
+
+export function callRecord(c: Call): Record<string, unknown> {
+	return {
+		id: c.id,
+		assistant_id: c.assistant_id,
+		user_id: c.user_id,
+		type: c.type,
+		customer_phone: c.customer_phone,
+		assistant_phone: c.assistant_phone,
+		status: c.status,
+		duration: c.duration,
+		transcript: c.transcript,
+		extracted_variables: c.extracted_variables,
+		input_variables: c.input_variables,
+		recording_url: c.recording_url,
+		created_at: iso6(c.created_at),
+		updated_at: iso6(c.updated_at),
+		finished_at: c.finished_at === null ? null : iso6(c.finished_at),
+	};
+}
+
+/** Post-call webhook payload (https://docs.famulor.de/en/api-reference/webhooks/post-call): every key present, null where absent. */
+export function webhookPayload(c: Call): Record<string, unknown> {
+	return {
+		id: c.id,
+		customer_phone: c.customer_phone,
+		assistant_phone: c.assistant_phone,
+		duration: c.duration,
+		status: c.status,
+		extracted_variables: c.extracted_variables ?? {},
+		input_variables: c.input_variables ?? {},
+		transcript: c.transcript,
+		recording_url: c.recording_url,
+		created_at: iso6(c.created_at),
+		finished_at: iso6(c.finished_at ?? c.updated_at),
+		lead: null,
+		campaign: null,
 	};
 }

@@ -1,8 +1,8 @@
 /** Campaigns and leads in the shapes the service returns (API records and the post-call webhook's `lead` and `campaign`). */
-import type { Campaign, Lead } from './model/campaigns';
-import { secondaryContacts } from './campaigns';
-import { iso6, sqlDate } from './format';
-import type { State } from './model/store';
+import type { Campaign, Lead } from '../../model/campaigns';
+import { secondaryContacts } from './leads';
+import { iso6, sqlDate } from '../formats';
+import type { State } from '../../model/store';
 
 /**
  * A campaign as create returns it (times "H:i:s"); the list shows times as "H:i", as its example does.

@@ -1,7 +1,7 @@
 /** Records a user may address: another user's id answers like an unknown one. */
-import type { Sandbox } from './model/sandbox';
-import type { Assistant } from './model/assistants';
-import type { User } from './model/accounts';
+import type { Sandbox } from '../model/sandbox';
+import type { Assistant } from '../model/assistants';
+import type { User } from '../model/accounts';
 import { isId } from './validation';
 
 /** The record under a path or body id (a plain whole number, as text or number), if any. */

@@ -2,8 +2,8 @@
  * Delivery of every webhook the sandbox sends (post-call, inbound, conversation ended, WhatsApp read
  * receipts): one POST per attempt, logged in the webhook log, retried on the sandbox clock.
  */
-import { appendCapped, WebhookLogEntry } from './model/logs';
-import { Sandbox } from './model/sandbox';
+import { appendCapped, WebhookLogEntry } from '../../model/logs';
+import { Sandbox } from '../../model/sandbox';
 
 /** Retry delays of both chat webhooks: 30 s, 60 s and 120 s after a failed attempt (4 attempts in all). */
 export const CHAT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 60_000, 120_000];

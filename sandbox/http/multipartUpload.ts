@@ -1,22 +1,8 @@
-/** Document uploads: reading a multipart request into fields and its `file`, and checking the file against its type. */
-import { createHash } from 'node:crypto';
+/** Reading a multipart document upload into its fields and its `file` (what the request log shows goes into `summary`). */
 import type { FastifyRequest } from 'fastify';
-import type { Body } from './http/input';
-import type { UploadSummary } from './http/context';
-import type { DocumentRec } from './model/knowledgeBases';
-
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-export interface UploadedFile {
-	filename: string;
-	mimetype: string;
-	buf: Buffer;
-	truncated: boolean;
-}
-
-export function sha256(buf: Buffer): string {
-	return createHash('sha256').update(buf).digest('hex');
-}
+import type { Body } from '../domain/validation';
+import type { UploadSummary } from './context';
+import { sha256, type UploadedFile } from '../domain/knowledgeBases/documentFiles';
 
 /**
  * Reads every part: fields (`name[]` and `name[0]` collect into arrays) and the first `file` part.
@@ -53,19 +39,4 @@ export async function readUpload(
 		}
 	}
 	return { fields: { ...fields }, file };
-}
-
-/** Whether a non-empty file's content fits its document type (PDF magic, ZIP magic for docx, UTF-8 text). */
-export function contentMatchesType(buf: Buffer, type: DocumentRec['type']): boolean {
-	if (type === 'pdf') return buf.subarray(0, 4).toString('latin1') === '%PDF';
-	if (type === 'docx')
-		return (
-			buf.length >= 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04
-		);
-	try {
-		new TextDecoder('utf-8', { fatal: true }).decode(buf);
-		return !buf.includes(0);
-	} catch {
-		return false;
-	}
 }

@@ -1,6 +1,6 @@
 /** Cursor pagination of conversations (newest first), with Laravel-style opaque cursors. */
-import type { Conversation } from './model/messaging';
-import { isPlainObject } from './validation';
+import type { Conversation } from '../../model/messaging';
+import { isPlainObject } from '../validation';
 
 function encodeCursor(seq: number, next: boolean): string {
 	return Buffer.from(JSON.stringify({ seq, _pointsToNextItems: next })).toString('base64url');

@@ -3,13 +3,13 @@
  * activity on the sandbox clock, or at once through a control, the assistant's conversation-ended
  * webhook receives the payload of https://docs.famulor.de/en/api-reference (webhooks: conversation ended).
  */
-import { isoOffset } from './format';
-import type { Sandbox } from './model/sandbox';
-import type { WebhookLogEntry } from './model/logs';
-import type { Assistant } from './model/assistants';
-import type { Conversation } from './model/messaging';
-import type { State } from './model/store';
-import { deliverWebhook } from './webhookDelivery';
+import { isoOffset } from '../formats';
+import type { Sandbox } from '../../model/sandbox';
+import type { WebhookLogEntry } from '../../model/logs';
+import type { Assistant } from '../../model/assistants';
+import type { Conversation } from '../../model/messaging';
+import type { State } from '../../model/store';
+import { deliverWebhook } from '../webhooks/webhookDelivery';
 
 /** Chat types that end with the webhook. */
 const ENDING_TYPES: ReadonlyArray<Conversation['type']> = ['widget', 'whatsapp'];

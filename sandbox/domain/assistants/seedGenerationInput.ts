@@ -1,10 +1,10 @@
 /** Assistant create/update input: the field rules and the mapping of accepted fields onto the stored assistant. */
-import { LANGUAGES, LLM_MODELS, MULTIMODAL_MODELS, VOICES } from './model/catalogues';
-import type { Assistant, PostCallItem } from './model/assistants';
-import type { State } from './model/store';
-import type { User } from './model/accounts';
-import type { Body } from './http/input';
-import { addError, checkValue, Errors, getPath, isPlainObject, validate } from './validation';
+import { LANGUAGES, LLM_MODELS, MULTIMODAL_MODELS, VOICES } from '../../model/catalogues';
+import type { Assistant, PostCallItem } from '../../model/assistants';
+import type { State } from '../../model/store';
+import type { User } from '../../model/accounts';
+import type { Body } from '../validation';
+import { addError, checkValue, Errors, getPath, isPlainObject, validate } from '../validation';
 
 const ASSISTANT_RULES: Record<string, string[]> = {
 	assistant_name: ['string', 'max:255'],

@@ -4,11 +4,11 @@
  * which keep its delivery status by `whatsapp_message_id`.
  */
 import { createHash } from 'node:crypto';
-import { roundAmount } from './format';
+import { roundAmount } from '../formats';
 import { recordSentMessage } from './readReceipts';
-import type { Sandbox } from './model/sandbox';
-import type { Conversation, Message, OutboundWhatsApp } from './model/messaging';
-import type { User } from './model/accounts';
+import type { Sandbox } from '../../model/sandbox';
+import type { Conversation, Message, OutboundWhatsApp } from '../../model/messaging';
+import type { User } from '../../model/accounts';
 
 /** Free-form and template sends share the one documented 5-per-second limit of the user. */
 export function whatsAppSendRateKey(user: User): string {

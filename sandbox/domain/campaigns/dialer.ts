@@ -6,26 +6,15 @@
  * the campaign in it. The end of a call sets the lead's status: completed, or rescheduled after
  * retry_interval minutes until max_retries retries are used up (reached-max-retries).
  */
-import { endAfterCallDuration, endCall, startCall } from './callLifecycle';
-import { campaignWebhookRecord, leadWebhookRecord } from './campaignFormat';
-import type { Sandbox } from './model/sandbox';
-import type { Call } from './model/calls';
-import type { State } from './model/store';
-import type { Campaign, Lead } from './model/campaigns';
+import { endAfterCallDuration, endCall, startCall } from '../calls/callLifecycle';
+import { campaignWebhookRecord, leadWebhookRecord } from './campaignRecords';
+import type { Sandbox } from '../../model/sandbox';
+import type { Call } from '../../model/calls';
+import type { State } from '../../model/store';
+import type { Campaign, Lead } from '../../model/campaigns';
+import { leadsOf, secondaryContacts } from './leads';
 
 const MINUTE = 60_000;
-
-export function leadsOf(state: State, campaignId: number): Lead[] {
-	return [...state.leads.values()]
-		.filter((lead) => lead.campaign_id === campaignId)
-		.sort((x, y) => x.id - y.id);
-}
-
-export function secondaryContacts(state: State, lead: Lead): Lead[] {
-	return [...state.leads.values()]
-		.filter((other) => other.primary_id === lead.id)
-		.sort((x, y) => x.id - y.id);
-}
 
 /** A lead the dialer may call now; a secondary contact only once its primary lead reached its retry limit. */
 function isDue(state: State, lead: Lead, now: number): boolean {

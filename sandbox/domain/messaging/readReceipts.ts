@@ -5,12 +5,12 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { touchConversation } from './conversationEnd';
-import { isoOffset } from './format';
-import type { Sandbox } from './model/sandbox';
-import type { WebhookLogEntry } from './model/logs';
-import type { Conversation, Sender } from './model/messaging';
-import type { State } from './model/store';
-import { deliverWebhook } from './webhookDelivery';
+import { isoOffset } from '../formats';
+import type { Sandbox } from '../../model/sandbox';
+import type { WebhookLogEntry } from '../../model/logs';
+import type { Conversation, Sender } from '../../model/messaging';
+import type { State } from '../../model/store';
+import { deliverWebhook } from '../webhooks/webhookDelivery';
 
 export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -3,7 +3,7 @@
  * (https://docs.famulor.de/en/api-reference/assistants/create and .../update): field rules, the mode
  * constraints, ownership of every referenced record, and the mapping onto the stored assistant.
  */
-import type { Body } from './http/input';
+import type { Body } from '../validation';
 import {
 	DUALPLEX_MODELS,
 	EngineMode,
@@ -13,12 +13,12 @@ import {
 	SYNTHESIZER_PROVIDERS,
 	TRANSCRIBER_PROVIDERS,
 	VOICES,
-} from './model/catalogues';
-import type { Assistant, Organizer, PostCallItem } from './model/assistants';
-import type { State } from './model/store';
-import type { User } from './model/accounts';
-import { validateBuiltinTools } from './assistantTools';
-import { addError, checkValue, Errors, isPlainObject, validate } from './validation';
+} from '../../model/catalogues';
+import type { Assistant, Organizer, PostCallItem } from '../../model/assistants';
+import type { State } from '../../model/store';
+import type { User } from '../../model/accounts';
+import { validateBuiltinTools } from './builtinTools';
+import { addError, checkValue, Errors, isPlainObject, validate } from '../validation';
 
 const RULES: Record<string, string[]> = {
 	name: ['string', 'max:255'],

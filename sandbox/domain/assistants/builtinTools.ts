@@ -2,10 +2,10 @@
  * Built-in assistant tools of the current API generation (`tools: [{type, ...}]`), with the fields
  * and rules of https://docs.famulor.de/en/api-reference/assistants/create ("Built-in Tools").
  */
-import type { Body } from './http/input';
-import type { State } from './model/store';
-import type { User } from './model/accounts';
-import { addError, checkValue, Errors, isPlainObject } from './validation';
+import type { Body } from '../validation';
+import type { State } from '../../model/store';
+import type { User } from '../../model/accounts';
+import { addError, checkValue, Errors, isPlainObject } from '../validation';
 
 /** Per tool type: its fields and their rules (`required` where the docs say so). */
 const TOOL_FIELDS: Record<string, Record<string, string[]>> = {

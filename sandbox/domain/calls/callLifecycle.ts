@@ -1,11 +1,12 @@
 /** Calls: starting one, ending it, and delivering its post-call and inbound webhooks (with retries). */
 import { callCosts } from './callCosts';
-import type { Assistant } from './model/assistants';
-import type { Call, CallStatus } from './model/calls';
-import { roundAmount, webhookPayload } from './format';
-import type { Sandbox } from './model/sandbox';
-import type { WebhookLogEntry } from './model/logs';
-import { deliverWebhook } from './webhookDelivery';
+import type { Assistant } from '../../model/assistants';
+import type { Call, CallStatus } from '../../model/calls';
+import { roundAmount } from '../formats';
+import { webhookPayload } from './callRecords';
+import type { Sandbox } from '../../model/sandbox';
+import type { WebhookLogEntry } from '../../model/logs';
+import { deliverWebhook } from '../webhooks/webhookDelivery';
 
 export interface CallEnd {
 	status: CallStatus;
