@@ -12,7 +12,7 @@ import {
 	resolveGeneralLimit,
 	type GeneralLimitOption,
 } from './domain/rateLimits/generalLimit';
-import { buildApp } from './server';
+import { buildApp } from './http/server';
 import { CONTROL_TOKEN, TOKENS } from './model/accounts';
 import { createClock, ScheduledClock, SandboxClock } from './model/clock';
 import { API_OPTIONS, type ApiOption, type ResolvedOptions } from './model/options';

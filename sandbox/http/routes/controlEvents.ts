@@ -1,0 +1,165 @@
+/** Controls that play the outside world: calls ending or coming in, customer WhatsApp messages, sender and document status, bulk conversations. */
+import type { FastifyInstance } from 'fastify';
+import { CallEnd, endCall, startCall } from '../../domain/calls/callLifecycle';
+import { callRecord } from '../../domain/calls/callRecords';
+import { documentRecord } from '../../domain/knowledgeBases/knowledgeBaseRecords';
+import { isoOffset } from '../../domain/formats';
+import { CONTROL_PREFIX } from '../hooks/auth';
+import { Body } from '../../domain/validation';
+import { body, params } from '../input';
+import { laravel422, send } from '../respond';
+import type { Sandbox } from '../../model/sandbox';
+import { uuidFrom } from '../../model/ids';
+import type { CallStatus } from '../../model/calls';
+import type { Conversation } from '../../model/messaging';
+import { recordById, userByKey } from '../../domain/tenancy';
+import { hasErrors, validate } from '../../domain/validation';
+import { customerInbound, sessionStatus } from '../../domain/messaging/whatsappSession';
+
+const END_RULES = {
+	status: ['required', 'string', 'in:completed,busy,no-answer,failed'],
+	transcript: ['nullable', 'string'],
+	extracted_variables: ['nullable', 'object'],
+	duration: ['nullable', 'integer', 'min:0'],
+};
+
+/** How a validated control body ends a call; `status` and `duration` fall back to the given defaults. */
+function callEnd(b: Body, defaults: { status?: CallStatus; duration?: number }): CallEnd {
+	return {
+		status: (b.status ?? defaults.status) as CallStatus,
+		transcript: b.transcript as string | null | undefined,
+		extracted_variables: (b.extracted_variables ?? undefined) as
+			Record<string, unknown> | undefined,
+		duration: (b.duration ?? defaults.duration) as number | undefined,
+	};
+}
+
+export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): void {
+	const P = CONTROL_PREFIX;
+
+	app.post(`${P}/calls/:id/end`, async (req, reply) => {
+		const call = recordById(sb.state.calls, params(req).id);
+		if (!call) return send(reply, 404, { message: 'Call not found' });
+		const b = body(req);
+		const errors = validate(b, END_RULES);
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		if (call.status !== 'initiated')
+			return send(reply, 409, { message: `Call already ended (${call.status})` });
+		const deliveries = await endCall(sb, call, callEnd(b, {}));
+		return send(reply, 200, { call: callRecord(call), deliveries });
+	});
+
+	app.post(`${P}/calls/inbound`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, {
+			assistant_id: ['required', 'integer'],
+			customer_phone: ['required', 'string', 'e164'],
+			...END_RULES,
+			status: ['nullable', 'string', 'in:completed,busy,no-answer,failed'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const a = sb.state.assistants.get(b.assistant_id as number);
+		if (!a) return send(reply, 404, { message: 'Assistant not found' });
+		const call = startCall(sb, a, {
+			user_id: a.user_id,
+			type: 'inbound',
+			customer_phone: b.customer_phone as string,
+			input_variables: {},
+		});
+		const deliveries = await endCall(sb, call, callEnd(b, { status: 'completed', duration: 60 }));
+		return send(reply, 200, { call: callRecord(call), deliveries });
+	});
+
+	app.post(`${P}/whatsapp/inbound`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, {
+			sender_id: ['required', 'integer'],
+			customer_phone: ['required', 'string', 'e164'],
+			customer_name: ['nullable', 'string', 'max:255'],
+			message: ['required', 'string'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		if (!sb.state.senders.get(b.sender_id as number))
+			return send(reply, 404, { message: 'Sender not found' });
+		const conv = customerInbound(
+			sb,
+			b.sender_id as number,
+			b.customer_phone as string,
+			(b.customer_name ?? undefined) as string | undefined,
+			b.message as string,
+		);
+		return send(reply, 200, {
+			conversation_id: conv.numeric_id,
+			conversation_uuid: conv.uuid,
+			last_customer_message_at: isoOffset(conv.last_customer_message_at!),
+			session_status: sessionStatus(sb, conv),
+		});
+	});
+
+	app.post(`${P}/whatsapp/senders/:id/status`, async (req, reply) => {
+		const s = recordById(sb.state.senders, params(req).id);
+		if (!s) return send(reply, 404, { message: 'Sender not found' });
+		const b = body(req);
+		const errors = validate(b, { status: ['required', 'string', 'in:online,offline'] });
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		s.status = b.status as 'online' | 'offline';
+		return send(reply, 200, { id: s.id, status: s.status });
+	});
+
+	app.post(`${P}/documents/:id/fail`, async (req, reply) => {
+		const d = recordById(sb.state.documents, params(req).id);
+		if (!d) return send(reply, 404, { message: 'Document not found' });
+		d.cancel?.();
+		d.cancel = undefined;
+		d.status = 'failed';
+		d.updated_at = sb.now();
+		return send(reply, 200, { data: documentRecord(d) });
+	});
+
+	app.post(`${P}/conversations/seed`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, {
+			user: ['required', 'string', 'in:alice,bob'],
+			count: ['required', 'integer', 'between:1,100000'],
+			type: ['nullable', 'string', 'in:test,widget,whatsapp,api'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const u = userByKey(sb, b.user as string)!;
+		const assistants = [...sb.state.assistants.values()].filter((a) => a.user_id === u.id);
+		if (!assistants.length) return send(reply, 409, { message: 'User has no assistant' });
+		const senders = [...sb.state.senders.values()].filter((s) => s.user_id === u.id);
+		const types: Conversation['type'][] = ['test', 'widget', 'whatsapp', 'api'];
+		const now = sb.now();
+		const count = b.count as number;
+		const firstSeq = sb.state.nextConvSeq;
+		for (let i = 0; i < count; i++) {
+			const type = (b.type as Conversation['type'] | undefined) ?? types[i % 4];
+			const wa = type === 'whatsapp' && senders.length > 0;
+			const n = sb.state.nextConvSeq;
+			sb.state.addConversation({
+				uuid: uuidFrom(`bulk-conversation-${n}-${now}`),
+				user_id: u.id,
+				assistant_id: assistants[i % assistants.length].id,
+				type,
+				variables: { bulk: true, n },
+				external_identifier: type === 'api' ? `bulk-${n}` : null,
+				message_count: 2,
+				total_cost: 0.02,
+				ai_enabled: true,
+				sender_id: wa ? senders[i % senders.length].id : null,
+				customer_name: wa ? `Bulk Customer ${n}` : null,
+				customer_phone: wa ? `+4917${String(10000000 + (n % 90000000)).padStart(8, '0')}` : null,
+				last_customer_message_at: wa ? now : null,
+				messages: [],
+				created_at: now,
+				updated_at: now,
+			});
+		}
+		return send(reply, 200, {
+			user: u.key,
+			added: count,
+			first_seq: firstSeq,
+			total: sb.state.conversations.get(u.id)?.length ?? 0,
+		});
+	});
+}
