@@ -1,53 +1,73 @@
 /**
  * Built-in assistant tools of the current API generation (`tools: [{type, ...}]`), with the fields
- * and rules of https://docs.famulor.de/en/api-reference/assistants/create ("Built-in Tools").
+ * and rule kinds (ruleKinds.ts) of https://docs.famulor.de/en/api-reference/assistants/create ("Built-in Tools").
  */
-import type { Body } from '../validation';
-import type { State } from '../../model/store';
 import type { User } from '../../model/accounts';
-import { addError, checkValue, Errors, isPlainObject } from '../validation';
+import type { State } from '../../model/store';
+import {
+	addError,
+	checkValue,
+	isPlainObject,
+	type Body,
+	type Errors,
+	type Rules,
+} from '../validation';
+import {
+	choice,
+	flag,
+	list,
+	nullable,
+	ownRecord,
+	rejectSelection,
+	required,
+	text,
+	timeZone,
+	webAddress,
+	wholeNumber,
+	wholeRange,
+} from './ruleKinds';
 
 /** Per tool type: its fields and their rules (`required` where the docs say so). */
-const TOOL_FIELDS: Record<string, Record<string, string[]>> = {
+const TOOL_FIELDS: Record<string, Rules> = {
 	call_transfer: {
-		phone_number: ['required', 'string'],
-		description: ['nullable', 'string', 'max:500'],
-		custom: ['boolean'],
-		timezone: ['nullable', 'string', 'timezone'],
-		warm_transfer: ['boolean'],
-		warm_transfer_message: ['nullable', 'string', 'max:1000'],
+		phone_number: required(text()),
+		description: nullable(text(500)),
+		custom: flag(),
+		timezone: nullable(timeZone()),
+		warm_transfer: flag(),
+		warm_transfer_message: nullable(text(1000)),
 	},
 	warm_call_transfer: {
-		supervisor_phone: ['required', 'string'],
-		outbound_phone_id: ['required', 'integer'],
-		description: ['required', 'string', 'max:500'],
-		custom_sip: ['boolean'],
-		caller_id_mode: ['string', 'in:outbound_number,customer_number,custom'],
-		custom_caller_id: ['nullable', 'string'],
-		hold_music: ['string', 'in:hold_music,none'],
-		hold_music_volume: ['integer', 'between:0,100'],
-		hold_message: ['nullable', 'string', 'max:1000'],
-		summary_instructions: ['nullable', 'string', 'max:2000'],
-		briefing_initial_message: ['nullable', 'string', 'max:1000'],
-		connected_message: ['nullable', 'string', 'max:1000'],
+		supervisor_phone: required(text()),
+		outbound_phone_id: required(wholeNumber()),
+		description: required(text(500)),
+		custom_sip: flag(),
+		caller_id_mode: choice('outbound_number', 'customer_number', 'custom'),
+		custom_caller_id: nullable(text()),
+		hold_music: choice('hold_music', 'none'),
+		hold_music_volume: wholeRange(0, 100),
+		hold_message: nullable(text(1000)),
+		summary_instructions: nullable(text(2000)),
+		briefing_initial_message: nullable(text(1000)),
+		connected_message: nullable(text(1000)),
 	},
-	end_call: { description: ['nullable', 'string', 'max:500'] },
-	dtmf_input: { description: ['nullable', 'string', 'max:500'] },
-	collect_keypad: { timeout: ['integer', 'between:1,30'], stop_key: ['string', 'in:#,*'] },
+	end_call: { description: nullable(text(500)) },
+	dtmf_input: { description: nullable(text(500)) },
+	collect_keypad: { timeout: wholeRange(1, 30), stop_key: choice('#', '*') },
 	calendar_integration: {
-		calcom_api_key: ['required', 'string'],
-		calcom_event_slug: ['required', 'string'],
-		calcom_team_slug: ['nullable', 'string'],
-		calcom_endpoint: ['string', 'in:us,eu,custom'],
-		calcom_custom_endpoint: ['nullable', 'string', 'url'],
-		calcom_booking_fields: ['array'],
-		description: ['nullable', 'string', 'max:500'],
+		calcom_api_key: required(text()),
+		calcom_event_slug: required(text()),
+		calcom_team_slug: nullable(text()),
+		calcom_endpoint: choice('us', 'eu', 'custom'),
+		calcom_custom_endpoint: nullable(webAddress()),
+		calcom_booking_fields: list(),
+		description: nullable(text(500)),
 	},
 	assistant_transfer: {
-		assistant_id: ['required', 'integer'],
-		description: ['nullable', 'string', 'max:500'],
-		message_before_transfer: ['nullable', 'string', 'max:500'],
-		speak_transfer_greeting: ['boolean'],
+		assistant_id: required(wholeNumber()),
+		description: nullable(text(500)),
+		message_before_transfer: nullable(text(500)),
+		speak_transfer_greeting: flag(),
 	},
 };
 
@@ -63,20 +83,15 @@ function checkReferences(
 	selfId?: number,
 ): void {
 	if (tool.type === 'warm_call_transfer' && typeof tool.outbound_phone_id === 'number') {
-		const phone = s.phoneNumbers.get(tool.outbound_phone_id);
-		if (!phone || phone.user_id !== user.id)
-			addError(
-				errors,
-				`${at}.outbound_phone_id`,
-				`The selected ${at}.outbound_phone_id is invalid.`,
-			);
+		const field = `${at}.outbound_phone_id`;
+		if (!ownRecord(s.phoneNumbers, user, tool.outbound_phone_id))
+			rejectSelection(errors, field, field);
 	}
 	if (tool.type === 'assistant_transfer' && typeof tool.assistant_id === 'number') {
-		const target = s.assistants.get(tool.assistant_id);
-		if (!target || target.user_id !== user.id)
-			addError(errors, `${at}.assistant_id`, `The selected ${at}.assistant_id is invalid.`);
+		const field = `${at}.assistant_id`;
+		if (!ownRecord(s.assistants, user, tool.assistant_id)) rejectSelection(errors, field, field);
 		else if (tool.assistant_id === selfId)
-			addError(errors, `${at}.assistant_id`, 'An assistant cannot transfer to itself.');
+			addError(errors, field, 'An assistant cannot transfer to itself.');
 	}
 }
 

@@ -1,9 +1,11 @@
 /**
  * Assistant create/update input of the current API generation
- * (https://docs.famulor.de/en/api-reference/assistants/create and .../update): field rules, the mode
- * constraints, ownership of every referenced record, and the mapping onto the stored assistant.
+ * (https://docs.famulor.de/en/api-reference/assistants/create and .../update): its table of fields and
+ * rule kinds (ruleKinds.ts), the mode constraints, the records it references, and the mapping onto the
+ * stored assistant.
  */
-import type { Body } from '../validation';
+import type { User } from '../../model/accounts';
+import type { Assistant } from '../../model/assistants';
 import {
 	DUALPLEX_MODELS,
 	EngineMode,
@@ -14,70 +16,99 @@ import {
 	TRANSCRIBER_PROVIDERS,
 	VOICES,
 } from '../../model/catalogues';
-import type { Assistant, Organizer, PostCallItem } from '../../model/assistants';
 import type { State } from '../../model/store';
-import type { User } from '../../model/accounts';
+import {
+	addError,
+	isPlainObject,
+	validate,
+	type Body,
+	type Errors,
+	type Rules,
+} from '../validation';
 import { validateBuiltinTools } from './builtinTools';
-import { addError, checkValue, Errors, isPlainObject, validate } from '../validation';
+import {
+	checkWebhookSwitch,
+	choice,
+	flag,
+	idList,
+	inCatalogue,
+	list,
+	nullable,
+	object,
+	ownRecord,
+	postCallItems,
+	range,
+	rejectSelection,
+	required,
+	tableFor,
+	text,
+	textBetween,
+	timeZone,
+	webAddress,
+	wholeNumber,
+	wholeRange,
+	type PostCallItemRules,
+} from './ruleKinds';
 
-const RULES: Record<string, string[]> = {
-	name: ['string', 'max:255'],
-	voice_id: ['integer'],
-	language_id: ['integer'],
-	type: ['string', 'in:inbound,outbound'],
-	mode: ['string', 'in:pipeline,multimodal,dualplex'],
-	timezone: ['string', 'timezone'],
-	initial_message: ['string', 'max:200'],
-	system_prompt: ['string'],
-	llm_model_id: ['integer'],
-	multimodal_model_id: ['integer'],
-	chat_llm_fallback_id: ['nullable', 'integer'],
-	turn_detection_threshold: ['nullable', 'numeric', 'between:0,1'],
-	secondary_language_ids: ['array'],
-	knowledgebase_id: ['nullable', 'integer'],
-	knowledgebase_mode: ['string', 'in:function_call,prompt'],
-	folder_id: ['nullable', 'integer'],
-	label_ids: ['array'],
-	phone_number_id: ['nullable', 'integer'],
-	tool_ids: ['array'],
-	tools: ['array'],
-	tts_emotion_enabled: ['boolean'],
-	voice_stability: ['numeric', 'between:0,1'],
-	voice_similarity: ['numeric', 'between:0,1'],
-	speech_speed: ['numeric', 'between:0.7,1.2'],
-	llm_temperature: ['numeric', 'between:0,1'],
-	synthesizer_provider_id: ['nullable', 'integer'],
-	transcriber_provider_id: ['nullable', 'integer'],
-	allow_interruptions: ['boolean'],
-	fillers: ['boolean'],
-	filler_config: ['object'],
-	record: ['boolean'],
-	enable_noise_cancellation: ['boolean'],
-	wait_for_customer: ['boolean'],
-	max_duration: ['integer', 'between:20,1200'],
-	max_silence_duration: ['integer', 'between:1,360'],
-	max_initial_silence_duration: ['nullable', 'integer', 'between:1,120'],
-	ringing_time: ['integer', 'between:1,60'],
-	reengagement_interval: ['integer', 'between:7,600'],
-	reengagement_prompt: ['nullable', 'string', 'max:1000'],
-	end_call_on_voicemail: ['boolean'],
-	voice_mail_message: ['nullable', 'string', 'max:1000'],
-	endpoint_type: ['string', 'in:vad,ai'],
-	endpoint_sensitivity: ['numeric', 'between:0,5'],
-	interrupt_sensitivity: ['numeric', 'between:0,5'],
-	min_interrupt_words: ['nullable', 'integer', 'between:0,10'],
-	ambient_sound: ['string', 'in:off,office,city,forest,crowded_room,cafe,nature'],
-	ambient_sound_volume: ['numeric', 'between:0,1'],
-	is_webhook_active: ['boolean'],
-	webhook_url: ['nullable', 'string', 'url'],
-	send_webhook_only_on_completed: ['boolean'],
-	include_recording_in_webhook: ['boolean'],
-	post_call_evaluation: ['boolean'],
-	post_call_schema: ['array'],
-	variables: ['nullable', 'object'],
-	conversation_inactivity_timeout: ['integer', 'between:1,1440'],
-	conversation_ended_retrigger: ['boolean'],
-	conversation_ended_webhook_url: ['nullable', 'string', 'url'],
+/** The current generation's fields (https://docs.famulor.de/en/api-reference/assistants/create) and the kind of rule each follows. */
+const CURRENT_GENERATION_FIELDS: Rules = {
+	name: text(255),
+	voice_id: wholeNumber(),
+	language_id: wholeNumber(),
+	type: choice('inbound', 'outbound'),
+	mode: choice('pipeline', 'multimodal', 'dualplex'),
+	timezone: timeZone(),
+	initial_message: text(200),
+	system_prompt: text(),
+	llm_model_id: wholeNumber(),
+	multimodal_model_id: wholeNumber(),
+	chat_llm_fallback_id: nullable(wholeNumber()),
+	turn_detection_threshold: nullable(range(0, 1)),
+	secondary_language_ids: list(),
+	knowledgebase_id: nullable(wholeNumber()),
+	knowledgebase_mode: choice('function_call', 'prompt'),
+	folder_id: nullable(wholeNumber()),
+	label_ids: list(),
+	phone_number_id: nullable(wholeNumber()),
+	tool_ids: list(),
+	tools: list(),
+	tts_emotion_enabled: flag(),
+	voice_stability: range(0, 1),
+	voice_similarity: range(0, 1),
+	speech_speed: range(0.7, 1.2),
+	llm_temperature: range(0, 1),
+	synthesizer_provider_id: nullable(wholeNumber()),
+	transcriber_provider_id: nullable(wholeNumber()),
+	allow_interruptions: flag(),
+	fillers: flag(),
+	filler_config: object(),
+	record: flag(),
+	enable_noise_cancellation: flag(),
+	wait_for_customer: flag(),
+	max_duration: wholeRange(20, 1200),
+	max_silence_duration: wholeRange(1, 360),
+	max_initial_silence_duration: nullable(wholeRange(1, 120)),
+	ringing_time: wholeRange(1, 60),
+	reengagement_interval: wholeRange(7, 600),
+	reengagement_prompt: nullable(text(1000)),
+	end_call_on_voicemail: flag(),
+	voice_mail_message: nullable(text(1000)),
+	endpoint_type: choice('vad', 'ai'),
+	endpoint_sensitivity: range(0, 5),
+	interrupt_sensitivity: range(0, 5),
+	min_interrupt_words: nullable(wholeRange(0, 10)),
+	ambient_sound: choice('off', 'office', 'city', 'forest', 'crowded_room', 'cafe', 'nature'),
+	ambient_sound_volume: range(0, 1),
+	is_webhook_active: flag(),
+	webhook_url: nullable(webAddress()),
+	send_webhook_only_on_completed: flag(),
+	include_recording_in_webhook: flag(),
+	post_call_evaluation: flag(),
+	post_call_schema: list(),
+	variables: nullable(object()),
+	conversation_inactivity_timeout: wholeRange(1, 1440),
+	conversation_ended_retrigger: flag(),
+	conversation_ended_webhook_url: nullable(webAddress()),
 };
 const REQUIRED_ON_CREATE = [
 	'name',
@@ -91,7 +122,7 @@ const REQUIRED_ON_CREATE = [
 ];
 
 /** Fields stored as sent (after their rule passed). */
-const COPIED = Object.keys(RULES).filter(
+const COPIED = Object.keys(CURRENT_GENERATION_FIELDS).filter(
 	(f) =>
 		![
 			'phone_number_id',
@@ -107,7 +138,16 @@ const COPIED = Object.keys(RULES).filter(
 );
 
 const FILLER_CATEGORIES = ['positive', 'negative', 'question', 'neutral'];
-const POST_CALL_NAME = /^[a-z0-9_]{3,16}$/;
+const POST_CALL_ITEMS: PostCallItemRules = {
+	name: required(text()),
+	type: required(choice('string', 'number', 'bool')),
+	description: required(textBetween(3, 255)),
+	namePattern: {
+		pattern: /^[a-z0-9_]{3,16}$/,
+		message: (at) =>
+			`The ${at} must be 3 to 16 characters of lowercase letters, digits and underscores.`,
+	},
+};
 
 interface Context {
 	s: State;
@@ -121,28 +161,6 @@ interface Context {
 
 function ok(c: Context, field: string): boolean {
 	return c.b[field] !== undefined && c.b[field] !== null && !c.errors[field];
-}
-
-function owned<T extends { user_id: number }>(
-	map: Map<number, T>,
-	user: User,
-	id: unknown,
-): T | undefined {
-	const record = typeof id === 'number' ? map.get(id) : undefined;
-	return record && record.user_id === user.id ? record : undefined;
-}
-
-/** Each entry of an id array must be an integer that `exists`; returns the distinct valid ids. */
-function idList(c: Context, field: string, exists: (id: number) => boolean): number[] {
-	const out: number[] = [];
-	(c.b[field] as unknown[]).forEach((id, i) => {
-		const at = `${field}.${i}`;
-		if (typeof id !== 'number' || !Number.isInteger(id))
-			addError(c.errors, at, `The ${at} must be an integer.`);
-		else if (!exists(id)) addError(c.errors, at, `The selected ${at} is invalid.`);
-		else if (!out.includes(id)) out.push(id);
-	});
-	return out;
 }
 
 function modelsOf(mode: EngineMode): Array<{ id: number }> {
@@ -167,22 +185,20 @@ function checkModeRules(c: Context, patch: Partial<Assistant>): void {
 		);
 	}
 	if (ok(c, 'llm_model_id')) {
-		if (!LLM_MODELS.some((m) => m.id === b.llm_model_id))
-			addError(errors, 'llm_model_id', 'The selected llm model id is invalid.');
+		if (!inCatalogue(LLM_MODELS, b.llm_model_id)) rejectSelection(errors, 'llm_model_id');
 		else patch.llm_model_id = b.llm_model_id as number;
 	}
 	if (ok(c, 'multimodal_model_id')) {
-		if (!realtime || !modelsOf(mode).some((m) => m.id === b.multimodal_model_id)) {
-			addError(errors, 'multimodal_model_id', 'The selected multimodal model id is invalid.');
-		} else patch.multimodal_model_id = b.multimodal_model_id as number;
+		if (!realtime || !inCatalogue(modelsOf(mode), b.multimodal_model_id))
+			rejectSelection(errors, 'multimodal_model_id');
+		else patch.multimodal_model_id = b.multimodal_model_id as number;
 	}
-	if (ok(c, 'chat_llm_fallback_id') && !LLM_MODELS.some((m) => m.id === b.chat_llm_fallback_id)) {
-		addError(errors, 'chat_llm_fallback_id', 'The selected chat llm fallback id is invalid.');
-	}
+	if (ok(c, 'chat_llm_fallback_id') && !inCatalogue(LLM_MODELS, b.chat_llm_fallback_id))
+		rejectSelection(errors, 'chat_llm_fallback_id');
 	const voiceId = b.voice_id ?? (modeChanged ? c.existing?.voice_id : undefined);
 	if (voiceId !== undefined && !errors.voice_id) {
 		const voice = VOICES.find((v) => v.id === voiceId);
-		if (!voice) addError(errors, 'voice_id', 'The selected voice id is invalid.');
+		if (!voice) rejectSelection(errors, 'voice_id');
 		else if (!voice.modes.includes(mode))
 			addError(
 				errors,
@@ -234,39 +250,47 @@ function resetForModeChange(c: Context, patch: Partial<Assistant>): void {
 	if (c.mode === 'pipeline') patch.multimodal_model_id = null;
 }
 
+/** Catalogue entries and the user's own records that the assistant names by id. */
 function checkReferences(c: Context, patch: Partial<Assistant>): void {
 	const { s, user, b, errors } = c;
-	if (ok(c, 'language_id') && !LANGUAGES.some((l) => l.id === b.language_id))
-		addError(errors, 'language_id', 'The selected language id is invalid.');
-	if (b.secondary_language_ids !== undefined && !errors.secondary_language_ids) {
-		patch.secondary_language_ids = idList(c, 'secondary_language_ids', (id) =>
-			LANGUAGES.some((l) => l.id === id),
+	const sent = (field: string): boolean => b[field] !== undefined && !errors[field];
+	if (ok(c, 'language_id') && !inCatalogue(LANGUAGES, b.language_id))
+		rejectSelection(errors, 'language_id');
+	if (sent('secondary_language_ids'))
+		patch.secondary_language_ids = idList(
+			errors,
+			'secondary_language_ids',
+			b.secondary_language_ids as unknown[],
+			(id) => inCatalogue(LANGUAGES, id),
 		);
-	}
-	if (ok(c, 'knowledgebase_id') && !owned(s.knowledgeBases, user, b.knowledgebase_id))
-		addError(errors, 'knowledgebase_id', 'The selected knowledgebase id is invalid.');
-	if (ok(c, 'folder_id') && !owned(s.folders, user, b.folder_id))
-		addError(errors, 'folder_id', 'The selected folder id is invalid.');
-	if (b.label_ids !== undefined && !errors.label_ids)
+	if (ok(c, 'knowledgebase_id') && !ownRecord(s.knowledgeBases, user, b.knowledgebase_id))
+		rejectSelection(errors, 'knowledgebase_id');
+	if (ok(c, 'folder_id') && !ownRecord(s.folders, user, b.folder_id))
+		rejectSelection(errors, 'folder_id');
+	if (sent('label_ids'))
 		patch.label_ids = idList(
-			c,
+			errors,
 			'label_ids',
-			(id) => owned<Organizer>(s.labels, user, id) !== undefined,
+			b.label_ids as unknown[],
+			(id) => ownRecord(s.labels, user, id) !== undefined,
 		);
-	if (b.tool_ids !== undefined && !errors.tool_ids)
-		patch.tool_ids = idList(c, 'tool_ids', (id) => owned(s.tools, user, id) !== undefined);
+	if (sent('tool_ids'))
+		patch.tool_ids = idList(
+			errors,
+			'tool_ids',
+			b.tool_ids as unknown[],
+			(id) => ownRecord(s.tools, user, id) !== undefined,
+		);
 	if (
 		ok(c, 'synthesizer_provider_id') &&
-		!SYNTHESIZER_PROVIDERS.some((p) => p.id === b.synthesizer_provider_id)
-	) {
-		addError(errors, 'synthesizer_provider_id', 'The selected synthesizer provider id is invalid.');
-	}
+		!inCatalogue(SYNTHESIZER_PROVIDERS, b.synthesizer_provider_id)
+	)
+		rejectSelection(errors, 'synthesizer_provider_id');
 	if (
 		ok(c, 'transcriber_provider_id') &&
-		!TRANSCRIBER_PROVIDERS.some((p) => p.id === b.transcriber_provider_id)
-	) {
-		addError(errors, 'transcriber_provider_id', 'The selected transcriber provider id is invalid.');
-	}
+		!inCatalogue(TRANSCRIBER_PROVIDERS, b.transcriber_provider_id)
+	)
+		rejectSelection(errors, 'transcriber_provider_id');
 	checkPhoneNumber(c, patch);
 }
 
@@ -278,9 +302,8 @@ function checkPhoneNumber(c: Context, patch: Partial<Assistant>): void {
 		patch.phone_number_id = null;
 		return;
 	}
-	const phone = owned(s.phoneNumbers, user, b.phone_number_id);
-	if (!phone)
-		return addError(errors, 'phone_number_id', 'The selected phone number id is invalid.');
+	const phone = ownRecord(s.phoneNumbers, user, b.phone_number_id);
+	if (!phone) return rejectSelection(errors, 'phone_number_id');
 	if (c.type === 'inbound') {
 		if (phone.type === 'caller_id')
 			return addError(
@@ -299,42 +322,6 @@ function checkPhoneNumber(c: Context, patch: Partial<Assistant>): void {
 			);
 	}
 	patch.phone_number_id = phone.id;
-}
-
-function postCallSchema(c: Context): PostCallItem[] {
-	const out: PostCallItem[] = [];
-	(c.b.post_call_schema as unknown[]).forEach((item, i) => {
-		const f = `post_call_schema.${i}`;
-		if (!isPlainObject(item)) return addError(c.errors, f, `The ${f} must be an object.`);
-		const checks: Array<[string, string[]]> = [
-			['name', ['required', 'string']],
-			['type', ['required', 'string', 'in:string,number,bool']],
-			['description', ['required', 'string', 'between:3,255']],
-		];
-		let valid = true;
-		for (const [key, rules] of checks) {
-			const e = checkValue(`${f}.${key}`, item[key], rules, item[key] !== undefined);
-			if (e) {
-				addError(c.errors, `${f}.${key}`, e);
-				valid = false;
-			}
-		}
-		if (typeof item.name === 'string' && !POST_CALL_NAME.test(item.name)) {
-			addError(
-				c.errors,
-				`${f}.name`,
-				`The ${f}.name must be 3 to 16 characters of lowercase letters, digits and underscores.`,
-			);
-			valid = false;
-		}
-		if (valid)
-			out.push({
-				name: item.name as string,
-				type: item.type as string,
-				description: item.description as string,
-			});
-	});
-	return out;
 }
 
 function fillerConfig(c: Context): Record<string, string[]> | undefined {
@@ -361,10 +348,7 @@ export function validateAssistantCurrent(
 	b: Body,
 	existing?: Assistant,
 ): { errors: Errors; patch: Partial<Assistant> } {
-	const rules: Record<string, string[]> = {};
-	for (const [f, r] of Object.entries(RULES))
-		rules[f] = !existing && REQUIRED_ON_CREATE.includes(f) ? ['required', ...r] : r;
-	const errors = validate(b, rules);
+	const errors = validate(b, tableFor(CURRENT_GENERATION_FIELDS, REQUIRED_ON_CREATE, !existing));
 	const mode = (
 		!errors.mode && typeof b.mode === 'string' ? b.mode : (existing?.mode ?? 'pipeline')
 	) as EngineMode;
@@ -381,7 +365,11 @@ export function validateAssistantCurrent(
 	if (b.tools !== undefined && !errors.tools)
 		patch.builtin_tools = validateBuiltinTools(s, user, b.tools as unknown[], errors, existing?.id);
 	if (b.post_call_schema !== undefined && !errors.post_call_schema)
-		patch.post_call_schema = postCallSchema(c);
+		patch.post_call_schema = postCallItems(
+			errors,
+			b.post_call_schema as unknown[],
+			POST_CALL_ITEMS,
+		);
 	if (ok(c, 'filler_config')) patch.filler_config = fillerConfig(c) ?? null;
 	if (b.variables !== undefined && !errors.variables)
 		patch.variables = (b.variables ?? {}) as Record<string, unknown>;
@@ -390,15 +378,6 @@ export function validateAssistantCurrent(
 		patch.use_min_interrupt_words = b.min_interrupt_words !== null;
 		patch.min_interrupt_words = (b.min_interrupt_words ?? 0) as number;
 	}
-	if (b.webhook_url === null && !errors.webhook_url) patch.is_webhook_active = false;
-	if (b.is_webhook_active === true) {
-		const url = b.webhook_url !== undefined ? b.webhook_url : (existing?.webhook_url ?? null);
-		if ((url === null || url === '') && !errors.webhook_url)
-			addError(
-				errors,
-				'webhook_url',
-				'The webhook url field is required when is webhook active is true.',
-			);
-	}
+	checkWebhookSwitch(b, errors, patch, existing);
 	return { errors, patch };
 }

@@ -1,51 +1,77 @@
-/** Assistant create/update input: the field rules and the mapping of accepted fields onto the stored assistant. */
+/**
+ * Assistant create/update input of the seed generation (the seed specification's names: assistant_name,
+ * language, llm_model, …): its table of fields and rule kinds (ruleKinds.ts), and the mapping of the
+ * accepted fields onto the stored assistant.
+ */
 import { LANGUAGES, LLM_MODELS, MULTIMODAL_MODELS, VOICES } from '../../model/catalogues';
-import type { Assistant, PostCallItem } from '../../model/assistants';
-import type { State } from '../../model/store';
 import type { User } from '../../model/accounts';
-import type { Body } from '../validation';
-import { addError, checkValue, Errors, getPath, isPlainObject, validate } from '../validation';
+import type { Assistant } from '../../model/assistants';
+import type { State } from '../../model/store';
+import { getPath, validate, type Body, type Errors, type Rules } from '../validation';
+import {
+	checkWebhookSwitch,
+	choice,
+	flag,
+	idList,
+	inCatalogue,
+	list,
+	nullable,
+	object,
+	ownRecord,
+	postCallItems,
+	range,
+	rejectSelection,
+	required,
+	tableFor,
+	text,
+	timeZone,
+	webAddress,
+	wholeNumber,
+	wholeRange,
+	type PostCallItemRules,
+} from './ruleKinds';
 
-const ASSISTANT_RULES: Record<string, string[]> = {
-	assistant_name: ['string', 'max:255'],
-	voice_id: ['integer'],
-	language: ['string', 'max:100'],
-	llm_model: ['string', 'max:100'],
-	calls_direction: ['string', 'in:receive,make'],
-	engine_type: ['string', 'in:pipeline,multimodal'],
-	timezone: ['string', 'timezone'],
-	initial_message: ['string'],
-	system_prompt: ['string'],
-	phone_number_id: ['nullable', 'integer'],
-	tool_ids: ['nullable', 'array'],
-	endpoint_type: ['string', 'in:vad,ai'],
-	endpoint_sensitivity: ['numeric', 'between:0,5'],
-	interrupt_sensitivity: ['numeric', 'between:0,5'],
-	ambient_sound_volume: ['numeric', 'between:0,1'],
-	post_call_evaluation: ['boolean'],
-	send_webhook_only_on_completed: ['boolean'],
-	include_recording_in_webhook: ['boolean'],
-	is_webhook_active: ['boolean'],
-	webhook_url: ['nullable', 'string', 'url'],
-	use_min_interrupt_words: ['boolean'],
-	min_interrupt_words: ['integer', 'between:0,10'],
-	variables: ['nullable', 'object'],
-	post_call_schema: ['nullable', 'array'],
-	end_call_tool: ['nullable', 'object'],
-	'end_call_tool.description': ['nullable', 'string', 'max:500'],
-	llm_temperature: ['numeric', 'between:0,1'],
-	voice_stability: ['numeric', 'between:0,1'],
-	voice_similarity: ['numeric', 'between:0,1'],
-	speech_speed: ['numeric', 'between:0.7,1.2'],
-	allow_interruptions: ['boolean'],
-	filler_audios: ['boolean'],
-	re_engagement_interval: ['integer', 'between:7,600'],
-	max_call_duration: ['integer', 'between:20,1200'],
-	max_silence_duration: ['integer', 'between:1,120'],
-	end_call_on_voicemail: ['boolean'],
-	noise_cancellation: ['boolean'],
-	record_call: ['boolean'],
-	who_speaks_first: ['string', 'in:AI assistant,Customer'],
+/** The seed generation's fields (the seed specification's names) and the kind of rule each follows. */
+const SEED_GENERATION_FIELDS: Rules = {
+	assistant_name: text(255),
+	voice_id: wholeNumber(),
+	language: text(100),
+	llm_model: text(100),
+	calls_direction: choice('receive', 'make'),
+	engine_type: choice('pipeline', 'multimodal'),
+	timezone: timeZone(),
+	initial_message: text(),
+	system_prompt: text(),
+	phone_number_id: nullable(wholeNumber()),
+	tool_ids: nullable(list()),
+	endpoint_type: choice('vad', 'ai'),
+	endpoint_sensitivity: range(0, 5),
+	interrupt_sensitivity: range(0, 5),
+	ambient_sound_volume: range(0, 1),
+	post_call_evaluation: flag(),
+	send_webhook_only_on_completed: flag(),
+	include_recording_in_webhook: flag(),
+	is_webhook_active: flag(),
+	webhook_url: nullable(webAddress()),
+	use_min_interrupt_words: flag(),
+	min_interrupt_words: wholeRange(0, 10),
+	variables: nullable(object()),
+	post_call_schema: nullable(list()),
+	end_call_tool: nullable(object()),
+	'end_call_tool.description': nullable(text(500)),
+	llm_temperature: range(0, 1),
+	voice_stability: range(0, 1),
+	voice_similarity: range(0, 1),
+	speech_speed: range(0.7, 1.2),
+	allow_interruptions: flag(),
+	filler_audios: flag(),
+	re_engagement_interval: wholeRange(7, 600),
+	max_call_duration: wholeRange(20, 1200),
+	max_silence_duration: wholeRange(1, 120),
+	end_call_on_voicemail: flag(),
+	noise_cancellation: flag(),
+	record_call: flag(),
+	who_speaks_first: choice('AI assistant', 'Customer'),
 };
 const REQUIRED_ON_CREATE = [
 	'assistant_name',
@@ -58,6 +84,12 @@ const REQUIRED_ON_CREATE = [
 	'initial_message',
 	'system_prompt',
 ];
+
+const POST_CALL_ITEMS: PostCallItemRules = {
+	name: required(text(255)),
+	type: required(choice('string', 'number', 'bool', 'boolean')),
+	description: required(text(255)),
+};
 
 function findModel(name: string): { id: number; multimodal: boolean } | undefined {
 	const n = name.toLowerCase();
@@ -77,29 +109,24 @@ export function validateAssistant(
 	b: Body,
 	existing?: Assistant,
 ): { errors: Errors; patch: Partial<Assistant> } {
-	const rules: Record<string, string[]> = {};
-	for (const [f, r] of Object.entries(ASSISTANT_RULES)) {
-		rules[f] = !existing && REQUIRED_ON_CREATE.includes(f) ? ['required', ...r] : r;
-	}
-	const errors = validate(b, rules);
+	const errors = validate(b, tableFor(SEED_GENERATION_FIELDS, REQUIRED_ON_CREATE, !existing));
 	const patch: Partial<Assistant> = {};
 	const has = (f: string): boolean => b[f] !== undefined && !errors[f];
 
 	if (has('assistant_name')) patch.name = b.assistant_name as string;
 	if (has('voice_id')) {
-		if (!VOICES.some((v) => v.id === b.voice_id))
-			addError(errors, 'voice_id', 'The selected voice id is invalid.');
+		if (!inCatalogue(VOICES, b.voice_id)) rejectSelection(errors, 'voice_id');
 		else patch.voice_id = b.voice_id as number;
 	}
 	if (has('language')) {
 		const name = (b.language as string).toLowerCase();
 		const lang = LANGUAGES.find((l) => l.name.toLowerCase() === name);
-		if (!lang) addError(errors, 'language', 'The selected language is invalid.');
+		if (!lang) rejectSelection(errors, 'language');
 		else patch.language_id = lang.id;
 	}
 	if (has('llm_model')) {
 		const m = findModel(b.llm_model as string);
-		if (!m) addError(errors, 'llm_model', 'The selected llm model is invalid.');
+		if (!m) rejectSelection(errors, 'llm_model');
 		else {
 			patch.llm_model = b.llm_model as string;
 			if (m.multimodal) patch.multimodal_model_id = m.id;
@@ -114,27 +141,18 @@ export function validateAssistant(
 	if (b.phone_number_id !== undefined && !errors.phone_number_id) {
 		if (b.phone_number_id === null) patch.phone_number_id = null;
 		else {
-			const p = s.phoneNumbers.get(b.phone_number_id as number);
-			if (!p || p.user_id !== user.id)
-				addError(errors, 'phone_number_id', 'The selected phone number id is invalid.');
-			else patch.phone_number_id = p.id;
+			const phone = ownRecord(s.phoneNumbers, user, b.phone_number_id);
+			if (!phone) rejectSelection(errors, 'phone_number_id');
+			else patch.phone_number_id = phone.id;
 		}
 	}
-	if (b.tool_ids !== undefined && !errors.tool_ids) {
-		const ids = (b.tool_ids ?? []) as unknown[];
-		const ok: number[] = [];
-		ids.forEach((id, i) => {
-			if (typeof id !== 'number' || !Number.isInteger(id)) {
-				addError(errors, `tool_ids.${i}`, `The tool_ids.${i} must be an integer.`);
-				return;
-			}
-			const t = s.tools.get(id);
-			if (!t || t.user_id !== user.id)
-				addError(errors, `tool_ids.${i}`, `The selected tool_ids.${i} is invalid.`);
-			else if (!ok.includes(id)) ok.push(id);
-		});
-		patch.tool_ids = ok;
-	}
+	if (b.tool_ids !== undefined && !errors.tool_ids)
+		patch.tool_ids = idList(
+			errors,
+			'tool_ids',
+			(b.tool_ids ?? []) as unknown[],
+			(id) => ownRecord(s.tools, user, id) !== undefined,
+		);
 	if (has('endpoint_type')) patch.endpoint_type = b.endpoint_type as string;
 	if (has('endpoint_sensitivity')) patch.endpoint_sensitivity = b.endpoint_sensitivity as number;
 	if (has('interrupt_sensitivity')) patch.interrupt_sensitivity = b.interrupt_sensitivity as number;
@@ -153,63 +171,18 @@ export function validateAssistant(
 	];
 	for (const [input, stored] of bools)
 		if (has(input)) (patch as Record<string, unknown>)[stored] = b[input];
-	if (b.webhook_url !== undefined && !errors.webhook_url) {
+	if (b.webhook_url !== undefined && !errors.webhook_url)
 		patch.webhook_url = b.webhook_url as string | null;
-		if (b.webhook_url === null) patch.is_webhook_active = false;
-	}
-	// webhook_url is required when is_webhook_active is true
-	if (b.is_webhook_active === true) {
-		const url = b.webhook_url !== undefined ? b.webhook_url : (existing?.webhook_url ?? null);
-		if ((url === null || url === '') && !errors.webhook_url) {
-			addError(
-				errors,
-				'webhook_url',
-				'The webhook url field is required when is webhook active is true.',
-			);
-		}
-	}
+	checkWebhookSwitch(b, errors, patch, existing);
 	if (has('min_interrupt_words')) patch.min_interrupt_words = b.min_interrupt_words as number;
 	if (b.variables !== undefined && !errors.variables)
 		patch.variables = (b.variables ?? {}) as Record<string, unknown>;
-	if (b.post_call_schema !== undefined && !errors.post_call_schema) {
-		const items = (b.post_call_schema ?? []) as unknown[];
-		const out: PostCallItem[] = [];
-		items.forEach((item, i) => {
-			const f = `post_call_schema.${i}`;
-			if (!isPlainObject(item)) {
-				addError(errors, f, `The ${f} must be an object.`);
-				return;
-			}
-			const e1 = checkValue(
-				`${f}.name`,
-				item.name,
-				['required', 'string', 'max:255'],
-				item.name !== undefined,
-			);
-			const e2 = checkValue(
-				`${f}.type`,
-				item.type,
-				['required', 'string', 'in:string,number,bool,boolean'],
-				item.type !== undefined,
-			);
-			const e3 = checkValue(
-				`${f}.description`,
-				item.description,
-				['required', 'string', 'max:255'],
-				item.description !== undefined,
-			);
-			if (e1) addError(errors, `${f}.name`, e1);
-			if (e2) addError(errors, `${f}.type`, e2);
-			if (e3) addError(errors, `${f}.description`, e3);
-			if (!e1 && !e2 && !e3)
-				out.push({
-					name: item.name as string,
-					type: item.type as string,
-					description: item.description as string,
-				});
-		});
-		patch.post_call_schema = out;
-	}
+	if (b.post_call_schema !== undefined && !errors.post_call_schema)
+		patch.post_call_schema = postCallItems(
+			errors,
+			(b.post_call_schema ?? []) as unknown[],
+			POST_CALL_ITEMS,
+		);
 	const ect = getPath(b, 'end_call_tool.description');
 	if (ect !== undefined && !errors['end_call_tool.description'] && !errors.end_call_tool) {
 		patch.end_call_tool_description = ect as string | null;
