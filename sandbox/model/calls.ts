@@ -38,7 +38,7 @@ export interface Call {
 	/** the JSON object the post-call webhook endpoint answered, if any */
 	webhook_response: Record<string, unknown> | null;
 	cancel?: () => void;
-	/** the lead a campaign called (sandbox/campaigns.ts) */
+	/** the lead a campaign called (domain/campaigns/dialer.ts) */
 	lead_id?: number;
 	/** runs when the call has ended, before its webhooks go out (a campaign updates the lead) */
 	afterEnd?: () => void;

@@ -71,7 +71,7 @@ export const SEED = {
 			{ length: 10 },
 			(_, i) => `crm-lead-${String(i + 1).padStart(3, '0')}`,
 		),
-		/** finished calls, newest last: 480310–480339 (see sandbox/callSeed.ts) */
+		/** finished calls, newest last: 480310–480339 (see sandbox/seed/calls.ts) */
 		callIds: Array.from({ length: 30 }, (_, i) => 480310 + i),
 		/** completed outbound call of Sales Outreach (102) with evaluation, costs and recording; the id of the docs' example */
 		completedCallId: 480337,

@@ -1,7 +1,7 @@
 /**
- * Campaigns and their leads: the records and the dialer. A started ('in-progress') campaign calls its
+ * The campaign dialer. A started ('in-progress') campaign calls its
  * leads on the sandbox clock, up to max_calls_in_parallel at once and only within its allowed days
- * and hours (in its time zone). Each call is an ordinary sandbox call (callLifecycle.ts): it ends after
+ * and hours (in its time zone). Each call is an ordinary sandbox call (domain/calls/callLifecycle.ts): it ends after
  * the call duration or through the controls and then sends its post-call webhook, with the lead and
  * the campaign in it. The end of a call sets the lead's status: completed, or rescheduled after
  * retry_interval minutes until max_retries retries are used up (reached-max-retries).
