@@ -4,8 +4,7 @@
  * (name, language_id, llm_model_id, ...; https://docs.famulor.de/en/api-reference/assistants/create).
  * Option `api`: `both` accepts either (one per request, never mixed), `seed` or `current` only one.
  */
-import type { Body } from '../validation';
-import { attr, type Errors } from '../validation';
+import { type Body, attr, type Errors } from '../validation';
 import type { ApiGeneration, ApiOption } from '../../model/options';
 
 /** Assistant input names only the seed generation knows. */

@@ -5,10 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { iso6 } from '../formats';
-import type { PhoneNumber } from '../../model/phoneNumbers';
+import type { PhoneNumber, SipTrunk } from '../../model/phoneNumbers';
 import type { State } from '../../model/store';
 import { addError, checkValue, E164, Errors } from '../validation';
-import type { SipTrunk } from '../../model/phoneNumbers';
 
 /** Which trunk each field re-provisions when it changes. */
 const REPROVISIONS: Record<string, Array<'inbound' | 'outbound'>> = {

@@ -1,8 +1,7 @@
 /** Authentication: the control token for /__sandbox/*, a user's API token (tenancy) for everything else. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTROL_TOKEN } from '../../model/accounts';
+import { CONTROL_TOKEN, type User } from '../../model/accounts';
 import type { Sandbox } from '../../model/sandbox';
-import type { User } from '../../model/accounts';
 import { requestContext } from '../context';
 import { pathOf } from '../input';
 import { send } from '../respond';

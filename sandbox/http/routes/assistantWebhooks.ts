@@ -4,13 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { userOf } from '../context';
-import { Body } from '../../domain/validation';
+import { type Body, Errors, hasErrors, validate } from '../../domain/validation';
 import { body } from '../input';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
 import type { Assistant } from '../../model/assistants';
 import { ownedAssistant } from '../../domain/tenancy';
-import { Errors, hasErrors, validate } from '../../domain/validation';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 

@@ -10,14 +10,20 @@ import {
 	outboundAssistant,
 } from '../../domain/assistants/assistantRecords';
 import { userOf } from '../context';
-import { Body } from '../../domain/validation';
+import {
+	type Body,
+	addError,
+	Errors,
+	hasErrors,
+	intParam,
+	perPageParam,
+} from '../../domain/validation';
 import { body, params, query } from '../input';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
 import { withAssistantDefaults, type Assistant } from '../../model/assistants';
 import type { User } from '../../model/accounts';
 import { ownedAssistant } from '../../domain/tenancy';
-import { addError, Errors, hasErrors, intParam, perPageParam } from '../../domain/validation';
 
 export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void {
 	/**

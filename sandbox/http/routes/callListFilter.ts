@@ -1,6 +1,5 @@
 /** The query of GET /api/user/calls (https://docs.famulor.de/en/api-reference/calls/list): checked, then a predicate. */
-import type { Call } from '../../model/calls';
-import { CALL_STATUSES } from '../../model/calls';
+import { type Call, CALL_STATUSES } from '../../model/calls';
 import { addError, Errors, hasErrors, intParam, perPageParam } from '../../domain/validation';
 
 type Query = Record<string, string | undefined>;

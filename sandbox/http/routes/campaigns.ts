@@ -5,13 +5,12 @@ import { Campaign, MIN_CAMPAIGN_BALANCE, PLAN, WEEK_DAYS } from '../../model/cam
 import { dial, hasOpenLeads, stopCampaign, deleteLead } from '../../domain/campaigns/dialer';
 import { leadsOf } from '../../domain/campaigns/leads';
 import { userOf } from '../context';
-import { Body } from '../../domain/validation';
+import { type Body, addError, Errors, hasErrors, validate } from '../../domain/validation';
 import { body, params } from '../input';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
 import type { User } from '../../model/accounts';
 import { ownedAssistant, recordById } from '../../domain/tenancy';
-import { addError, Errors, hasErrors, validate } from '../../domain/validation';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

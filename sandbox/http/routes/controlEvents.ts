@@ -5,7 +5,7 @@ import { callRecord } from '../../domain/calls/callRecords';
 import { documentRecord } from '../../domain/knowledgeBases/knowledgeBaseRecords';
 import { isoOffset } from '../../domain/formats';
 import { CONTROL_PREFIX } from '../hooks/auth';
-import { Body } from '../../domain/validation';
+import { type Body, hasErrors, validate } from '../../domain/validation';
 import { body, params } from '../input';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
@@ -13,7 +13,6 @@ import { uuidFrom } from '../../model/ids';
 import type { CallStatus } from '../../model/calls';
 import type { Conversation } from '../../model/messaging';
 import { recordById, userByKey } from '../../domain/tenancy';
-import { hasErrors, validate } from '../../domain/validation';
 import { customerInbound, sessionStatus } from '../../domain/messaging/whatsappSession';
 
 const END_RULES = {

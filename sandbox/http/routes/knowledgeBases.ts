@@ -9,14 +9,8 @@ import {
 import { readUpload } from '../multipartUpload';
 import { documentRecord, kbRecord } from '../../domain/knowledgeBases/knowledgeBaseRecords';
 import { requestContext, UploadSummary, userOf } from '../context';
-import { Body } from '../../domain/validation';
-import { body, params } from '../input';
-import { laravel422, send } from '../respond';
-import type { Sandbox } from '../../model/sandbox';
-import type { DocumentRec, KnowledgeBase } from '../../model/knowledgeBases';
-import type { User } from '../../model/accounts';
-import { recordById } from '../../domain/tenancy';
 import {
+	Body,
 	addError,
 	checkValue,
 	Errors,
@@ -25,6 +19,12 @@ import {
 	isValidUrl,
 	validate,
 } from '../../domain/validation';
+import { body, params } from '../input';
+import { laravel422, send } from '../respond';
+import type { Sandbox } from '../../model/sandbox';
+import type { DocumentRec, KnowledgeBase } from '../../model/knowledgeBases';
+import type { User } from '../../model/accounts';
+import { recordById } from '../../domain/tenancy';
 
 function kbNotFound(reply: FastifyReply): FastifyReply {
 	return send(reply, 404, { error: 'Knowledgebase not found.' });

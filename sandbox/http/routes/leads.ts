@@ -5,14 +5,8 @@ import { Campaign, Lead, LEAD_STATUSES, SETTABLE_LEAD_STATUSES } from '../../mod
 import { deleteLead, dial } from '../../domain/campaigns/dialer';
 import { sqlDate } from '../../domain/formats';
 import { userOf } from '../context';
-import { Body } from '../../domain/validation';
-import { body, params, query } from '../input';
-import { laravelPage } from '../paginator';
-import { laravel422, send } from '../respond';
-import type { Sandbox } from '../../model/sandbox';
-import type { User } from '../../model/accounts';
-import { recordById } from '../../domain/tenancy';
 import {
+	Body,
 	addError,
 	E164,
 	Errors,
@@ -22,6 +16,12 @@ import {
 	perPageParam,
 	validate,
 } from '../../domain/validation';
+import { body, params, query } from '../input';
+import { laravelPage } from '../paginator';
+import { laravel422, send } from '../respond';
+import type { Sandbox } from '../../model/sandbox';
+import type { User } from '../../model/accounts';
+import { recordById } from '../../domain/tenancy';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PHONE_FORMAT =

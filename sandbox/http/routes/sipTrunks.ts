@@ -4,7 +4,7 @@ import { userOf } from '../context';
 import { body, params } from '../input';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
-import type { PhoneNumber } from '../../model/phoneNumbers';
+import { type PhoneNumber, SipTrunk } from '../../model/phoneNumbers';
 import {
 	checkIpsForAuthorization,
 	checkSipFields,
@@ -13,7 +13,6 @@ import {
 	sipRecord,
 	sipTrunkOf,
 } from '../../domain/phoneNumbers/sipTrunks';
-import { SipTrunk } from '../../model/phoneNumbers';
 import { Errors, hasErrors, intParam } from '../../domain/validation';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';

@@ -2,14 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { iso6 } from '../../domain/formats';
 import { userOf } from '../context';
-import { Body } from '../../domain/validation';
-import { body, params } from '../input';
-import { laravel422, send } from '../respond';
-import type { Sandbox } from '../../model/sandbox';
-import type { Tool } from '../../model/assistants';
-import type { User } from '../../model/accounts';
-import { recordById } from '../../domain/tenancy';
 import {
+	Body,
 	addError,
 	checkValue,
 	Errors,
@@ -17,6 +11,12 @@ import {
 	isPlainObject,
 	validate,
 } from '../../domain/validation';
+import { body, params } from '../input';
+import { laravel422, send } from '../respond';
+import type { Sandbox } from '../../model/sandbox';
+import type { Tool } from '../../model/assistants';
+import type { User } from '../../model/accounts';
+import { recordById } from '../../domain/tenancy';
 
 /** Documented plan limit of the sandbox's accounts. */
 export const TOOL_PLAN_LIMIT = 5;
