@@ -8,14 +8,14 @@ import { seedAssistants } from './assistants';
 import { seedCalls } from './calls';
 import { seedCampaigns } from './campaigns';
 import { seedConversations } from './conversations';
-import { seedDirectory, seedSenders } from './userRecords';
+import { seedUserRecords, seedSenders } from './userRecords';
 
 export { SEED } from './facts';
 
 /** Fills a new store; the order keeps every seeded id and sequence number as documented in SEED. */
 export function seedState(state: State): void {
 	const now = state.now();
-	seedDirectory(state, now);
+	seedUserRecords(state, now);
 	seedAssistants(state, now);
 	seedSenders(state);
 	seedConversations(state, now);

@@ -11,7 +11,7 @@ import { SEED } from './facts';
 import { seedTemplates } from './templates';
 
 /** Phone numbers, tools, folders and labels, knowledge bases and documents; timestamps relative to `now`. */
-export function seedDirectory(state: State, now: number): void {
+export function seedUserRecords(state: State, now: number): void {
 	const H = 3600_000;
 	const A = SEED.alice.userId;
 	const B = SEED.bob.userId;
