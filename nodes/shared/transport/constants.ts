@@ -26,8 +26,14 @@ export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 /** Largest page size the service accepts on both paginated lists. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Safety stop for page-number pagination if the service keeps reporting more pages. */
-export const MAX_PAGES = 100_000;
+/**
+ * The most one list operation reads: 500 pages of 100, i.e. 50,000 records. That is about 5 minutes
+ * at the documented 100 requests per minute, and already more items than an n8n workflow handles
+ * comfortably in one run (n8n keeps every item in memory); a longer list fails with an error that
+ * says to narrow it (filters, Limit) instead of reading for hours.
+ */
+export const MAX_LIST_PAGES = 500;
+export const MAX_LIST_RECORDS = MAX_LIST_PAGES * MAX_PAGE_SIZE;
 
 /**
  * Documented per-endpoint limits, used unless the credential overrides them
