@@ -240,7 +240,14 @@ function maskStrings(value: unknown, mask: (text: string) => string, seen: WeakS
 		// The node's own settings are not an answer of the service, and are not ours to rewrite.
 		if (key === 'node') continue;
 		const descriptor = Object.getOwnPropertyDescriptor(value, key);
-		if (!descriptor || !('value' in descriptor) || !descriptor.writable) continue;
+		if (!descriptor) continue;
+		// Newer Node versions (24) give an error's stack as an accessor of its own.
+		if (key === 'stack' && descriptor.get && descriptor.set) {
+			const stack: unknown = record[key];
+			if (typeof stack === 'string') record[key] = mask(stack);
+			continue;
+		}
+		if (!('value' in descriptor) || !descriptor.writable) continue;
 		if (typeof descriptor.value === 'string') record[key] = mask(descriptor.value);
 		else maskStrings(descriptor.value, mask, seen);
 		// A field name can echo the token too (a field error keyed by what was sent).

@@ -30,23 +30,22 @@ export const ONLY_IDS_NOTE_FIELD = 'famulorNote';
 export const ONLY_IDS_NOTE =
 	'Sent in an earlier try of this execution; its answer was too large to keep, so only its IDs are shown';
 
-interface StoredOutcome {
-	/** JSON of the answer or error; undefined for a tombstone. */
-	json?: string;
-	kind: RememberedOutcome['kind'];
-}
-
-/** Everything remembered of one execution, in the order it was sent. */
+/** Everything remembered of one execution; answers in the order they were kept. */
 interface ExecutionMemory {
-	outcomes: Map<string, StoredOutcome>;
+	/** slot → the answer's JSON. */
+	answers: Map<string, string>;
+	/** slot → the outcome-unknown error's JSON. */
+	unknowns: Map<string, string>;
+	/** Slots whose answer was dropped to stay within the bound. */
+	tombstones: Set<string>;
 	bytes: number;
 	lastUsed: number;
 }
 
 /** Rough size in memory: strings are UTF-16, a Map entry costs some pointers. */
 const ENTRY_OVERHEAD_BYTES = 64;
-const sizeOf = (slot: string, outcome: StoredOutcome): number =>
-	ENTRY_OVERHEAD_BYTES + 2 * (slot.length + (outcome.json?.length ?? 0));
+const sizeOf = (slot: string, json = ''): number =>
+	ENTRY_OVERHEAD_BYTES + 2 * (slot.length + json.length);
 
 /**
  * n8n's "Retry On Fail" runs the whole node again after a failure, with every item. Requests that must
@@ -57,7 +56,8 @@ const sizeOf = (slot: string, outcome: StoredOutcome): number =>
  * only their IDs. When the bound is reached, answers of the executions used longest ago become
  * tombstones first (the request is still not sent again; the item fails "sent before, answer not
  * kept"); only executions idle for IDLE_EXECUTION_MS are ever forgotten entirely, so the entries of
- * a running execution are never dropped by other work.
+ * a running execution are never dropped by other work. The map's order is the order of last use
+ * (every use re-inserts), so the executions to expire or drop come first.
  */
 const executions = new Map<string, ExecutionMemory>();
 let totalBytes = 0;
@@ -106,39 +106,42 @@ function forgetExecution(execution: string): void {
 	executions.delete(execution);
 }
 
-function store(memory: ExecutionMemory, slot: string, outcome: StoredOutcome): void {
-	const before = memory.outcomes.get(slot);
-	const delta = sizeOf(slot, outcome) - (before ? sizeOf(slot, before) : 0);
-	memory.outcomes.set(slot, outcome);
-	memory.bytes += delta;
-	totalBytes += delta;
+function grow(memory: ExecutionMemory, bytes: number): void {
+	memory.bytes += bytes;
+	totalBytes += bytes;
+}
+
+/** Executions unused for longer than `age`, oldest first, while they lead the map; stops at the first younger one. */
+function forgetOlderThan(age: number, now: number, enough: () => boolean): void {
+	for (const [execution, memory] of executions) {
+		if (enough() || memory.lastUsed + age > now) return;
+		forgetExecution(execution);
+	}
 }
 
 /** Frees memory until the journal fits its bound: expired executions, then answers, then idle executions. */
-function makeRoom(now: number, current: string): void {
-	for (const [execution, memory] of executions) {
-		if (memory.lastUsed + REMEMBERED_ANSWER_TTL_MS <= now) forgetExecution(execution);
-	}
-	// Least recently used first (a Map keeps the order of insertion; use re-inserts), the current execution last.
-	const order = [...executions.keys()].filter((execution) => execution !== current);
-	if (executions.has(current)) order.push(current);
-	for (const execution of order) {
-		if (totalBytes <= budgetBytes) return;
-		const memory = executions.get(execution) as ExecutionMemory;
-		for (const [slot, outcome] of memory.outcomes) {
-			if (totalBytes <= budgetBytes) return;
-			if (outcome.kind === 'answered') store(memory, slot, { kind: 'answerNotKept' });
+function makeRoom(now: number): void {
+	forgetOlderThan(REMEMBERED_ANSWER_TTL_MS, now, () => false);
+	const fits = () => totalBytes <= budgetBytes;
+	for (const memory of executions.values()) {
+		for (const [slot, json] of memory.answers) {
+			if (fits()) return;
+			memory.answers.delete(slot);
+			memory.tombstones.add(slot);
+			grow(memory, sizeOf(slot) - sizeOf(slot, json));
 		}
 	}
-	for (const execution of order) {
-		if (totalBytes <= budgetBytes) return;
-		const memory = executions.get(execution) as ExecutionMemory;
-		if (memory.lastUsed + IDLE_EXECUTION_MS <= now) forgetExecution(execution);
-	}
+	forgetOlderThan(IDLE_EXECUTION_MS, now, fits);
 }
 
 function touch(execution: string, now: number): ExecutionMemory {
-	const memory = executions.get(execution) ?? { outcomes: new Map(), bytes: 0, lastUsed: now };
+	const memory = executions.get(execution) ?? {
+		answers: new Map(),
+		unknowns: new Map(),
+		tombstones: new Set(),
+		bytes: 0,
+		lastUsed: now,
+	};
 	executions.delete(execution);
 	executions.set(execution, memory);
 	memory.lastUsed = now;
@@ -146,18 +149,20 @@ function touch(execution: string, now: number): ExecutionMemory {
 }
 
 export function recall({ execution, slot }: JournalSlot): RememberedOutcome | undefined {
-	const memory = executions.get(execution);
-	if (!memory) return undefined;
-	if (memory.lastUsed + REMEMBERED_ANSWER_TTL_MS <= Date.now()) {
+	const now = Date.now();
+	const found = executions.get(execution);
+	if (!found) return undefined;
+	if (found.lastUsed + REMEMBERED_ANSWER_TTL_MS <= now) {
 		forgetExecution(execution);
 		return undefined;
 	}
-	const stored = touch(execution, Date.now()).outcomes.get(slot);
-	if (!stored) return undefined;
-	if (stored.kind === 'answerNotKept') return { kind: 'answerNotKept' };
-	if (stored.kind === 'unknown')
-		return { kind: 'unknown', error: JSON.parse(stored.json as string) as RememberedError };
-	return { kind: 'answered', answer: JSON.parse(stored.json as string) as IDataObject };
+	const memory = touch(execution, now);
+	const answer = memory.answers.get(slot);
+	if (answer !== undefined) return { kind: 'answered', answer: JSON.parse(answer) as IDataObject };
+	const unknown = memory.unknowns.get(slot);
+	if (unknown !== undefined)
+		return { kind: 'unknown', error: JSON.parse(unknown) as RememberedError };
+	return memory.tombstones.has(slot) ? { kind: 'answerNotKept' } : undefined;
 }
 
 const ID_KEY = /^(id|uuid)$|(_id|_ids|_uuid|Id|Ids|Uuid)$/;
@@ -168,8 +173,8 @@ function idsOf(value: unknown): unknown {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const kept: IDataObject = {};
 	for (const [key, entry] of Object.entries(value as IDataObject)) {
-		if (ID_KEY.test(key) && (typeof entry !== 'object' || entry === null)) kept[key] = entry;
-		else if (ID_KEY.test(key) && Array.isArray(entry)) kept[key] = entry;
+		const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+		if (ID_KEY.test(key) && !isObject) kept[key] = entry;
 		else if (typeof entry === 'object' && entry !== null) {
 			const nested = idsOf(entry);
 			const empty = Array.isArray(nested)
@@ -181,38 +186,34 @@ function idsOf(value: unknown): unknown {
 	return kept;
 }
 
-/** The answer to remember: whole when small, else its IDs with a note saying so (also inside `data`). */
-function answerToKeep(answer: IDataObject): StoredOutcome {
+/** The answer to remember, as JSON: whole when small, else its IDs with a note saying so (also inside `data`). */
+function answerToKeep(answer: IDataObject): string {
 	const whole = JSON.stringify(answer);
-	if (whole.length <= MAX_WHOLE_ANSWER_CHARS) return { kind: 'answered', json: whole };
+	if (whole.length <= MAX_WHOLE_ANSWER_CHARS) return whole;
 	const ids = idsOf(answer);
-	if (Array.isArray(ids)) return { kind: 'answered', json: JSON.stringify(ids) };
-	const data = (ids as IDataObject).data;
+	if (Array.isArray(ids)) return JSON.stringify(ids);
+	const kept: IDataObject = { ...(ids as IDataObject), [ONLY_IDS_NOTE_FIELD]: ONLY_IDS_NOTE };
+	const data = kept.data;
 	if (typeof data === 'object' && data !== null && !Array.isArray(data))
 		(data as IDataObject)[ONLY_IDS_NOTE_FIELD] = ONLY_IDS_NOTE;
-	return {
-		kind: 'answered',
-		json: JSON.stringify({ ...(ids as IDataObject), [ONLY_IDS_NOTE_FIELD]: ONLY_IDS_NOTE }),
-	};
+	return JSON.stringify(kept);
 }
 
+/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once). */
 export function remember(
 	{ execution, slot }: JournalSlot,
 	outcome: { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: RememberedError },
 ): void {
 	const now = Date.now();
-	const stored: StoredOutcome =
-		outcome.kind === 'answered'
-			? answerToKeep(outcome.answer)
-			: { kind: 'unknown', json: JSON.stringify(outcome.error) };
-	store(touch(execution, now), slot, stored);
-	makeRoom(now, execution);
+	const memory = touch(execution, now);
+	const json =
+		outcome.kind === 'answered' ? answerToKeep(outcome.answer) : JSON.stringify(outcome.error);
+	(outcome.kind === 'answered' ? memory.answers : memory.unknowns).set(slot, json);
+	grow(memory, sizeOf(slot, json));
+	makeRoom(now);
 }
 
-/** For tests of the bound: how much is held, and a smaller bound (restored with no argument). */
-export function journalBytes(): number {
-	return totalBytes;
-}
+/** For tests of the bound: a smaller one, or the default again without an argument. */
 export function setJournalBudget(bytes = MAX_JOURNAL_BYTES): void {
 	budgetBytes = bytes;
 }
