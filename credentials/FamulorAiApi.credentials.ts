@@ -139,6 +139,9 @@ export class FamulorAiApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => ({
 		...requestOptions,
+		// The token must not follow a redirect to another host (n8n sends it along by default), also
+		// for requests n8n itself makes with this credential (Custom API Call, the credential test).
+		sendCredentialsOnCrossOriginRedirect: false,
 		headers: {
 			...requestOptions.headers,
 			Authorization: `Bearer ${String(credentials.apiToken ?? '')}`,

@@ -38,6 +38,8 @@ export interface Fault {
 	count: number;
 	kind: string;
 	retryAfter?: number;
+	/** Matching requests let through (answered normally) before the fault applies. */
+	skip?: number;
 }
 
 /** The request and webhook logs keep this many newest entries. */

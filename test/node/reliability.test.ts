@@ -209,21 +209,24 @@ describe('small holes', () => {
 		expect(await kit().requests()).toEqual([]);
 	});
 
-	it('gives a clear message for a binary field named __proto__', async () => {
-		const parameters = {
-			resource: 'document',
-			operation: 'createFromFile',
-			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
-			name: 'X',
-			fileType: 'txt',
-			binaryPropertyName: '__proto__',
-		};
-		const result = await kit().run(parameters as never);
-		expect(result.error?.message).toMatch(
-			/Input Binary Field \(file\) must be the name of a binary field of the input item, such as "data"; "__proto__" cannot be one/,
-		);
-		expect(await kit().requests()).toEqual([]);
-	});
+	it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+		'gives a message naming the field for a binary field named %s',
+		async (binaryPropertyName) => {
+			const parameters = {
+				resource: 'document',
+				operation: 'createFromFile',
+				knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+				name: 'X',
+				fileType: 'txt',
+				binaryPropertyName,
+			};
+			const result = await kit().run(parameters as never);
+			expect(result.error?.message).toBe(
+				`Input Binary Field (file) must be the name of a binary field of the input item, such as "data"; "${binaryPropertyName}" cannot be one`,
+			);
+			expect(await kit().requests()).toEqual([]);
+		},
+	);
 
 	it('refuses a URL with a line break instead of sending another URL than the one given', async () => {
 		const parameters = {

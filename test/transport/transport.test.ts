@@ -401,19 +401,56 @@ describe('pagination', () => {
 		expect(server.requests.map((request) => request.query.per_page)).toEqual(['100', '50']);
 	});
 
-	it('stops on a repeated cursor instead of looping', async () => {
-		server.fallback = () => ({
+	it('fails on a repeated cursor instead of looping or returning the same records again', async () => {
+		server.fallback = (request) => ({
 			status: 200,
-			body: { data: [{ id: 1 }], next_cursor: 'same', prev_cursor: null },
+			body: {
+				data: [{ id: request.query.cursor === undefined ? 1 : 2 }],
+				next_cursor: 'same',
+				prev_cursor: null,
+			},
 		});
-		const records = await withRequestContext(credentials, async function () {
+		const error = await withRequestContext(credentials, async function () {
 			return await requestCursorList.call(this, {
 				path: '/api/user/conversations',
 				limit: Infinity,
 			});
-		});
+		}).catch((caught: Error) => caught);
 		expect(server.requests).toHaveLength(2);
-		expect(records).toHaveLength(2);
+		expect((error as Error).message).toBe(
+			'The service gave page 2 of /api/user/conversations the same next cursor as page 1, so reading stopped instead of returning the same records again. Turn off Return All and set a Limit of at most one page (100)',
+		);
+	});
+
+	it('fails when a page repeats (a service that ignores ?page) instead of yielding duplicates', async () => {
+		server.fallback = () => ({
+			status: 200,
+			body: { data: [{ id: 1 }, { id: 2 }], current_page: 1, last_page: 100_000 },
+		});
+		const error = await withRequestContext(credentials, async function () {
+			return await requestPageNumberList.call(this, {
+				path: '/api/user/leads',
+				limit: Infinity,
+			});
+		}).catch((caught: Error) => caught);
+		expect(server.requests).toHaveLength(2);
+		expect((error as Error).message).toBe(
+			'The service answered page 2 of /api/user/leads with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters. Turn off Return All and set a Limit of at most one page (100)',
+		);
+	});
+
+	it('Return All stops with an error after 500 pages (50,000 records), however many pages the service reports', async () => {
+		server.fallback = (request) => ({
+			status: 200,
+			body: { data: [{ id: Number(request.query.page) }], last_page: 100_000 },
+		});
+		const error = await withRequestContext(credentials, async function () {
+			return await requestPageNumberList.call(this, { path: '/api/user/calls', limit: Infinity });
+		}).catch((caught: Error) => caught);
+		expect(server.requests).toHaveLength(500);
+		expect((error as Error).message).toBe(
+			"The list /api/user/calls has more than 500 pages (50,000 records), the most one run reads: narrow it with the operation's filters, or turn off Return All and set a Limit",
+		);
 	});
 });
 

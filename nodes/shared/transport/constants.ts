@@ -26,8 +26,14 @@ export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 /** Largest page size the service accepts on both paginated lists. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Safety stop for page-number pagination if the service keeps reporting more pages. */
-export const MAX_PAGES = 100_000;
+/**
+ * The most one list operation reads: 500 pages of 100, i.e. 50,000 records. That is about 5 minutes
+ * at the documented 100 requests per minute, and already more items than an n8n workflow handles
+ * comfortably in one run (n8n keeps every item in memory); a longer list fails with an error that
+ * says to narrow it (filters, Limit) instead of reading for hours.
+ */
+export const MAX_LIST_PAGES = 500;
+export const MAX_LIST_RECORDS = MAX_LIST_PAGES * MAX_PAGE_SIZE;
 
 /**
  * Documented per-endpoint limits, used unless the credential overrides them
@@ -47,8 +53,19 @@ export const DOCUMENTED_GENERAL_LIMITS = [
 	{ limit: 20, windowMs: 10_000 },
 ] as const;
 
-/** Answers remembered for n8n's Retry On Fail: at most this many, each for at most this long. */
-export const MAX_REMEMBERED_ANSWERS = 20_000;
+/**
+ * What requests that must not be repeated remember for n8n's Retry On Fail (journal.ts): at most this
+ * many bytes for the whole process, each execution for at most REMEMBERED_ANSWER_TTL_MS after its last
+ * request. An answer longer than MAX_WHOLE_ANSWER_CHARS keeps only its IDs. When the bound is reached,
+ * answers become tombstones (about 100 bytes: the request is still not sent again); an execution is
+ * dropped whole only after IDLE_EXECUTION_MS without a request (Retry On Fail retries within seconds).
+ */
+export const MAX_JOURNAL_BYTES = 32 * 1024 * 1024;
+export const MAX_WHOLE_ANSWER_CHARS = 2_000;
 export const REMEMBERED_ANSWER_TTL_MS = 24 * 3_600_000;
+export const IDLE_EXECUTION_MS = 3_600_000;
+
+/** Same-origin redirects of requests that are safe to repeat are followed at most this many times. */
+export const MAX_REDIRECTS = 5;
 
 export type RateLimitedEndpoint = keyof typeof DOCUMENTED_RATE_LIMITS;

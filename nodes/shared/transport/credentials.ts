@@ -8,6 +8,7 @@ import {
 	DOCUMENTED_RATE_LIMITS,
 	type RateLimitedEndpoint,
 } from './constants';
+import { asNodeError, withSecretsMasked } from './errors';
 import type { FamulorRequestContext } from './types';
 
 export interface FamulorCredentials {
@@ -38,8 +39,8 @@ export interface ResolvedCredentials {
 	rateLimits: Record<RateLimitedEndpoint, RateLimit>;
 	/** The account-wide windows every request counts against; empty when the user turned pacing off. */
 	generalLimits: RateLimit[];
-	/** Replaces the token wherever it appears in a text, so an error that echoes it never shows it. */
-	maskToken(text: string): string;
+	/** Replaces the token and the Base URL's user info wherever they appear in a text (see secretMasker). */
+	maskSecrets(text: string): string;
 }
 
 /** Control characters (line breaks, tabs, NUL, …) that `new URL()` would silently drop or keep. */
@@ -121,10 +122,37 @@ function checkToken(node: INode, token: string): void {
 	}
 }
 
-function maskerFor(token: string): (text: string) => string {
-	const trimmed = token.trim();
-	if (trimmed.length < 4) return (text) => text;
-	return (text) => text.split(trimmed).join('***');
+/** The forms a secret takes in a text: as typed, URL-encoded (a path, a query) and JSON-escaped. */
+function spellingsOf(secret: string): string[] {
+	const forms = [secret, JSON.stringify(secret).slice(1, -1)];
+	try {
+		forms.push(encodeURIComponent(secret), encodeURI(secret));
+		forms.push(new URL(`http://h/${secret}`).pathname.slice(1));
+	} catch {
+		// A lone surrogate cannot be URL-encoded; it cannot be in a URL either.
+	}
+	return forms;
+}
+
+/** `user:password` of `scheme://user:password@host`, read without parsing: the URL may be invalid. */
+function userInfoOf(baseUrl: string): string[] {
+	const userInfo = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)@/i.exec(baseUrl.trim())?.[1];
+	if (!userInfo) return [];
+	const password = userInfo.slice(userInfo.indexOf(':') + 1);
+	return userInfo.includes(':') ? [userInfo, password] : [userInfo];
+}
+
+/**
+ * Replaces the API token and the Base URL's user info, in every spelling, wherever they appear in a
+ * text. Secrets shorter than 4 characters are left alone: masking them would garble every message.
+ */
+export function secretMasker(token: string, baseUrl = ''): (text: string) => string {
+	const secrets = [token.trim(), ...userInfoOf(baseUrl)].filter((secret) => secret.length >= 4);
+	const spellings = [...new Set(secrets.flatMap(spellingsOf))]
+		.filter((spelling) => spelling.length >= 4)
+		.sort((a, b) => b.length - a.length);
+	if (spellings.length === 0) return (text) => text;
+	return (text) => spellings.reduce((masked, spelling) => masked.split(spelling).join('***'), text);
 }
 
 /** The documented general windows, or the user's; a window of 0 requests is switched off. */
@@ -153,7 +181,22 @@ export async function resolveCredentials(
 ): Promise<ResolvedCredentials> {
 	const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as FamulorCredentials;
 	const token = String(credentials.apiToken ?? '');
-	checkToken(this.getNode(), token);
+	const maskSecrets = secretMasker(token, String(credentials.baseUrl ?? ''));
+	try {
+		return resolved(this.getNode(), credentials, token, maskSecrets);
+	} catch (error) {
+		// E.g. a Base URL that is the token itself, quoted by "not a valid URL".
+		throw withSecretsMasked(asNodeError(this.getNode(), error), maskSecrets);
+	}
+}
+
+function resolved(
+	node: INode,
+	credentials: FamulorCredentials,
+	token: string,
+	maskSecrets: (text: string) => string,
+): ResolvedCredentials {
+	checkToken(node, token);
 	const custom = credentials.customRateLimits === true;
 	const limitFor = (
 		endpoint: RateLimitedEndpoint,
@@ -168,7 +211,7 @@ export async function resolveCredentials(
 		};
 	};
 	return {
-		baseUrl: normalizeBaseUrl(this.getNode(), credentials.baseUrl),
+		baseUrl: normalizeBaseUrl(node, credentials.baseUrl),
 		tokenKey: fingerprint(token),
 		timeoutMs:
 			positiveOr(credentials.requestTimeoutSeconds, DEFAULT_REQUEST_TIMEOUT_SECONDS) * 1000,
@@ -185,6 +228,6 @@ export async function resolveCredentials(
 			),
 		},
 		generalLimits: generalLimitsOf(credentials),
-		maskToken: maskerFor(token),
+		maskSecrets,
 	};
 }

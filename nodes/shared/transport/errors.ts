@@ -6,11 +6,19 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { MAX_REDIRECTS } from './constants';
+
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
 
 /** Error code of a request that never left this machine, so it cannot have taken effect. */
 export const NOT_SENT = 'NOT_SENT';
+
+/** Error code of a request that went through in an earlier try and whose answer was not kept (journal.ts). */
+export const SENT_BEFORE = 'SENT_BEFORE';
+
+/** Error code of a redirect the transport refused to follow. */
+export const REDIRECT_NOT_FOLLOWED = 'REDIRECT_NOT_FOLLOWED';
 
 const NOT_REPEATED =
 	'It was sent once and not repeated, because it may already have taken effect (a call, message, purchase, upload or reply must not happen twice): check in Famulor whether it went through before running the item again.';
@@ -183,6 +191,85 @@ export function buildTransportError(
 		itemIndex: place.itemIndex,
 	});
 	return withContext(error, { httpCode: null, errorCode, fieldErrors: {} });
+}
+
+const CHECK_BASE_URL =
+	'Check the credential field "Base URL" of the Famulor AI API credential: it must be the address of the Famulor API itself, e.g. https://app.famulor.de';
+
+/**
+ * A 3xx answer the transport does not follow: to another origin (the API token must not go there),
+ * for a request that must not be repeated, or one redirect too many.
+ */
+export function buildRedirectError(
+	node: INode,
+	place: ErrorPlace,
+	status: number,
+	target: URL,
+	why: 'crossOrigin' | 'notRepeatable' | 'tooMany',
+): NodeApiError {
+	const said = `the service answered ${status} with a redirect to`;
+	const message = {
+		crossOrigin: `Famulor API request not followed: ${said} another host (${target.host}); nothing was sent there, so the API token stayed with the service. ${CHECK_BASE_URL} (not an address that forwards elsewhere).`,
+		notRepeatable: `Famulor API request not repeated: ${said} ${target.pathname} on the same host; the request was not repeated there, because it must not take effect twice. ${CHECK_BASE_URL} (https, no extra path).`,
+		tooMany: `Famulor API request not followed: ${said} ${target.pathname} after ${MAX_REDIRECTS} redirects on the same host already. ${CHECK_BASE_URL}.`,
+	}[why];
+	const error = new NodeApiError(
+		node,
+		{ message: `redirect to ${target.host}`, httpCode: String(status) } as JsonObject,
+		{
+			message,
+			description: `${place.method} ${place.path}`,
+			httpCode: String(status),
+			itemIndex: place.itemIndex,
+		},
+	);
+	return withContext(error, {
+		httpCode: status,
+		errorCode: REDIRECT_NOT_FOLLOWED,
+		fieldErrors: {},
+		redirectHost: target.host,
+	});
+}
+
+/** Rewrites every string held by `value` (own properties and their names, arrays, nested objects) in place. */
+function maskStrings(value: unknown, mask: (text: string) => string, seen: WeakSet<object>): void {
+	if (typeof value !== 'object' || value === null || seen.has(value)) return;
+	seen.add(value);
+	const record = value as Record<string, unknown>;
+	for (const key of Object.getOwnPropertyNames(value)) {
+		// The node's own settings are not an answer of the service, and are not ours to rewrite.
+		if (key === 'node') continue;
+		const descriptor = Object.getOwnPropertyDescriptor(value, key);
+		if (!descriptor) continue;
+		// Newer Node versions (24) give an error's stack as an accessor of its own.
+		if (key === 'stack' && descriptor.get && descriptor.set) {
+			const stack: unknown = record[key];
+			if (typeof stack === 'string') record[key] = mask(stack);
+			continue;
+		}
+		if (!('value' in descriptor) || !descriptor.writable) continue;
+		if (typeof descriptor.value === 'string') record[key] = mask(descriptor.value);
+		else maskStrings(descriptor.value, mask, seen);
+		// A field name can echo the token too (a field error keyed by what was sent).
+		const maskedKey = mask(key);
+		if (maskedKey !== key && descriptor.enumerable && descriptor.configurable) {
+			record[maskedKey] = record[key];
+			delete record[key];
+		}
+	}
+}
+
+/**
+ * The one masking step every error passes before it leaves the transport: the token and the Base
+ * URL's user info are replaced in the message, description, stack, `context`, the raw answer kept as
+ * the error's cause and anything nested in them, whatever shape the service's answer had.
+ */
+export function withSecretsMasked<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	mask: (text: string) => string,
+): E {
+	maskStrings(error, mask, new WeakSet());
+	return error;
 }
 
 /** Errors of ours pass unchanged; anything else (a bug, an unexpected throw) is wrapped with its item. */

@@ -1,97 +1,219 @@
-import { createHash } from 'crypto';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
-
-import { MAX_REMEMBERED_ANSWERS, REMEMBERED_ANSWER_TTL_MS } from './constants';
+import {
+	IDLE_EXECUTION_MS,
+	MAX_JOURNAL_BYTES,
+	MAX_WHOLE_ANSWER_CHARS,
+	REMEMBERED_ANSWER_TTL_MS,
+} from './constants';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
-/** How a request that must not be repeated ended: with an answer, or without knowing whether it took effect. */
-export type RememberedOutcome =
-	{ kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: NodeApiError };
-
-interface Entry {
-	expiresAt: number;
-	outcome: RememberedOutcome;
+/** What the user is told about an earlier failure of the same request: its message, description and context. */
+export interface RememberedError {
+	message: string;
+	description?: string;
+	context: IDataObject;
 }
+
+/**
+ * How a request that must not be repeated ended: with an answer (whole, or only its IDs when it was
+ * large), without knowing whether it took effect, or sent with its answer since dropped to stay
+ * within the memory bound (a tombstone: it is still never sent again).
+ */
+export type RememberedOutcome =
+	| { kind: 'answered'; answer: IDataObject }
+	| { kind: 'unknown'; error: RememberedError }
+	| { kind: 'answerNotKept' };
+
+/** The field added to an answer of which only the IDs were kept. */
+export const ONLY_IDS_NOTE_FIELD = 'famulorNote';
+export const ONLY_IDS_NOTE =
+	'Sent in an earlier try of this execution; its answer was too large to keep, so only its IDs are shown';
+
+/** Everything remembered of one execution; answers in the order they were kept. */
+interface ExecutionMemory {
+	/** slot → the answer's JSON. */
+	answers: Map<string, string>;
+	/** slot → the outcome-unknown error's JSON. */
+	unknowns: Map<string, string>;
+	/** Slots whose answer was dropped to stay within the bound. */
+	tombstones: Set<string>;
+	bytes: number;
+	lastUsed: number;
+}
+
+/** Rough size in memory: strings are UTF-16, a Map entry costs some pointers. */
+const ENTRY_OVERHEAD_BYTES = 64;
+const sizeOf = (slot: string, json = ''): number =>
+	ENTRY_OVERHEAD_BYTES + 2 * (slot.length + json.length);
 
 /**
  * n8n's "Retry On Fail" runs the whole node again after a failure, with every item. Requests that must
- * not be repeated (calls, messages, purchases, …) remember how they ended, per execution, node run,
- * item and request, so the retry returns the remembered answer (or the same outcome-unknown error)
- * instead of sending again. Bounded and expiring: the oldest entries go first.
+ * not be repeated (calls, messages, purchases, …) remember how they ended, per execution; a retry gets
+ * the remembered answer (or the same outcome-unknown error) instead of sending again.
+ *
+ * Bounded in bytes (MAX_JOURNAL_BYTES) and in time (REMEMBERED_ANSWER_TTL_MS). Large answers keep
+ * only their IDs. When the bound is reached, answers of the executions used longest ago become
+ * tombstones first (the request is still not sent again; the item fails "sent before, answer not
+ * kept"); only executions idle for IDLE_EXECUTION_MS are ever forgotten entirely, so the entries of
+ * a running execution are never dropped by other work. The map's order is the order of last use
+ * (every use re-inserts), so the executions to expire or drop come first.
  */
-const remembered = new Map<string, Entry>();
+const executions = new Map<string, ExecutionMemory>();
+let totalBytes = 0;
+let budgetBytes = MAX_JOURNAL_BYTES;
 
-function forgetExpired(now: number): void {
-	for (const [key, entry] of remembered) {
-		if (entry.expiresAt > now && remembered.size <= MAX_REMEMBERED_ANSWERS) return;
-		remembered.delete(key);
-	}
-}
-
-/** The body as text for the key; a file upload by its fields and file sizes (its bytes are not kept). */
-function bodyFingerprint(body: FamulorRequest['body']): string {
-	if (body === undefined) return '';
-	if (typeof FormData !== 'undefined' && body instanceof FormData) {
-		const parts: string[] = [];
-		body.forEach((value, name) =>
-			parts.push(
-				`${name}=${typeof value === 'string' ? value : `file:${value.name}:${value.size}`}`,
-			),
-		);
-		return parts.join('&');
-	}
-	return JSON.stringify(body);
+/** Where one request sits: its execution, and node, run, item and position inside the item. */
+export interface JournalSlot {
+	execution: string;
+	slot: string;
 }
 
 /**
- * The key of one request of one item in one run of one node in one execution; undefined outside an
- * execution (list searches, trigger activation), where n8n does not retry.
+ * How many requests that must not be repeated each item has sent in one node run. n8n gives every
+ * try of a node a new context, so counting per context gives a retry the same positions.
  */
-export function journalKey(
+const positionsByContext = new WeakMap<object, Map<number, number>>();
+
+/**
+ * The slot of the next request of an item, or undefined outside an execution (list searches, trigger
+ * activation), where n8n does not retry. Not keyed by the body: an expression such as `{{ $now }}`
+ * gives the retry another body for the same message.
+ */
+export function journalSlot(
 	context: FamulorRequestContext,
 	request: FamulorRequest,
-): string | undefined {
+): JournalSlot | undefined {
 	if (request.itemIndex === undefined || !('getExecutionId' in context)) return undefined;
 	const executionId = context.getExecutionId();
 	// n8n's node contexts carry the run index (a node inside a loop runs once per pass); a retry keeps it.
 	const runIndex = (context as { runIndex?: unknown }).runIndex;
 	if (!executionId || typeof runIndex !== 'number') return undefined;
-	const digest = createHash('sha256')
-		.update(bodyFingerprint(request.body))
-		.update('|')
-		.update(JSON.stringify(request.qs ?? {}))
-		.digest('hex');
-	return [
-		context.getWorkflow().id ?? '',
-		executionId,
-		context.getNode().name,
-		runIndex,
-		request.itemIndex,
-		request.method,
-		request.path,
-		digest,
-	].join('|');
+	let positions = positionsByContext.get(context);
+	if (!positions) positionsByContext.set(context, (positions = new Map()));
+	const position = positions.get(request.itemIndex) ?? 0;
+	positions.set(request.itemIndex, position + 1);
+	return {
+		execution: `${context.getWorkflow().id ?? ''}|${executionId}`,
+		slot: [context.getNode().name, runIndex, request.itemIndex, position].join('|'),
+	};
 }
 
-export function recall(key: string): RememberedOutcome | undefined {
-	const entry = remembered.get(key);
-	if (!entry) return undefined;
-	if (entry.expiresAt <= Date.now()) {
-		remembered.delete(key);
+function forgetExecution(execution: string): void {
+	const memory = executions.get(execution);
+	if (!memory) return;
+	totalBytes -= memory.bytes;
+	executions.delete(execution);
+}
+
+function grow(memory: ExecutionMemory, bytes: number): void {
+	memory.bytes += bytes;
+	totalBytes += bytes;
+}
+
+/** Executions unused for longer than `age`, oldest first, while they lead the map; stops at the first younger one. */
+function forgetOlderThan(age: number, now: number, enough: () => boolean): void {
+	for (const [execution, memory] of executions) {
+		if (enough() || memory.lastUsed + age > now) return;
+		forgetExecution(execution);
+	}
+}
+
+/** Frees memory until the journal fits its bound: expired executions, then answers, then idle executions. */
+function makeRoom(now: number): void {
+	forgetOlderThan(REMEMBERED_ANSWER_TTL_MS, now, () => false);
+	const fits = () => totalBytes <= budgetBytes;
+	for (const memory of executions.values()) {
+		for (const [slot, json] of memory.answers) {
+			if (fits()) return;
+			memory.answers.delete(slot);
+			memory.tombstones.add(slot);
+			grow(memory, sizeOf(slot) - sizeOf(slot, json));
+		}
+	}
+	forgetOlderThan(IDLE_EXECUTION_MS, now, fits);
+}
+
+function touch(execution: string, now: number): ExecutionMemory {
+	const memory = executions.get(execution) ?? {
+		answers: new Map(),
+		unknowns: new Map(),
+		tombstones: new Set(),
+		bytes: 0,
+		lastUsed: now,
+	};
+	executions.delete(execution);
+	executions.set(execution, memory);
+	memory.lastUsed = now;
+	return memory;
+}
+
+export function recall({ execution, slot }: JournalSlot): RememberedOutcome | undefined {
+	const now = Date.now();
+	const found = executions.get(execution);
+	if (!found) return undefined;
+	if (found.lastUsed + REMEMBERED_ANSWER_TTL_MS <= now) {
+		forgetExecution(execution);
 		return undefined;
 	}
-	return entry.outcome;
+	const memory = touch(execution, now);
+	const answer = memory.answers.get(slot);
+	if (answer !== undefined) return { kind: 'answered', answer: JSON.parse(answer) as IDataObject };
+	const unknown = memory.unknowns.get(slot);
+	if (unknown !== undefined)
+		return { kind: 'unknown', error: JSON.parse(unknown) as RememberedError };
+	return memory.tombstones.has(slot) ? { kind: 'answerNotKept' } : undefined;
 }
 
-export function remember(key: string, outcome: RememberedOutcome): void {
+const ID_KEY = /^(id|uuid)$|(_id|_ids|_uuid|Id|Ids|Uuid)$/;
+
+/** The IDs of an answer, where they stood (nested objects and lists kept), and nothing else. */
+function idsOf(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(idsOf).filter((entry) => entry !== undefined);
+	if (typeof value !== 'object' || value === null) return undefined;
+	const kept: IDataObject = {};
+	for (const [key, entry] of Object.entries(value as IDataObject)) {
+		const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+		if (ID_KEY.test(key) && !isObject) kept[key] = entry;
+		else if (typeof entry === 'object' && entry !== null) {
+			const nested = idsOf(entry);
+			const empty = Array.isArray(nested)
+				? nested.length === 0
+				: Object.keys(nested as IDataObject).length === 0;
+			if (!empty) kept[key] = nested as IDataObject;
+		}
+	}
+	return kept;
+}
+
+/** The answer to remember, as JSON: whole when small, else its IDs with a note saying so (also inside `data`). */
+function answerToKeep(answer: IDataObject): string {
+	const whole = JSON.stringify(answer);
+	if (whole.length <= MAX_WHOLE_ANSWER_CHARS) return whole;
+	const ids = idsOf(answer);
+	if (Array.isArray(ids)) return JSON.stringify(ids);
+	const kept: IDataObject = { ...(ids as IDataObject), [ONLY_IDS_NOTE_FIELD]: ONLY_IDS_NOTE };
+	const data = kept.data;
+	if (typeof data === 'object' && data !== null && !Array.isArray(data))
+		(data as IDataObject)[ONLY_IDS_NOTE_FIELD] = ONLY_IDS_NOTE;
+	return JSON.stringify(kept);
+}
+
+/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once). */
+export function remember(
+	{ execution, slot }: JournalSlot,
+	outcome: { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: RememberedError },
+): void {
 	const now = Date.now();
-	remembered.delete(key);
-	remembered.set(key, { expiresAt: now + REMEMBERED_ANSWER_TTL_MS, outcome });
-	forgetExpired(now);
+	const memory = touch(execution, now);
+	const json =
+		outcome.kind === 'answered' ? answerToKeep(outcome.answer) : JSON.stringify(outcome.error);
+	(outcome.kind === 'answered' ? memory.answers : memory.unknowns).set(slot, json);
+	grow(memory, sizeOf(slot, json));
+	makeRoom(now);
 }
 
-/** How many outcomes are held, for tests of the bound. */
-export function rememberedCount(): number {
-	return remembered.size;
+/** For tests of the bound: a smaller one, or the default again without an argument. */
+export function setJournalBudget(bytes = MAX_JOURNAL_BYTES): void {
+	budgetBytes = bytes;
 }

@@ -11,6 +11,7 @@ import {
 import {
 	CREDENTIAL_TYPE,
 	MAX_BACKOFF_DELAY_MS,
+	MAX_REDIRECTS,
 	MAX_RATE_LIMIT_WAIT_MS,
 	MAX_RETRY_ATTEMPTS,
 	MIN_RATE_LIMIT_WAIT_MS,
@@ -21,14 +22,16 @@ import {
 	asNodeError,
 	buildApiError,
 	buildOutcomeUnknownApiError,
+	buildRedirectError,
 	buildTransportError,
 	OUTCOME_UNKNOWN,
 	parseErrorBody,
+	SENT_BEFORE,
+	withSecretsMasked,
 	type ErrorPlace,
-	type FamulorErrorDetails,
 } from './errors';
 import { header } from './headers';
-import { journalKey, recall, remember } from './journal';
+import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { generalPacerFor, pacerFor, type Pacer } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
@@ -87,72 +90,120 @@ function isReadableAnswer(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null;
 }
 
-function masked(details: FamulorErrorDetails, mask: (text: string) => string): FamulorErrorDetails {
-	const fieldErrors = Object.fromEntries(
-		Object.entries(details.fieldErrors).map(([field, messages]) => [
-			mask(field),
-			messages.map(mask),
-		]),
+/** The one error a request ends with: n8n's own throws wrapped, and every secret masked. */
+function finalError(
+	context: FamulorRequestContext,
+	error: unknown,
+	request: FamulorRequest,
+	credentials: ResolvedCredentials,
+): NodeApiError | NodeOperationError {
+	return withSecretsMasked(
+		asNodeError(context.getNode(), error, request.itemIndex),
+		credentials.maskSecrets,
 	);
-	return { ...details, message: mask(details.message), fieldErrors };
+}
+
+/** The same failure again, on a retry of a request whose outcome was unknown. */
+function rememberedFailure(
+	context: FamulorRequestContext,
+	error: RememberedError,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const again = new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
+		message: `${error.message} (remembered from an earlier try of this execution: not sent again)`,
+		description: error.description ?? undefined,
+		itemIndex,
+	});
+	Object.assign(again.context, error.context);
+	return again;
+}
+
+/** A request that went through in an earlier try whose answer the memory bound made us drop. */
+function answerNotKeptFailure(
+	context: FamulorRequestContext,
+	request: FamulorRequest,
+): NodeApiError {
+	const error = new NodeApiError(
+		context.getNode(),
+		{ message: 'sent before, answer not kept' } as JsonObject,
+		{
+			message:
+				'Famulor API request sent before, answer not kept: it went through in an earlier try of this execution, and its answer was dropped to keep the memory of sent requests within its bound, so it was not sent again. Check the result in Famulor.',
+			description: `${request.method} ${request.path}`,
+			itemIndex: request.itemIndex,
+		},
+	);
+	Object.assign(error.context, { httpCode: null, errorCode: SENT_BEFORE, fieldErrors: {} });
+	return error;
 }
 
 /**
  * The one place requests to the service are built and sent: base URL from the credential, bearer
  * auth through `httpRequestWithAuthentication`, pacing (the account-wide limit and the endpoints'
- * own), retries, and conversion of every error shape into a NodeApiError whose message says the fix.
+ * own), retries, redirects, and conversion of every error shape into a NodeApiError whose message
+ * says the fix; every error leaves through finalError, which masks the token.
  *
  * Retry policy: a 429 means the request was not processed, so it is waited out and repeated for any
  * method (bounded by MAX_RATE_LIMIT_WAIT_MS); so is a failure before the request left this machine
  * (refused connection, DNS). A 5xx, a lost connection or an unreadable answer is retried only when
  * the request is safe to repeat; otherwise the item fails as "outcome unknown". Requests that are not
- * safe to repeat remember how they ended for the execution, so n8n's Retry On Fail does not send them again.
+ * safe to repeat remember how they ended for the execution (journal.ts), so n8n's Retry On Fail does
+ * not send them again.
  */
 export async function famulorApiRequest(
 	this: FamulorRequestContext,
 	request: FamulorRequest,
 ): Promise<IDataObject> {
+	const credentials = await credentialsOf.call(this);
 	const safeToRepeat =
 		request.safeToRepeat ?? (request.method === 'GET' || request.method === 'PUT');
-	const key = safeToRepeat ? undefined : journalKey(this, request);
-	const earlier = key === undefined ? undefined : recall(key);
-	if (earlier?.kind === 'answered') return structuredClone(earlier.answer);
-	if (earlier?.kind === 'unknown') {
-		const again = new NodeApiError(
-			this.getNode(),
-			{ message: earlier.error.message } as JsonObject,
-			{
-				message: `${earlier.error.message} (remembered from an earlier try of this execution: not sent again)`,
-				description: earlier.error.description ?? undefined,
-				itemIndex: request.itemIndex,
-			},
-		);
-		Object.assign(again.context, earlier.error.context);
-		throw again;
-	}
+	const slot = safeToRepeat ? undefined : journalSlot(this, request);
+	const earlier = slot === undefined ? undefined : recall(slot);
+	if (earlier?.kind === 'answered') return earlier.answer;
+	if (earlier?.kind === 'unknown') throw rememberedFailure(this, earlier.error, request.itemIndex);
+	if (earlier?.kind === 'answerNotKept') throw answerNotKeptFailure(this, request);
 	let answer: IDataObject;
 	try {
-		answer = await send.call(this, request, safeToRepeat);
-	} catch (error) {
+		answer = await send.call(this, request, credentials, safeToRepeat);
+	} catch (caught) {
+		const error = finalError(this, caught, request, credentials);
 		if (
-			key !== undefined &&
+			slot !== undefined &&
 			error instanceof NodeApiError &&
 			(error.context as IDataObject).errorCode === OUTCOME_UNKNOWN
 		) {
-			remember(key, { kind: 'unknown', error });
+			remember(slot, {
+				kind: 'unknown',
+				error: {
+					message: error.message,
+					description: error.description ?? undefined,
+					context: error.context as IDataObject,
+				},
+			});
 		}
-		throw asNodeError(this.getNode(), error, request.itemIndex);
+		throw error;
 	}
-	if (key !== undefined) remember(key, { kind: 'answered', answer: structuredClone(answer) });
+	if (slot !== undefined) remember(slot, { kind: 'answered', answer });
 	return answer;
+}
+
+/** Where a 3xx answer points, resolved against the URL that was asked; undefined without a usable Location. */
+function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | undefined {
+	const location = header(answered.headers as IDataObject, 'location');
+	if (location === undefined || location.trim() === '') return undefined;
+	try {
+		return new URL(location.trim(), from);
+	} catch {
+		return undefined;
+	}
 }
 
 async function send(
 	this: FamulorRequestContext,
 	request: FamulorRequest,
+	credentials: ResolvedCredentials,
 	safeToRepeat: boolean,
 ): Promise<IDataObject> {
-	const credentials = await credentialsOf.call(this);
 	const place: ErrorPlace = {
 		method: request.method,
 		path: request.path,
@@ -178,6 +229,11 @@ async function send(
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
 		timeout: credentials.timeoutMs,
+		// Redirects are ours to judge (the token must never reach another origin; a request that must
+		// not be repeated is never repeated at a new address), on every n8n version: n8n would follow
+		// them and, by default, send the Authorization header along to any host.
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 
 	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
@@ -190,6 +246,7 @@ async function send(
 	let failedAttempts = 0;
 	let rateLimitAnswers = 0;
 	let rateLimitWaitedMs = 0;
+	let redirects = 0;
 	for (;;) {
 		const releases: Array<(headers?: IDataObject) => void> = [];
 		for (const pacer of pacers) releases.push(await pacer.acquire());
@@ -220,18 +277,32 @@ async function send(
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
-			throw buildTransportError(
-				this.getNode(),
-				{ ...failure, reason: credentials.maskToken(failure.reason) },
-				place,
-				safeToRepeat,
-				failedAttempts,
-			);
+			throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
 		} finally {
 			for (const release of releases) release(response?.headers as IDataObject | undefined);
 		}
 
 		const status = answered.statusCode;
+		if (status >= 300 && status < 400) {
+			const target = redirectTarget(answered, options.url);
+			if (target !== undefined) {
+				const from = new URL(options.url);
+				if (target.origin !== from.origin)
+					throw buildRedirectError(this.getNode(), place, status, target, 'crossOrigin');
+				if (!safeToRepeat)
+					throw buildRedirectError(this.getNode(), place, status, target, 'notRepeatable');
+				if (++redirects > MAX_REDIRECTS)
+					throw buildRedirectError(this.getNode(), place, status, target, 'tooMany');
+				// Location carries its own query; 303 (and 301/302 of anything but GET, as browsers do) reads it with GET.
+				options.url = target.href;
+				options.qs = undefined;
+				if (status === 303 || ((status === 301 || status === 302) && options.method !== 'GET')) {
+					options.method = 'GET';
+					options.body = undefined;
+				}
+				continue;
+			}
+		}
 		const parsed = parseBody(answered.body);
 
 		if (status === 429) {
@@ -250,7 +321,7 @@ async function send(
 			}
 			throw buildApiError(
 				this.getNode(),
-				masked(parseErrorBody(status, body), credentials.maskToken),
+				parseErrorBody(status, body),
 				place,
 				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
 			);
@@ -263,8 +334,9 @@ async function send(
 				await sleep(backoffDelay(failedAttempts));
 				continue;
 			}
+			// Only the kind of value: a cut-off quote of the body could hold part of the token, which no mask finds.
 			const what = parsed.ok
-				? `${JSON.stringify(parsed.value)?.slice(0, 40) ?? 'nothing'} instead of a record`
+				? `${parsed.value === null ? 'null' : `a JSON ${typeof parsed.value}`} instead of a record`
 				: 'a body that is not valid JSON';
 			throw buildTransportError(
 				this.getNode(),
@@ -275,10 +347,7 @@ async function send(
 			);
 		}
 
-		const details = masked(
-			parseErrorBody(status, parsed.ok ? parsed.value : undefined),
-			credentials.maskToken,
-		);
+		const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
 		if (status >= 500) {
 			failedAttempts++;
 			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {

@@ -17,6 +17,10 @@ function takeFault(sb: Sandbox, method: string, path: string): Fault | undefined
 	);
 	if (i < 0) return undefined;
 	const f = sb.faults[i];
+	if (f.skip !== undefined && f.skip > 0) {
+		f.skip--;
+		return undefined;
+	}
 	f.count--;
 	if (f.count <= 0) sb.faults.splice(i, 1);
 	return f;

@@ -70,6 +70,7 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 				count: ['nullable', 'integer', 'min:1'],
 				kind: ['required', 'string', 'in:500,502,503,429,timeout,reset,malformed'],
 				retryAfter: ['nullable', 'integer', 'min:0'],
+				skip: ['nullable', 'integer', 'min:0'],
 			},
 		);
 		if (hasErrors(errors)) return laravel422(reply, errors);
@@ -80,6 +81,7 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 		};
 		if (typeof b.method === 'string') f.method = b.method.toUpperCase();
 		if (typeof b.retryAfter === 'number') f.retryAfter = b.retryAfter;
+		if (typeof b.skip === 'number') f.skip = b.skip;
 		sb.faults.push(f);
 		return send(reply, 200, { faults: sb.faults });
 	});

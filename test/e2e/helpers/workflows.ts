@@ -233,3 +233,25 @@ export function panelsWorkflow(): Json {
 		connections: {},
 	};
 }
+
+/** Manual Trigger → Famulor AI Assistant → Get Many (version 2) with the given credential. */
+export function assistantListWorkflow(id: string, credential: { id: string; name: string }): Json {
+	return {
+		id,
+		name: `E2E ${id}: Assistant → Get Many with credential ${credential.name}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, [0, 0], {}),
+			node(
+				'Assistants',
+				'n8n-nodes-famulor-ai.famulor',
+				2,
+				[220, 0],
+				{ resource: 'assistant', operation: 'getAll', returnAll: false, limit: 5 },
+				{ credentials: credentialRef(credential.id, credential.name) },
+			),
+		],
+		connections: chain('Manual Trigger', 'Assistants'),
+	};
+}

@@ -111,15 +111,16 @@ export function checkFile(
 }
 
 /**
- * The name of the input's binary field holding the file. Names such as `__proto__` are refused here:
- * n8n looks the field up on an object, where they would name something else than a file.
+ * The name of the input's binary field holding the file. Names every object answers to (`__proto__`,
+ * `constructor`, `toString`, `hasOwnProperty`, `valueOf`, …) are refused here: n8n looks the field up
+ * on a plain object, where they name one of its methods instead of a file.
  */
 export function readBinaryPropertyName(this: IExecuteFunctions, itemIndex: number): string {
 	const name = { label: 'Input Binary Field', field: 'file' };
 	const value = requireText
 		.call(this, itemIndex, name, this.getNodeParameter('binaryPropertyName', itemIndex))
 		.trim();
-	if (!isSafeObjectProperty(value))
+	if (!isSafeObjectProperty(value) || value in Object.prototype)
 		throw invalid.call(
 			this,
 			itemIndex,
