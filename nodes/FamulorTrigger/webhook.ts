@@ -124,6 +124,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
-	const item = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
-	return { workflowData: [this.helpers.returnJsonArray(item)] };
+	const data = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
+	// The item is built here, not by returnJsonArray: that helper takes an object with a `json` key for
+	// an item, so a delivery's own `json`, `binary` or `pairedItem` keys would become the item itself.
+	return { workflowData: [[{ json: data }]] };
 }

@@ -24,6 +24,10 @@ async function publishedReceipts(extra: IDataObject = {}, typeVersion = 1.1) {
 	return { t, secret };
 }
 
+/** Now as the service writes it: ISO 8601 with an offset, in the owner's time zone (here +02:00). */
+const isoAt = (ms: number) =>
+	new Date(ms + 2 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '+02:00');
+
 const receipt = (over: IDataObject = {}) => ({
 	event: 'message_status',
 	whatsapp_message_id: 880123,
@@ -39,7 +43,7 @@ const receipt = (over: IDataObject = {}) => ({
 	error_code: null,
 	error_message: null,
 	error_description: null,
-	timestamp: '2026-06-01T10:00:00+02:00',
+	timestamp: isoAt(Date.now()),
 	provider_timestamp: null,
 	...over,
 });
@@ -190,6 +194,28 @@ describe('forged and duplicate deliveries', () => {
 			await kit().post(t.productionUrl, pretty, { 'X-Signature-256': sign(pretty, secret) }),
 		).toBe(200);
 		expect(kit().deliveries.at(-1)?.emitted).toHaveLength(1);
+	});
+
+	it('with Simplify off, top-level json, binary and pairedItem keys are data under json, never the item', async () => {
+		const { t, secret } = await publishedReceipts({ simplify: false });
+		const raw = JSON.stringify(
+			receipt({
+				json: { status: 'forged' },
+				binary: { data: { data: 'ZXZpbA==', mimeType: 'text/plain' } },
+				pairedItem: { item: 3 },
+			}),
+		);
+		expect(await kit().post(t.productionUrl, raw, { 'X-Signature-256': sign(raw, secret) })).toBe(
+			200,
+		);
+		const [item] = kit().deliveries[0].result.workflowData?.[0] ?? [];
+		expect(Object.keys(item)).toEqual(['json']);
+		expect(item.json).toMatchObject({
+			json: { status: 'forged' },
+			binary: { data: { data: 'ZXZpbA==', mimeType: 'text/plain' } },
+			pairedItem: { item: 3 },
+			status: 'delivered',
+		});
 	});
 
 	it('a duplicate (same message and status) emits once, also when both copies arrive at the same instant', async () => {
