@@ -276,7 +276,7 @@ describe('replays', () => {
 	it(`refuses receipts more than ${RECEIPT_TOLERANCE_MS / 60_000} minutes old or ahead by their timestamp, or without a zone; accepts each documented shape within`, async () => {
 		const { t, secret } = await publishedReceipts();
 		const now = Date.now();
-		const cases: Array<[unknown, number]> = [
+		const cases: Array<[string | null, number]> = [
 			[isoAt(now - RECEIPT_TOLERANCE_MS - 2_000), 401],
 			[isoAt(now + RECEIPT_TOLERANCE_MS + 2_000), 401],
 			[new Date(now).toISOString().slice(0, 19), 401],
