@@ -1,5 +1,5 @@
 /** Issue 10's trigger points: errors that carry the fix, one execution per delivery, Simplify by default. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
@@ -91,7 +91,7 @@ describe('replayed call and chat deliveries', () => {
 	])(
 		'%s: a replay is recognised however many other deliveries arrived in between',
 		async (_case, parameters, body) => {
-			const t = kit().trigger(parameters as IDataObject, { typeVersion: 1.1 });
+			const t = kit().trigger(parameters as INodeParameters, { typeVersion: 1.1 });
 			await t.lifecycle('create');
 			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
 			expect(await kit().post(url, body(1))).toBe(200);
