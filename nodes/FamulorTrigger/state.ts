@@ -32,15 +32,11 @@ export interface Registration {
 	replaced: ReplacedWebhook | null;
 }
 
-interface Delivery {
-	id: string;
-	at: number;
-}
-
 /** Keys of the node's static data (persisted by n8n under `node:<node name>`). */
 const SECRET = 'webhookSecret';
 const REGISTRATION = 'registration';
-const DELIVERIES = 'deliveries';
+/** Remembered deliveries (dedupe.ts). */
+export const DELIVERIES = 'deliveries';
 
 export function readSecret(staticData: IDataObject): string | undefined {
 	const secret = staticData[SECRET];
@@ -79,47 +75,11 @@ export function saveRegistration(
 ): void {
 	staticData[SECRET] = secret;
 	staticData[REGISTRATION] = JSON.parse(JSON.stringify(registration)) as IDataObject;
-	staticData[DELIVERIES] = [];
+	staticData[DELIVERIES] = {};
 }
 
 export function clearRegistration(staticData: IDataObject): void {
 	delete staticData[SECRET];
 	delete staticData[REGISTRATION];
 	delete staticData[DELIVERIES];
-}
-
-/** Deliveries of the same event within this window start one execution only. */
-export const DEDUPE_WINDOW_MS = 10 * 60_000;
-/** Upper bound of remembered delivery ids, so static data stays small. */
-export const DEDUPE_MAX_ENTRIES = 200;
-
-/**
- * Records a delivery; returns false when the same one was already recorded within the window.
- * n8n saves static data after each delivery, so this catches retries across time and restarts;
- * copies arriving at the same instant are caught by the in-process claim (inFlight.ts).
- */
-export function rememberDelivery(
-	staticData: IDataObject,
-	deliveryId: string,
-	now: number,
-): boolean {
-	const stored = Array.isArray(staticData[DELIVERIES])
-		? (staticData[DELIVERIES] as unknown as Delivery[])
-		: [];
-	const recent = stored.filter(
-		(entry) =>
-			entry &&
-			typeof entry.id === 'string' &&
-			typeof entry.at === 'number' &&
-			now - entry.at < DEDUPE_WINDOW_MS &&
-			entry.at <= now,
-	);
-	if (recent.some((entry) => entry.id === deliveryId)) {
-		staticData[DELIVERIES] = recent as unknown as IDataObject[];
-		return false;
-	}
-	recent.push({ id: deliveryId, at: now });
-	// Reassigned (not mutated in place) so n8n's change tracking marks the static data for saving.
-	staticData[DELIVERIES] = recent.slice(-DEDUPE_MAX_ENTRIES) as unknown as IDataObject[];
-	return true;
 }

@@ -2,7 +2,9 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { claimDelivery } from './inFlight';
+import { DEDUPE_MAX_ENTRIES, DEDUPE_WINDOW_MS, rememberDelivery } from './dedupe';
+import { staleReceipt } from './freshness';
+import { claimDelivery, releaseClaim } from './inFlight';
 import {
 	CONVERSATION_ENDED_FIELDS,
 	MESSAGE_STATUS_FIELDS,
@@ -14,10 +16,10 @@ import {
 } from './payload';
 import { SECRET_PARAMETER, secretMatches } from './secret';
 import { SIGNATURE_HEADER, signatureMatches } from './signature';
-import { readSecret, rememberDelivery, type TriggerEvent } from './state';
+import { readSecret, type TriggerEvent } from './state';
 
 interface EventOutput {
-	/** The id that repeats when the service delivers the same event again; undefined: not deduplicated. */
+	/** The id that repeats when the service delivers the same event again; undefined: the body has none (then its bytes identify it). */
 	deliveryId(body: IDataObject): string | undefined;
 	fields: readonly string[];
 	simplify(body: IDataObject): IDataObject;
@@ -60,6 +62,14 @@ const OUTPUTS: Record<TriggerEvent, EventOutput> = {
 	},
 };
 
+/** A digest of the body as sent (the signed bytes of a receipt), for deliveries without an ID. */
+function bodyDigest(this: IWebhookFunctions, body: IDataObject): string {
+	const raw = this.getRequestObject().rawBody as Buffer | undefined;
+	return createHash('sha256')
+		.update(raw ?? JSON.stringify(body))
+		.digest('hex');
+}
+
 function refuse(this: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	this.getResponseObject().status(status).send(message).end();
 	return { noWebhookResponse: true };
@@ -101,20 +111,29 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (typeof body !== 'object' || body === null || Array.isArray(body))
 		return refuse.call(this, 400, 'Expected a JSON object');
 
-	// The service retries deliveries it thinks failed: the same event starts one execution only,
-	// within this process (copies at the same instant) and across time (static data).
-	const deliveryId = output.deliveryId(body);
-	if (deliveryId !== undefined) {
-		const now = Date.now();
-		// Scoped by the secret: a new activation (new secret) starts with a clean slate, like its static data.
-		const scope = createHash('sha256').update(secret).digest('hex').slice(0, 16);
-		const claim = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${scope}|${deliveryId}`;
-		if (
-			!claimDelivery(claim, now) ||
-			!rememberDelivery(this.getWorkflowStaticData('node'), deliveryId, now)
-		) {
-			return { webhookResponse: { received: true, duplicate: true } };
-		}
+	// A signed receipt carries its time under the signature: a copy replayed after the tolerance is refused.
+	if (event === 'whatsAppMessageStatus') {
+		const stale = staleReceipt(body, Date.now());
+		if (stale !== undefined) return refuse.call(this, 401, stale);
+	}
+
+	// The service retries deliveries it thinks failed, and a captured one may be replayed: the same event
+	// starts one execution only, within this process (copies at the same instant) and across time (static data).
+	const deliveryId = output.deliveryId(body) ?? `body|${bodyDigest.call(this, body)}`;
+	const now = Date.now();
+	// Scoped by the secret: a new activation (new secret) starts with a clean slate, like its static data.
+	const scope = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+	const claim = `${this.getWorkflow().id ?? ''}|${this.getNode().id}|${scope}|${deliveryId}`;
+	if (!claimDelivery(claim, now)) return { webhookResponse: { received: true, duplicate: true } };
+	const remembered = rememberDelivery(this.getWorkflowStaticData('node'), deliveryId, now);
+	if (remembered === 'duplicate') return { webhookResponse: { received: true, duplicate: true } };
+	if (remembered === 'full') {
+		releaseClaim(claim);
+		return refuse.call(
+			this,
+			503,
+			`Busy: ${DEDUPE_MAX_ENTRIES} deliveries within ${DEDUPE_WINDOW_MS / 60_000} minutes are remembered already; retry later`,
+		);
 	}
 
 	if (event === 'whatsAppMessageStatus') {
@@ -124,6 +143,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 
 	const simplify = this.getNodeParameter('simplify', false) as boolean;
-	const item = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
-	return { workflowData: [this.helpers.returnJsonArray(item)] };
+	const data = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
+	// The item is built here, not by returnJsonArray: that helper takes an object with a `json` key for
+	// an item, so a delivery's own `json`, `binary` or `pairedItem` keys would become the item itself.
+	return { workflowData: [[{ json: data }]] };
 }

@@ -133,7 +133,7 @@ describe('Knowledge Base → Create, Get Many, Delete', () => {
 		);
 	});
 
-	it('lists with Return All / Limit and deletes with {id, deleted}', async () => {
+	it("lists with Return All / Limit and deletes with {id, deleted} and the service's message", async () => {
 		await kit().api('POST', '/api/user/knowledgebases', { name: 'Second' });
 		expect(
 			jsonOf(await run('knowledgeBase', 'getAll', { returnAll: false, limit: 1 })).map(
@@ -150,7 +150,9 @@ describe('Knowledge Base → Create, Get Many, Delete', () => {
 			path: `/api/user/knowledgebases/${ALICE.knowledgeBaseId}`,
 			status: 200,
 		});
-		expect(jsonOf(deleted)).toEqual([{ id: ALICE.knowledgeBaseId, deleted: true }]);
+		expect(jsonOf(deleted)).toEqual([
+			{ id: ALICE.knowledgeBaseId, deleted: true, message: 'Knowledgebase deleted successfully.' },
+		]);
 	});
 
 	it('names the deletions that took effect when a later item fails', async () => {
@@ -193,7 +195,7 @@ describe('Document → Update, Delete', () => {
 		]);
 	});
 
-	it('fails without a field to change before sending; deletes with {id, knowledgebase_id, deleted}', async () => {
+	it("fails without a field to change before sending; deletes with {id, knowledgebase_id, deleted} and the service's message", async () => {
 		await expectFailedBeforeSending(
 			kit(),
 			await run('document', 'update', { knowledgeBaseId: locator(51), documentId: locator(501) }),
@@ -208,7 +210,9 @@ describe('Document → Update, Delete', () => {
 			path: '/api/user/knowledgebases/51/documents/501',
 			status: 200,
 		});
-		expect(jsonOf(deleted)).toEqual([{ id: 501, knowledgebase_id: 51, deleted: true }]);
+		expect(jsonOf(deleted)).toEqual([
+			{ id: 501, knowledgebase_id: 51, deleted: true, message: 'Document deleted successfully.' },
+		]);
 	});
 
 	it('the document picker lists the documents of the chosen knowledge base, and nothing before one is chosen', async () => {
@@ -412,7 +416,9 @@ describe('SIP Trunk', () => {
 			}),
 		]);
 		const deleted = await run('sipTrunk', 'delete', { sipTrunkId: locator(created.id) });
-		expect(jsonOf(deleted)).toEqual([{ id: created.id, deleted: true }]);
+		expect(jsonOf(deleted)).toEqual([
+			{ id: created.id, deleted: true, message: 'Phone number deleted successfully.' },
+		]);
 		expect(
 			(await kit().requests()).map((request) => [request.method, request.path, request.body]),
 		).toEqual([
@@ -427,8 +433,50 @@ describe('SIP Trunk', () => {
 					allowed_inbound_ips: ['2001:db8::1'],
 				},
 			],
+			['GET', `${SIP}/${created.id}`, null],
 			['DELETE', `/api/user/phone-numbers/${created.id}`, null],
 		]);
+	});
+
+	it("Delete refuses a purchased number's ID before anything is deleted, naming Phone Number → Release", async () => {
+		const result = await run('sipTrunk', 'delete', { sipTrunkId: locator(12) });
+		expect(result.error?.message).toBe(
+			'SIP Trunk (id) 12 is not a SIP trunk of this account, so nothing was deleted: to release a purchased or caller-ID number use Phone Number → Release',
+		);
+		expect((await kit().requests()).map((request) => [request.method, request.path])).toEqual([
+			['GET', `${SIP}/12`],
+		]);
+		// The number is still owned and its subscription running.
+		const { json } = await kit().api('GET', '/api/user/phone-numbers/all');
+		expect(JSON.stringify(json)).toContain('"id":12,');
+		expect(JSON.stringify(json)).not.toMatch(/scheduled|released/i);
+	});
+
+	it('with Continue On Fail, the purchased number is an error item and the SIP trunk of the next item is deleted', async () => {
+		const created = (
+			await kit().api('POST', SIP, {
+				sip_trunk_type: 'extension',
+				phone_number: '1000',
+				sip_username: 'ext',
+				sip_password: 'pw1',
+				sip_address: 'pbx.example.com',
+				sip_calling_format: 'national',
+				inbound_authorization_type: 'auth',
+				country_code: 'DE',
+			})
+		).json.data as { id: number };
+		await kit().clearRequests();
+		const result = await run(
+			'sipTrunk',
+			'delete',
+			{ sipTrunkId: locator('={{ $json.id }}') },
+			{ input: items({ id: 12 }, { id: created.id }), continueOnFail: true },
+		);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ error: expect.stringContaining('Phone Number → Release') }),
+			{ id: created.id, deleted: true, message: 'Phone number deleted successfully.' },
+		]);
+		expect(await kit().requests('/api/user/phone-numbers/12')).toEqual([]);
 	});
 
 	it('maps the 409 of a duplicate trunk, and with Continue On Fail keeps going', async () => {

@@ -248,14 +248,16 @@ describe('Lead → Update', () => {
 });
 
 describe('Lead → Delete', () => {
-	it('sends DELETE /api/user/leads/{id} once and outputs {id, deleted}', async () => {
+	it('sends DELETE /api/user/leads/{id} once and outputs {id, deleted, message}', async () => {
 		const result = await run('lead', 'delete', { leadId: locator(912) });
 		expect(only(await kit().requests())).toMatchObject({
 			method: 'DELETE',
 			path: '/api/user/leads/912',
 			status: 200,
 		});
-		expect(jsonOf(result)).toEqual([{ id: 912, deleted: true }]);
+		expect(jsonOf(result)).toEqual([
+			{ id: 912, deleted: true, message: 'Lead deleted successfully' },
+		]);
 	});
 
 	it('never repeats a delete whose outcome is unknown (500)', async () => {
@@ -356,7 +358,7 @@ describe('Campaign → Create and Get Many', () => {
 });
 
 describe('Campaign → Start, Stop, Delete', () => {
-	it('Start sends {campaign_id, action: start} once and outputs {campaign_id, status}; the campaign calls its leads', async () => {
+	it('Start sends {campaign_id, action: start} once and outputs {campaign_id, status, message}; the campaign calls its leads', async () => {
 		const result = await run('campaign', 'start', { campaignId: locator(91) });
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
@@ -366,7 +368,9 @@ describe('Campaign → Start, Stop, Delete', () => {
 			status: 200,
 		});
 		expect(request.body).toEqual({ campaign_id: 91, action: 'start' });
-		expect(jsonOf(result)).toEqual([{ campaign_id: 91, status: 'in-progress' }]);
+		expect(jsonOf(result)).toEqual([
+			{ campaign_id: 91, status: 'in-progress', message: 'Campaign started successfully.' },
+		]);
 		const ringing = (
 			await kit().control<Array<{ status: string; customer_phone: string }>>('GET', '/calls')
 		).filter((call) => call.status === 'initiated');
@@ -376,7 +380,9 @@ describe('Campaign → Start, Stop, Delete', () => {
 			'+4915112340003',
 		]);
 		const stopped = await run('campaign', 'stop', { campaignId: locator(91) });
-		expect(jsonOf(stopped)).toEqual([{ campaign_id: 91, status: 'stopped' }]);
+		expect(jsonOf(stopped)).toEqual([
+			{ campaign_id: 91, status: 'stopped', message: 'Campaign stopped successfully.' },
+		]);
 		expect((await kit().requests()).at(-1)?.body).toEqual({ campaign_id: 91, action: 'stop' });
 	});
 
@@ -401,14 +407,16 @@ describe('Campaign → Start, Stop, Delete', () => {
 		expect(await kit().requests('/api/user/campaigns/update-status')).toHaveLength(1);
 	});
 
-	it('Delete sends DELETE /api/user/campaign/{id} (singular) and outputs {id, deleted}', async () => {
+	it('Delete sends DELETE /api/user/campaign/{id} (singular) and outputs {id, deleted, message}', async () => {
 		const result = await run('campaign', 'delete', { campaignId: locator(92) });
 		expect(only(await kit().requests())).toMatchObject({
 			method: 'DELETE',
 			path: '/api/user/campaign/92',
 			status: 200,
 		});
-		expect(jsonOf(result)).toEqual([{ id: 92, deleted: true }]);
+		expect(jsonOf(result)).toEqual([
+			{ id: 92, deleted: true, message: 'Campaign deleted successfully' },
+		]);
 	});
 });
 

@@ -37,12 +37,14 @@ describe('version 2 paths', () => {
 });
 
 describe('Assistant → Delete', () => {
-	it('sends DELETE once and outputs the deleted ID', async () => {
+	it("sends DELETE once and outputs the deleted ID with the service's message", async () => {
 		const result = await kit().run(
 			{ resource: 'assistant', operation: 'delete', assistantId: locator(103) },
 			v2,
 		);
-		expect(jsonOf(result)).toEqual([{ id: 103, deleted: true }]);
+		expect(jsonOf(result)).toEqual([
+			{ id: 103, deleted: true, message: 'Assistant deleted successfully' },
+		]);
 		expect(only(await kit().requests())).toMatchObject({
 			method: 'DELETE',
 			path: '/api/user/assistant/103',
@@ -104,7 +106,17 @@ describe('Folder and Label', () => {
 			},
 			v2,
 		);
-		await kit().run({ resource, operation: 'delete', [idParameter]: locator(id) }, v2);
+		const deleted = await kit().run(
+			{ resource, operation: 'delete', [idParameter]: locator(id) },
+			v2,
+		);
+		expect(jsonOf(deleted)).toEqual([
+			{
+				id,
+				deleted: true,
+				message: expect.stringMatching(/^(Folder|Label) deleted successfully$/),
+			},
+		]);
 		expect((await kit().requests()).map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', itemPath, { name: 'Campaign Q3', color: 'teal' }],
 			['GET', `${itemPath}s`, null],
@@ -171,7 +183,11 @@ describe('Mid-Call Tool', () => {
 			},
 			v2,
 		);
-		await kit().run({ resource: 'midCallTool', operation: 'delete', toolId: locator(id) }, v2);
+		const deleted = await kit().run(
+			{ resource: 'midCallTool', operation: 'delete', toolId: locator(id) },
+			v2,
+		);
+		expect(jsonOf(deleted)).toEqual([{ id, deleted: true, message: 'Tool deleted successfully' }]);
 		const log = await kit().requests();
 		expect(log.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`POST /api/user/tools 201`,

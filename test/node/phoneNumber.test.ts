@@ -207,6 +207,29 @@ describe('Phone Number → Purchase', () => {
 		]);
 	});
 
+	it("version 2 outputs the bought number's record with the service's message beside it", async () => {
+		const number = await searchOne();
+		const result = await kit().run(
+			{
+				resource: 'phoneNumber',
+				operation: 'purchase',
+				searchCountryCode: 'US',
+				phoneNumber: { __rl: true, mode: 'list', value: number },
+			} as never,
+			{ typeVersion: 2 },
+		);
+		expect(json(result)).toEqual([
+			{
+				id: expect.any(Number),
+				phone_number: number,
+				country_code: 'US',
+				type: 'normal',
+				sms_capable: true,
+				message: 'Phone number purchased successfully.',
+			},
+		]);
+	});
+
 	it('accepts a number typed By Number in E.164', async () => {
 		const number = await searchOne('GB');
 		const result = await run('purchase', {

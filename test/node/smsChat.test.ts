@@ -52,7 +52,7 @@ async function newChat(type = 'widget'): Promise<string> {
 }
 
 describe('SMS → Send', () => {
-	it("sends from the number's ID to an E.164 number and outputs the SMS record, not the wrapper", async () => {
+	it("sends from the number's ID to an E.164 number and outputs the SMS record, not the wrapper, with the service's message", async () => {
 		const result = await sms({});
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
@@ -69,6 +69,7 @@ describe('SMS → Send', () => {
 				cost: 0.09,
 				currency: 'EUR',
 				status: 'sent',
+				message: 'SMS sent successfully',
 			},
 		]);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });

@@ -210,6 +210,62 @@ describe('WhatsApp → Send Template Message', () => {
 		},
 	);
 
+	describe('three items where item 1 cannot be sent', () => {
+		const input = [
+			{ json: { date: '2026-07-01', template: T.approved } },
+			{ json: { date: '', template: T.approved } },
+			{ json: { date: '2026-07-03', template: T.approved } },
+		];
+		const foreign = input.map((item, index) =>
+			index === 1
+				? { json: { ...item.json, date: '2026-07-02', template: T.ofOfflineSender } }
+				: item,
+		);
+		const perItem = {
+			templateId: locator('={{ $json.template }}'),
+			templateVariables: mapped({ ...reminderValues, date: '={{ $json.date }}' }),
+		};
+
+		it.each([
+			['lacks a variable', input, 'needs a value for "date"'],
+			["names another sender's template", foreign, '7201 is not a template of sender 71'],
+		])(
+			'when item 1 %s, the run fails before the first billed send',
+			async (_case, items, message) => {
+				const result = await sendTemplate(perItem, false, items);
+				expect(result.error?.message).toContain(message);
+				expect(await kit().requests('/api/user/whatsapp/send')).toEqual([]);
+				// The sender's templates were read once for the whole run.
+				expect(
+					await kit().requests(`/api/user/whatsapp/senders/${ALICE.senders.online}/templates`),
+				).toHaveLength(1);
+			},
+		);
+
+		it.each([
+			['lacks a variable', input],
+			["names another sender's template", foreign],
+		])(
+			'when item 1 %s, with Continue On Fail items 0 and 2 are sent and item 1 is an error item',
+			async (_case, items) => {
+				const result = await sendTemplate(perItem, true, items);
+				expect(result.error).toBeUndefined();
+				expect(result.output.map((item) => item.pairedItem)).toEqual([
+					{ item: 0 },
+					{ item: 1 },
+					{ item: 2 },
+				]);
+				expect(result.output[1].json.error).toMatch(
+					/^Template (Variables \(variables\)|\(template_id\))/,
+				);
+				const sends = await kit().requests('/api/user/whatsapp/send');
+				expect(
+					sends.map((send) => (send.body as { variables: { date: string } }).variables.date),
+				).toEqual(['2026-07-01', '2026-07-03']);
+			},
+		);
+	});
+
 	it("maps the service's errors: 422 SENDER_OFFLINE, 404 SENDER_NOT_FOUND, 402 INSUFFICIENT_BALANCE, and sends each once", async () => {
 		await kit().control('POST', `/whatsapp/senders/${ALICE.senders.online}/status`, {
 			status: 'offline',

@@ -105,6 +105,31 @@ describe('full output', () => {
 		});
 	});
 
+	it.each([
+		['version 1 (raw output)', 1, {}],
+		['version 1.1 with Simplify off', 1.1, { simplify: false }],
+	])(
+		'%s: top-level json, binary and pairedItem keys are data under json, never the item',
+		async (_case, typeVersion, parameters) => {
+			const t = kit().trigger(
+				{ assistantId: byId(OUTBOUND), event: 'callCompleted', ...parameters },
+				{ typeVersion },
+			);
+			await t.lifecycle('create');
+			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+			const forged = {
+				...guidePayload,
+				json: { id: 1, status: 'forged' },
+				binary: { data: { data: 'ZXZpbA==', mimeType: 'text/plain', fileName: 'evil.txt' } },
+				pairedItem: { item: 99 },
+			};
+			expect(await kit().post(url, forged)).toBe(200);
+			const [item] = kit().deliveries[0].result.workflowData?.[0] ?? [];
+			expect(Object.keys(item)).toEqual(['json']);
+			expect(item.json).toEqual(forged);
+		},
+	);
+
 	it('answers 400 to a body that is not a JSON object, without starting an execution', async () => {
 		const { url } = await activated({});
 		expect(await kit().post(url, [1, 2])).toBe(400);

@@ -1,6 +1,7 @@
 /** Issue 10's trigger points: errors that carry the fix, one execution per delivery, Simplify by default. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
 import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
 
@@ -68,6 +69,53 @@ describe('activation and deactivation errors say what happened and what to do', 
 			kit().credentials.apiToken = revoked.apiToken;
 		}
 		expect(t.nodeStaticData().registration).toBeDefined();
+	});
+});
+
+describe('replayed call and chat deliveries', () => {
+	const CHAT_ASSISTANT = 104;
+	const chatBody = (n: number) => ({
+		id: n,
+		conversation_id: `3f0c5a7e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+		status: 'ended',
+		ended_at: '2026-06-08T11:30:00+02:00',
+	});
+
+	it.each([
+		['Call Completed, by the call ID', postCall(), (n: number) => ({ id: n, status: 'completed' })],
+		[
+			'Conversation Ended, by the conversation ID and end time',
+			{ assistantId: byId(CHAT_ASSISTANT), event: 'conversationEnded' },
+			chatBody,
+		],
+	])(
+		'%s: a replay is recognised however many other deliveries arrived in between',
+		async (_case, parameters, body) => {
+			const t = kit().trigger(parameters as INodeParameters, { typeVersion: 1.1 });
+			await t.lifecycle('create');
+			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+			expect(await kit().post(url, body(1))).toBe(200);
+			for (let i = 0; i < IN_FLIGHT_MAX_ENTRIES; i++)
+				claimDelivery(`other trigger|${i}`, Date.now());
+			for (let n = 2; n <= 301; n++) expect(await kit().post(url, body(n))).toBe(200);
+			expect(await kit().post(url, body(1))).toBe(200);
+			expect(kit().deliveries.at(-1)?.result.webhookResponse).toEqual({
+				received: true,
+				duplicate: true,
+			});
+			expect(kit().deliveries.flatMap((d) => d.emitted)).toHaveLength(301);
+		},
+	);
+
+	it('a call delivery without an ID is deduplicated by a digest of its bytes', async () => {
+		const t = kit().trigger(postCall());
+		await t.lifecycle('create');
+		const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const anonymous = { status: 'completed', customer_phone: '+4917612345678' };
+		expect(await kit().post(url, anonymous)).toBe(200);
+		expect(await kit().post(url, anonymous)).toBe(200);
+		expect(await kit().post(url, { ...anonymous, status: 'busy' })).toBe(200);
+		expect(kit().deliveries.map((d) => d.emitted.length)).toEqual([1, 0, 1]);
 	});
 });
 

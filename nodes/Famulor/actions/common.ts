@@ -150,6 +150,27 @@ export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObj
 	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
 }
 
+/** The service's own words about what it did (e.g. "…removed at the end of the billing period"), or null. */
+export function serviceMessage(answer: IDataObject): string | null {
+	return typeof answer.message === 'string' ? answer.message : null;
+}
+
+/** What a delete outputs: what was deleted, `deleted: true` and the service's message. */
+export function deletedOutput(identity: IDataObject, answer: IDataObject): IDataObject {
+	return { ...identity, deleted: true, message: serviceMessage(answer) };
+}
+
+/**
+ * The record of a billed or effectful write (`{message, data}` → the record), keeping the service's
+ * message beside it, since it says what was bought, sent or started.
+ */
+export function recordWithMessage(answer: IDataObject): IDataObject {
+	const record = unwrapRecord(answer);
+	return record === answer || 'message' in record
+		? record
+		: { ...record, message: serviceMessage(answer) };
+}
+
 /**
  * The Update Fields of a knowledge base or a document: a name and a description, each at most
  * `maxLength` characters, at least one of them given.

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId } from '../common';
+import { deletedOutput, readLocatorId } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
 export const description = updateDisplayOptions(
@@ -26,11 +26,11 @@ export async function execute(
 	id: number,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	await famulorApiRequest.call(this, {
+	const answer = await famulorApiRequest.call(this, {
 		method: 'DELETE',
 		path: `/api/user/assistant/${id}`,
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return { id, deleted: true };
+	return deletedOutput({ id }, answer);
 }

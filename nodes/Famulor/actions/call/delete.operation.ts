@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { callLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId } from '../common';
+import { deletedOutput, readLocatorId } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
@@ -43,5 +43,5 @@ export async function execute(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return { call_id: callId, deleted: true, message: response.message ?? null };
+	return deletedOutput({ call_id: callId }, response);
 }

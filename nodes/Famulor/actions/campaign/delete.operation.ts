@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
+import { deletedOutput } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { readCampaignId } from './status';
 
@@ -37,11 +38,11 @@ export async function execute(
 	id: number,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	await famulorApiRequest.call(this, {
+	const answer = await famulorApiRequest.call(this, {
 		method: 'DELETE',
 		path: `/api/user/campaign/${id}`,
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return { id, deleted: true };
+	return deletedOutput({ id }, answer);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { readLocatorId } from '../common';
+import { famulorApiRequest } from '../../../shared/transport';
+import { readLocatorId, recordWithMessage } from '../common';
 import type { OperationResult } from '../types';
 
 export function readCampaignId(this: IExecuteFunctions, itemIndex: number): number {
@@ -28,5 +28,5 @@ export async function updateCampaignStatus(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return unwrapRecord(response);
+	return recordWithMessage(response);
 }

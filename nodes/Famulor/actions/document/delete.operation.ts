@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { documentLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
+import { deletedOutput } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty, readDocumentId, readKnowledgeBaseId } from './common';
 
@@ -39,11 +40,11 @@ export async function execute(
 	plan: DeletePlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	await famulorApiRequest.call(this, {
+	const answer = await famulorApiRequest.call(this, {
 		method: 'DELETE',
 		path: documentPath(plan.knowledgeBaseId, plan.documentId),
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return { id: plan.documentId, knowledgebase_id: plan.knowledgeBaseId, deleted: true };
+	return deletedOutput({ id: plan.documentId, knowledgebase_id: plan.knowledgeBaseId }, answer);
 }

@@ -7,7 +7,7 @@ import {
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
 import { checkMaxLength, checkOneOf, invalid, requireText } from '../../validation';
-import { readListLimit, readLocatorId, returnAllProperties } from '../common';
+import { deletedOutput, readListLimit, readLocatorId, returnAllProperties } from '../common';
 import type { OperationModule } from '../types';
 import { COLORS, colorProperty, type OrganizerKind } from './kinds';
 
@@ -177,13 +177,13 @@ export function deleteOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 			return { id: readId.call(this, kind, itemIndex) };
 		},
 		async execute({ id }, itemIndex) {
-			await famulorApiRequest.call(this, {
+			const answer = await famulorApiRequest.call(this, {
 				method: 'DELETE',
 				path: `${kind.itemPath}/${id}`,
 				safeToRepeat: false,
 				itemIndex,
 			});
-			return { id, deleted: true };
+			return deletedOutput({ id }, answer);
 		},
 	};
 }

@@ -7,7 +7,7 @@ import {
 
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
-import { locatorValue, recordOf } from '../common';
+import { locatorValue, recordOf, recordWithMessage } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import { countryOptions } from './search.operation';
 
@@ -93,14 +93,13 @@ export async function execute(
 	body: IDataObject,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/phone-numbers/purchase',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
+	const answer = await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: '/api/user/phone-numbers/purchase',
+		body,
+		safeToRepeat: false,
+		itemIndex,
+	});
+	// Version 1 outputs the answer as sent (recordOf); from version 2 on the number's record, with the service's message beside it.
+	return this.getNode().typeVersion >= 2 ? recordWithMessage(answer) : recordOf.call(this, answer);
 }

@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { smsPhoneNumberLocator } from '../../../shared/descriptions';
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
+import { famulorApiRequest } from '../../../shared/transport';
 import { checkE164, checkMaxLength, requireText } from '../../validation';
-import { readLocatorId } from '../common';
+import { readLocatorId, recordWithMessage } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
 export const MAX_SMS_LENGTH = 300;
@@ -81,5 +81,5 @@ export async function execute(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return unwrapRecord(response);
+	return recordWithMessage(response);
 }

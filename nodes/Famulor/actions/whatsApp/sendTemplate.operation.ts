@@ -106,38 +106,6 @@ function readTemplateVariables(this: IExecuteFunctions, itemIndex: number): Reco
 	return variables;
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
-	const recipientName = String(this.getNodeParameter('recipientName', itemIndex, '') ?? '').trim();
-	return {
-		senderId: readLocatorId.call(this, itemIndex, 'senderId', {
-			label: 'Sender',
-			field: 'sender_id',
-		}),
-		templateId: readLocatorId.call(this, itemIndex, 'templateId', {
-			label: 'Template',
-			field: 'template_id',
-		}),
-		recipientPhone: checkE164.call(
-			this,
-			itemIndex,
-			{ label: 'Recipient Phone', field: 'recipient_phone' },
-			this.getNodeParameter('recipientPhone', itemIndex),
-		),
-		...(recipientName !== ''
-			? {
-					recipientName: checkMaxLength.call(
-						this,
-						itemIndex,
-						{ label: 'Recipient Name', field: 'recipient_name' },
-						recipientName,
-						MAX_RECIPIENT_NAME_LENGTH,
-					),
-				}
-			: {}),
-		variables: readTemplateVariables.call(this, itemIndex),
-	};
-}
-
 /** Each sender's templates are read once per run, however many items send to it. */
 const templatesByRun = new WeakMap<object, Map<number, Promise<IDataObject[]>>>();
 
@@ -161,7 +129,7 @@ function templatesOf(
 
 /**
  * What the service answers to missing variables is not documented, so the template is checked against
- * the sender's list before the billed send: it must be the sender's, approved, and get exactly its variables.
+ * the sender's list before the first billed send of the run: it must be the sender's, approved, and get exactly its variables.
  */
 async function checkTemplate(
 	this: IExecuteFunctions,
@@ -207,13 +175,50 @@ async function checkTemplate(
 	}
 }
 
+/**
+ * Reads and checks the item, including the template against the sender's list (a free read, once per
+ * sender and run), so a foreign, unapproved or unfilled template stops the run before the first billed send.
+ */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<Plan> {
+	const recipientName = String(this.getNodeParameter('recipientName', itemIndex, '') ?? '').trim();
+	const plan: Plan = {
+		senderId: readLocatorId.call(this, itemIndex, 'senderId', {
+			label: 'Sender',
+			field: 'sender_id',
+		}),
+		templateId: readLocatorId.call(this, itemIndex, 'templateId', {
+			label: 'Template',
+			field: 'template_id',
+		}),
+		recipientPhone: checkE164.call(
+			this,
+			itemIndex,
+			{ label: 'Recipient Phone', field: 'recipient_phone' },
+			this.getNodeParameter('recipientPhone', itemIndex),
+		),
+		...(recipientName !== ''
+			? {
+					recipientName: checkMaxLength.call(
+						this,
+						itemIndex,
+						{ label: 'Recipient Name', field: 'recipient_name' },
+						recipientName,
+						MAX_RECIPIENT_NAME_LENGTH,
+					),
+				}
+			: {}),
+		variables: readTemplateVariables.call(this, itemIndex),
+	};
+	await checkTemplate.call(this, plan, itemIndex);
+	return plan;
+}
+
 /** Sends a billed template message (https://docs.famulor.de/en/api-reference/whatsapp/send-template): once, paced with the free-form sends. */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: Plan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	await checkTemplate.call(this, plan, itemIndex);
 	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/whatsapp/send',
