@@ -30,7 +30,8 @@ import {
 import { header } from './headers';
 import { journalKey, recall, remember } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
-import { generalPacerFor, pacerFor, type Pacer } from './pacing';
+import { RateLimitWaitTooLong } from './accountBudget';
+import { generalPacerFor, pacerFor, type Pacer, type Release } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -191,8 +192,22 @@ async function send(
 	let rateLimitAnswers = 0;
 	let rateLimitWaitedMs = 0;
 	for (;;) {
-		const releases: Array<(headers?: IDataObject) => void> = [];
-		for (const pacer of pacers) releases.push(await pacer.acquire());
+		const releases: Release[] = [];
+		try {
+			for (const pacer of pacers)
+				releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
+		} catch (error) {
+			for (const release of releases) release();
+			if (!(error instanceof RateLimitWaitTooLong))
+				throw asNodeError(this.getNode(), error, request.itemIndex);
+			throw buildTransportError(
+				this.getNode(),
+				{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
+		}
 		let response: IN8nHttpFullResponse | undefined;
 		let answered: IN8nHttpFullResponse;
 		try {
@@ -228,7 +243,8 @@ async function send(
 				failedAttempts,
 			);
 		} finally {
-			for (const release of releases) release(response?.headers as IDataObject | undefined);
+			for (const release of releases)
+				release(response?.headers as IDataObject | undefined, response?.statusCode);
 		}
 
 		const status = answered.statusCode;
