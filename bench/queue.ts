@@ -39,6 +39,7 @@ async function workersRow(workers: number): Promise<{ row: Row; n8n: string }> {
 				'messages accepted': figures.accepted,
 				duplicates: figures.duplicates,
 				'429s returned': figures.rateLimited,
+				'429s at (s)': figures.rateLimitedAt.join(' '),
 				'wall s': seconds(figures.wallMs),
 				'minimum s': seconds(figures.minimumMs),
 				ratio: ratio(figures.wallMs / figures.minimumMs),

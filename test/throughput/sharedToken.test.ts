@@ -17,7 +17,9 @@ import { SandboxClient } from '../helpers/sandboxClient';
 
 type Transport = typeof import('../../nodes/shared/transport/request');
 
-const ME = '/api/user/me';
+const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
+/** Free-form's own limit, scaled like the general one (5 per 100 ms); not reported by the service. */
+const FREEFORM = { limit: 5, windowMs: 100 };
 const BURST = { limit: 20, windowMs: 1_000 };
 const SUSTAINED = { limit: 100, windowMs: 6_000 };
 const REQUESTS = 120;
@@ -38,6 +40,7 @@ async function sendFrom(
 	transport: Transport,
 	credentials: TestCredentials,
 	count: number,
+	label: string,
 ): Promise<string[]> {
 	const errors: string[] = [];
 	let next = 0;
@@ -47,7 +50,17 @@ async function sendFrom(
 				while (next < count) {
 					const itemIndex = next++;
 					try {
-						await transport.famulorApiRequest.call(this, { method: 'GET', path: ME, itemIndex });
+						await transport.famulorApiRequest.call(this, {
+							method: 'POST',
+							path: FREEFORM_PATH,
+							body: {
+								sender_id: SEED.alice.senders.online,
+								recipient_phone: SEED.alice.openWindowCustomer.phone,
+								message: `${label} ${itemIndex}`,
+							},
+							rateLimit: 'sendFreeform',
+							itemIndex,
+						});
 					} catch (error) {
 						errors.push((error as Error).message);
 					}
@@ -72,6 +85,7 @@ async function runProcesses(processes: number): Promise<{
 		port: 0,
 		clock: createClock({ realTime: true }),
 		generalRateLimit: { windowScale: 0.1 },
+		rateLimits: { sendFreeform: FREEFORM },
 	});
 	const credentials: TestCredentials = {
 		apiToken: SEED.tokens.alice,
@@ -81,17 +95,21 @@ async function runProcesses(processes: number): Promise<{
 		generalWindowSeconds: SUSTAINED.windowMs / 1000,
 		generalBurstLimit: BURST.limit,
 		generalBurstWindowSeconds: BURST.windowMs / 1000,
+		sendFreeformLimit: FREEFORM.limit,
+		sendFreeformWindowSeconds: FREEFORM.windowMs / 1000,
 		requestTimeoutSeconds: 5,
 	};
 	const transports = Array.from({ length: processes }, loadTransport);
 	const errors = (
 		await Promise.all(
 			transports.map(
-				async (transport) => await sendFrom(transport, credentials, REQUESTS / processes),
+				async (transport, index) =>
+					await sendFrom(transport, credentials, REQUESTS / processes, `process ${index}`),
 			),
 		)
 	).flat();
-	const log = await new SandboxClient(sandbox).requests({ path: ME });
+	const log = await new SandboxClient(sandbox).requests({ path: FREEFORM_PATH });
+	if (process.env.DEBUG_SHARED) process.stdout.write(`DBG ${processes} ${log.map((e) => `${e.at - log[0].at}:${e.status}`).join(' ')}\n`);
 	return { errors, log };
 }
 

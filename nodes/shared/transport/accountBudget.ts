@@ -19,6 +19,12 @@ interface OthersSeen {
 	duringActivity: boolean;
 }
 
+/**
+ * A shared token is spent 5 % below the pace its windows allow: the clients' answers arrive with
+ * jitter, and at exactly the allowed pace one early request would be a 429.
+ */
+const SHARED_PACE_MARGIN = 1.05;
+
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
@@ -41,10 +47,11 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   arrived (no earlier than they were counted, so they are kept too long rather than too short).
  *   The configured windows (pacing.ts) count them beside this process's own, so a window full of
  *   others' requests waits here as well.
- * - Share: over the longest window, how many clients' worth of requests the account makes per request
- *   of this one (all ÷ own, rounded to a whole number of clients) is the number of clients sharing the
- *   token. With more than one, this process spends its share only, evenly: one request per share of
- *   the fastest pace a window allows (20 per 10 s → every 0.5 s × clients). Even spacing keeps
+ * - Share: over the shortest window, how many requests the account makes per request of this one
+ *   (all ÷ own, rounded to a whole number) is the number of clients sharing the token. With more than
+ *   one, this process spends its share only, evenly: one request per share of the fastest pace a
+ *   window allows (20 per 10 s → every 0.5 s × clients), and of a window's free room it has at most
+ *   its share under way before it hears back (half while it seems alone). Even spacing keeps
  *   the clients' requests interleaved instead of colliding at the moment a window frees, and keeps a
  *   shared token's pace below the endpoints' own limits (free-form 5 per second), which the service
  *   does not report. Alone, a process bursts as far as its windows allow, as it always did.
@@ -187,18 +194,23 @@ export class AccountBudget implements Pacer {
 	}
 
 	/**
-	 * 1 while no other client's request was seen in the shortest window; else all requests per own
-	 * request there, rounded down from .6 and at least 2. A client that got less than its share (2.5
-	 * while 2 share) so reads as fewer clients and speeds up, while one that got more still paces as
-	 * one of two: the shares even out. Kept between answers, so a pause does not read as being alone.
+	 * 1 while no other client's request was seen in the longest window; else all requests per own
+	 * request in the shortest window, rounded down from .6 and at least 2. Others counted before this
+	 * process took part (its first answer's count) say that the token is shared but not how much. A client that got less
+	 * than its share (2.5 while 2 share) so reads as fewer clients and speeds up, while one that got
+	 * more still paces as one of two: the shares even out. Kept between answers, so a pause does not
+	 * read as being alone.
 	 */
 	private countClients(now: number): number {
+		// Shared while another client was seen in the longest window: a client held back by a 429 for
+		// a while has not left, and bursting meanwhile would meet it when it resumes.
+		if (!this.others.some((seen) => seen.at > now - this.longestMs)) return 1;
 		const since = now - this.shareWindowMs;
 		const own = this.own.filter((at) => at > since).length;
+		if (own === 0) return Math.max(2, this.clients);
 		const others = this.others
 			.filter((seen) => seen.duringActivity && seen.at > since)
 			.reduce((sum, seen) => sum + seen.count, 0);
-		if (own === 0 || others === 0) return 1;
 		return Math.max(2, Math.floor((own + others) / own + 0.4));
 	}
 
@@ -208,7 +220,7 @@ export class AccountBudget implements Pacer {
 	}
 
 	private nextSpacedStart(clients: number): number {
-		return this.lastStart + clients * (this.paceMs ?? 0);
+		return this.lastStart + clients * (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
 	}
 
 	private start(now: number): Release {

@@ -159,8 +159,9 @@ export interface BurstFigures {
 	/** Messages the service accepted (200), and those accepted more than once. */
 	accepted: number;
 	duplicates: number;
-	/** 429 answers the service gave (each waited out and retried by the node). */
+	/** 429 answers the service gave (each waited out and retried by the node), and when (s after the first call). */
 	rateLimited: number;
+	rateLimitedAt: number[];
 	/** Executions per worker. */
 	perWorker: Record<string, number>;
 	/** From the first webhook call until the last execution stopped. */
@@ -269,6 +270,9 @@ export async function sendFreeformBurst(
 		accepted: acceptedTexts.length,
 		duplicates: acceptedTexts.length - new Set(acceptedTexts).size,
 		rateLimited: sends.filter((entry) => entry.status === 429).length,
+		rateLimitedAt: sends
+			.filter((entry) => entry.status === 429)
+			.map((entry) => Math.round((entry.at - started) / 100) / 10),
 		perWorker,
 		wallMs,
 		minimumMs: accountWideMinimumMs(count),
