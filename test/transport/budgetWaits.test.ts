@@ -67,7 +67,7 @@ describe('X-RateLimit-Remaining: 0 without a reset', () => {
 
 	it('holds the next request for one documented window (60 s), then lets it go', async () => {
 		jest.useFakeTimers();
-		const [budget] = generalPacerFor('no-reset|budget-test', []);
+		const [budget] = generalPacerFor('no-reset|budget-test', []); // no windows: the account alone
 		const release = await budget.acquire(MAX_RATE_LIMIT_WAIT_MS);
 		release({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0' }, 200);
 		let started = false;

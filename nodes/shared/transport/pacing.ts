@@ -100,16 +100,20 @@ export function pacerFor(key: string, rateLimit: RateLimit): SlidingWindowPacer 
 const windowsKey = (limits: readonly RateLimit[]) =>
 	limits.map((limit) => `${limit.limit}/${limit.windowMs}`).join(',');
 
-/** The pacers every request of one token passes: the service's own count, then each configured window. */
+/**
+ * The pacers every request of one token passes: each configured window, then the service's own count.
+ * The account comes last, so its even spacing of a shared token applies to requests as they leave,
+ * not before they queue for a window (which would let them go together when it frees).
+ */
 export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
 	const account = shared(`${key}|account|${windowsKey(limits)}`, () => new AccountBudget(limits));
 	return [
-		account,
 		...limits.map((limit) =>
 			shared(
 				`${key}|general|${limit.limit}/${limit.windowMs}|${windowsKey(limits)}`,
 				() => new SlidingWindowPacer(limit, account),
 			),
 		),
+		account,
 	];
 }

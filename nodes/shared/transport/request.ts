@@ -183,8 +183,9 @@ async function send(
 
 	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
 	const pacers: Pacer[] = generalPacerFor(pacerKey, credentials.generalLimits);
+	// An endpoint's own window first: the account-wide pacers end with the account's spacing.
 	if (request.rateLimit)
-		pacers.push(
+		pacers.unshift(
 			pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]),
 		);
 
