@@ -25,6 +25,9 @@ interface OthersSeen {
  */
 const SHARED_PACE_MARGIN = 1.05;
 
+/** How much later a request may start and still be counted before an earlier one. */
+const OVERTAKE_MS = 100;
+
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
@@ -202,9 +205,10 @@ export class AccountBudget implements Pacer {
 	 * read as being alone.
 	 */
 	private countClients(now: number): number {
-		// Shared while another client was seen in the longest window: a client held back by a 429 for
-		// a while has not left, and bursting meanwhile would meet it when it resumes.
-		if (!this.others.some((seen) => seen.at > now - this.longestMs)) return 1;
+		// Shared while another client's request was seen in the longest window: a client held back by a
+		// 429 has not left, and bursting meanwhile would meet it when it resumes.
+		const shared = this.others.some((seen) => seen.at > now - this.longestMs);
+		if (!shared) return 1;
 		const since = now - this.shareWindowMs;
 		const own = this.own.filter((at) => at > since).length;
 		if (own === 0) return Math.max(2, this.clients);
@@ -294,8 +298,9 @@ export class AccountBudget implements Pacer {
 			this.highestUsed = used;
 			this.highestStartedAt = startedAt;
 		}
-		// Ours under way that started before the request that saw the highest count may be in it.
-		const ahead = this.underWay.filter((at) => at <= this.highestStartedAt).length;
+		// Ours under way that started before (or just after) the request that saw the highest count may
+		// be in it: requests sent at almost the same moment reach the service in any order.
+		const ahead = this.underWay.filter((at) => at <= this.highestStartedAt + OVERTAKE_MS).length;
 		const others = this.highestUsed - this.ownInWindow - ahead - this.othersInWindow;
 		if (others > 0) {
 			this.othersInWindow += others;
