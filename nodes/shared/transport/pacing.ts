@@ -63,10 +63,11 @@ export class SlidingWindowPacer implements Pacer {
 				this.finishedAt.length > 0 ? this.finishedAt[0] + windowMs : Infinity,
 				others.nextExpiry,
 			);
+			// Until a slot expires or, when the slots it may use are all under way, until one is answered.
 			const nextFree =
 				now < this.blockedUntil
 					? this.blockedUntil - now
-					: nextExpiry !== Infinity && this.inFlight < limit
+					: nextExpiry !== Infinity && this.inFlight < Math.min(limit, allowed)
 						? nextExpiry - now
 						: IN_FLIGHT_POLL_MS;
 			await sleep(Math.max(1, nextFree));
