@@ -33,7 +33,8 @@ import {
 import { header } from './headers';
 import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
-import { generalPacerFor, pacerFor, type Pacer } from './pacing';
+import { RateLimitWaitTooLong } from './accountBudget';
+import { generalPacerFor, pacerFor, type Pacer, type Release } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -238,8 +239,9 @@ async function send(
 
 	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
 	const pacers: Pacer[] = generalPacerFor(pacerKey, credentials.generalLimits);
+	// An endpoint's own window first: the account-wide pacers end with the account's spacing.
 	if (request.rateLimit)
-		pacers.push(
+		pacers.unshift(
 			pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]),
 		);
 
@@ -248,8 +250,22 @@ async function send(
 	let rateLimitWaitedMs = 0;
 	let redirects = 0;
 	for (;;) {
-		const releases: Array<(headers?: IDataObject) => void> = [];
-		for (const pacer of pacers) releases.push(await pacer.acquire());
+		const releases: Release[] = [];
+		try {
+			for (const pacer of pacers)
+				releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
+		} catch (error) {
+			for (const release of releases) release();
+			if (!(error instanceof RateLimitWaitTooLong))
+				throw asNodeError(this.getNode(), error, request.itemIndex);
+			throw buildTransportError(
+				this.getNode(),
+				{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
+		}
 		let response: IN8nHttpFullResponse | undefined;
 		let answered: IN8nHttpFullResponse;
 		try {
@@ -279,7 +295,8 @@ async function send(
 			}
 			throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
 		} finally {
-			for (const release of releases) release(response?.headers as IDataObject | undefined);
+			for (const release of releases)
+				release(response?.headers as IDataObject | undefined, response?.statusCode);
 		}
 
 		const status = answered.statusCode;

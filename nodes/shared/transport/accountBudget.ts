@@ -1,0 +1,317 @@
+import { sleep, type IDataObject } from 'n8n-workflow';
+
+import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import type { RateLimit } from './credentials';
+import { header } from './headers';
+import type { Pacer, Release } from './pacing';
+
+/** How often a waiter looks again while the requests it waits for are still in flight. */
+const POLL_MS = 5;
+
+/** How long `X-RateLimit-Remaining: 0` holds when the answer names no reset: one documented window (the minute). */
+export const WINDOW_WITHOUT_RESET_MS = DOCUMENTED_GENERAL_LIMITS[0].windowMs;
+
+/** Others' requests an answer revealed, at the moment it arrived. */
+interface OthersSeen {
+	at: number;
+	count: number;
+	/** false for those counted before this process took part (they say nothing about its share) */
+	duringActivity: boolean;
+}
+
+/**
+ * A shared token is spent 5 % below the pace its windows allow: the clients' answers arrive with
+ * jitter, and at exactly the allowed pace one early request would be a 429.
+ */
+const SHARED_PACE_MARGIN = 1.05;
+
+/** How much later a request may start and still be counted before an earlier one. */
+const OVERTAKE_MS = 100;
+
+/** A wait the service's headers ask for is longer than a request may wait; the message says why. */
+export class RateLimitWaitTooLong extends Error {}
+
+function numericHeader(headers: IDataObject | undefined, name: string): number | undefined {
+	const text = header(headers, name);
+	if (text === undefined || text.trim() === '') return undefined;
+	const value = Number(text);
+	return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The account-wide limit as this process sees it through the service's own count: every answer
+ * carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) of the
+ * token's minute window (https://docs.famulor.de/en/api-reference/authentication). Those headers are
+ * the only state the processes of one token (n8n workers, other tools) share, so this is how they
+ * stay within one limit without talking to each other:
+ *
+ * - Others' requests: the used count (Limit − Remaining) rises by every client's requests; what it
+ *   rose by beyond this process's own requests of the window are others', stamped when the answer
+ *   arrived (no earlier than they were counted, so they are kept too long rather than too short).
+ *   The configured windows (pacing.ts) count them beside this process's own, so a window full of
+ *   others' requests waits here as well.
+ * - Share: over the shortest window, how many requests the account makes per request of this one
+ *   (all ÷ own, rounded to a whole number) is the number of clients sharing the token. With more than
+ *   one, this process spends its share only, evenly: one request per share of the fastest pace a
+ *   window allows (20 per 10 s → every 0.5 s × clients), and of a window's free room it has at most
+ *   its share under way before it hears back (half while it seems alone). Even spacing keeps
+ *   the clients' requests interleaved instead of colliding at the moment a window frees, and keeps a
+ *   shared token's pace below the endpoints' own limits (free-form 5 per second), which the service
+ *   does not report. Alone, a process bursts as far as its windows allow, as it always did.
+ * - Remaining: until the reset, at most the share of the reported remainder is started before the
+ *   next answer reports again; none left waits for the reset (`X-RateLimit-Remaining: 0` without a
+ *   reset waits one documented window), but never longer than a request may wait: beyond that the
+ *   request fails unsent, naming the headers and the reset time.
+ * - Start: processes that start together know nothing of each other, so the first request goes
+ *   alone and each answer lets one more be under way at once (1, 2, 3, …): a process learns of the
+ *   others from its first answers before it has spent much of a budget they share.
+ * Without these headers none of this applies and the configured windows pace as before.
+ */
+export class AccountBudget implements Pacer {
+	private remaining: number | undefined;
+
+	private resetAt = 0;
+
+	private resetHeader: string | undefined;
+
+	/** Requests started since the last answer reported the remaining budget. */
+	private startedSinceCount = 0;
+
+	private blockedUntil = 0;
+
+	private inFlight = 0;
+
+	/** When each request still under way started. */
+	private readonly underWay: number[] = [];
+
+	private answers = 0;
+
+	private reportsBudget = false;
+
+	private lastStart = 0;
+
+	private clients = 1;
+
+	/** When the last answer with a budget arrived. */
+	private lastHeard = 0;
+
+	/** The service's window the counts below belong to (its Reset), and its highest used count seen. */
+	private window: number | undefined;
+
+	private highestUsed = 0;
+
+	private highestStartedAt = 0;
+
+	/** This process's answered requests counted in that window, and others' recorded so far. */
+	private ownInWindow = 0;
+
+	private othersInWindow = 0;
+
+	private readonly others: OthersSeen[] = [];
+
+	/** When this process's answers with a budget arrived (within the longest window). */
+	private readonly own: number[] = [];
+
+	private readonly longestMs: number;
+
+	/** The window over which the clients sharing the token are counted: the shortest, so it follows them quickly. */
+	private readonly shareWindowMs: number;
+
+	/** The fastest pace any window allows: its length ÷ its count. */
+	private readonly paceMs: number | undefined;
+
+	constructor(windows: readonly RateLimit[]) {
+		this.longestMs =
+			windows.length > 0 ? Math.max(...windows.map((w) => w.windowMs)) : WINDOW_WITHOUT_RESET_MS;
+		this.shareWindowMs =
+			windows.length > 0 ? Math.min(...windows.map((w) => w.windowMs)) : WINDOW_WITHOUT_RESET_MS;
+		const paces = windows.map((w) => w.windowMs / w.limit);
+		this.paceMs = paces.length > 0 ? Math.min(...paces) : undefined;
+	}
+
+	/**
+	 * Waits until this process may send. A wait the headers ask for that would last longer than
+	 * `maxWaitMs` (counted over the waits of this call) throws RateLimitWaitTooLong instead.
+	 */
+	async acquire(maxWaitMs: number): Promise<Release> {
+		let waitedForBudgetMs = 0;
+		for (;;) {
+			const now = Date.now();
+			let waitMs: number;
+			let forBudget = false;
+			const clients = this.clientsSharing();
+			if (now < this.blockedUntil) waitMs = this.blockedUntil - now;
+			else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
+			else if (
+				this.remaining !== undefined &&
+				now < this.resetAt &&
+				this.startedSinceCount >= Math.floor(this.remaining / clients)
+			) {
+				waitMs = this.resetAt - now;
+				forBudget = true;
+				if (waitedForBudgetMs + waitMs > maxWaitMs)
+					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+			} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
+				waitMs = this.nextSpacedStart(clients) - now;
+			else return this.start(now);
+			await sleep(Math.max(1, waitMs));
+			if (forBudget) waitedForBudgetMs += waitMs;
+		}
+	}
+
+	/** The service answered 429: nobody sends until it allows. */
+	blockFor(ms: number): void {
+		this.blockedUntil = Math.max(this.blockedUntil, Date.now() + ms);
+	}
+
+	/**
+	 * Others' requests in the last `windowMs`: those the answers revealed, plus those they have likely
+	 * sent since this process last heard (at the pace they kept in the window); and when the oldest
+	 * revealed one leaves it.
+	 */
+	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
+		let seen = 0;
+		let nextExpiry = Infinity;
+		for (const others of this.others) {
+			if (others.at + windowMs <= now) continue;
+			seen += others.count;
+			nextExpiry = Math.min(nextExpiry, others.at + windowMs);
+		}
+		const sinceHeard = Math.min(windowMs, now - this.lastHeard);
+		return { count: seen + Math.round((seen * sinceHeard) / windowMs), nextExpiry };
+	}
+
+	/**
+	 * How many of the `free` slots of a window this process may have under way before it hears back:
+	 * its share when others are known, half when it seems alone (another may have started with it).
+	 */
+	unheardAllowed(free: number): number {
+		const clients = this.clientsSharing();
+		if (free <= 0) return 0;
+		return clients === 1 ? Math.ceil(free / 2) : Math.max(1, Math.floor(free / clients));
+	}
+
+	/** How many clients use the token, as the latest answer told (1 alone or unknown). */
+	clientsSharing(): number {
+		return this.clients;
+	}
+
+	/**
+	 * 1 while no other client's request was seen in the longest window; else all requests per own
+	 * request in the shortest window, rounded down from .6 and at least 2. Others counted before this
+	 * process took part (its first answer's count) say that the token is shared but not how much. A client that got less
+	 * than its share (2.5 while 2 share) so reads as fewer clients and speeds up, while one that got
+	 * more still paces as one of two: the shares even out. Kept between answers, so a pause does not
+	 * read as being alone.
+	 */
+	private countClients(now: number): number {
+		// Shared while another client's request was seen in the longest window: a client held back by a
+		// 429 has not left, and bursting meanwhile would meet it when it resumes.
+		const shared = this.others.some((seen) => seen.at > now - this.longestMs);
+		if (!shared) return 1;
+		const since = now - this.shareWindowMs;
+		const own = this.own.filter((at) => at > since).length;
+		if (own === 0) return Math.max(2, this.clients);
+		const others = this.others
+			.filter((seen) => seen.duringActivity && seen.at > since)
+			.reduce((sum, seen) => sum + seen.count, 0);
+		return Math.max(2, Math.floor((own + others) / own + 0.4));
+	}
+
+	private inFlightAllowed(): number {
+		if (this.answers === 0) return 1;
+		return this.reportsBudget ? this.answers + 1 : Infinity;
+	}
+
+	private nextSpacedStart(clients: number): number {
+		return this.lastStart + clients * (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
+	}
+
+	private start(now: number): Release {
+		this.inFlight++;
+		this.startedSinceCount++;
+		this.lastStart = now;
+		this.underWay.push(now);
+		let released = false;
+		return (headers, status) => {
+			if (released) return;
+			released = true;
+			this.inFlight--;
+			this.underWay.splice(this.underWay.indexOf(now), 1);
+			this.answers++;
+			this.observe(headers, status, now);
+		};
+	}
+
+	private exhaustedReason(maxWaitMs: number): string {
+		const reset =
+			this.resetHeader === undefined
+				? `no X-RateLimit-Reset, so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`
+				: `X-RateLimit-Reset: ${this.resetHeader}`;
+		return `the service's rate limit for this API token has no request to spare until ${new Date(this.resetAt).toISOString()} (X-RateLimit-Remaining: ${this.remaining}, ${reset}), later than the ${Math.round(maxWaitMs / 1000)} s a request may wait`;
+	}
+
+	private observe(
+		headers: IDataObject | undefined,
+		status: number | undefined,
+		startedAt: number,
+	): void {
+		const remaining = numericHeader(headers, 'x-ratelimit-remaining');
+		// Refused by the account-wide limit: not counted, and its wait is the 429's (blockFor). An
+		// endpoint's own 429 was counted by the account-wide limit and reports it like any answer.
+		if (remaining === undefined || (status === 429 && remaining === 0)) return;
+		const now = Date.now();
+		const reset = numericHeader(headers, 'x-ratelimit-reset');
+		this.reportsBudget = true;
+		this.lastHeard = now;
+		this.remaining = remaining;
+		this.startedSinceCount = 0;
+		this.resetHeader = header(headers, 'x-ratelimit-reset');
+		this.resetAt =
+			reset === undefined
+				? now + WINDOW_WITHOUT_RESET_MS
+				: reset > 1e9
+					? reset * 1000
+					: now + reset * 1000;
+		const limit = numericHeader(headers, 'x-ratelimit-limit');
+		if (limit !== undefined && reset !== undefined)
+			this.countOthers(limit - remaining, reset, now, startedAt);
+	}
+
+	/**
+	 * Others' requests are the used count beyond this process's answered requests of the window and
+	 * those under way that started before the request that saw it (they may have been counted first):
+	 * an answer that overtook one of ours is no sign of others.
+	 */
+	private countOthers(used: number, reset: number, now: number, startedAt: number): void {
+		this.prune(now);
+		const activeBefore = this.own.length > 0;
+		this.own.push(now);
+		if (this.window === undefined || reset > this.window) {
+			this.window = reset;
+			this.highestUsed = 0;
+			this.othersInWindow = 0;
+			this.ownInWindow = 0;
+		} else if (reset < this.window) return;
+		this.ownInWindow++;
+		if (used > this.highestUsed) {
+			this.highestUsed = used;
+			this.highestStartedAt = startedAt;
+		}
+		// Ours under way that started before (or just after) the request that saw the highest count may
+		// be in it: requests sent at almost the same moment reach the service in any order.
+		const ahead = this.underWay.filter((at) => at <= this.highestStartedAt + OVERTAKE_MS).length;
+		const others = this.highestUsed - this.ownInWindow - ahead - this.othersInWindow;
+		if (others > 0) {
+			this.othersInWindow += others;
+			this.others.push({ at: now, count: others, duringActivity: activeBefore });
+		}
+		this.clients = this.countClients(now);
+	}
+
+	private prune(now: number): void {
+		const since = now - this.longestMs;
+		while (this.own.length > 0 && this.own[0] <= since) this.own.shift();
+		while (this.others.length > 0 && this.others[0].at <= since) this.others.shift();
+	}
+}
