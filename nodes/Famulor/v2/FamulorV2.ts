@@ -86,7 +86,7 @@ export function famulorV2(base: INodeTypeBaseDescription): INodeType {
 		version: 2,
 		resources: resourcesV2,
 		defaultResource: 'assistant',
-		trailingProperties: [runOptionsProperty],
+		trailingProperties: [runOptionsProperty(resourcesV2)],
 		methods: methodsV2,
 		parallelRequests: readParallelRequestsV2,
 	});
