@@ -116,6 +116,9 @@ const RULE_SET_SAMPLES = [
 ];
 
 type RuleEntry = number | string | [number | string, ...unknown[]];
+interface ConfigRules {
+	rules: Record<string, RuleEntry>;
+}
 const isOn = (entry: RuleEntry | undefined): boolean => {
 	const severity = Array.isArray(entry) ? entry[0] : entry;
 	return severity !== undefined && severity !== 0 && severity !== 'off';
@@ -137,9 +140,6 @@ async function rulesMissingFromLint(scanner: ScannerModule): Promise<string[]> {
 			if (isOn(entry) && !isOn(projectRules[rule])) missing.push(`${file}: ${rule}`);
 	}
 	return missing;
-}
-interface ConfigRules {
-	rules: Record<string, RuleEntry>;
 }
 
 export interface PackageScan {
