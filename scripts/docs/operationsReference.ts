@@ -158,6 +158,14 @@ async function observe(
 	fields: INodeProperties[],
 ): Promise<Observed> {
 	await client.reset();
+	if (fields.some((field) => field.name === 'conversationId')) {
+		// A chat to work on: the chat API opens one (the sandbox's reset removed the last).
+		const chat = await client.api<{ conversation_id?: string }>('POST', '/api/conversations', {
+			assistant_id: SEED.alice.chatAssistantUuid,
+		});
+		SEEDED_IDS.conversationId = chat.json.conversation_id ?? EXAMPLE_UUID;
+		await client.clearRequests();
+	}
 	if (process.env.DOCS_TRACE) process.stderr.write(`v${version} ${resource} ${operation}\n`);
 	const parameters = { resource, operation, ...sampleParameters(fields) };
 	const result = await runNode({
@@ -323,13 +331,7 @@ export async function buildOperationsReference(): Promise<string> {
 		documentProcessingMs: 60_000,
 	});
 	const client = new SandboxClient(sandbox);
-	// A seeded conversation of the chat API (its UUIDs are derived per sandbox start).
-	const conversations = await client.api<{ data?: Array<{ uuid?: string }> }>(
-		'GET',
-		'/api/user/conversations',
-	);
-	const conversationUuid = conversations.json.data?.[0]?.uuid;
-	if (conversationUuid) SEEDED_IDS.conversationId = conversationUuid;
+
 	const credentials: TestCredentials = {
 		apiToken: sandbox.tokens.alice,
 		baseUrl: sandbox.url,
