@@ -10,7 +10,9 @@ const installed = new URL('node_modules/.package-lock.json', root);
 const upToDate = existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs;
 if (!upToDate) {
 	process.stdout.write('▸ installing the dev dependencies (npm ci)\n');
-	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+	// Without dependency install scripts (recent npm skips unapproved ones anyway): eslint-plugin-n8n-nodes-base, which
+	// n8n's scanner uses, ships a preinstall that refuses every package manager but pnpm.
+	const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
 		cwd: root,
 		stdio: 'inherit',
 	});

@@ -1,7 +1,7 @@
 import { VersionedNodeType, type INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { famulorV1 } from './v1/FamulorV1.node';
-import { famulorV2 } from './v2/FamulorV2.node';
+import { famulorV1 } from './v1/FamulorV1';
+import { famulorV2 } from './v2/FamulorV2';
 
 /**
  * The action node, versioned as n8n's own nodes are: version 1 sends exactly what the seed

@@ -19,27 +19,32 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'callCompleted',
+		// Each event's `action` is its label in n8n's nodes panel, which otherwise lower-cases the name ("whats app").
 		options: [
 			{
 				name: 'Call Completed',
 				value: 'callCompleted',
+				action: 'On call completed',
 				description:
 					"A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
 			},
 			{
 				name: 'Conversation Ended',
 				value: 'conversationEnded',
+				action: 'On conversation ended',
 				description:
 					"A chat of the assistant (widget or WhatsApp) ended after its inactivity timeout (the assistant's conversation-ended webhook; needs an HTTPS n8n URL)",
 			},
 			{
 				name: 'Inbound Call Completed',
 				value: 'inboundCallCompleted',
+				action: 'On inbound call completed',
 				description: "An inbound call of the assistant ended (the assistant's inbound webhook)",
 			},
 			{
 				name: 'WhatsApp Message Status',
 				value: READ_RECEIPTS,
+				action: 'On WhatsApp message status',
 				description:
 					'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
 			},

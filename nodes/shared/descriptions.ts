@@ -8,7 +8,7 @@ export interface LocatorOptions {
 	required?: boolean;
 	/** Example ID shown in "By ID" mode; default 42. */
 	exampleId?: number;
-	/** What the ID is called in the message for a non-numeric input; default "ID". */
+	/** What the ID is called in the message for a non-numeric input; default "<display name> ID". */
 	idNoun?: string;
 	/** IDs that are UUIDs rather than numbers (conversations, the chat API's assistant). */
 	uuid?: boolean;
@@ -20,9 +20,11 @@ const EXAMPLE_UUID = '0f8c3a52-6d0e-4b7a-9c1d-2e3f4a5b6c7d';
 /** A resource locator with "From List" (searchable) and "By ID" modes. */
 export function locator(options: LocatorOptions): INodeProperties {
 	const exampleId = options.uuid ? EXAMPLE_UUID : String(options.exampleId ?? 42);
+	// Shown wherever n8n lists the node's issues too, so it names the field.
+	const idNoun = options.idNoun ?? `${options.displayName.toLowerCase()} ID`;
 	const errorMessage = options.uuid
-		? `Enter a UUID, e.g. ${exampleId}`
-		: `Enter a numeric ${options.idNoun ?? 'ID'}, e.g. ${exampleId}`;
+		? `${options.displayName}: enter a UUID, e.g. ${exampleId}`
+		: `${options.displayName}: enter a numeric ${idNoun}, e.g. ${exampleId}`;
 	const regex = options.uuid ? UUID_REGEX : '^[1-9][0-9]*$';
 	return {
 		displayName: options.displayName,

@@ -20,15 +20,19 @@ import { runN8nCliOrThrow } from './process';
 
 export const ROOT = join(__dirname, '..', '..');
 
-/** `npm pack` of the built package into `destination`; returns the tarball's path. */
-export function packPackage(destination: string): string {
-	if (!existsSync(join(ROOT, 'dist', 'nodes', 'Famulor', 'Famulor.node.js')))
+/** `npm pack` of the built package (this one, or a copy at `packageRoot`) into `destination`; returns the tarball's path. */
+export function packPackage(destination: string, packageRoot = ROOT): string {
+	if (!existsSync(join(packageRoot, 'dist', 'nodes', 'Famulor', 'Famulor.node.js')))
 		throw new Error('dist/ is missing: run npm run build first');
 	rmSync(destination, { recursive: true, force: true });
 	mkdirSync(destination, { recursive: true });
-	const pack = spawnSync('npm', ['pack', ROOT, '--pack-destination', destination, '--silent'], {
-		encoding: 'utf8',
-	});
+	const pack = spawnSync(
+		'npm',
+		['pack', packageRoot, '--pack-destination', destination, '--silent'],
+		{
+			encoding: 'utf8',
+		},
+	);
 	if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
 	const tgz = readdirSync(destination).find((file) => file.endsWith('.tgz'));
 	if (!tgz) throw new Error('npm pack produced no .tgz');

@@ -99,11 +99,8 @@ export function readLocatorId(
 	return checkId.call(this, itemIndex, name, locatorValue.call(this, parameterName, itemIndex));
 }
 
-/**
- * Return All / Limit of a list operation; wrap with updateDisplayOptions (the Limit's own condition is kept).
- * `noun` names what is listed in the Limit's description, e.g. "phone numbers".
- */
-export function returnAllProperties(noun = 'results'): INodeProperties[] {
+/** Return All / Limit of a list operation, in n8n's standard wording; wrap with updateDisplayOptions (the Limit's own condition is kept). */
+export function returnAllProperties(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -119,7 +116,7 @@ export function returnAllProperties(noun = 'results'): INodeProperties[] {
 			default: 50,
 			typeOptions: { minValue: 1 },
 			displayOptions: { show: { returnAll: [false] } },
-			description: `Max number of ${noun} to return`,
+			description: 'Max number of results to return',
 		},
 	];
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from './types';
+import type { OperationModule, ResourceModule } from './types';
 
 export const MAX_PARALLEL_REQUESTS = 20;
 
@@ -42,24 +42,59 @@ export const readParallelRequestsV1: ParallelRequestsReader = function (this) {
 	return clampParallel(this.getNodeParameter(parallelRequestsProperty.name, 0, 1), 1);
 };
 
-/** Version 2's run options, in one collection at the end of the form. */
-export const runOptionsProperty: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Parallel Requests',
-			name: 'parallelRequests',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS, numberPrecision: 0 },
-			default: DEFAULT_PARALLEL_REQUESTS,
-			description: `How many input items are sent to Famulor at the same time (1 to ${MAX_PARALLEL_REQUESTS}). Without this option: ${DEFAULT_PARALLEL_REQUESTS} for reads and settings, 1 for calls, messages, replies, purchases and deletions. The output keeps the order of the input items; the account's rate limits are kept either way.`,
-		},
-	],
-};
+/** Version 2's Parallel Requests with the default that applies to the operations it is shown for. */
+function parallelRequestsOption(
+	defaultValue: number,
+	operations: string[],
+	applies: string,
+): INodeProperties {
+	return {
+		displayName: 'Parallel Requests',
+		name: 'parallelRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS, numberPrecision: 0 },
+		default: defaultValue,
+		displayOptions: { show: { '/operation': operations } },
+		description: `How many input items are sent to Famulor at the same time (1 to ${MAX_PARALLEL_REQUESTS}). ${applies} The output keeps the order of the input items; the account's rate limits are kept either way.`,
+	};
+}
+
+/**
+ * Version 2's run options, in one collection at the end of the form. Parallel Requests shows the
+ * value that applies without it: 1 for operations with an effect (calls, messages, purchases,
+ * creations, deletions), 20 for the rest. An operation value has an effect in every resource or in none.
+ */
+export function runOptionsProperty(resources: Record<string, ResourceModule>): INodeProperties {
+	const operations = Object.values(resources).flatMap((resource) =>
+		Object.entries(resource.operations),
+	);
+	const valuesWhere = (effectful: boolean) => [
+		...new Set(
+			operations
+				.filter(([, operation]) => (operation.effect !== undefined) === effectful)
+				.map(([value]) => value),
+		),
+	];
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			parallelRequestsOption(
+				1,
+				valuesWhere(true),
+				'This operation costs money, creates or deletes something, so items go one at a time unless you raise it.',
+			),
+			parallelRequestsOption(
+				DEFAULT_PARALLEL_REQUESTS,
+				valuesWhere(false),
+				`Reads and settings send up to ${DEFAULT_PARALLEL_REQUESTS} at once.`,
+			),
+		],
+	};
+}
 
 /** Billed and irreversible operations go one at a time unless the user asks for more. */
 export const readParallelRequestsV2: ParallelRequestsReader = function (this, operation) {

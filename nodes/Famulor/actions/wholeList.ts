@@ -7,8 +7,6 @@ import type { OperationModule } from './types';
 export interface WholeListEndpoint {
 	resource: string;
 	operation: string;
-	/** What the Limit counts, e.g. "SIP trunks". */
-	noun?: string;
 	/** The endpoint, or how the node's API generation picks it. */
 	path: string | ((this: IExecuteFunctions) => string);
 	/** The key older answers wrapped the list in, read when there is no `data`. */
@@ -23,7 +21,7 @@ export function wholeListOperation(endpoint: WholeListEndpoint): OperationModule
 	return {
 		description: updateDisplayOptions(
 			{ show: { resource: [endpoint.resource], operation: [endpoint.operation] } },
-			returnAllProperties(endpoint.noun),
+			returnAllProperties(),
 		),
 		prepare(itemIndex) {
 			return readListLimit.call(this, itemIndex);

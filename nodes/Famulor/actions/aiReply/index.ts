@@ -13,7 +13,7 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Generate',
 			value: 'generate',
-			action: 'Generate an AI reply',
+			action: 'Generate a billed AI reply',
 			description:
 				"Get an assistant's reply to a customer's chat message. Context is kept per customer identifier, so pass the same identifier for the same customer. Limited to 5 requests per minute; returns the reply text and any function calls.",
 		},

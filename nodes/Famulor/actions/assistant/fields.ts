@@ -63,6 +63,7 @@ export function choice(
 	values: readonly string[],
 	labels: readonly string[],
 ): ValueField {
+	const [firstValue] = values;
 	return {
 		field,
 		rule: { kind: 'oneOf', values },
@@ -71,7 +72,7 @@ export function choice(
 			name,
 			type: 'options',
 			options: options(values, labels),
-			default: values[0],
+			default: firstValue,
 			description,
 		},
 	};
@@ -84,10 +85,17 @@ export function flag(
 	description: string,
 	defaultValue: boolean,
 ): ValueField {
+	const switchedOff: INodeProperties = {
+		displayName,
+		name,
+		type: 'boolean',
+		default: false,
+		description,
+	};
 	return {
 		field,
 		rule: { kind: 'boolean' },
-		property: { displayName, name, type: 'boolean', default: defaultValue, description },
+		property: defaultValue ? { ...switchedOff, default: true } : switchedOff,
 	};
 }
 
@@ -98,18 +106,19 @@ export function numeric(
 	description: string,
 	range: { min: number; max: number; integer?: boolean; default: number },
 ): ValueField {
+	const { min, max, integer, default: defaultValue } = range;
 	return {
 		field,
-		rule: { kind: 'number', min: range.min, max: range.max, integer: range.integer },
+		rule: { kind: 'number', min, max, integer },
 		property: {
 			displayName,
 			name,
 			type: 'number',
-			default: range.default,
+			default: defaultValue,
 			typeOptions: {
-				minValue: range.min,
-				maxValue: range.max,
-				numberPrecision: range.integer ? 0 : 2,
+				minValue: min,
+				maxValue: max,
+				numberPrecision: integer ? 0 : 2,
 			},
 			description,
 		},
@@ -244,7 +253,7 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 			typeOptions: { loadOptionsMethod: 'getLanguages' },
 			default: '',
 			description:
-				'Language the assistant speaks, by name as the languages list returns it (e.g. "German"). Choose from the list, or specify a name using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				'Language the assistant speaks; its ID is its name in the languages list, e.g. "German". Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		},
 	},
 	text(

@@ -25,7 +25,7 @@ export const operationProperty: INodeProperties = {
 		{
 			name: 'Disable Webhook',
 			value: 'disableWebhook',
-			action: 'Disable the post-call webhook of an assistant',
+			action: 'Disable the webhook an assistant sends after each call',
 			description:
 				'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 		},
@@ -41,7 +41,7 @@ export const operationProperty: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many assistants',
 			description:
-				'List assistants of the account with all their settings; use Limit or Return All. Use the returned ID for calls, replies and updates.',
+				'List the assistants of the account with their full settings; use Limit or Return All. Use the returned ID for calls, replies and updates.',
 		},
 		{
 			name: 'Get Many Outbound',

@@ -16,7 +16,7 @@ export const webhookOperationOptionsV2: INodePropertyOptions[] = [
 	{
 		name: 'Disable Conversation-Ended Webhook',
 		value: 'disableConversationEndedWebhook',
-		action: 'Disable the conversation-ended webhook of an assistant',
+		action: 'Disable the webhook an assistant sends when a chat ends',
 		description: 'Stop reporting ended chats (widget or WhatsApp) of an assistant',
 	},
 	{
@@ -29,14 +29,14 @@ export const webhookOperationOptionsV2: INodePropertyOptions[] = [
 	{
 		name: 'Disable Post-Call Webhook',
 		value: 'disableWebhook',
-		action: 'Disable the post-call webhook of an assistant',
+		action: 'Disable the webhook an assistant sends after each call',
 		description:
 			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
 	{
 		name: 'Enable Conversation-Ended Webhook',
 		value: 'enableConversationEndedWebhook',
-		action: 'Enable the conversation-ended webhook of an assistant',
+		action: 'Enable the webhook an assistant sends when a chat ends',
 		description:
 			'Report each ended chat (widget or WhatsApp) of an assistant to an HTTPS URL, with transcript and extracted variables',
 	},
@@ -50,7 +50,7 @@ export const webhookOperationOptionsV2: INodePropertyOptions[] = [
 	{
 		name: 'Enable Post-Call Webhook',
 		value: 'enablePostCallWebhook',
-		action: 'Enable the post-call webhook of an assistant',
+		action: 'Enable the webhook an assistant sends after each call',
 		description:
 			"Report every call of an assistant to a URL after it ends, with the extracted post-call values (sets the assistant's webhook URL)",
 	},

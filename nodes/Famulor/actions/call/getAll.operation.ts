@@ -41,7 +41,7 @@ const STATUS_NAMES: Record<(typeof STATUSES)[number], string> = {
 };
 
 const properties: INodeProperties[] = [
-	...returnAllProperties('calls'),
+	...returnAllProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -16,7 +16,7 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Make',
 			value: 'make',
-			action: 'Make a phone call',
+			action: 'Make a real billed phone call',
 			description:
 				'Start an outbound phone call from an assistant to a customer number (billed; returns the call ID with status "initiated")',
 		},

@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { assistantLocator } from '../../../shared/descriptions';
+import { outboundAssistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import {
 	checkBoolean,
@@ -43,7 +43,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'Name of the campaign, at most 255 characters',
 	},
-	assistantLocator('assistantId', 'The outbound assistant that calls the leads'),
+	outboundAssistantLocator('assistantId', 'The outbound assistant that calls the leads'),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',

@@ -7,7 +7,6 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'campaign',
 	operation: 'getAll',
-	noun: 'campaigns',
 	path: '/api/user/campaigns',
 	legacyKey: 'campaigns',
 });

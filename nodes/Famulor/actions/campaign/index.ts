@@ -23,7 +23,7 @@ export const campaign = buildResource('campaign', 'getAll', {
 	start: {
 		module: start,
 		name: 'Start',
-		action: 'Start a campaign',
+		action: 'Start a campaign that makes real billed calls',
 		description:
 			"Start calling the campaign's leads. Costs money: every call is billed. Only use when the user explicitly asked to start this campaign.",
 	},

@@ -28,7 +28,7 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Send Message',
 			value: 'sendMessage',
-			action: 'Send a chat message',
+			action: 'Send a billed chat message',
 			description:
 				"Send a user message (max 2000 characters) to a chat conversation and get the assistant's reply",
 		},

@@ -5,7 +5,7 @@ import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty, readKnowledgeBaseId } from './common';
 
-const properties: INodeProperties[] = [knowledgeBaseProperty, ...returnAllProperties('documents')];
+const properties: INodeProperties[] = [knowledgeBaseProperty, ...returnAllProperties()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['getAll'] } },

@@ -4,6 +4,5 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'knowledgeBase',
 	operation: 'getAll',
-	noun: 'knowledge bases',
 	path: '/api/user/knowledgebases',
 });

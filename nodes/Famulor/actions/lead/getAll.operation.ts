@@ -12,7 +12,7 @@ import type { OperationResult } from '../types';
 import { LEAD_STATUSES, statusOptions } from './fields';
 
 const properties: INodeProperties[] = [
-	...returnAllProperties('leads'),
+	...returnAllProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',

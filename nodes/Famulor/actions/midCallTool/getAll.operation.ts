@@ -4,6 +4,5 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'midCallTool',
 	operation: 'getAll',
-	noun: 'mid-call tools',
 	path: '/api/user/tools',
 });

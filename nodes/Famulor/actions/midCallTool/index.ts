@@ -17,32 +17,32 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			action: 'Create a mid-call tool',
+			action: 'Create a tool for live calls',
 			description:
 				'Create an HTTP endpoint the assistant can call during a call (e.g. an n8n webhook); plans limit how many exist',
 		},
 		{
 			name: 'Delete',
 			value: 'delete',
-			action: 'Delete a mid-call tool',
+			action: 'Delete a tool for live calls',
 			description: 'Delete a mid-call tool; it is removed from every assistant',
 		},
 		{
 			name: 'Get',
 			value: 'get',
-			action: 'Get a mid-call tool',
+			action: 'Get a tool for live calls',
 			description: 'Read one mid-call tool with its endpoint, headers and parameters',
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
-			action: 'Get many mid-call tools',
+			action: 'Get many tools for live calls',
 			description: 'List the mid-call tools of the account',
 		},
 		{
 			name: 'Update',
 			value: 'update',
-			action: 'Update a mid-call tool',
+			action: 'Update a tool for live calls',
 			description:
 				'Change a mid-call tool; only the fields given change, headers and parameters replace the stored lists',
 		},

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Which models: language models for pipeline assistants, or the speech models of multimodal and dualplex assistants',
 	},
-	...returnAllProperties('models'),
+	...returnAllProperties(),
 ];
 
 export const description = updateDisplayOptions(

@@ -96,7 +96,7 @@ export function createOperation(kind: OrganizerKind): OperationModule<IDataObjec
 
 export function getAllOperation(kind: OrganizerKind): OperationModule<number> {
 	return {
-		description: show(kind, 'getAll', returnAllProperties(`${kind.noun}s`)),
+		description: show(kind, 'getAll', returnAllProperties()),
 		prepare(itemIndex) {
 			return readListLimit.call(this, itemIndex);
 		},

@@ -4,6 +4,5 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'phoneNumber',
 	operation: 'getAll',
-	noun: 'phone numbers',
 	path: '/api/user/phone-numbers/all',
 });

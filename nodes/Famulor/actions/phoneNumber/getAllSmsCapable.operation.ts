@@ -9,7 +9,6 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'phoneNumber',
 	operation: 'getAllSmsCapable',
-	noun: 'phone numbers',
 	path() {
 		return speaksCurrentApi.call(this) ? '/api/user/phone-numbers' : '/user/phone-numbers';
 	},

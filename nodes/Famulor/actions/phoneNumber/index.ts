@@ -31,7 +31,7 @@ const sharedEntries: Record<string, OperationEntry> = {
 	purchase: {
 		module: purchase,
 		name: 'Purchase',
-		action: 'Purchase a phone number',
+		action: 'Purchase a phone number billed to the account',
 		description:
 			'Buy an available number found with Search Available. Costs money: starts a non-refundable, auto-renewing monthly subscription. Only use when the user explicitly asked to buy this exact number.',
 	},
@@ -51,7 +51,7 @@ export const phoneNumberV2 = buildResource('phoneNumber', 'getAll', {
 	release: {
 		module: release,
 		name: 'Release',
-		action: 'Release a phone number',
+		action: 'Release a phone number for good',
 		description:
 			'Give up an owned number: a dedicated number is cancelled and removed at the end of its billing period, a SIP or caller-ID number at once. Cannot be undone and is not refunded. Only use when the user explicitly asked to release this exact number.',
 	},

@@ -49,7 +49,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 4930',
 		description: `Only numbers whose international form contains these digits, counted without the plus: 4930 finds Berlin numbers (+4930…), 030 finds none. Digits only, at most ${MAX_CONTAINS_DIGITS}; leave empty for any number.`,
 	},
-	...returnAllProperties('phone numbers'),
+	...returnAllProperties(),
 ];
 
 export const description = updateDisplayOptions(

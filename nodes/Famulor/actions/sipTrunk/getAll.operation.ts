@@ -4,6 +4,5 @@ import { wholeListOperation } from '../wholeList';
 export const { description, prepare, execute } = wholeListOperation({
 	resource: 'sipTrunk',
 	operation: 'getAll',
-	noun: 'SIP trunks',
 	path: '/api/user/phone-numbers/sip-trunks',
 });

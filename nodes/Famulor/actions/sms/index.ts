@@ -13,7 +13,7 @@ const operationProperty: INodeProperties = {
 		{
 			name: 'Send',
 			value: 'send',
-			action: 'Send an SMS',
+			action: 'Send a real billed SMS',
 			description:
 				'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
 		},

@@ -12,7 +12,7 @@ import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 
 const properties: INodeProperties[] = [
-	...returnAllProperties('voices'),
+	...returnAllProperties(),
 	{
 		displayName: 'Filters',
 		name: 'filters',

@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 			{ name: 'All', value: 'all', description: 'Offline senders too' },
 		],
 	},
-	...returnAllProperties('senders'),
+	...returnAllProperties(),
 ];
 
 export const description = updateDisplayOptions(

@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 			{ name: 'All', value: 'all', description: 'Pending and rejected templates too' },
 		],
 	},
-	...returnAllProperties('templates'),
+	...returnAllProperties(),
 ];
 
 export const description = updateDisplayOptions(

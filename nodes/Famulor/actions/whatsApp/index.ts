@@ -37,7 +37,7 @@ const SESSION_OPTIONS: OperationOption[] = [
 	{
 		name: 'Send Free-Form Message',
 		value: 'sendFreeform',
-		action: 'Send a free-form WhatsApp message',
+		action: 'Send a real billed free-form WhatsApp message',
 		description:
 			'Send a free-text WhatsApp message (max 4096 characters, billed) to a customer who wrote to the sender within the last 24 hours. Outside that window it fails with 403 SESSION_EXPIRED and a template message must be sent instead.',
 	},
@@ -46,7 +46,7 @@ const SESSION_OPTIONS: OperationOption[] = [
 const TEMPLATE_SEND_OPTION: OperationOption = {
 	name: 'Send Template Message',
 	value: 'sendTemplate',
-	action: 'Send a WhatsApp template message',
+	action: 'Send a real billed WhatsApp template message',
 	description:
 		'Send an approved WhatsApp template (billed) with its variables filled in, also outside the 24-hour window, e.g. to start a conversation or follow up when free-form messages are not allowed',
 };

@@ -55,28 +55,40 @@ const flagField = (
 	field: string,
 	description: string,
 	value: boolean,
-): ToolField => ({
-	field,
-	rule: { kind: 'boolean' },
-	property: { displayName, name: field, type: 'boolean', default: value, description },
-});
+): ToolField => {
+	const switchedOff: INodeProperties = {
+		displayName,
+		name: field,
+		type: 'boolean',
+		default: false,
+		description,
+	};
+	return {
+		field,
+		rule: { kind: 'boolean' },
+		property: value ? { ...switchedOff, default: true } : switchedOff,
+	};
+};
 const choiceField = (
 	displayName: string,
 	field: string,
 	values: readonly string[],
 	description: string,
-): ToolField => ({
-	field,
-	rule: { kind: 'oneOf', values },
-	property: {
-		displayName,
-		name: field,
-		type: 'options',
-		options: values.map((value) => ({ name: value, value })),
-		default: values[0],
-		description,
-	},
-});
+): ToolField => {
+	const [firstValue] = values;
+	return {
+		field,
+		rule: { kind: 'oneOf', values },
+		property: {
+			displayName,
+			name: field,
+			type: 'options',
+			options: values.map((value) => ({ name: value, value })),
+			default: firstValue,
+			description,
+		},
+	};
+};
 
 /** Tool type → its display name and fields (`phone_number`-like fields are E.164 numbers). */
 const TOOL_TYPES: Record<string, { displayName: string; fields: ToolField[] }> = {

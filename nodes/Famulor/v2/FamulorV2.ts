@@ -34,7 +34,7 @@ import {
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';
-import { methodsV1 } from '../v1/FamulorV1.node';
+import { methodsV1 } from '../v1/FamulorV1';
 
 /** The pickers of the assistant settings and of folders, labels and mid-call tools (version 2 only). */
 const assistantPickers = {
@@ -86,7 +86,7 @@ export function famulorV2(base: INodeTypeBaseDescription): INodeType {
 		version: 2,
 		resources: resourcesV2,
 		defaultResource: 'assistant',
-		trailingProperties: [runOptionsProperty],
+		trailingProperties: [runOptionsProperty(resourcesV2)],
 		methods: methodsV2,
 		parallelRequests: readParallelRequestsV2,
 	});

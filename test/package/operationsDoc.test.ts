@@ -1,0 +1,28 @@
+/**
+ * docs/OPERATIONS.md is generated from the code (npm run docs); a change to an operation's fields, texts,
+ * effect or endpoint that is not regenerated fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { buildOperationsReference } from '../../scripts/docs/operationsReference';
+
+const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
+
+let reference: string;
+
+beforeAll(async () => {
+	reference = await buildOperationsReference();
+}, 120_000);
+
+test('the committed docs/OPERATIONS.md is what npm run docs writes today', () => {
+	expect(readFileSync(OPERATIONS_DOC, 'utf8')).toBe(reference);
+});
+
+test('it documents every operation with its endpoint, as each version sends it', () => {
+	expect(reference).not.toContain('none observed');
+	expect(reference).toContain('- Endpoint: `POST /api/user/make_call`');
+	expect(reference).toContain('- Endpoint (version 1): `POST /api/ai/generate-reply`');
+	expect(reference).toContain('- Endpoint (version 2): `POST /api/user/ai/generate-reply`');
+	expect(reference).toContain('`DELETE /api/user/calls/{callId}`');
+});
