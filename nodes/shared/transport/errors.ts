@@ -26,7 +26,7 @@ export interface FamulorErrorDetails {
 /** Advice for error codes whose fix is not obvious from the service's own message. */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	SESSION_EXPIRED:
-		'The 24-hour WhatsApp window is closed, so free-form messages are refused. Send an approved WhatsApp template message instead; it reopens the conversation.',
+		'The 24-hour WhatsApp window is closed, so free-form messages are refused. Send an approved WhatsApp template message instead; free-form messages are possible again only after the customer replies.',
 	INSUFFICIENT_BALANCE: 'Top up the Famulor account balance, then run the node again.',
 	SENDER_OFFLINE: 'The WhatsApp sender is offline. Reconnect it in the Famulor dashboard.',
 	SENDER_NOT_FOUND: 'Check the sender ID: it must be a WhatsApp sender of this account.',
