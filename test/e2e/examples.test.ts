@@ -261,7 +261,7 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	expect(state.ai_enabled).toBe(true);
 });
 
-test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling`, async () => {
+test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling; a second run names the skipped numbers`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample07');
 	expect(run.status).toBe('success');
 	const [report] = nodeOutput(run, 'Report');
@@ -304,15 +304,30 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 		calls.filter((call) => call.status === 'initiated' && campaignPhones.has(call.customer_phone)),
 	).toHaveLength(3);
 
-	// run again: the numbers are in the campaign already and it is running, so nothing new is queued
+	// run again: the numbers are in the campaign already, so nothing new is queued and the campaign is not started again
 	await n8n.ctl('DELETE', '/requests');
 	const again = await executeWorkflow(n8n, 'famulorExample07');
 	expect(again.status).toBe('success');
 	const [second] = nodeOutput(again, 'Report');
-	expect(second).toMatchObject({ leads_created: [], campaign_status: 'not started' });
-	expect(String(second.report)).toMatch(
-		/^0 lead\(s\) queued in campaign 91, 3 skipped; the campaign did not start: .*already running/,
+	expect(second).toEqual({
+		campaign_id: 91,
+		campaign_status: 'not started',
+		leads_created: [],
+		leads_skipped: ['+4915112347001', '+4915112347002', '+4915112347003'],
+		report:
+			'0 lead(s) queued in campaign 91, 3 skipped (+4915112347001, +4915112347002, +4915112347003); no new leads, so the campaign was not started',
+	});
+	const skipped = nodeOutput(again, 'Create leads');
+	expect(skipped.map((lead) => lead.error)).toEqual(
+		Array(3).fill(
+			'Famulor API error 422: A lead with this phone number already exists in this campaign. (field: phone_number)',
+		),
 	);
+	expect((await apiRequests()).map((request) => `${request.method} ${request.path}`)).toEqual([
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+	]);
 });
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer's name`, async () => {

@@ -75,10 +75,19 @@ export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDet
 	return details;
 }
 
-function describeFieldErrors(fieldErrors: Record<string, string[]>): string {
-	return Object.entries(fieldErrors)
+/**
+ * Every field error, each once: Laravel's `message` is the first field error itself, so a field whose
+ * messages the message already says is only named ("… exists in this campaign. (field: phone_number)").
+ */
+function describeFieldErrors(fieldErrors: Record<string, string[]>, said: string): string {
+	const entries = Object.entries(fieldErrors);
+	const named = entries.filter(([, messages]) => messages.every((entry) => said.includes(entry)));
+	const described = entries
+		.filter((entry) => !named.includes(entry))
 		.map(([field, messages]) => `${field}: ${messages.join(' ')}`)
 		.join('; ');
+	const fieldNames = named.map(([field]) => field).join(', ');
+	return [fieldNames ? ` (field: ${fieldNames})` : '', described ? ` — ${described}` : ''].join('');
 }
 
 /** One-line summary: status, the service's message, its error code and every field error. */
@@ -88,8 +97,7 @@ export function formatErrorMessage(details: FamulorErrorDetails): string {
 	}
 	const said = details.message || 'the service gave no message';
 	const code = details.errorCode ? ` [${details.errorCode}]` : '';
-	const fields = describeFieldErrors(details.fieldErrors);
-	return `Famulor API error ${details.httpCode}: ${said}${code}${fields ? ` — ${fields}` : ''}`;
+	return `Famulor API error ${details.httpCode}: ${said}${code}${describeFieldErrors(details.fieldErrors, said)}`;
 }
 
 export interface ErrorPlace {
