@@ -64,7 +64,7 @@ test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and int
 	expect(started).toEqual({
 		call_id: expect.any(Number),
 		status: 'initiated',
-		lead: 'Erika Musterfrau',
+		lead: 'Emma Taylor',
 		message: expect.any(String),
 	});
 
@@ -76,8 +76,8 @@ test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and int
 		phone_number: '+4915112345678',
 		assistant_id: 102,
 		variables: {
-			customer_name: 'Erika Musterfrau',
-			email: 'erika@example.com',
+			customer_name: 'Emma Taylor',
+			email: 'emma@example.com',
 			interest: 'pricing',
 		},
 	});
@@ -95,10 +95,10 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 	const file = join(n8n.filesDir, 'famulor-call-4711.json');
 	expect(summary).toEqual({
 		summary:
-			'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Erika Musterfrau, appointment_date=2026-11-28, interested=true)',
+			'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Emma Taylor, appointment_date=2026-11-28, interested=true)',
 		file,
 		extracted: {
-			customer_name: 'Erika Musterfrau',
+			customer_name: 'Emma Taylor',
 			appointment_date: '2026-11-28',
 			interested: true,
 		},
@@ -109,7 +109,7 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 		status: 'completed',
 		customer_phone: '+4915112345678',
 		extracted: {
-			customer_name: 'Erika Musterfrau',
+			customer_name: 'Emma Taylor',
 			appointment_date: '2026-11-28',
 			interested: true,
 		},
@@ -177,7 +177,7 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and s
 		assistant_id: 104,
 		customer_identifier: '+4917612345678',
 		message: 'Hello, are you open on Saturday?',
-		variables: { customer_name: 'Max Mustermann' },
+		variables: { customer_name: 'Max Miller' },
 	});
 	expect(requests[2].body).toEqual({
 		sender_id: 71,
@@ -223,7 +223,7 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	const uuid = String(conversation.id);
 	expect(conversation).toMatchObject({
 		type: 'whatsapp',
-		customer: { name: 'Max Mustermann', phone: '+4917612345678' },
+		customer: { name: 'Max Miller', phone: '+4917612345678' },
 	});
 	expect(nodeOutput(run, 'Disable AI')).toEqual([
 		{ conversation_id: uuid, status: true, ai_enabled: false },
@@ -240,10 +240,10 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	expect(note).toEqual({
 		conversation_id: uuid,
 		ai_enabled: false,
-		customer_name: 'Max Mustermann',
+		customer_name: 'Max Miller',
 		customer_phone: '+4917612345678',
 		message: 'Can I talk to a human, please?',
-		note: 'Max Mustermann asked for a person on WhatsApp: "Can I talk to a human, please?". The AI is paused; please answer in the Famulor inbox.',
+		note: 'Max Miller asked for a person on WhatsApp: "Can I talk to a human, please?". The AI is paused; please answer in the Famulor inbox.',
 	});
 
 	const requests = await apiRequests();
@@ -356,8 +356,8 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 		sender_id: 71,
 		template_id: 7105,
 		recipient_phone: '+4917612345678',
-		recipient_name: 'Max Mustermann',
-		variables: { customer_name: 'Max Mustermann' },
+		recipient_name: 'Max Miller',
+		variables: { customer_name: 'Max Miller' },
 	});
 });
 
