@@ -166,10 +166,10 @@ const PHONE_SEPARATORS = /[\s\-.()/]/g;
 
 /** Said in the hint of every field read by checkPhoneNumber. */
 export const PHONE_NUMBER_HINT =
-	'in E.164 format (plus sign, country code, number); spaces, dashes, dots, slashes and brackets are removed';
+	'in E.164 format (plus sign, country code, number); spaces, dashes, dots, slashes and brackets are removed, a leading 00 becomes +';
 
 /**
- * A phone number as people write it: separators dropped, then it must be E.164, the format the service
+ * A phone number as people write it: separators dropped and a leading 00 made +, then it must be E.164, the format the service
  * takes (e.g. https://docs.famulor.de/en/api-reference/sms/send). Version 2 reads every number with it.
  */
 export function checkPhoneNumber(
@@ -178,14 +178,15 @@ export function checkPhoneNumber(
 	name: FieldName,
 	value: unknown,
 ): string {
-	const phone = typeof value === 'string' ? value.replace(PHONE_SEPARATORS, '') : '';
+	const phone =
+		typeof value === 'string' ? value.replace(PHONE_SEPARATORS, '').replace(/^00/, '+') : '';
 	if (!E164_PATTERN.test(phone)) {
 		throw notE164.call(
 			this,
 			itemIndex,
 			name,
 			value,
-			'E.164 means: a plus sign, the country code and the number, no leading zero. Spaces, dashes, dots, slashes and brackets are removed before the check.',
+			'E.164 means: a plus sign, the country code and the number, no leading zero. Spaces, dashes, dots, slashes and brackets are removed before the check, and a leading 00 becomes +.',
 		);
 	}
 	return phone;

@@ -11,6 +11,7 @@ import { expectFailedBeforeSending, locator, only, useKit } from './kit';
 
 const ALICE = SEED.alice;
 const WRITTEN = '+49 (176) 1234-5678';
+const WITH_00 = '0049 176 12345678';
 const E164 = '+4917612345678';
 
 const kit = useKit({ callDurationMs: 0 });
@@ -84,6 +85,21 @@ describe('version 2 takes phone numbers with spaces, brackets and dashes', () =>
 		expect((request[where] as Record<string, unknown>)[field]).toBe(E164);
 	});
 
+	it('takes a leading 00 as the plus sign, as the service does for SMS', async () => {
+		const result = await kit().run(
+			{
+				resource: 'sms',
+				operation: 'send',
+				from: locator(ALICE.smsPhoneNumberId),
+				to: WITH_00,
+				body: 'Your code: 1234',
+			} as never,
+			{ typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		expect((only(await kit().requests()).body as Record<string, unknown>).to).toBe(E164);
+	});
+
 	it('WhatsApp → Send Template Message sends the E.164 number', async () => {
 		const result = await kit().run(
 			{
@@ -136,7 +152,7 @@ describe('version 2 takes phone numbers with spaces, brackets and dashes', () =>
 			['phoneNumber', 'create'],
 		]) {
 			expect(hint(name, operation)).toMatch(
-				/spaces, dashes, dots, slashes and brackets are removed/,
+				/spaces, dashes, dots, slashes and brackets are removed, a leading 00 becomes \+/,
 			);
 		}
 	});
