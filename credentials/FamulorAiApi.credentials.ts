@@ -7,6 +7,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { checkBaseUrlAdvice } from '../nodes/shared/transport/network';
+
 /**
  * Bearer-token credential for the Famulor API.
  * The rate-limit fields feed the transport's client-side pacing; they only need changing
@@ -38,8 +40,9 @@ export class FamulorAiApi implements ICredentialType {
 			default: 'https://app.famulor.de',
 			required: true,
 			placeholder: 'https://app.famulor.de',
-			description:
-				'Root URL of the Famulor service, without /api. Change it only to use a local sandbox or a proxy. Must start with http:// or https://.',
+			// n8n's credential test shows only the code of a failed connection (e.g. ECONNREFUSED) and runs
+			// no code of ours, so the hint under the field says what the node's own errors say.
+			description: `Root URL of the Famulor service, without /api. Change it only to use a local sandbox or a proxy. Must start with http:// or https://. If the test shows only a code such as ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not connect to this host: ${checkBaseUrlAdvice()}`,
 		},
 		{
 			displayName: 'Custom Rate Limits',

@@ -125,6 +125,23 @@ export function checkOneOf<T extends string>(
 	return value as T;
 }
 
+function notE164(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+	description: string,
+): NodeOperationError {
+	return invalid.call(
+		this,
+		itemIndex,
+		name,
+		`must be a phone number in E.164 format such as +4915112345678, got ${shown(value)}`,
+		description,
+	);
+}
+
+/** A number that must already be E.164 (version 1 sends exactly what it was given, trimmed). */
 export function checkE164(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -133,12 +150,43 @@ export function checkE164(
 ): string {
 	const phone = typeof value === 'string' ? value.trim() : '';
 	if (!E164_PATTERN.test(phone)) {
-		throw invalid.call(
+		throw notE164.call(
 			this,
 			itemIndex,
 			name,
-			`must be a phone number in E.164 format such as +4915112345678, got ${shown(value)}`,
+			value,
 			'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero',
+		);
+	}
+	return phone;
+}
+
+/** What people write between the digits of a phone number ("+49 (176) 123-45.67/8"). */
+const PHONE_SEPARATORS = /[\s\-.()/]/g;
+
+/** Said in the hint of every field read by checkPhoneNumber. */
+export const PHONE_NUMBER_HINT =
+	'in E.164 format (plus sign, country code, number); spaces, dashes, dots, slashes and brackets are removed, a leading 00 becomes +';
+
+/**
+ * A phone number as people write it: separators dropped and a leading 00 made +, then it must be E.164, the format the service
+ * takes (e.g. https://docs.famulor.de/en/api-reference/sms/send). Version 2 reads every number with it.
+ */
+export function checkPhoneNumber(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: FieldName,
+	value: unknown,
+): string {
+	const phone =
+		typeof value === 'string' ? value.replace(PHONE_SEPARATORS, '').replace(/^00/, '+') : '';
+	if (!E164_PATTERN.test(phone)) {
+		throw notE164.call(
+			this,
+			itemIndex,
+			name,
+			value,
+			'E.164 means: a plus sign, the country code and the number, no leading zero. Spaces, dashes, dots, slashes and brackets are removed before the check, and a leading 00 becomes +.',
 		);
 	}
 	return phone;

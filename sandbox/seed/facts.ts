@@ -60,7 +60,7 @@ export const SEED = {
 		/** the `uuid` of the chat assistant 104, which the chat API takes as assistant_id */
 		chatAssistantUuid: uuidFrom('assistant-104'),
 		/** customer of the online sender whose 24 h window is open (last inbound message 1 h before seeding) */
-		openWindowCustomer: { phone: '+4917612345678', name: 'Max Mustermann' },
+		openWindowCustomer: { phone: '+4917612345678', name: 'Max Miller' },
 		/** customer of the online sender whose window expired (last inbound 30 h before seeding) */
 		expiredWindowCustomer: { phone: '+4917698765432', name: 'Erika Musterfrau' },
 		/** a number no sender ever talked to */

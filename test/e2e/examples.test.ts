@@ -64,7 +64,7 @@ test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and int
 	expect(started).toEqual({
 		call_id: expect.any(Number),
 		status: 'initiated',
-		lead: 'Erika Musterfrau',
+		lead: 'Emma Taylor',
 		message: expect.any(String),
 	});
 
@@ -76,8 +76,8 @@ test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and int
 		phone_number: '+4915112345678',
 		assistant_id: 102,
 		variables: {
-			customer_name: 'Erika Musterfrau',
-			email: 'erika@example.com',
+			customer_name: 'Emma Taylor',
+			email: 'emma@example.com',
 			interest: 'pricing',
 		},
 	});
@@ -95,10 +95,10 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 	const file = join(n8n.filesDir, 'famulor-call-4711.json');
 	expect(summary).toEqual({
 		summary:
-			'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Erika Musterfrau, appointment_date=2026-11-28, interested=true)',
+			'Call 4711 (completed, 95 s) with +4915112345678: 3 extracted value(s) (customer_name=Emma Taylor, appointment_date=2026-11-28, interested=true)',
 		file,
 		extracted: {
-			customer_name: 'Erika Musterfrau',
+			customer_name: 'Emma Taylor',
 			appointment_date: '2026-11-28',
 			interested: true,
 		},
@@ -109,7 +109,7 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 		status: 'completed',
 		customer_phone: '+4915112345678',
 		extracted: {
-			customer_name: 'Erika Musterfrau',
+			customer_name: 'Emma Taylor',
 			appointment_date: '2026-11-28',
 			interested: true,
 		},
@@ -177,7 +177,7 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and s
 		assistant_id: 104,
 		customer_identifier: '+4917612345678',
 		message: 'Hello, are you open on Saturday?',
-		variables: { customer_name: 'Max Mustermann' },
+		variables: { customer_name: 'Max Miller' },
 	});
 	expect(requests[2].body).toEqual({
 		sender_id: 71,
@@ -223,7 +223,7 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	const uuid = String(conversation.id);
 	expect(conversation).toMatchObject({
 		type: 'whatsapp',
-		customer: { name: 'Max Mustermann', phone: '+4917612345678' },
+		customer: { name: 'Max Miller', phone: '+4917612345678' },
 	});
 	expect(nodeOutput(run, 'Disable AI')).toEqual([
 		{ conversation_id: uuid, status: true, ai_enabled: false },
@@ -240,10 +240,10 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	expect(note).toEqual({
 		conversation_id: uuid,
 		ai_enabled: false,
-		customer_name: 'Max Mustermann',
+		customer_name: 'Max Miller',
 		customer_phone: '+4917612345678',
 		message: 'Can I talk to a human, please?',
-		note: 'Max Mustermann asked for a person on WhatsApp: "Can I talk to a human, please?". The AI is paused; please answer in the Famulor inbox.',
+		note: 'Max Miller asked for a person on WhatsApp: "Can I talk to a human, please?". The AI is paused; please answer in the Famulor inbox.',
 	});
 
 	const requests = await apiRequests();
@@ -261,7 +261,7 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 	expect(state.ai_enabled).toBe(true);
 });
 
-test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling`, async () => {
+test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling; a second run names the skipped numbers`, async () => {
 	const run = await executeWorkflow(n8n, 'famulorExample07');
 	expect(run.status).toBe('success');
 	const [report] = nodeOutput(run, 'Report');
@@ -304,15 +304,30 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 		calls.filter((call) => call.status === 'initiated' && campaignPhones.has(call.customer_phone)),
 	).toHaveLength(3);
 
-	// run again: the numbers are in the campaign already and it is running, so nothing new is queued
+	// run again: the numbers are in the campaign already, so nothing new is queued and the campaign is not started again
 	await n8n.ctl('DELETE', '/requests');
 	const again = await executeWorkflow(n8n, 'famulorExample07');
 	expect(again.status).toBe('success');
 	const [second] = nodeOutput(again, 'Report');
-	expect(second).toMatchObject({ leads_created: [], campaign_status: 'not started' });
-	expect(String(second.report)).toMatch(
-		/^0 lead\(s\) queued in campaign 91, 3 skipped; the campaign did not start: .*already running/,
+	expect(second).toEqual({
+		campaign_id: 91,
+		campaign_status: 'not started',
+		leads_created: [],
+		leads_skipped: ['+4915112347001', '+4915112347002', '+4915112347003'],
+		report:
+			'0 lead(s) queued in campaign 91, 3 skipped (+4915112347001, +4915112347002, +4915112347003); no new leads, so the campaign was not started',
+	});
+	const skipped = nodeOutput(again, 'Create leads');
+	expect(skipped.map((lead) => lead.error)).toEqual(
+		Array(3).fill(
+			'Famulor API error 422: A lead with this phone number already exists in this campaign. (field: phone_number)',
+		),
 	);
+	expect((await apiRequests()).map((request) => `${request.method} ${request.path}`)).toEqual([
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+		'POST /api/user/lead',
+	]);
 });
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer's name`, async () => {
@@ -341,8 +356,8 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 		sender_id: 71,
 		template_id: 7105,
 		recipient_phone: '+4917612345678',
-		recipient_name: 'Max Mustermann',
-		variables: { customer_name: 'Max Mustermann' },
+		recipient_name: 'Max Miller',
+		variables: { customer_name: 'Max Miller' },
 	});
 });
 

@@ -209,6 +209,20 @@ describe('Assistant → Create (version 2, current API)', () => {
 	});
 });
 
+describe('Assistant → Create (version 2): call transfer number', () => {
+	it('takes the number as people write it and sends it in E.164', async () => {
+		const result = await kit().run(
+			create({}, { tools: { call_transfer: [{ phone_number: '+49 (151) 1234-5678' }] } }),
+			v2,
+		);
+		expect(result.error).toBeUndefined();
+		const body = only(await kit().requests()).body as { tools: Array<Record<string, unknown>> };
+		expect(body.tools).toEqual([
+			expect.objectContaining({ type: 'call_transfer', phone_number: '+4915112345678' }),
+		]);
+	});
+});
+
 describe('Assistant → Update (version 2)', () => {
 	it('sends only the given fields; Fields to Clear sends null and []', async () => {
 		const result = await kit().run(

@@ -192,11 +192,11 @@ describe('Conversation → Disable AI / Enable AI', () => {
 		expect(only(await kit().requests()).query).toEqual({ per_page: '100' });
 		const max = await load<{ results: Array<{ name: string; value: string }> }>(
 			'searchConversations',
-			'Max Mustermann',
+			'Max Miller',
 		);
 		expect(max.results).toEqual([
 			{
-				name: expect.stringMatching(/^Max Mustermann \(whatsapp, /),
+				name: expect.stringMatching(/^Max Miller \(whatsapp, /),
 				value: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			},
 		]);

@@ -89,8 +89,12 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		const result = await send({ recipientPhone: customer, message: 'Noch da?' });
 
 		expect(result.error?.message).toMatch(/403/);
-		expect(result.error?.message).toMatch(/send a template message/i);
-		expect(result.error?.description).toMatch(/template message/);
+		expect(result.error?.message).toMatch(/use a template message/i);
+		// one statement everywhere: a template message does not reopen the window, only the customer's reply does
+		expect(result.error?.description).toMatch(
+			/Send an approved WhatsApp template message instead; free-form messages are possible again only after the customer replies/,
+		);
+		expect(result.error?.description).not.toMatch(/reopen/);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
 		expect(only(await kit().requests()).status).toBe(403);
 	});
@@ -258,6 +262,33 @@ describe('WhatsApp → Get Session Status', () => {
 			customer_name: ALICE.openWindowCustomer.name,
 			session_status: { is_open: true, can_send_freeform: true, requires_template: false },
 		});
+	});
+
+	it('in version 2, outputs the sender and recipient it checked in front of the answer, so a send can take them from the item', async () => {
+		const result = await kit().run(
+			{
+				resource: 'whatsApp',
+				operation: 'getSessionStatus',
+				senderId: locator(ALICE.senders.online),
+				recipientPhone: ALICE.openWindowCustomer.phone,
+			} as never,
+			{ typeVersion: 2 },
+		);
+		expect(result.error).toBeUndefined();
+		const json = result.output[0].json;
+		expect(Object.keys(json).slice(0, 2)).toEqual(['sender_id', 'recipient_phone']);
+		expect(json).toMatchObject({
+			sender_id: ALICE.senders.online,
+			recipient_phone: ALICE.openWindowCustomer.phone,
+			has_conversation: true,
+			session_status: { can_send_freeform: true },
+		});
+	});
+
+	it('in version 1, outputs the answer as before', async () => {
+		const result = await status({});
+		expect(result.output[0].json).not.toHaveProperty('recipient_phone');
+		expect(result.output[0].json).not.toHaveProperty('sender_id');
 	});
 
 	it('reports requires_template after the window closes', async () => {

@@ -210,7 +210,7 @@ describe('conversations', () => {
 		const phone = encodeURIComponent(SEED.alice.openWindowCustomer.phone);
 		const byCustomer = await c.get(`/api/user/conversations?customer_phone=${phone}`);
 		expect(byCustomer.json.data).toHaveLength(1);
-		expect(byCustomer.json.data[0].customer.name).toBe('Max Mustermann');
+		expect(byCustomer.json.data[0].customer.name).toBe('Max Miller');
 		const bySender = await c.get(
 			`/api/user/conversations?whatsapp_sender_phone=${encodeURIComponent('+4915112345672')}&per_page=100`,
 		);
@@ -279,7 +279,7 @@ describe('whatsapp', () => {
 			success: true,
 			has_conversation: true,
 			conversation_id: expect.any(Number),
-			customer_name: 'Max Mustermann',
+			customer_name: 'Max Miller',
 		});
 		expect(o.json.last_customer_message_at).toMatch(/\+00:00$/);
 		expect(o.json.session_status).toMatchObject({

@@ -6,6 +6,7 @@ import type { INode } from 'n8n-workflow';
 
 import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
 import { normalizeBaseUrl } from '../../nodes/shared/transport';
+import { classifyNetworkFailure } from '../../nodes/shared/transport/network';
 
 const node = {
 	name: 'Famulor',
@@ -68,5 +69,23 @@ describe('the credential authenticates each request itself', () => {
 		// n8n's LoadNodesAndCredentials spreads each credential type; a method would be lost on the prototype.
 		const copied = { ...new FamulorAiApi() };
 		expect(typeof copied.authenticate).toBe('function');
+	});
+});
+
+describe('an unreachable Base URL', () => {
+	it("is explained under the Base URL field with the node's own advice, since n8n's test shows only the network code", () => {
+		const hint = new FamulorAiApi().properties.find(
+			(property) => property.name === 'baseUrl',
+		)?.description;
+		const refused = classifyNetworkFailure({ code: 'ECONNREFUSED' }, 'http://127.0.0.1:1', 30_000);
+		expect(hint).toMatch(
+			/ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not connect to this host/,
+		);
+		expect(hint).toContain(
+			'Check the Base URL of the Famulor AI API credential and that the service is reachable from n8n.',
+		);
+		expect(refused.advice).toBe(
+			'Check the Base URL of the Famulor AI API credential (now http://127.0.0.1:1) and that the service is reachable from n8n.',
+		);
 	});
 });

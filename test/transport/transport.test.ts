@@ -106,6 +106,26 @@ describe('error shapes become one NodeApiError', () => {
 			'Famulor API error 422: Validation failed — assistant_name: The assistant name field is required.; voice_id: The selected voice id is invalid.',
 		],
 		[
+			"Laravel's message that is the first field error, said once",
+			422,
+			{
+				message: 'A lead with this phone number already exists in this campaign.',
+				errors: {
+					phone_number: ['A lead with this phone number already exists in this campaign.'],
+				},
+			},
+			'Famulor API error 422: A lead with this phone number already exists in this campaign. (field: phone_number)',
+		],
+		[
+			'Laravel with one field error said in the message and one not',
+			422,
+			{
+				message: 'The name field is required. (and 1 more error)',
+				errors: { name: ['The name field is required.'], type: ['The selected type is invalid.'] },
+			},
+			'Famulor API error 422: The name field is required. (and 1 more error) (field: name) — type: The selected type is invalid.',
+		],
+		[
 			'{error}',
 			404,
 			{ error: 'Knowledgebase not found.' },

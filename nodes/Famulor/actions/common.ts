@@ -7,13 +7,16 @@ import {
 
 import { listLimit, unwrapRecord } from '../../shared/transport';
 import {
+	checkE164,
 	checkId,
 	checkMaxLength,
+	checkPhoneNumber,
 	checkRange,
 	invalid,
 	requireText,
 	type FieldName,
 } from '../validation';
+import { speaksCurrentApi } from './apiGeneration';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -207,4 +210,20 @@ export function readNameAndDescription(
 		);
 	}
 	return body;
+}
+
+/**
+ * A phone number parameter of an operation both versions share: version 2 takes it as people write it
+ * ("+49 176 12345678"), version 1 sends exactly the E.164 number it was given, as SPEC.md describes.
+ */
+export function readPhoneParameter(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	name: FieldName,
+): string {
+	const value = this.getNodeParameter(parameter, itemIndex);
+	return speaksCurrentApi.call(this)
+		? checkPhoneNumber.call(this, itemIndex, name, value)
+		: checkE164.call(this, itemIndex, name, value);
 }

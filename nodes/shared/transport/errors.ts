@@ -34,7 +34,7 @@ export interface FamulorErrorDetails {
 /** Advice for error codes whose fix is not obvious from the service's own message. */
 const ERROR_CODE_HINTS: Record<string, string> = {
 	SESSION_EXPIRED:
-		'The 24-hour WhatsApp window is closed, so free-form messages are refused. Send an approved WhatsApp template message instead; it reopens the conversation.',
+		'The 24-hour WhatsApp window is closed, so free-form messages are refused. Send an approved WhatsApp template message instead; free-form messages are possible again only after the customer replies.',
 	INSUFFICIENT_BALANCE: 'Top up the Famulor account balance, then run the node again.',
 	SENDER_OFFLINE: 'The WhatsApp sender is offline. Reconnect it in the Famulor dashboard.',
 	SENDER_NOT_FOUND: 'Check the sender ID: it must be a WhatsApp sender of this account.',
@@ -83,10 +83,19 @@ export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDet
 	return details;
 }
 
-function describeFieldErrors(fieldErrors: Record<string, string[]>): string {
-	return Object.entries(fieldErrors)
+/**
+ * Every field error, each once: Laravel's `message` is the first field error itself, so a field whose
+ * messages the message already says is only named ("… exists in this campaign. (field: phone_number)").
+ */
+function describeFieldErrors(fieldErrors: Record<string, string[]>, said: string): string {
+	const entries = Object.entries(fieldErrors);
+	const named = entries.filter(([, messages]) => messages.every((entry) => said.includes(entry)));
+	const described = entries
+		.filter((entry) => !named.includes(entry))
 		.map(([field, messages]) => `${field}: ${messages.join(' ')}`)
 		.join('; ');
+	const fieldNames = named.map(([field]) => field).join(', ');
+	return [fieldNames ? ` (field: ${fieldNames})` : '', described ? ` — ${described}` : ''].join('');
 }
 
 /** One-line summary: status, the service's message, its error code and every field error. */
@@ -96,8 +105,7 @@ export function formatErrorMessage(details: FamulorErrorDetails): string {
 	}
 	const said = details.message || 'the service gave no message';
 	const code = details.errorCode ? ` [${details.errorCode}]` : '';
-	const fields = describeFieldErrors(details.fieldErrors);
-	return `Famulor API error ${details.httpCode}: ${said}${code}${fields ? ` — ${fields}` : ''}`;
+	return `Famulor API error ${details.httpCode}: ${said}${code}${describeFieldErrors(details.fieldErrors, said)}`;
 }
 
 export interface ErrorPlace {

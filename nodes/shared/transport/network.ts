@@ -39,6 +39,11 @@ function chain(error: unknown): ErrorLike[] {
 	return found;
 }
 
+/** What to check when the service cannot be reached; the credential's Base URL hint says the same. */
+export function checkBaseUrlAdvice(host?: string): string {
+	return `Check the Base URL of the Famulor AI API credential${host ? ` (now ${host})` : ''} and that the service is reachable from n8n.`;
+}
+
 export function isAborted(error: unknown): boolean {
 	return chain(error).some(({ name }) => name === 'AbortError' || name === 'CanceledError');
 }
@@ -59,7 +64,7 @@ export function classifyNetworkFailure(
 	const message = innermostFirst
 		.map(({ message }) => message)
 		.find((value) => typeof value === 'string' && value !== '') as string | undefined;
-	const checkBaseUrl = `Check the Base URL of the Famulor AI API credential (now ${host}) and that the service is reachable from n8n.`;
+	const checkBaseUrl = checkBaseUrlAdvice(host);
 
 	if (code === 'ECONNREFUSED')
 		return {

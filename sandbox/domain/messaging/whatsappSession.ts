@@ -36,7 +36,7 @@ export function sessionStatus(
 		can_send_freeform: false,
 		requires_template: true,
 		message:
-			'The 24-hour session has expired. Send a template message to restart the conversation.',
+			'The 24-hour session has expired. Send a template message; free-form messages are possible again once the customer replies.',
 		expired_at: isoOffset(expires),
 	};
 }

@@ -130,7 +130,8 @@ export function registerWhatsAppRoutes(app: FastifyInstance, sb: Sandbox): void 
 			return waError(
 				reply,
 				403,
-				'The 24-hour messaging window has expired. Please send a template message to restart the conversation.',
+				// the text of https://docs.famulor.de/en/api-reference/whatsapp/send-freeform
+				'The 24-hour messaging window is closed. Customer must reply first, or use a template message.',
 				'SESSION_EXPIRED',
 				{
 					session_status: status,

@@ -7,11 +7,11 @@ import {
 
 import { assistantLocator, outboundAssistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164 } from '../../validation';
-import { readLocatorId, readVariables, variablesProperty } from '../common';
+import { PHONE_NUMBER_HINT } from '../../validation';
+import { readLocatorId, readPhoneParameter, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
-const properties = (assistant: INodeProperties): INodeProperties[] => [
+const properties = (assistant: INodeProperties, phoneHint: string): INodeProperties[] => [
 	assistant,
 	{
 		displayName: 'Phone Number',
@@ -20,7 +20,7 @@ const properties = (assistant: INodeProperties): INodeProperties[] => [
 		required: true,
 		default: '',
 		placeholder: '+4915112345678',
-		description: 'Number to call, in E.164 format (plus sign, country code, number)',
+		description: `Number to call, ${phoneHint}`,
 	},
 	variablesProperty(
 		'Values passed to the call, e.g. customer_name or email, usable in the assistant prompt',
@@ -31,13 +31,19 @@ const shown = { show: { resource: ['call'], operation: ['make'] } };
 
 export const description = updateDisplayOptions(
 	shown,
-	properties(assistantLocator('assistantId', 'The assistant that makes the call')),
+	properties(
+		assistantLocator('assistantId', 'The assistant that makes the call'),
+		'in E.164 format (plus sign, country code, number)',
+	),
 );
 
 /** Version 2 lists only the assistants that can call out; the parameter keeps its name, so the plan is the same. */
 export const descriptionV2 = updateDisplayOptions(
 	shown,
-	properties(outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call')),
+	properties(
+		outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call'),
+		PHONE_NUMBER_HINT,
+	),
 );
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
@@ -47,12 +53,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 		label: 'Assistant',
 		field: 'assistant_id',
 	});
-	const phoneNumber = checkE164.call(
-		this,
-		itemIndex,
-		{ label: 'Phone Number', field: 'phone_number' },
-		this.getNodeParameter('phoneNumber', itemIndex),
-	);
+	const phoneNumber = readPhoneParameter.call(this, itemIndex, 'phoneNumber', {
+		label: 'Phone Number',
+		field: 'phone_number',
+	});
 	const variables = readVariables.call(this, itemIndex);
 	return {
 		phone_number: phoneNumber,

@@ -7,10 +7,14 @@ import {
 
 import { campaignLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { checkBoolean, parseJsonObject } from '../../validation';
+import {
+	PHONE_NUMBER_HINT,
+	checkBoolean,
+	checkPhoneNumber,
+	parseJsonObject,
+} from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { readLeadPhone } from './fields';
 
 const properties: INodeProperties[] = [
 	campaignLocator(
@@ -23,7 +27,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '+4915112345678',
-		description: 'Number to call, in E.164 format (plus sign, country code, number)',
+		description: `Number to call, ${PHONE_NUMBER_HINT}`,
 	},
 	variablesProperty(
 		'Values for the call, e.g. customer_name or email, usable in the assistant prompt',
@@ -62,7 +66,7 @@ const properties: INodeProperties[] = [
 								type: 'string',
 								default: '',
 								placeholder: '+4930123456789',
-								description: 'In E.164 format',
+								description: `The number, ${PHONE_NUMBER_HINT}`,
 							},
 							{
 								displayName: 'Variables (JSON)',
@@ -88,7 +92,7 @@ export const effect: OperationEffect = { kind: 'creates', noun: 'lead', idFields
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		phone_number: readLeadPhone.call(
+		phone_number: checkPhoneNumber.call(
 			this,
 			itemIndex,
 			{ label: 'Phone Number', field: 'phone_number' },
@@ -115,7 +119,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	if (contacts.length > 0) {
 		body.secondary_contacts = contacts.map((contact, index) => {
 			const field = `secondary_contacts.${index}`;
-			const phone = readLeadPhone.call(
+			const phone = checkPhoneNumber.call(
 				this,
 				itemIndex,
 				{ label: `Secondary Contacts ${index + 1}: Phone Number`, field: `${field}.phone_number` },

@@ -1,7 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
-import { checkE164, type FieldName } from '../../validation';
-
 /** Statuses of https://docs.famulor.de/en/api-reference/leads/list. */
 export const LEAD_STATUSES = [
 	'created',
@@ -27,15 +23,4 @@ const STATUS_NAMES: Record<(typeof LEAD_STATUSES)[number], string> = {
 
 export function statusOptions(statuses: readonly (typeof LEAD_STATUSES)[number][]) {
 	return statuses.map((value) => ({ name: STATUS_NAMES[value], value }));
-}
-
-/** A lead's phone number: spaces, dashes, dots and brackets are dropped, then it must be E.164. */
-export function readLeadPhone(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name: FieldName,
-	value: unknown,
-): string {
-	const text = typeof value === 'string' ? value.replace(/[\s\-.()/]/g, '') : value;
-	return checkE164.call(this, itemIndex, name, text);
 }

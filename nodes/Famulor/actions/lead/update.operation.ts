@@ -7,10 +7,16 @@ import {
 
 import { leadLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkId, checkOneOf, invalid } from '../../validation';
+import {
+	PHONE_NUMBER_HINT,
+	checkId,
+	checkOneOf,
+	checkPhoneNumber,
+	invalid,
+} from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationResult } from '../types';
-import { SETTABLE_LEAD_STATUSES, readLeadPhone, statusOptions } from './fields';
+import { SETTABLE_LEAD_STATUSES, statusOptions } from './fields';
 
 const properties: INodeProperties[] = [
 	leadLocator('The lead to change'),
@@ -36,7 +42,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '+4915112345678',
-				description: 'New number in E.164 format',
+				description: `New number, ${PHONE_NUMBER_HINT}`,
 			},
 			{
 				displayName: 'Status',
@@ -79,7 +85,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 			fields.campaignId,
 		);
 	if (fields.phoneNumber !== undefined)
-		body.phone_number = readLeadPhone.call(
+		body.phone_number = checkPhoneNumber.call(
 			this,
 			itemIndex,
 			{ label: 'Phone Number', field: 'phone_number' },

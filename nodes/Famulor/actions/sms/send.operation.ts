@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { smsPhoneNumberLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkMaxLength, requireText } from '../../validation';
+import { PHONE_NUMBER_HINT, checkMaxLength, checkPhoneNumber, requireText } from '../../validation';
 import { readLocatorId, recordWithMessage } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
@@ -19,7 +19,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: '+4915123456789',
-		description: 'Recipient, in E.164 format (plus sign, country code, number)',
+		description: `Recipient, ${PHONE_NUMBER_HINT}`,
 	},
 	{
 		displayName: 'Message',
@@ -49,7 +49,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	const bodyName = { label: 'Message', field: 'body' };
 	return {
 		from: readLocatorId.call(this, itemIndex, 'from', { label: 'From Number', field: 'from' }),
-		to: checkE164.call(
+		to: checkPhoneNumber.call(
 			this,
 			itemIndex,
 			{ label: 'To', field: 'to' },

@@ -77,7 +77,8 @@ export const whatsApp: ResourceModule = {
 export const whatsAppV2: ResourceModule = {
 	description: [
 		operationProperty([...SENDER_OPTIONS, ...SESSION_OPTIONS, TEMPLATE_SEND_OPTION]),
-		...whatsApp.description.slice(1),
+		...sendFreeform.descriptionV2,
+		...getSessionStatus.descriptionV2,
 		...sendTemplate.description,
 		...getSenders.description,
 		...getTemplates.description,

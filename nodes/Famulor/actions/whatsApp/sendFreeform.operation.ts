@@ -10,14 +10,14 @@ import {
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkMaxLength, requireText } from '../../validation';
-import { readLocatorId } from '../common';
+import { checkMaxLength, requireText } from '../../validation';
+import { readLocatorId, readPhoneParameter } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhoneProperty } from './common';
+import { recipientPhoneProperty, recipientPhonePropertyV2 } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
-const properties: INodeProperties[] = [
+const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	{
 		displayName:
 			'Free-form messages can only be sent within 24 hours of the customer\'s last message to this sender. Outside that window, send an approved WhatsApp template message instead. Use "Get Session Status" to check first.',
@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	whatsAppSenderLocator('The WhatsApp sender (business number) the message is sent from'),
-	recipientPhoneProperty,
+	recipientPhone,
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -38,10 +38,11 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsApp'], operation: ['sendFreeform'] } },
-	properties,
-);
+const shown = { show: { resource: ['whatsApp'], operation: ['sendFreeform'] } };
+
+export const description = updateDisplayOptions(shown, properties(recipientPhoneProperty));
+
+export const descriptionV2 = updateDisplayOptions(shown, properties(recipientPhonePropertyV2));
 
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;
@@ -85,12 +86,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 		label: 'Sender',
 		field: 'sender_id',
 	});
-	const recipientPhone = checkE164.call(
-		this,
-		itemIndex,
-		{ label: 'Recipient Phone', field: 'recipient_phone' },
-		this.getNodeParameter('recipientPhone', itemIndex),
-	);
+	const recipientPhone = readPhoneParameter.call(this, itemIndex, 'recipientPhone', {
+		label: 'Recipient Phone',
+		field: 'recipient_phone',
+	});
 	const messageName = { label: 'Message', field: 'message' };
 	const message = checkMaxLength.call(
 		this,

@@ -10,10 +10,10 @@ import { whatsAppSenderLocator, whatsAppTemplateLocator } from '../../../shared/
 import { requestSenderTemplates } from '../../../shared/methods/messaging';
 import { parseId } from '../../../shared/ids';
 import { famulorApiRequest } from '../../../shared/transport';
-import { checkE164, checkMaxLength, invalid } from '../../validation';
+import { checkMaxLength, checkPhoneNumber, invalid } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhoneProperty } from './common';
+import { recipientPhonePropertyV2 } from './common';
 
 export const MAX_RECIPIENT_NAME_LENGTH = 255;
 
@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		'The WhatsApp sender (business number) the message is sent from; it must be online',
 	),
 	whatsAppTemplateLocator('An approved template of this sender'),
-	recipientPhoneProperty,
+	recipientPhonePropertyV2,
 	{
 		displayName: 'Recipient Name',
 		name: 'recipientName',
@@ -190,7 +190,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			label: 'Template',
 			field: 'template_id',
 		}),
-		recipientPhone: checkE164.call(
+		recipientPhone: checkPhoneNumber.call(
 			this,
 			itemIndex,
 			{ label: 'Recipient Phone', field: 'recipient_phone' },

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	checkBoolean,
-	checkE164,
+	PHONE_NUMBER_HINT,
+	checkPhoneNumber,
 	checkId,
 	checkMaxLength,
 	checkOneOf,
@@ -136,7 +137,7 @@ const TOOL_TYPES: Record<string, { displayName: string; fields: ToolField[] }> =
 					type: 'string',
 					default: '',
 					placeholder: '+4915112345678',
-					description: 'Number to transfer to, E.164 (required)',
+					description: `Number to transfer to (required), ${PHONE_NUMBER_HINT}`,
 				},
 			},
 			textField('Description', 'description', 'When to transfer the call', 500),
@@ -263,7 +264,7 @@ function readField(
 				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
 		}
 		case 'phone':
-			return checkE164.call(this, itemIndex, name, value);
+			return checkPhoneNumber.call(this, itemIndex, name, value);
 		case 'id':
 			return checkId.call(this, itemIndex, name, value);
 		case 'boolean':
