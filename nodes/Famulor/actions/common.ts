@@ -166,9 +166,11 @@ export function deletedOutput(identity: IDataObject, answer: IDataObject): IData
  */
 export function recordWithMessage(answer: IDataObject): IDataObject {
 	const record = unwrapRecord(answer);
-	return record === answer || 'message' in record
+	const message = serviceMessage(answer);
+	// a remembered answer kept as its IDs only has no message to add
+	return record === answer || 'message' in record || message === null
 		? record
-		: { ...record, message: serviceMessage(answer) };
+		: { ...record, message };
 }
 
 /**

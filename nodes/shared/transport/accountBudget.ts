@@ -3,7 +3,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import type { RateLimit } from './credentials';
 import { header } from './headers';
-import type { Pacer, Release } from './pacing';
+import type { Pacer, Release } from './pacer';
 
 /** How often a waiter looks again while the requests it waits for are still in flight. */
 const POLL_MS = 5;

@@ -1,21 +1,11 @@
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { AccountBudget } from './accountBudget';
 import type { RateLimit } from './credentials';
+import type { Pacer, Release } from './pacer';
 
 /** How often a waiter looks again while every slot is taken by a request still in flight. */
 const IN_FLIGHT_POLL_MS = 5;
-
-/** Called with the answer's headers and status once it arrived (nothing when none did). */
-export type Release = (headers?: IDataObject, status?: number) => void;
-
-/** Client-side pacing: `acquire` waits for a slot; the returned function is called once the answer arrived. */
-export interface Pacer {
-	/** `maxWaitMs` bounds a wait the service's headers ask for (AccountBudget); the windows' own waits end by themselves. */
-	acquire(maxWaitMs: number): Promise<Release>;
-	/** The service answered 429 (e.g. another workflow uses the same token): nobody sends until it allows. */
-	blockFor(ms: number): void;
-}
 
 /**
  * At most `limit` requests in any `windowMs`. A slot is held from the moment a request starts until

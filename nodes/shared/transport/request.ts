@@ -34,7 +34,8 @@ import { header } from './headers';
 import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { RateLimitWaitTooLong } from './accountBudget';
-import { generalPacerFor, pacerFor, type Pacer, type Release } from './pacing';
+import type { Pacer, Release } from './pacer';
+import { generalPacerFor, pacerFor } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
