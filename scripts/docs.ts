@@ -1,6 +1,7 @@
 /**
- * `npm run docs`: writes docs/OPERATIONS.md from the code (scripts/docs/operationsReference.ts).
- * `--check` writes nothing and fails when the committed file differs (test/package/operationsDoc.test.ts does the same).
+ * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts) and the README's
+ * operations overview (scripts/docs/readmeOverview.ts) from the code.
+ * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
 import '../bench/jestShim';
 
@@ -8,18 +9,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
+import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
 
 export const OPERATIONS_DOC = join(__dirname, '..', 'docs', 'OPERATIONS.md');
+export const README = join(__dirname, '..', 'README.md');
+
+async function generated(): Promise<Array<[string, string]>> {
+	return [
+		[OPERATIONS_DOC, await buildOperationsReference()],
+		[README, withOverview(readFileSync(README, 'utf8'), buildOperationsOverview())],
+	];
+}
 
 if (require.main === module) {
-	buildOperationsReference().then(
-		(reference) => {
-			if (!process.argv.includes('--check')) {
-				writeFileSync(OPERATIONS_DOC, reference);
-				process.stdout.write(`wrote ${OPERATIONS_DOC}\n`);
-			} else if (readFileSync(OPERATIONS_DOC, 'utf8') !== reference) {
-				process.stderr.write('docs/OPERATIONS.md is stale: run npm run docs\n');
-				process.exitCode = 1;
+	generated().then(
+		(files) => {
+			for (const [path, text] of files) {
+				if (!process.argv.includes('--check')) {
+					writeFileSync(path, text);
+					process.stdout.write(`wrote ${path}\n`);
+				} else if (readFileSync(path, 'utf8') !== text) {
+					process.stderr.write(`${path} is stale: run npm run docs\n`);
+					process.exitCode = 1;
+				}
 			}
 			// n8n-core keeps HTTP agents alive; nothing is left to wait for.
 			process.exit();

@@ -298,7 +298,7 @@ function renderOperation(resourceName: string, doc: OperationDoc): string[] {
 	return lines;
 }
 
-function resourceNames(description: INodeTypeDescription): Map<string, string> {
+export function resourceNames(description: INodeTypeDescription): Map<string, string> {
 	const property = description.properties.find((candidate) => candidate.name === 'resource');
 	return new Map(
 		((property?.options ?? []) as INodePropertyOptions[]).map((option) => [
@@ -308,7 +308,7 @@ function resourceNames(description: INodeTypeDescription): Map<string, string> {
 	);
 }
 
-function operationOptions(
+export function operationOptions(
 	description: INodeTypeDescription,
 	resource: string,
 ): INodePropertyOptions[] {

@@ -1,13 +1,15 @@
 /**
- * docs/OPERATIONS.md is generated from the code (npm run docs); a change to an operation's fields, texts,
- * effect or endpoint that is not regenerated fails here.
+ * docs/OPERATIONS.md and the README's operations overview are generated from the code (npm run docs);
+ * a change to an operation's fields, texts, effect or endpoint that is not regenerated fails here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from '../../scripts/docs/operationsReference';
+import { buildOperationsOverview, withOverview } from '../../scripts/docs/readmeOverview';
 
 const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
+const README = join(__dirname, '..', '..', 'README.md');
 
 let reference: string;
 
@@ -25,4 +27,10 @@ test('it documents every operation with its endpoint, as each version sends it',
 	expect(reference).toContain('- Endpoint (version 1): `POST /api/ai/generate-reply`');
 	expect(reference).toContain('- Endpoint (version 2): `POST /api/user/ai/generate-reply`');
 	expect(reference).toContain('`DELETE /api/user/calls/{callId}`');
+});
+
+test("the README's operations overview is what npm run docs writes today", () => {
+	const readme = readFileSync(README, 'utf8');
+	expect(readme).toBe(withOverview(readme, buildOperationsOverview()));
+	expect(readme).toContain('- **Call**: Delete, Get, Get Many, Make (v1)');
 });
