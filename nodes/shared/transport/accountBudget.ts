@@ -64,7 +64,8 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   request fails unsent, naming the headers and the reset time.
  * - Start: processes that start together know nothing of each other, so the first request goes
  *   alone and each answer lets one more be under way at once (1, 2, 3, …): a process learns of the
- *   others from its first answers before it has spent much of a budget they share.
+ *   others from its first answers before it has spent much of a budget they share. Meanwhile it
+ *   spends half of an endpoint's own limit (endpointLimit), whose 429s the account counts too.
  * Without these headers none of this applies and the configured windows pace as before.
  */
 export class AccountBudget implements Pacer {
@@ -92,8 +93,13 @@ export class AccountBudget implements Pacer {
 
 	private clients = 1;
 
-	/** When the last answer with a budget arrived. */
+	/** When the last answer with a budget arrived, and the first. */
 	private lastHeard = 0;
+
+	private firstHeard: number | undefined;
+
+	/** When the latest answered request with a budget started. */
+	private latestHeardStart = 0;
 
 	/** The service's window the counts below belong to (its Reset), and its highest used count seen. */
 	private window: number | undefined;
@@ -166,8 +172,8 @@ export class AccountBudget implements Pacer {
 
 	/**
 	 * Others' requests in the last `windowMs`: those the answers revealed, plus those they have likely
-	 * sent since this process last heard (at the pace they kept in the window); and when the oldest
-	 * revealed one leaves it.
+	 * sent since this process last heard (at the pace they kept in the window, and no more than the
+	 * reported remainder before its reset); and when the oldest revealed one leaves it.
 	 */
 	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
 		let seen = 0;
@@ -177,8 +183,15 @@ export class AccountBudget implements Pacer {
 			seen += others.count;
 			nextExpiry = Math.min(nextExpiry, others.at + windowMs);
 		}
-		const sinceHeard = Math.min(windowMs, now - this.lastHeard);
-		return { count: seen + Math.round((seen * sinceHeard) / windowMs), nextExpiry };
+		const likelyIn = (ms: number) => Math.round((seen * Math.min(windowMs, ms)) / windowMs);
+		if (this.remaining === undefined || this.lastHeard >= this.resetAt)
+			return { count: seen + likelyIn(now - this.lastHeard), nextExpiry };
+		// Until the reset the others could not send more than the budget the service reported: a
+		// process that waited for the reset does not count phantom requests of theirs when it resumes.
+		const beforeReset = Math.min(now, this.resetAt) - this.lastHeard;
+		const afterReset = Math.max(0, now - this.resetAt);
+		const likely = Math.min(this.remaining, likelyIn(beforeReset)) + likelyIn(afterReset);
+		return { count: seen + likely, nextExpiry };
 	}
 
 	/**
@@ -189,6 +202,25 @@ export class AccountBudget implements Pacer {
 		const clients = this.clientsSharing();
 		if (free <= 0) return 0;
 		return clients === 1 ? Math.ceil(free / 2) : Math.max(1, Math.floor(free / clients));
+	}
+
+	/**
+	 * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
+	 * process may spend it now: half (at least 1) until its first answer, and while it has met no
+	 * other client until it has an answer to a request it started one endpoint window (at most one
+	 * shortest account window) after its first answer with a budget: by then a client that started
+	 * with it has sent, and that answer's count shows it. Processes that start together would otherwise each spend the whole
+	 * endpoint limit before their first answers tell them of each other, and the endpoint's 429s count
+	 * against the account-wide limit. Only the process's first window is halved, so a process alone
+	 * keeps its bursts. Without budget headers, the whole limit from the first answer on.
+	 */
+	endpointLimit(limit: RateLimit): number {
+		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
+		const learning =
+			this.clients === 1 &&
+			(this.answers === 0 ||
+				(this.firstHeard !== undefined && this.latestHeardStart < this.firstHeard + learningMs));
+		return learning ? Math.max(1, Math.floor(limit.limit / 2)) : limit.limit;
 	}
 
 	/** How many clients use the token, as the latest answer told (1 alone or unknown). */
@@ -264,6 +296,8 @@ export class AccountBudget implements Pacer {
 		const reset = numericHeader(headers, 'x-ratelimit-reset');
 		this.reportsBudget = true;
 		this.lastHeard = now;
+		this.firstHeard ??= now;
+		this.latestHeardStart = Math.max(this.latestHeardStart, startedAt);
 		this.remaining = remaining;
 		this.startedSinceCount = 0;
 		this.resetHeader = header(headers, 'x-ratelimit-reset');

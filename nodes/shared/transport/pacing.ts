@@ -24,12 +24,15 @@ export class SlidingWindowPacer implements Pacer {
 	constructor(
 		private readonly rateLimit: RateLimit,
 		private readonly account?: AccountBudget,
+		/** For an endpoint's window: the token's account, whose learning halves the window. */
+		private readonly endpointOf?: AccountBudget,
 	) {}
 
 	async acquire(): Promise<Release> {
-		const { limit, windowMs } = this.rateLimit;
+		const { windowMs } = this.rateLimit;
 		for (;;) {
 			const now = Date.now();
+			const limit = this.endpointOf?.endpointLimit(this.rateLimit) ?? this.rateLimit.limit;
 			while (this.finishedAt.length > 0 && this.finishedAt[0] + windowMs <= now) {
 				this.finishedAt.shift();
 			}
@@ -80,16 +83,30 @@ function shared<T extends Pacer>(key: string, create: () => T): T {
 	return pacer;
 }
 
-/** The pacer of one rate-limited endpoint of one token (the service reports no budget for these). */
-export function pacerFor(key: string, rateLimit: RateLimit): SlidingWindowPacer {
-	return shared(
-		`${key}|${rateLimit.limit}/${rateLimit.windowMs}`,
-		() => new SlidingWindowPacer(rateLimit),
-	);
-}
-
 const windowsKey = (limits: readonly RateLimit[]) =>
 	limits.map((limit) => `${limit.limit}/${limit.windowMs}`).join(',');
+
+/** What the service's headers tell this process about the other clients of one token (accountBudget.ts). */
+function accountFor(key: string, limits: RateLimit[]): AccountBudget {
+	return shared(`${key}|account|${windowsKey(limits)}`, () => new AccountBudget(limits));
+}
+
+/**
+ * The pacer of one rate-limited endpoint (`endpoint`, e.g. sendFreeform) of one token (`tokenKey`).
+ * The service reports no budget for these, so the window counts this process's requests only; while
+ * the token's account is still learning whether others share the token, half of it (endpointLimit).
+ */
+export function endpointPacerFor(
+	tokenKey: string,
+	endpoint: string,
+	rateLimit: RateLimit,
+	generalLimits: RateLimit[],
+): SlidingWindowPacer {
+	return shared(
+		`${tokenKey}|${endpoint}|${rateLimit.limit}/${rateLimit.windowMs}|${windowsKey(generalLimits)}`,
+		() => new SlidingWindowPacer(rateLimit, undefined, accountFor(tokenKey, generalLimits)),
+	);
+}
 
 /**
  * The pacers every request of one token passes: each configured window, then the service's own count.
@@ -97,7 +114,7 @@ const windowsKey = (limits: readonly RateLimit[]) =>
  * not before they queue for a window (which would let them go together when it frees).
  */
 export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
-	const account = shared(`${key}|account|${windowsKey(limits)}`, () => new AccountBudget(limits));
+	const account = accountFor(key, limits);
 	return [
 		...limits.map((limit) =>
 			shared(

@@ -35,7 +35,7 @@ import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { RateLimitWaitTooLong } from './accountBudget';
 import type { Pacer, Release } from './pacer';
-import { generalPacerFor, pacerFor } from './pacing';
+import { endpointPacerFor, generalPacerFor } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -243,7 +243,12 @@ async function send(
 	// An endpoint's own window first: the account-wide pacers end with the account's spacing.
 	if (request.rateLimit)
 		pacers.unshift(
-			pacerFor(`${pacerKey}|${request.rateLimit}`, credentials.rateLimits[request.rateLimit]),
+			endpointPacerFor(
+				pacerKey,
+				request.rateLimit,
+				credentials.rateLimits[request.rateLimit],
+				credentials.generalLimits,
+			),
 		);
 
 	let failedAttempts = 0;
