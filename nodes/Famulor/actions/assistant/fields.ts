@@ -78,13 +78,16 @@ export function choice(
 	};
 }
 
-export function flag(
+/**
+ * A boolean parameter. Its default is written as the literal `false` unless it is on, as n8n's
+ * `node-param-default-wrong-for-boolean` rule reads it.
+ */
+export function booleanProperty(
 	displayName: string,
 	name: string,
-	field: string,
 	description: string,
 	defaultValue: boolean,
-): ValueField {
+): INodeProperties {
 	const switchedOff: INodeProperties = {
 		displayName,
 		name,
@@ -92,10 +95,20 @@ export function flag(
 		default: false,
 		description,
 	};
+	return defaultValue ? { ...switchedOff, default: true } : switchedOff;
+}
+
+export function flag(
+	displayName: string,
+	name: string,
+	field: string,
+	description: string,
+	defaultValue: boolean,
+): ValueField {
 	return {
 		field,
 		rule: { kind: 'boolean' },
-		property: defaultValue ? { ...switchedOff, default: true } : switchedOff,
+		property: booleanProperty(displayName, name, description, defaultValue),
 	};
 }
 

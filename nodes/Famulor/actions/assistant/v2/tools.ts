@@ -12,6 +12,7 @@ import {
 	requireText,
 	type FieldName,
 } from '../../../validation';
+import { booleanProperty } from '../fields';
 
 /**
  * Built-in tools of an assistant, one entry per documented type with its fields
@@ -56,20 +57,11 @@ const flagField = (
 	field: string,
 	description: string,
 	value: boolean,
-): ToolField => {
-	const switchedOff: INodeProperties = {
-		displayName,
-		name: field,
-		type: 'boolean',
-		default: false,
-		description,
-	};
-	return {
-		field,
-		rule: { kind: 'boolean' },
-		property: value ? { ...switchedOff, default: true } : switchedOff,
-	};
-};
+): ToolField => ({
+	field,
+	rule: { kind: 'boolean' },
+	property: booleanProperty(displayName, field, description, value),
+});
 const choiceField = (
 	displayName: string,
 	field: string,
