@@ -206,25 +206,21 @@ export class AccountBudget implements Pacer {
 
 	/**
 	 * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
-	 * process may spend it now, and how many of its requests may be under way at once. Processes that
-	 * start together would otherwise each spend the whole endpoint limit before their answers tell
-	 * them of each other, and the endpoint's 429s count against the account-wide limit. So while a
-	 * process is learning (it has met no other client, and has no answer yet to a request started one
-	 * endpoint window, at most one shortest account window, after its first answer with a budget),
-	 * it spends half the limit (at least 1), one request at a time: an answer to a request that was
-	 * under way alone shows every other client's request counted before it, where one of two sent
-	 * together could be read as the other's. After that a process alone keeps its bursts. Without
-	 * budget headers, the whole limit from the first answer on.
+	 * process may spend it now: half (at least 1) until its first answer, and while it has met no
+	 * other client until it has an answer to a request it started one endpoint window (at most one
+	 * shortest account window) after its first answer with a budget: by then a client that started
+	 * with it has sent, and that answer's count shows it. Processes that start together would otherwise each spend the whole
+	 * endpoint limit before their first answers tell them of each other, and the endpoint's 429s count
+	 * against the account-wide limit. Only the process's first window is halved, so a process alone
+	 * keeps its bursts. Without budget headers, the whole limit from the first answer on.
 	 */
-	endpointLimit(limit: RateLimit): { limit: number; underWay: number } {
+	endpointLimit(limit: RateLimit): number {
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
 		const learning =
 			this.clients === 1 &&
 			(this.answers === 0 ||
 				(this.firstHeard !== undefined && this.latestHeardStart < this.firstHeard + learningMs));
-		return learning
-			? { limit: Math.max(1, Math.floor(limit.limit / 2)), underWay: 1 }
-			: { limit: limit.limit, underWay: Infinity };
+		return learning ? Math.max(1, Math.floor(limit.limit / 2)) : limit.limit;
 	}
 
 	/** How many clients use the token, as the latest answer told (1 alone or unknown). */

@@ -32,10 +32,7 @@ export class SlidingWindowPacer implements Pacer {
 		const { windowMs } = this.rateLimit;
 		for (;;) {
 			const now = Date.now();
-			const { limit, underWay } = this.endpointOf?.endpointLimit(this.rateLimit) ?? {
-				limit: this.rateLimit.limit,
-				underWay: Infinity,
-			};
+			const limit = this.endpointOf?.endpointLimit(this.rateLimit) ?? this.rateLimit.limit;
 			while (this.finishedAt.length > 0 && this.finishedAt[0] + windowMs <= now) {
 				this.finishedAt.shift();
 			}
@@ -44,7 +41,7 @@ export class SlidingWindowPacer implements Pacer {
 				nextExpiry: Infinity,
 			};
 			const free = limit - this.finishedAt.length - others.count;
-			const allowed = this.account ? this.account.unheardAllowed(free) : Math.min(free, underWay);
+			const allowed = this.account ? this.account.unheardAllowed(free) : free;
 			if (now >= this.blockedUntil && this.inFlight < allowed) {
 				this.inFlight++;
 				let released = false;
