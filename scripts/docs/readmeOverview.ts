@@ -13,7 +13,7 @@ export const OVERVIEW_END = '<!-- operations:end -->';
 
 export function buildOperationsOverview(): string {
 	const [v1, v2] = [actionNodeDescription(1), actionNodeDescription(2)];
-	const names = resourceNames(v2);
+	const names = new Map([...resourceNames(v1), ...resourceNames(v2)]);
 	const resources = [...new Set([...Object.keys(resourcesV2), ...Object.keys(resourcesV1)])];
 	const lines = resources
 		.map((resource) => {
@@ -29,7 +29,7 @@ export function buildOperationsOverview(): string {
 				...(onlyV1.length > 0 ? [`version 1 only: ${onlyV1.join(', ')}`] : []),
 			];
 			return {
-				name: names.get(resource) ?? resourceNames(v1).get(resource) ?? resource,
+				name: names.get(resource) ?? resource,
 				text: parts.join(', '),
 			};
 		})

@@ -93,9 +93,10 @@ export class AccountBudget implements Pacer {
 
 	private clients = 1;
 
-	/** When the last answer with a budget arrived, and the first. */
+	/** When the last answer with a budget arrived. */
 	private lastHeard = 0;
 
+	/** When the first answer with a budget arrived: the start of learning (endpointLimit). */
 	private firstHeard: number | undefined;
 
 	/** When the latest answered request with a budget started. */
@@ -209,10 +210,11 @@ export class AccountBudget implements Pacer {
 	 * process may spend it now: half (at least 1) until its first answer, and while it has met no
 	 * other client until it has an answer to a request it started one endpoint window (at most one
 	 * shortest account window) after its first answer with a budget: by then a client that started
-	 * with it has sent, and that answer's count shows it. Processes that start together would otherwise each spend the whole
-	 * endpoint limit before their first answers tell them of each other, and the endpoint's 429s count
-	 * against the account-wide limit. Only the process's first window is halved, so a process alone
-	 * keeps its bursts. Without budget headers, the whole limit from the first answer on.
+	 * with it has sent, and that answer's count shows it. Processes that start together would
+	 * otherwise each spend the whole endpoint limit before their first answers tell them of each
+	 * other, and the endpoint's 429s count against the account-wide limit. Only the process's first
+	 * window is halved, so a process alone keeps its bursts. Without budget headers, the whole limit
+	 * from the first answer on.
 	 */
 	endpointLimit(limit: RateLimit): number {
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
