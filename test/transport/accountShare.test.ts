@@ -1,9 +1,12 @@
 /**
  * How one process reads the account's X-RateLimit-* headers when other processes share the token
- * (accountBudget.ts): what it assumes of the others while it waits for the reset, and how much of an
- * endpoint's own limit it spends while it learns whether others are there.
+ * (accountBudget.ts): what it assumes of the others while it waits for the reset and where it
+ * resumes, how much of an endpoint's own limit it spends while it learns
+ * whether others are there, and how a request queued before it knew of them leaves.
  */
 import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import type { Release } from '../../nodes/shared/transport/pacer';
+import { generalPacerFor } from '../../nodes/shared/transport/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };
@@ -19,21 +22,47 @@ afterEach(() => {
 	jest.useRealTimers();
 });
 
-/** One request of this process, answered at once with the account's count after it. */
-async function answered(budget: AccountBudget, remaining: number): Promise<void> {
-	let release: ((headers?: Record<string, string>, status?: number) => void) | undefined;
-	void budget.acquire(300_000).then((granted) => (release = granted));
-	// A shared token's requests are spaced: let the clock run until this one may start.
-	while (release === undefined) await jest.advanceTimersByTimeAsync(50);
-	release(
-		{
-			'X-RateLimit-Limit': '100',
-			'X-RateLimit-Remaining': String(remaining),
-			'X-RateLimit-Reset': String(resetSeconds),
-		},
-		200,
-	);
+const headers = (remaining: number) => ({
+	'X-RateLimit-Limit': '100',
+	'X-RateLimit-Remaining': String(remaining),
+	'X-RateLimit-Reset': String(resetSeconds),
+});
+
+/** Lets the clock run until `acquiring` is granted; returns the release and when it was granted. */
+async function granted<T>(acquiring: Promise<T>): Promise<{ value: T; at: number }> {
+	let result: { value: T; at: number } | undefined;
+	void acquiring.then((value) => (result = { value, at: Date.now() }));
+	while (result === undefined) await jest.advanceTimersByTimeAsync(50);
+	return result;
 }
+
+/** One request of this process, answered at once with the account's count after it; returns when it started. */
+async function answered(budget: AccountBudget, remaining: number): Promise<number> {
+	// A shared token's requests are spaced: let the clock run until this one may start.
+	const { value: release, at } = await granted(budget.acquire(300_000));
+	release(headers(remaining), 200);
+	return at;
+}
+
+describe('after the window ran out', () => {
+	it('resumes in the order the service counted the clients last, one pace apart', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		await answered(budget, 99);
+		await answered(budget, 95);
+		let remaining = 95;
+		while (remaining > 8) {
+			remaining -= 4;
+			await answered(budget, remaining);
+		}
+		expect(budget.clientsSharing()).toBe(4);
+		// 7 left: one more of this one's, after which 1 is left: of the last four counted, this one was
+		// the third, so it resumes two paces (2 × 500 ms × 1.05) after the reset, not at it.
+		await answered(budget, 1);
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000 + 1_050);
+		expect(at).toBeLessThan(resetSeconds * 1000 + 1_200);
+	});
+});
 
 describe('while the account waits for its reset', () => {
 	it('counts no more requests of the others than the remainder the service reported', async () => {
@@ -74,5 +103,27 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 		const release = await unreported.acquire(300_000);
 		release({}, 200);
 		expect(unreported.endpointLimit(FREEFORM)).toBe(5);
+	});
+});
+
+describe('a request queued before the process knew of the others', () => {
+	it('leaves only when the burst window has room for it, counting the others the last answer revealed', async () => {
+		const pacers = generalPacerFor('departure-test', [MINUTE, BURST]);
+		const acquireAll = async (): Promise<Release[]> => {
+			const releases: Release[] = [];
+			for (const pacer of pacers) releases.push(await pacer.acquire(300_000));
+			return releases;
+		};
+		const first = await granted(acquireAll());
+		// The second takes its places in the windows while the process still seems alone, then waits
+		// at the account for the first answer.
+		const second = granted(acquireAll());
+		await jest.advanceTimersByTimeAsync(100);
+		// 20 used: 19 of them other clients', so the burst window (20 per 10 s) is full.
+		const answeredAt = Date.now();
+		for (const release of first.value) release(headers(80), 200);
+		const { at } = await second;
+		expect(at - answeredAt).toBeGreaterThanOrEqual(BURST.windowMs);
+		expect(at - answeredAt).toBeLessThan(BURST.windowMs + 500);
 	});
 });

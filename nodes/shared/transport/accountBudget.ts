@@ -3,7 +3,7 @@ import { sleep, type IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import type { RateLimit } from './credentials';
 import { header } from './headers';
-import type { Pacer, Release } from './pacer';
+import type { DepartureCheck, Pacer, Release } from './pacer';
 
 /** How often a waiter looks again while the requests it waits for are still in flight. */
 const POLL_MS = 5;
@@ -58,10 +58,16 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   the clients' requests interleaved instead of colliding at the moment a window frees, and keeps a
  *   shared token's pace below the endpoints' own limits (free-form 5 per second), which the service
  *   does not report. Alone, a process bursts as far as its windows allow, as it always did.
+ * - Leaving: a request takes its place in the configured windows when it queues, but leaves only
+ *   when its spacing allows, seconds later; the windows are asked again as it leaves, with the
+ *   others' requests counted meanwhile (DepartureCheck), so requests queued while a process still
+ *   thought itself alone do not overfill a burst window the service does not report.
  * - Remaining: until the reset, at most the share of the reported remainder is started before the
  *   next answer reports again; none left waits for the reset (`X-RateLimit-Remaining: 0` without a
  *   reset waits one documented window), but never longer than a request may wait: beyond that the
- *   request fails unsent, naming the headers and the reset time.
+ *   request fails unsent, naming the headers and the reset time. Clients that waited for the reset
+ *   resume one pace apart, in the order the service counted their last requests (planResume), not
+ *   all at its first second.
  * - Start: processes that start together know nothing of each other, so the first request goes
  *   alone and each answer lets one more be under way at once (1, 2, 3, …): a process learns of the
  *   others from its first answers before it has spent much of a budget they share. Meanwhile it
@@ -79,6 +85,9 @@ export class AccountBudget implements Pacer {
 	private startedSinceCount = 0;
 
 	private blockedUntil = 0;
+
+	/** When this process resumes after waiting for the reset (planResume). */
+	private resumeAt = 0;
 
 	private inFlight = 0;
 
@@ -116,6 +125,8 @@ export class AccountBudget implements Pacer {
 
 	private readonly others: OthersSeen[] = [];
 
+	private readonly departureChecks: DepartureCheck[] = [];
+
 	/** When this process's answers with a budget arrived (within the longest window). */
 	private readonly own: number[] = [];
 
@@ -149,21 +160,23 @@ export class AccountBudget implements Pacer {
 			const clients = this.clientsSharing();
 			if (now < this.blockedUntil) waitMs = this.blockedUntil - now;
 			else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
-			else if (
-				this.remaining !== undefined &&
-				now < this.resetAt &&
-				this.startedSinceCount >= Math.floor(this.remaining / clients)
-			) {
-				waitMs = this.resetAt - now;
+			else if (now < this.resumeAt || this.spentShare(now, clients)) {
+				if (now >= this.resumeAt) this.planResume();
+				waitMs = this.resumeAt - now;
 				forBudget = true;
 				if (waitedForBudgetMs + waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
 			} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
 				waitMs = this.nextSpacedStart(clients) - now;
-			else return this.start(now);
+			else if ((waitMs = this.windowsWait(now)) === 0) return this.start(now);
 			await sleep(Math.max(1, waitMs));
 			if (forBudget) waitedForBudgetMs += waitMs;
 		}
+	}
+
+	/** Checks `window` again whenever a request leaves (DepartureCheck). */
+	checkOnDeparture(window: DepartureCheck): void {
+		this.departureChecks.push(window);
 	}
 
 	/** The service answered 429: nobody sends until it allows. */
@@ -252,6 +265,40 @@ export class AccountBudget implements Pacer {
 		return Math.max(2, Math.floor((own + others) / own + 0.4));
 	}
 
+	/** Whether this process has started its share of the reported remainder before the next answer. */
+	private spentShare(now: number, clients: number): boolean {
+		return (
+			this.remaining !== undefined &&
+			now < this.resetAt &&
+			this.startedSinceCount >= Math.floor(this.remaining / clients)
+		);
+	}
+
+	/**
+	 * Where this process resumes after the reset among the clients that waited for it. Sharing the
+	 * remainder leaves each client's last answer with a different remainder below the client count
+	 * (0 for the one counted last): the one counted first resumes first, one pace apart, so the
+	 * clients keep their order instead of all sending at the reset, which would spend the first
+	 * burst window faster than the pace.
+	 */
+	private planResume(): void {
+		const clients = this.clients;
+		const rank =
+			clients < 2 || this.remaining === undefined || this.remaining >= clients
+				? 0
+				: clients - 1 - this.remaining;
+		this.resumeAt = this.resetAt + rank * (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
+	}
+
+	/** How long the windows ask a leaving request to wait, with this process's unanswered requests counted (0: none). */
+	private windowsWait(now: number): number {
+		if (!this.reportsBudget) return 0;
+		return Math.max(
+			0,
+			...this.departureChecks.map((check) => check.departureWait(now, this.inFlight)),
+		);
+	}
+
 	private inFlightAllowed(): number {
 		if (this.answers === 0) return 1;
 		return this.reportsBudget ? this.answers + 1 : Infinity;
@@ -312,6 +359,9 @@ export class AccountBudget implements Pacer {
 		const limit = numericHeader(headers, 'x-ratelimit-limit');
 		if (limit !== undefined && reset !== undefined)
 			this.countOthers(limit - remaining, reset, now, startedAt);
+		// Nothing left for this process before the reset: its place after it is fixed now, whichever
+		// pacer its next request waits at (a window may hold it until the reset).
+		if (Math.floor(remaining / this.clients) === 0) this.planResume();
 	}
 
 	/**

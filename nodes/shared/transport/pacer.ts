@@ -12,3 +12,13 @@ export interface Pacer {
 	/** The service answered 429 (e.g. another workflow uses the same token): nobody sends until it allows. */
 	blockFor(ms: number): void;
 }
+
+/**
+ * A window the account checks again as a request leaves (accountBudget.ts): a request takes its
+ * window slot when it queues, but the other clients' requests counted meanwhile only show when it
+ * leaves, seconds later while the account spaces the requests out.
+ */
+export interface DepartureCheck {
+	/** 0 when one more of this process's requests may leave now with `underWay` unanswered; else how long to wait. */
+	departureWait(now: number, underWay: number): number;
+}

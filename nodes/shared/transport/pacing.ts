@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 
 import { AccountBudget } from './accountBudget';
 import type { RateLimit } from './credentials';
-import type { Pacer, Release } from './pacer';
+import type { DepartureCheck, Pacer, Release } from './pacer';
 
 /** How often a waiter looks again while every slot is taken by a request still in flight. */
 const IN_FLIGHT_POLL_MS = 5;
@@ -14,7 +14,7 @@ const IN_FLIGHT_POLL_MS = 5;
  * Shared by all executions in this n8n process. With an account, the other clients' requests the
  * service's counts revealed take slots too (accountBudget.ts).
  */
-export class SlidingWindowPacer implements Pacer {
+export class SlidingWindowPacer implements Pacer, DepartureCheck {
 	private inFlight = 0;
 
 	private readonly finishedAt: number[] = [];
@@ -29,20 +29,11 @@ export class SlidingWindowPacer implements Pacer {
 	) {}
 
 	async acquire(): Promise<Release> {
-		const { windowMs } = this.rateLimit;
 		for (;;) {
 			const now = Date.now();
 			const limit = this.endpointOf?.endpointLimit(this.rateLimit) ?? this.rateLimit.limit;
-			while (this.finishedAt.length > 0 && this.finishedAt[0] + windowMs <= now) {
-				this.finishedAt.shift();
-			}
-			const others = this.account?.othersWithin(windowMs, now) ?? {
-				count: 0,
-				nextExpiry: Infinity,
-			};
-			const free = limit - this.finishedAt.length - others.count;
-			const allowed = this.account ? this.account.unheardAllowed(free) : free;
-			if (now >= this.blockedUntil && this.inFlight < allowed) {
+			const room = this.room(now, limit, this.inFlight);
+			if (now >= this.blockedUntil && room.allowed) {
 				this.inFlight++;
 				let released = false;
 				return () => {
@@ -52,19 +43,51 @@ export class SlidingWindowPacer implements Pacer {
 					this.finishedAt.push(Date.now());
 				};
 			}
-			const nextExpiry = Math.min(
-				this.finishedAt.length > 0 ? this.finishedAt[0] + windowMs : Infinity,
-				others.nextExpiry,
-			);
 			// Until a slot expires or, when the slots it may use are all under way, until one is answered.
 			const nextFree =
 				now < this.blockedUntil
 					? this.blockedUntil - now
-					: nextExpiry !== Infinity && this.inFlight < Math.min(limit, allowed)
-						? nextExpiry - now
+					: room.nextExpiry !== Infinity && this.inFlight < Math.min(limit, room.share)
+						? room.nextExpiry - now
 						: IN_FLIGHT_POLL_MS;
 			await sleep(Math.max(1, nextFree));
 		}
+	}
+
+	departureWait(now: number, underWay: number): number {
+		const room = this.room(now, this.rateLimit.limit, underWay);
+		if (room.allowed) return 0;
+		// A slot frees when the oldest request leaves the window, unless this process's own unanswered ones hold it.
+		return room.nextExpiry !== Infinity && underWay < Math.max(1, room.share)
+			? Math.max(1, room.nextExpiry - now)
+			: IN_FLIGHT_POLL_MS;
+	}
+
+	/**
+	 * Whether one more request fits beside `underWay` unanswered ones: this process's answered requests
+	 * of the window and the others' the account knows of take slots, and of the rest it may have its
+	 * share under way (unheardAllowed); `nextExpiry` is when the oldest of them leaves the window.
+	 */
+	private room(
+		now: number,
+		limit: number,
+		underWay: number,
+	): { allowed: boolean; share: number; nextExpiry: number } {
+		const { windowMs } = this.rateLimit;
+		while (this.finishedAt.length > 0 && this.finishedAt[0] + windowMs <= now) {
+			this.finishedAt.shift();
+		}
+		const others = this.account?.othersWithin(windowMs, now) ?? {
+			count: 0,
+			nextExpiry: Infinity,
+		};
+		const free = limit - this.finishedAt.length - others.count;
+		const share = this.account ? this.account.unheardAllowed(free) : free;
+		const nextExpiry = Math.min(
+			this.finishedAt.length > 0 ? this.finishedAt[0] + windowMs : Infinity,
+			others.nextExpiry,
+		);
+		return { allowed: underWay < share, share, nextExpiry };
 	}
 
 	blockFor(ms: number): void {
@@ -117,10 +140,11 @@ export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
 	const account = accountFor(key, limits);
 	return [
 		...limits.map((limit) =>
-			shared(
-				`${key}|general|${limit.limit}/${limit.windowMs}|${windowsKey(limits)}`,
-				() => new SlidingWindowPacer(limit, account),
-			),
+			shared(`${key}|general|${limit.limit}/${limit.windowMs}|${windowsKey(limits)}`, () => {
+				const window = new SlidingWindowPacer(limit, account);
+				account.checkOnDeparture(window);
+				return window;
+			}),
 		),
 		account,
 	];
