@@ -1,8 +1,8 @@
 /**
  * How one process reads the account's X-RateLimit-* headers when other processes share the token
  * (accountBudget.ts): what it assumes of the others while it waits for the reset and where it
- * resumes, how much of an endpoint's own limit it spends while it learns
- * whether others are there, and how a request queued before it knew of them leaves.
+ * resumes, how much of an endpoint's own limit it spends while it learns whether others are there,
+ * and how a request queued before it knew of them leaves.
  */
 import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
 import type { Release } from '../../nodes/shared/transport/pacer';
@@ -36,12 +36,11 @@ async function granted<T>(acquiring: Promise<T>): Promise<{ value: T; at: number
 	return result;
 }
 
-/** One request of this process, answered at once with the account's count after it; returns when it started. */
-async function answered(budget: AccountBudget, remaining: number): Promise<number> {
+/** One request of this process, answered at once with the account's count after it. */
+async function answered(budget: AccountBudget, remaining: number): Promise<void> {
 	// A shared token's requests are spaced: let the clock run until this one may start.
-	const { value: release, at } = await granted(budget.acquire(300_000));
+	const { value: release } = await granted(budget.acquire(300_000));
 	release(headers(remaining), 200);
-	return at;
 }
 
 describe('after the window ran out', () => {

@@ -361,7 +361,7 @@ export class AccountBudget implements Pacer {
 			this.countOthers(limit - remaining, reset, now, startedAt);
 		// Nothing left for this process before the reset: its place after it is fixed now, whichever
 		// pacer its next request waits at (a window may hold it until the reset).
-		if (Math.floor(remaining / this.clients) === 0) this.planResume();
+		if (this.spentShare(now, this.clients)) this.planResume();
 	}
 
 	/**
