@@ -63,6 +63,30 @@ describe('after the window ran out', () => {
 	});
 });
 
+describe('after the window ran out', () => {
+	it('keeps its count of the clients while its share window still reaches into the wait', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		await answered(budget, 99);
+		await answered(budget, 95);
+		let remaining = 95;
+		while (remaining > 4) {
+			remaining -= 4;
+			await answered(budget, remaining);
+		}
+		await answered(budget, 0); // this one's last request took the last of the window
+		expect(budget.clientsSharing()).toBe(4);
+		// The new window: its first answers show few requests of anyone's in the last 10 s (the
+		// others waited for the reset too), which would read as two clients.
+		resetSeconds += 60;
+		await answered(budget, 99);
+		await answered(budget, 97);
+		expect(budget.clientsSharing()).toBe(4);
+		const lastStart = Date.now();
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at - lastStart).toBeGreaterThanOrEqual(4 * 500 * 1.05);
+	});
+});
+
 describe('while the account waits for its reset', () => {
 	it('counts no more requests of the others than the remainder the service reported', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);

@@ -89,6 +89,9 @@ export class AccountBudget implements Pacer {
 	/** When this process resumes after waiting for the reset (planResume). */
 	private resumeAt = 0;
 
+	/** When this process last sent after a pause: the reset or a 429's block (countClients). */
+	private resumedAt = 0;
+
 	private inFlight = 0;
 
 	/** When each request still under way started. */
@@ -153,22 +156,29 @@ export class AccountBudget implements Pacer {
 	 */
 	async acquire(maxWaitMs: number): Promise<Release> {
 		let waitedForBudgetMs = 0;
+		let paused = false;
 		for (;;) {
 			const now = Date.now();
 			let waitMs: number;
 			let forBudget = false;
 			const clients = this.clientsSharing();
-			if (now < this.blockedUntil) waitMs = this.blockedUntil - now;
-			else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
+			if (now < this.blockedUntil) {
+				waitMs = this.blockedUntil - now;
+				paused = true;
+			} else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
 			else if (now < this.resumeAt || this.spentShare(now, clients)) {
 				if (now >= this.resumeAt) this.planResume();
 				waitMs = this.resumeAt - now;
 				forBudget = true;
+				paused = true;
 				if (waitedForBudgetMs + waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
 			} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
 				waitMs = this.nextSpacedStart(clients) - now;
-			else if ((waitMs = this.windowsWait(now)) === 0) return this.start(now);
+			else if ((waitMs = this.windowsWait(now)) === 0) {
+				if (paused) this.resumedAt = now;
+				return this.start(now);
+			}
 			await sleep(Math.max(1, waitMs));
 			if (forBudget) waitedForBudgetMs += waitMs;
 		}
@@ -246,10 +256,11 @@ export class AccountBudget implements Pacer {
 	/**
 	 * 1 while no other client's request was seen in the longest window; else all requests per own
 	 * request in the shortest window, rounded down from .6 and at least 2. Others counted before this
-	 * process took part (its first answer's count) say that the token is shared but not how much. A client that got less
-	 * than its share (2.5 while 2 share) so reads as fewer clients and speeds up, while one that got
-	 * more still paces as one of two: the shares even out. Kept between answers, so a pause does not
-	 * read as being alone.
+	 * process took part (its first answer's count) say that the token is shared but not how much. A
+	 * client that got less than its share (2.5 while 2 share) so reads as fewer clients and speeds
+	 * up, while one that got more still paces as one of two: the shares even out. Kept between
+	 * answers, so a pause does not read as being alone, and not lowered by answers whose window still
+	 * reaches into the pause.
 	 */
 	private countClients(now: number): number {
 		// Shared while another client's request was seen in the longest window: a client held back by a
@@ -262,7 +273,11 @@ export class AccountBudget implements Pacer {
 		const others = this.others
 			.filter((seen) => seen.duringActivity && seen.at > since)
 			.reduce((sum, seen) => sum + seen.count, 0);
-		return Math.max(2, Math.floor((own + others) / own + 0.4));
+		const counted = Math.max(2, Math.floor((own + others) / own + 0.4));
+		// A window reaching back into a pause holds few requests of anyone's (the clients that waited
+		// for the reset with this one resume beside it), so until it has passed it may show more
+		// clients, never fewer: read as two, the process would spend twice its share of the next burst.
+		return since < this.resumedAt ? Math.max(this.clients, counted) : counted;
 	}
 
 	/** Whether this process has started its share of the reported remainder before the next answer. */
