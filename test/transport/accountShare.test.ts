@@ -87,6 +87,48 @@ describe('after the window ran out', () => {
 	});
 });
 
+describe('after a while without work', () => {
+	it('keeps its count of the clients while its share window still reaches into the idle time', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		await answered(budget, 99);
+		await answered(budget, 95);
+		let remaining = 95;
+		while (remaining > 60) {
+			remaining -= 4;
+			await answered(budget, remaining);
+		}
+		expect(budget.clientsSharing()).toBe(4);
+		// 8 s without work while the three others sent on: the window's one request of this one's
+		// against their 15 would read as 16 clients.
+		await jest.advanceTimersByTimeAsync(8_000);
+		remaining -= 16;
+		await answered(budget, remaining);
+		expect(budget.clientsSharing()).toBe(4);
+		const lastStart = Date.now();
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at - lastStart).toBeLessThan(5 * 500 * 1.05);
+	});
+});
+
+describe('a process spaced more than half a window apart', () => {
+	it('follows the count down when the others leave (its own spacing is no pause)', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		await answered(budget, 99);
+		let remaining = 99;
+		for (let i = 0; i < 4; i++) {
+			remaining -= 12;
+			await answered(budget, remaining);
+		}
+		const crowded = budget.clientsSharing();
+		expect(crowded).toBeGreaterThanOrEqual(10); // spaced 5 s and more apart
+		for (let i = 0; i < 6; i++) {
+			remaining -= 2;
+			await answered(budget, remaining);
+		}
+		expect(budget.clientsSharing()).toBeLessThanOrEqual(3);
+	});
+});
+
 describe('while the account waits for its reset', () => {
 	it('counts no more requests of the others than the remainder the service reported', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);

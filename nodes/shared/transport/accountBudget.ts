@@ -89,8 +89,11 @@ export class AccountBudget implements Pacer {
 	/** When this process resumes after waiting for the reset (planResume). */
 	private resumeAt = 0;
 
-	/** When this process last sent after a pause: the reset or a 429's block (countClients). */
+	/** When this process last sent after a pause of half a share window or more (countClients). */
 	private resumedAt = 0;
+
+	/** Requests waiting in acquire: none means this process has no work, not that it is held back. */
+	private waiting = 0;
 
 	private inFlight = 0;
 
@@ -155,32 +158,38 @@ export class AccountBudget implements Pacer {
 	 * `maxWaitMs` (counted over the waits of this call) throws RateLimitWaitTooLong instead.
 	 */
 	async acquire(maxWaitMs: number): Promise<Release> {
+		// A pause is time without work, or waiting for the reset or a 429's block; never the spacing
+		// this process keeps itself, which would freeze a slow count for good (countClients).
+		let pausedMs = this.waiting === 0 && this.lastStart > 0 ? Date.now() - this.lastStart : 0;
 		let waitedForBudgetMs = 0;
-		let paused = false;
-		for (;;) {
-			const now = Date.now();
-			let waitMs: number;
-			let forBudget = false;
-			const clients = this.clientsSharing();
-			if (now < this.blockedUntil) {
-				waitMs = this.blockedUntil - now;
-				paused = true;
-			} else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
-			else if (now < this.resumeAt || this.spentShare(now, clients)) {
-				if (now >= this.resumeAt) this.planResume();
-				waitMs = this.resumeAt - now;
-				forBudget = true;
-				paused = true;
-				if (waitedForBudgetMs + waitMs > maxWaitMs)
-					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-			} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
-				waitMs = this.nextSpacedStart(clients) - now;
-			else if ((waitMs = this.windowsWait(now)) === 0) {
-				if (paused) this.resumedAt = now;
-				return this.start(now);
+		this.waiting++;
+		try {
+			for (;;) {
+				const now = Date.now();
+				let waitMs: number;
+				let forBudget = false;
+				const clients = this.clientsSharing();
+				const blocked = now < this.blockedUntil;
+				if (blocked) waitMs = this.blockedUntil - now;
+				else if (this.inFlight >= this.inFlightAllowed()) waitMs = POLL_MS;
+				else if (now < this.resumeAt || this.spentShare(now, clients)) {
+					if (now >= this.resumeAt) this.planResume();
+					waitMs = this.resumeAt - now;
+					forBudget = true;
+					if (waitedForBudgetMs + waitMs > maxWaitMs)
+						throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+				} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
+					waitMs = this.nextSpacedStart(clients) - now;
+				else if ((waitMs = this.windowsWait(now)) === 0) {
+					if (pausedMs >= this.shareWindowMs / 2) this.resumedAt = now;
+					return this.start(now);
+				}
+				await sleep(Math.max(1, waitMs));
+				if (forBudget) waitedForBudgetMs += waitMs;
+				if (forBudget || blocked) pausedMs += waitMs;
 			}
-			await sleep(Math.max(1, waitMs));
-			if (forBudget) waitedForBudgetMs += waitMs;
+		} finally {
+			this.waiting--;
 		}
 	}
 
@@ -259,8 +268,8 @@ export class AccountBudget implements Pacer {
 	 * process took part (its first answer's count) say that the token is shared but not how much. A
 	 * client that got less than its share (2.5 while 2 share) so reads as fewer clients and speeds
 	 * up, while one that got more still paces as one of two: the shares even out. Kept between
-	 * answers, so a pause does not read as being alone, and not lowered by answers whose window still
-	 * reaches into the pause.
+	 * answers, so a pause does not read as being alone, and kept by answers whose window still reaches
+	 * into a pause.
 	 */
 	private countClients(now: number): number {
 		// Shared while another client's request was seen in the longest window: a client held back by a
@@ -268,16 +277,17 @@ export class AccountBudget implements Pacer {
 		const shared = this.others.some((seen) => seen.at > now - this.longestMs);
 		if (!shared) return 1;
 		const since = now - this.shareWindowMs;
+		// A window reaching back into a pause of this process's (the reset, a 429's block, no work)
+		// counts it too few requests of its own, and, when the others paused as well (the reset), too
+		// few of theirs: read there, the count says nothing, and read as two after the reset the process
+		// spent twice its share of the next burst. It stands until the window has passed the pause.
+		if (since < this.resumedAt) return Math.max(2, this.clients);
 		const own = this.own.filter((at) => at > since).length;
 		if (own === 0) return Math.max(2, this.clients);
 		const others = this.others
 			.filter((seen) => seen.duringActivity && seen.at > since)
 			.reduce((sum, seen) => sum + seen.count, 0);
-		const counted = Math.max(2, Math.floor((own + others) / own + 0.4));
-		// A window reaching back into a pause holds few requests of anyone's (the clients that waited
-		// for the reset with this one resume beside it), so until it has passed it may show more
-		// clients, never fewer: read as two, the process would spend twice its share of the next burst.
-		return since < this.resumedAt ? Math.max(this.clients, counted) : counted;
+		return Math.max(2, Math.floor((own + others) / own + 0.4));
 	}
 
 	/** Whether this process has started its share of the reported remainder before the next answer. */
