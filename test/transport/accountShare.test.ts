@@ -43,16 +43,29 @@ async function answered(budget: AccountBudget, remaining: number): Promise<void>
 	release(headers(remaining), 200);
 }
 
+/** How long after the request just answered (answered at once) the next one of this process starts. */
+async function untilNextStart(budget: AccountBudget): Promise<number> {
+	const lastStart = Date.now();
+	const { at } = await granted(budget.acquire(300_000));
+	return at - lastStart;
+}
+
+/** This process as one of four clients taking turns, until `downTo` or fewer are left; returns how many. */
+async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number> {
+	await answered(budget, 99);
+	await answered(budget, 95);
+	let remaining = 95;
+	while (remaining > downTo) {
+		remaining -= 4;
+		await answered(budget, remaining);
+	}
+	return remaining;
+}
+
 describe('after the window ran out', () => {
 	it('resumes in the order the service counted the clients last, one pace apart', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
-		await answered(budget, 99);
-		await answered(budget, 95);
-		let remaining = 95;
-		while (remaining > 8) {
-			remaining -= 4;
-			await answered(budget, remaining);
-		}
+		await oneOfFour(budget, 8);
 		expect(budget.clientsSharing()).toBe(4);
 		// 7 left: one more of this one's, after which 1 is left: of the last four counted, this one was
 		// the third, so it resumes two paces (2 × 500 ms × 1.05) after the reset, not at it.
@@ -61,18 +74,10 @@ describe('after the window ran out', () => {
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000 + 1_050);
 		expect(at).toBeLessThan(resetSeconds * 1000 + 1_200);
 	});
-});
 
-describe('after the window ran out', () => {
 	it('keeps its count of the clients while its share window still reaches into the wait', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
-		await answered(budget, 99);
-		await answered(budget, 95);
-		let remaining = 95;
-		while (remaining > 4) {
-			remaining -= 4;
-			await answered(budget, remaining);
-		}
+		await oneOfFour(budget, 4);
 		await answered(budget, 0); // this one's last request took the last of the window
 		expect(budget.clientsSharing()).toBe(4);
 		// The new window: its first answers show few requests of anyone's in the last 10 s (the
@@ -81,22 +86,14 @@ describe('after the window ran out', () => {
 		await answered(budget, 99);
 		await answered(budget, 97);
 		expect(budget.clientsSharing()).toBe(4);
-		const lastStart = Date.now();
-		const { at } = await granted(budget.acquire(300_000));
-		expect(at - lastStart).toBeGreaterThanOrEqual(4 * 500 * 1.05);
+		expect(await untilNextStart(budget)).toBeGreaterThanOrEqual(4 * 500 * 1.05);
 	});
 });
 
 describe('after a while without work', () => {
 	it('keeps its count of the clients while its share window still reaches into the idle time', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
-		await answered(budget, 99);
-		await answered(budget, 95);
-		let remaining = 95;
-		while (remaining > 60) {
-			remaining -= 4;
-			await answered(budget, remaining);
-		}
+		let remaining = await oneOfFour(budget, 60);
 		expect(budget.clientsSharing()).toBe(4);
 		// 8 s without work while the three others sent on: the window's one request of this one's
 		// against their 15 would read as 16 clients.
@@ -104,9 +101,7 @@ describe('after a while without work', () => {
 		remaining -= 16;
 		await answered(budget, remaining);
 		expect(budget.clientsSharing()).toBe(4);
-		const lastStart = Date.now();
-		const { at } = await granted(budget.acquire(300_000));
-		expect(at - lastStart).toBeLessThan(5 * 500 * 1.05);
+		expect(await untilNextStart(budget)).toBeLessThan(5 * 500 * 1.05);
 	});
 });
 
