@@ -277,13 +277,12 @@ export class AccountBudget implements Pacer {
 		const shared = this.others.some((seen) => seen.at > now - this.longestMs);
 		if (!shared) return 1;
 		const since = now - this.shareWindowMs;
-		// A window reaching back into a pause of this process's (the reset, a 429's block, no work)
-		// counts it too few requests of its own, and, when the others paused as well (the reset), too
-		// few of theirs: read there, the count says nothing, and read as two after the reset the process
-		// spent twice its share of the next burst. It stands until the window has passed the pause.
-		if (since < this.resumedAt) return Math.max(2, this.clients);
 		const own = this.own.filter((at) => at > since).length;
-		if (own === 0) return Math.max(2, this.clients);
+		// The count stands while the window holds nothing of this process's, or reaches back into a
+		// pause of its own (the reset, a 429's block, no work): such a window holds too few of its
+		// requests and, when the others paused as well (the reset), too few of theirs; read as two
+		// after the reset, the process spent twice its share of the next burst.
+		if (own === 0 || since < this.resumedAt) return Math.max(2, this.clients);
 		const others = this.others
 			.filter((seen) => seen.duringActivity && seen.at > since)
 			.reduce((sum, seen) => sum + seen.count, 0);
