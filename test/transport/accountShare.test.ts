@@ -5,7 +5,7 @@
  * and how a request queued before it knew of them leaves.
  */
 import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
-import type { Release } from '../../nodes/shared/transport/pacer';
+import type { Pacer, Release } from '../../nodes/shared/transport/pacer';
 import { generalPacerFor } from '../../nodes/shared/transport/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
@@ -48,6 +48,13 @@ async function untilNextStart(budget: AccountBudget): Promise<number> {
 	const lastStart = Date.now();
 	const { at } = await granted(budget.acquire(300_000));
 	return at - lastStart;
+}
+
+/** What request.ts does before it sends: each pacer in turn (generalPacerFor's order). */
+async function acquireAll(pacers: readonly Pacer[]): Promise<Release[]> {
+	const releases: Release[] = [];
+	for (const pacer of pacers) releases.push(await pacer.acquire(300_000));
+	return releases;
 }
 
 /** This process as one of four clients taking turns, until `downTo` or fewer are left; returns how many. */
@@ -169,15 +176,10 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 describe('a request queued before the process knew of the others', () => {
 	it('leaves only when the burst window has room for it, counting the others the last answer revealed', async () => {
 		const pacers = generalPacerFor('departure-test', [MINUTE, BURST]);
-		const acquireAll = async (): Promise<Release[]> => {
-			const releases: Release[] = [];
-			for (const pacer of pacers) releases.push(await pacer.acquire(300_000));
-			return releases;
-		};
-		const first = await granted(acquireAll());
+		const first = await granted(acquireAll(pacers));
 		// The second takes its places in the windows while the process still seems alone, then waits
 		// at the account for the first answer.
-		const second = granted(acquireAll());
+		const second = granted(acquireAll(pacers));
 		await jest.advanceTimersByTimeAsync(100);
 		// 20 used: 19 of them other clients', so the burst window (20 per 10 s) is full.
 		const answeredAt = Date.now();
@@ -185,5 +187,24 @@ describe('a request queued before the process knew of the others', () => {
 		const { at } = await second;
 		expect(at - answeredAt).toBeGreaterThanOrEqual(BURST.windowMs);
 		expect(at - answeredAt).toBeLessThan(BURST.windowMs + 500);
+	});
+});
+
+describe('the window the service reports', () => {
+	it('counts as the service does until its reset: a request the service never counted holds no slot', async () => {
+		const pacers = generalPacerFor('reported-window-test', [MINUTE]);
+		// Lost on the way (no answer): the minute window holds its slot for a minute, the service never counted it.
+		for (const release of (await granted(acquireAll(pacers))).value) release();
+		for (let used = 1; used <= 99; used++)
+			for (const release of (await granted(acquireAll(pacers))).value)
+				release(headers(100 - used), 200);
+		// 99 used, 1 left, while the window's own count is 100.
+		const before = Date.now();
+		const { at, value: last } = await granted(acquireAll(pacers));
+		expect(at - before).toBeLessThan(1_000);
+		for (const release of last) release(headers(0), 200);
+		// None left: the next waits for the reported reset.
+		const { at: next } = await granted(acquireAll(pacers));
+		expect(next).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });

@@ -77,6 +77,9 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
 export class AccountBudget implements Pacer {
 	private remaining: number | undefined;
 
+	/** X-RateLimit-Limit of the last answer with a budget: which configured window the report is (reportedRoom). */
+	private reportedLimit: number | undefined;
+
 	private resetAt = 0;
 
 	private resetHeader: string | undefined;
@@ -225,6 +228,21 @@ export class AccountBudget implements Pacer {
 		const afterReset = Math.max(0, now - this.resetAt);
 		const likely = Math.min(this.remaining, likelyIn(beforeReset)) + likelyIn(afterReset);
 		return { count: seen + likely, nextExpiry };
+	}
+
+	/**
+	 * The room the service reports in the configured `window` it describes (the one with the reported
+	 * X-RateLimit-Limit that lasts longest), until its reset, and that reset. The window's own count is
+	 * fuller than the service's: it holds each request from its start until a window after its answer,
+	 * those the service never counted (refused, or lost on the way) too, and the others' likely
+	 * requests up to the whole remainder; so it would hold back the last requests of a window the
+	 * service still has room in. Undefined when no answer reported such a window, and from its reset
+	 * until an answer reports the next one.
+	 */
+	reportedRoom(window: RateLimit, now: number): { free: number; resetAt: number } | undefined {
+		if (this.remaining === undefined || now >= this.resetAt) return undefined;
+		if (window.limit !== this.reportedLimit || window.windowMs !== this.longestMs) return undefined;
+		return { free: this.remaining, resetAt: this.resetAt };
 	}
 
 	/**
@@ -381,6 +399,7 @@ export class AccountBudget implements Pacer {
 					? reset * 1000
 					: now + reset * 1000;
 		const limit = numericHeader(headers, 'x-ratelimit-limit');
+		this.reportedLimit = limit;
 		if (limit !== undefined && reset !== undefined)
 			this.countOthers(limit - remaining, reset, now, startedAt);
 		// Nothing left for this process before the reset: its place after it is fixed now, whichever

@@ -66,7 +66,8 @@ export class SlidingWindowPacer implements Pacer, DepartureCheck {
 	/**
 	 * Whether one more request fits beside `underWay` unanswered ones: this process's answered requests
 	 * of the window and the others' the account knows of take slots, and of the rest it may have its
-	 * share under way (unheardAllowed); `nextExpiry` is when the oldest of them leaves the window.
+	 * share under way (unheardAllowed); `nextExpiry` is when the oldest of them leaves the window. The
+	 * window the service reports counts as the service does until its reset (reportedRoom).
 	 */
 	private room(
 		now: number,
@@ -76,6 +77,11 @@ export class SlidingWindowPacer implements Pacer, DepartureCheck {
 		const { windowMs } = this.rateLimit;
 		while (this.finishedAt.length > 0 && this.finishedAt[0] + windowMs <= now) {
 			this.finishedAt.shift();
+		}
+		const reported = this.account?.reportedRoom(this.rateLimit, now);
+		if (this.account && reported) {
+			const share = this.account.unheardAllowed(reported.free);
+			return { allowed: underWay < share, share, nextExpiry: reported.resetAt };
 		}
 		const others = this.account?.othersWithin(windowMs, now) ?? {
 			count: 0,
