@@ -57,13 +57,17 @@ async function acquireAll(pacers: readonly Pacer[]): Promise<Release[]> {
 	return releases;
 }
 
-/** This process as one of four clients taking turns, until `downTo` or fewer are left; returns how many. */
+/**
+ * This process as one of four clients taking turns at the account's full pace (so the burst window
+ * is full as each of its requests leaves), until `downTo` or fewer are left; returns how many.
+ */
 async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number> {
 	await answered(budget, 99);
 	await answered(budget, 95);
 	let remaining = 95;
 	while (remaining > downTo) {
 		remaining -= 4;
+		budget.windowFull(BURST.windowMs);
 		await answered(budget, remaining);
 	}
 	return remaining;
@@ -93,7 +97,8 @@ describe('after the window ran out', () => {
 		await answered(budget, 99);
 		await answered(budget, 97);
 		expect(budget.clientsSharing()).toBe(4);
-		expect(await untilNextStart(budget)).toBeGreaterThanOrEqual(4 * 500 * 1.05);
+		// Spaced as one of four (the shared pace, give or take its raises and cuts), not as one of two.
+		expect(await untilNextStart(budget)).toBeGreaterThan(3 * 500 * 1.05);
 	});
 });
 
@@ -206,5 +211,39 @@ describe('the window the service reports', () => {
 		// None left: the next waits for the reported reset.
 		const { at: next } = await granted(acquireAll(pacers));
 		expect(next).toBeGreaterThanOrEqual(resetSeconds * 1000);
+	});
+});
+
+describe('when the others stop', () => {
+	it('spends the rest of the remainder itself, as one of two, once two answers in a row show none of theirs', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		const remaining = await oneOfFour(budget, 8);
+		// The others finished their last executions: this one's next two answers show none of theirs.
+		await answered(budget, remaining - 1);
+		await answered(budget, remaining - 2);
+		expect(budget.clientsSharing()).toBe(2);
+		// What is left is this one's: two under way before the next answer, not its quarter, and
+		// spaced as one of two.
+		const first = await granted(budget.acquire(300_000));
+		const second = await granted(budget.acquire(300_000));
+		expect(second.at - first.at).toBeLessThanOrEqual(2 * 500 * 1.05 + 50);
+	});
+});
+
+describe("the minute's remainder", () => {
+	it('is shared by the part of the whole window this process sent, not by the count of the last 10 s', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		// Most of the window with one other client, then the last 15 s with three.
+		await answered(budget, 99);
+		let remaining = 99;
+		while (remaining > 31) await answered(budget, (remaining -= 2));
+		for (let i = 0; i < 7; i++) {
+			budget.windowFull(BURST.windowMs);
+			await answered(budget, (remaining -= 4));
+		}
+		expect(budget.clientsSharing()).toBe(4);
+		// 3 left; this one sent 42 of the window's 97: its share is 1, not a quarter of 3 (none).
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeLessThan(resetSeconds * 1000);
 	});
 });

@@ -4,6 +4,7 @@ import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import type { RateLimit } from './credentials';
 import { header } from './headers';
 import type { DepartureCheck, Pacer, Release } from './pacer';
+import { SharedPace } from './sharedPace';
 
 /** How often a waiter looks again while the requests it waits for are still in flight. */
 const POLL_MS = 5;
@@ -24,6 +25,9 @@ interface OthersSeen {
  * jitter, and at exactly the allowed pace one early request would be a 429.
  */
 const SHARED_PACE_MARGIN = 1.05;
+
+/** Answers of this process in the service's window before its ratio shares the remainder (remainderShares). */
+const WINDOW_RATIO_AFTER = 8;
 
 /** How much later a request may start and still be counted before an earlier one. */
 const OVERTAKE_MS = 100;
@@ -57,13 +61,16 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   its share under way before it hears back (half while it seems alone). Even spacing keeps
  *   the clients' requests interleaved instead of colliding at the moment a window frees, and keeps a
  *   shared token's pace below the endpoints' own limits (free-form 5 per second), which the service
- *   does not report. Alone, a process bursts as far as its windows allow, as it always did.
+ *   does not report. From three clients on, the spacing is the shared pace's instead (sharedPace.ts):
+ *   there the count alone settles on unequal shares. Alone, a process bursts as far as its windows
+ *   allow, as it always did.
  * - Leaving: a request takes its place in the configured windows when it queues, but leaves only
  *   when its spacing allows, seconds later; the windows are asked again as it leaves, with the
  *   others' requests counted meanwhile (DepartureCheck), so requests queued while a process still
  *   thought itself alone do not overfill a burst window the service does not report.
- * - Remaining: until the reset, at most the share of the reported remainder is started before the
- *   next answer reports again; none left waits for the reset (`X-RateLimit-Remaining: 0` without a
+ * - Remaining: until the reset, at most the share of the reported remainder (by this process's part
+ *   of the window's requests; all of it once the others stopped) is started before the next answer
+ *   reports again; none left waits for the reset (`X-RateLimit-Remaining: 0` without a
  *   reset waits one documented window), but never longer than a request may wait: beyond that the
  *   request fails unsent, naming the headers and the reset time. Clients that waited for the reset
  *   resume one pace apart, in the order the service counted their last requests (planResume), not
@@ -111,6 +118,17 @@ export class AccountBudget implements Pacer {
 
 	private clients = 1;
 
+	/** The spacing while three or more clients share the token (sharedPace.ts). */
+	private readonly pace: SharedPace | undefined;
+
+	/** Answers in a row that showed no other client's request (countOthers). */
+	private quietAnswers = 0;
+
+	private lastOwnAnswer = 0;
+
+	/** The others stopped: the reported remainder is this process's to spend (countOthers). */
+	private remainderOwn = false;
+
 	/** When the last answer with a budget arrived. */
 	private lastHeard = 0;
 
@@ -154,6 +172,8 @@ export class AccountBudget implements Pacer {
 			windows.length > 0 ? Math.min(...windows.map((w) => w.windowMs)) : WINDOW_WITHOUT_RESET_MS;
 		const paces = windows.map((w) => w.windowMs / w.limit);
 		this.paceMs = paces.length > 0 ? Math.min(...paces) : undefined;
+		if (this.paceMs !== undefined)
+			this.pace = new SharedPace(this.paceMs * SHARED_PACE_MARGIN, this.shareWindowMs);
 	}
 
 	/**
@@ -199,6 +219,11 @@ export class AccountBudget implements Pacer {
 	/** Checks `window` again whenever a request leaves (DepartureCheck). */
 	checkOnDeparture(window: DepartureCheck): void {
 		this.departureChecks.push(window);
+	}
+
+	/** The window of `windowMs` had no room for a request ready to leave: the shortest is the shared pace's signal. */
+	windowFull(windowMs: number): void {
+		if (windowMs === this.shareWindowMs) this.pace?.windowFull();
 	}
 
 	/** The service answered 429: nobody sends until it allows. */
@@ -312,8 +337,20 @@ export class AccountBudget implements Pacer {
 		return (
 			this.remaining !== undefined &&
 			now < this.resetAt &&
-			this.startedSinceCount >= Math.floor(this.remaining / clients)
+			this.startedSinceCount >= Math.floor(this.remaining / this.remainderShares(clients))
 		);
+	}
+
+	/**
+	 * Into how many shares the remainder divides: 1 once the others stopped; else, once this process
+	 * has enough answers in the service's window, by all its requests per request of this one (the
+	 * whole window, steadier than the count of clients over the shortest, and right for unequal
+	 * shares); else the count of clients.
+	 */
+	private remainderShares(clients: number): number {
+		if (this.remainderOwn) return 1;
+		if (clients < 2 || this.ownInWindow < WINDOW_RATIO_AFTER) return clients;
+		return Math.max(2, Math.round(this.highestUsed / this.ownInWindow));
 	}
 
 	/**
@@ -347,7 +384,9 @@ export class AccountBudget implements Pacer {
 	}
 
 	private nextSpacedStart(clients: number): number {
-		return this.lastStart + clients * (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
+		return (
+			this.lastStart + (this.pace?.spacingMs() ?? clients * (this.paceMs ?? 0) * SHARED_PACE_MARGIN)
+		);
 	}
 
 	private start(now: number): Release {
@@ -435,7 +474,24 @@ export class AccountBudget implements Pacer {
 			this.othersInWindow += others;
 			this.others.push({ at: now, count: others, duringActivity: activeBefore });
 		}
-		this.clients = this.countClients(now);
+		this.clients = this.othersStopped(others, now) ? 2 : this.countClients(now);
+		this.pace?.update(now, this.clients);
+	}
+
+	/**
+	 * Whether the others have stopped sending: two answers in a row, each two paces or more after
+	 * the one before, showed no request of theirs, though some were seen within the longest window.
+	 * Their last executions are done, so the remainder is this process's (remainderShares), and it
+	 * paces as one of two (one may resume), instead of keeping to a share for clients who left: it
+	 * holds the last executions, and would otherwise wait for the next window with room in this one.
+	 */
+	private othersStopped(othersNow: number, now: number): boolean {
+		if (othersNow > 0) this.quietAnswers = 0;
+		else if (now - this.lastOwnAnswer >= 2 * (this.paceMs ?? 0)) this.quietAnswers++;
+		this.lastOwnAnswer = now;
+		this.remainderOwn =
+			this.quietAnswers >= 2 && this.others.some((seen) => seen.at > now - this.longestMs);
+		return this.remainderOwn;
 	}
 
 	private prune(now: number): void {

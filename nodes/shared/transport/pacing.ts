@@ -88,6 +88,8 @@ export class SlidingWindowPacer implements Pacer, DepartureCheck {
 			nextExpiry: Infinity,
 		};
 		const free = limit - this.finishedAt.length - others.count;
+		// No room left: the signal the clients sharing the token pace by (sharedPace.ts).
+		if (free <= 0) this.account?.windowFull(windowMs);
 		const share = this.account ? this.account.unheardAllowed(free) : free;
 		const nextExpiry = Math.min(
 			this.finishedAt.length > 0 ? this.finishedAt[0] + windowMs : Infinity,
