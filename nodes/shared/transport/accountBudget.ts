@@ -165,6 +165,9 @@ export class AccountBudget implements Pacer {
 	/** The fastest pace any window allows: its length ÷ its count. */
 	private readonly paceMs: number | undefined;
 
+	/** One pace of a shared token: the fastest with the shared margin (0 without windows). */
+	private readonly sharedPaceMs: number;
+
 	constructor(windows: readonly RateLimit[]) {
 		this.longestMs =
 			windows.length > 0 ? Math.max(...windows.map((w) => w.windowMs)) : WINDOW_WITHOUT_RESET_MS;
@@ -172,8 +175,9 @@ export class AccountBudget implements Pacer {
 			windows.length > 0 ? Math.min(...windows.map((w) => w.windowMs)) : WINDOW_WITHOUT_RESET_MS;
 		const paces = windows.map((w) => w.windowMs / w.limit);
 		this.paceMs = paces.length > 0 ? Math.min(...paces) : undefined;
+		this.sharedPaceMs = (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
 		if (this.paceMs !== undefined)
-			this.pace = new SharedPace(this.paceMs * SHARED_PACE_MARGIN, this.shareWindowMs);
+			this.pace = new SharedPace(this.sharedPaceMs, this.shareWindowMs);
 	}
 
 	/**
@@ -221,7 +225,7 @@ export class AccountBudget implements Pacer {
 		this.departureChecks.push(window);
 	}
 
-	/** The window of `windowMs` had no room for a request ready to leave: the shortest is the shared pace's signal. */
+	/** The window of `windowMs` had no room when a request of this process queued or left: the shortest is the shared pace's signal. */
 	windowFull(windowMs: number): void {
 		if (windowMs === this.shareWindowMs) this.pace?.windowFull();
 	}
@@ -366,7 +370,7 @@ export class AccountBudget implements Pacer {
 			clients < 2 || this.remaining === undefined || this.remaining >= clients
 				? 0
 				: clients - 1 - this.remaining;
-		this.resumeAt = this.resetAt + rank * (this.paceMs ?? 0) * SHARED_PACE_MARGIN;
+		this.resumeAt = this.resetAt + rank * this.sharedPaceMs;
 	}
 
 	/** How long the windows ask a leaving request to wait, with this process's unanswered requests counted (0: none). */
@@ -384,9 +388,7 @@ export class AccountBudget implements Pacer {
 	}
 
 	private nextSpacedStart(clients: number): number {
-		return (
-			this.lastStart + (this.pace?.spacingMs() ?? clients * (this.paceMs ?? 0) * SHARED_PACE_MARGIN)
-		);
+		return this.lastStart + (this.pace?.spacingMs() ?? clients * this.sharedPaceMs);
 	}
 
 	private start(now: number): Release {
