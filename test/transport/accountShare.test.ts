@@ -162,7 +162,23 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
 		expect(budget.endpointLimit(FREEFORM)).toBe(2); // no answer yet to a request started since
 		await answered(budget, 98);
+		expect(budget.endpointLimit(FREEFORM)).toBe(4); // alone, but a client may still join: see below
+		await jest.advanceTimersByTimeAsync(BURST.windowMs);
 		expect(budget.endpointLimit(FREEFORM)).toBe(5); // alone: the whole limit
+	});
+
+	it('keeps one slot free for a client that starts a little later, for the rest of the first burst window', async () => {
+		// That client's first request cannot know the endpoint's window is full, and the endpoint's 429
+		// takes a slot of the account's minute: 200 sends would spill into a third minute.
+		const budget = new AccountBudget([MINUTE, BURST]);
+		await answered(budget, 99);
+		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
+		await answered(budget, 98);
+		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit - 1);
+		await jest.advanceTimersByTimeAsync(BURST.windowMs - 2 * FREEFORM.windowMs);
+		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit - 1);
+		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
+		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit);
 	});
 
 	it('is the whole limit as soon as other clients are known, and from the first answer without headers', async () => {

@@ -292,16 +292,27 @@ export class AccountBudget implements Pacer {
 	 * with it has sent, and that answer's count shows it. Processes that start together would
 	 * otherwise each spend the whole endpoint limit before their first answers tell them of each
 	 * other, and the endpoint's 429s count against the account-wide limit. Only the process's first
-	 * window is halved, so a process alone keeps its bursts. Without budget headers, the whole limit
-	 * from the first answer on.
+	 * window is halved, so a process alone keeps its bursts. For the rest of its first burst window
+	 * (the shortest account window after its first answer with a budget), a process alone keeps one
+	 * slot of an endpoint's window free for the first request of a client that starts a little
+	 * later: that request cannot know the endpoint's window is full, and its 429 takes a slot of the
+	 * account's minute, so 200 sends no longer fit in two minutes (free-form at 4 per second still
+	 * fills 20 per 10 s in 5 s). Without budget headers, the whole limit from the first answer on.
 	 */
 	endpointLimit(limit: RateLimit): number {
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
+		const alone = this.clients === 1;
 		const learning =
-			this.clients === 1 &&
+			alone &&
 			(this.answers === 0 ||
 				(this.firstHeard !== undefined && this.latestHeardStart < this.firstHeard + learningMs));
-		return learning ? Math.max(1, Math.floor(limit.limit / 2)) : limit.limit;
+		if (learning) return Math.max(1, Math.floor(limit.limit / 2));
+		const keepsSlotFree =
+			alone &&
+			this.firstHeard !== undefined &&
+			Date.now() < this.firstHeard + this.shareWindowMs &&
+			limit.limit > 1;
+		return keepsSlotFree ? limit.limit - 1 : limit.limit;
 	}
 
 	/** How many clients use the token, as the latest answer told (1 alone or unknown). */

@@ -25,6 +25,7 @@ import {
 	type RunningServices,
 } from '../../../scripts/n8n';
 import { SEED, startSandbox, type StartedSandbox } from '../../../sandbox';
+import { accountWideMinimumMs } from '../../helpers/accountMinimum';
 import { SandboxClient } from '../../helpers/sandboxClient';
 import { restClient, type N8nServer } from '../helpers/n8n';
 import { freeformBurstWorkflow } from '../helpers/workflows';
@@ -171,40 +172,6 @@ export interface BurstFigures {
 }
 
 /** A fixed window as the service counts (Laravel: it starts with its first request). */
-interface CountedWindow {
-	limit: number;
-	windowMs: number;
-	start: number;
-	count: number;
-}
-
-/**
- * The least time `count` free-form sends on one token can take under the documented limits the
- * sandbox enforces: the account-wide 100 per minute and 20 per 10 s, and free-form's own 5 per second
- * (https://docs.famulor.de/en/api-reference/authentication, …/whatsapp/send-freeform), each admitted
- * the moment every window has room. 200 sends: bursts of 20 at 0, 10, …, 40 s and 60, …, 100 s,
- * each spread over 3 s by the 5 per second: 103 s.
- */
-export function accountWideMinimumMs(count: number): number {
-	const windows: CountedWindow[] = [
-		{ limit: 100, windowMs: 60_000 },
-		{ limit: 20, windowMs: 10_000 },
-		{ limit: 5, windowMs: 1_000 },
-	].map((window) => ({ ...window, start: -Infinity, count: 0 }));
-	let at = 0;
-	for (let sent = 0; sent < count; sent++) {
-		for (;;) {
-			for (const window of windows)
-				if (at >= window.start + window.windowMs) Object.assign(window, { start: at, count: 0 });
-			const full = windows.filter((window) => window.count >= window.limit);
-			if (full.length === 0) break;
-			at = Math.max(...full.map((window) => window.start + window.windowMs));
-		}
-		for (const window of windows) window.count++;
-	}
-	return at;
-}
-
 /**
  * Posts `count` messages to the burst workflow's production webhook (the webhook process), one
  * execution each, 20 requests in flight; waits until every execution has finished.

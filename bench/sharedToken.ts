@@ -1,0 +1,227 @@
+/**
+ * Case 7 of `npm run bench`: the shared token without n8n. Queue mode's case 6 in a minute: 1, 2 and
+ * 4 processes, each the transport in a child process of its own (as n8n workers are), take 200
+ * free-form jobs from one queue with a worker's concurrency (10) and start about 0.6 s apart, as
+ * workers pick up their first jobs; one token, the sandbox on the real clock enforcing the documented
+ * limits. `BENCH_SHARED_SCALE=0.5` runs every window at half length (the credential's windows scaled
+ * alike) for quicker runs; `BENCH_SHARED_PROCESSES=2,4` and `BENCH_SHARED_RUNS=3` pick the rows.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
+import { accountWideMinimumMs } from '../test/helpers/accountMinimum';
+import { SandboxClient } from '../test/helpers/sandboxClient';
+import type { TestCredentials } from '../test/helpers/engine';
+import { ratio, seconds, table, type Row } from './measure';
+import type { FromProcess, ProcessConfig, ToProcess } from './sharedTokenProcess';
+
+const JOBS = 200;
+const CONCURRENCY = 10;
+const START_APART_MS = 600;
+const OVERHEAD_MS = 40;
+const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
+
+const SCALE = Number(process.env.BENCH_SHARED_SCALE ?? '1');
+const PROCESS_COUNTS = (process.env.BENCH_SHARED_PROCESSES ?? '1,2,4')
+	.split(',')
+	.map((value) => Number(value.trim()));
+const RUNS = Number(process.env.BENCH_SHARED_RUNS ?? '1');
+
+function credentialsFor(baseUrl: string): TestCredentials {
+	const base: TestCredentials = {
+		apiToken: SEED.tokens.alice,
+		baseUrl,
+		requestTimeoutSeconds: 30,
+	};
+	if (SCALE === 1) return base;
+	// The documented limits with every window scaled alike, as the sandbox enforces them.
+	return {
+		...base,
+		customRateLimits: true,
+		generalLimit: 100,
+		generalWindowSeconds: 60 * SCALE,
+		generalBurstLimit: 20,
+		generalBurstWindowSeconds: 10 * SCALE,
+		sendFreeformLimit: 5,
+		sendFreeformWindowSeconds: 1 * SCALE,
+	};
+}
+
+interface Answer {
+	process: number;
+	at: number;
+	status: number;
+	remaining?: string;
+}
+
+interface Figures {
+	answers: Answer[];
+	perProcess: number[];
+	failed: number;
+	accepted: number;
+	duplicates: number;
+	rateLimitedAt: string[];
+	perMinute: number[];
+	wallMs: number;
+	minimumMs: number;
+}
+
+async function runOnce(processes: number): Promise<Figures> {
+	const sandbox = await startSandbox({
+		port: 0,
+		clock: createClock({ realTime: true }),
+		generalRateLimit: { windowScale: SCALE },
+		rateLimits: { sendFreeform: { limit: 5, windowMs: 1000 * SCALE } },
+	});
+	const children: ChildProcess[] = [];
+	try {
+		const config: ProcessConfig = {
+			credentials: credentialsFor(sandbox.url),
+			senderId: SEED.alice.senders.online,
+			recipientPhone: SEED.alice.openWindowCustomer.phone,
+			concurrency: CONCURRENCY,
+			overheadMs: OVERHEAD_MS,
+		};
+		const perProcess = new Array<number>(processes).fill(0);
+		const answers: Answer[] = [];
+		let failed = 0;
+		let next = 0;
+		let finished = 0;
+		const started = Date.now();
+		await new Promise<void>((resolve, reject) => {
+			for (let index = 0; index < processes; index++) {
+				setTimeout(() => {
+					const child = fork(join(__dirname, 'sharedTokenProcess.ts'), [], {
+						execArgv: ['--import', 'tsx'],
+						env: { ...process.env, SHARED_TOKEN_PROCESS: JSON.stringify(config) },
+					});
+					children.push(child);
+					child.on('error', reject);
+					child.on('message', (message: FromProcess) => {
+						if ('answered' in message) {
+							answers.push({ process: index, ...message.answered });
+							return;
+						}
+						if ('want' in message) {
+							const reply: ToProcess = next < JOBS ? { job: next++ } : { done: true };
+							child.send(reply);
+							return;
+						}
+						perProcess[index]++;
+						if (message.error !== undefined) {
+							failed++;
+							process.stderr.write(`  process ${index}: ${message.error}\n`);
+						}
+						if (++finished === JOBS) resolve();
+					});
+				}, index * START_APART_MS);
+			}
+		});
+		const wallMs = Date.now() - started;
+		const sends = await new SandboxClient(sandbox).requests({ path: FREEFORM_PATH });
+		const accepted = sends.filter((entry) => entry.status === 200);
+		const texts = accepted.map((entry) => (entry.body as { message?: string }).message ?? '');
+		const firstAt = Math.min(...sends.map((entry) => entry.at));
+		const minuteMs = 60_000 * SCALE;
+		const perMinute: number[] = [];
+		for (const entry of accepted) {
+			const minute = Math.floor((entry.at - firstAt) / minuteMs);
+			perMinute[minute] = (perMinute[minute] ?? 0) + 1;
+		}
+		return {
+			answers: answers.map((answer) => ({ ...answer, at: answer.at - started })),
+			perProcess,
+			failed,
+			accepted: accepted.length,
+			duplicates: texts.length - new Set(texts).size,
+			rateLimitedAt: refusals(sends, SCALE).map(
+				({ entry, by }) => `${Math.round((entry.at - started) / 100) / 10}${by}`,
+			),
+			perMinute: Array.from(perMinute, (count) => count ?? 0),
+			wallMs,
+			minimumMs: accountWideMinimumMs(JOBS) * SCALE,
+		};
+	} finally {
+		for (const child of children) child.kill();
+		await sandbox.stop();
+	}
+}
+
+/**
+ * The 429s of the log and the window that refused each (m: the minute, b: the burst window, e:
+ * free-form's own), found by replaying the log through the sandbox's fixed windows: a window starts
+ * with the first request after the last ran out; the general limit's refusals count nowhere, the
+ * endpoint's count in the general windows.
+ */
+function refusals(
+	sends: RequestLogEntry[],
+	scale: number,
+): Array<{ entry: RequestLogEntry; by: string }> {
+	const windows = {
+		m: { limit: 100, windowMs: 60_000 * scale, start: -Infinity, count: 0 },
+		b: { limit: 20, windowMs: 10_000 * scale, start: -Infinity, count: 0 },
+		e: { limit: 5, windowMs: 1_000 * scale, start: -Infinity, count: 0 },
+	};
+	const found: Array<{ entry: RequestLogEntry; by: string }> = [];
+	for (const entry of [...sends].sort((a, b) => a.seq - b.seq)) {
+		for (const window of Object.values(windows))
+			if (entry.at >= window.start + window.windowMs)
+				Object.assign(window, { start: entry.at, count: 0 });
+		const general = (['m', 'b'] as const).filter((key) => windows[key].count >= windows[key].limit);
+		if (entry.status === 429) {
+			found.push({ entry, by: general.length > 0 ? general.join('') : 'e' });
+			if (general.length === 0) {
+				windows.m.count++;
+				windows.b.count++;
+			}
+		} else for (const window of Object.values(windows)) window.count++;
+	}
+	return found;
+}
+
+export async function sharedTokenCase(): Promise<string> {
+	const rows: Row[] = [];
+	for (const processes of PROCESS_COUNTS) {
+		for (let run = 0; run < RUNS; run++) {
+			const figures = await runOnce(processes);
+			const row: Row = {
+				processes,
+				'per process': figures.perProcess.join(' / '),
+				failed: figures.failed,
+				'accepted (duplicates)': `${figures.accepted} (${figures.duplicates})`,
+				'429s': figures.rateLimitedAt.length,
+				'429s per process': figures.perProcess
+					.map(
+						(_, index) =>
+							figures.answers.filter((a) => a.process === index && a.status === 429).length,
+					)
+					.join(' / '),
+				'429s at (s)': figures.rateLimitedAt.join(' '),
+				'per minute': figures.perMinute.join(' / '),
+				'wall s': seconds(figures.wallMs),
+				'minimum s': seconds(figures.minimumMs),
+				ratio: ratio(figures.wallMs / figures.minimumMs),
+			};
+			rows.push(row);
+			if (process.env.BENCH_SHARED_TRACE)
+				writeFileSync(
+					`${process.env.BENCH_SHARED_TRACE}-${processes}-${run}.txt`,
+					figures.answers
+						.map(
+							(a) => `${(a.at / 1000).toFixed(3)} p${a.process} ${a.status} ${a.remaining ?? ''}`,
+						)
+						.join('\n'),
+				);
+			process.stdout.write(`  shared token, ${processes} process(es): ${JSON.stringify(row)}\n`);
+		}
+	}
+	return table(
+		`7. Shared token without n8n: ${JOBS} free-form sends from ${PROCESS_COUNTS.join(', ')} processes on one token, concurrency ${CONCURRENCY}, ${START_APART_MS} ms apart, windows ×${SCALE}`,
+		rows,
+	);
+}
+
+if (require.main === module)
+	void sharedTokenCase().then((text) => process.stdout.write(`${text}\n`));
