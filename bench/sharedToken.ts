@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
-import { accountWideMinimumMs } from '../test/helpers/accountMinimum';
+import { accountWideMinimumMs, documentedWindows, roll } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import type { TestCredentials } from '../test/helpers/engine';
 import { ratio, seconds, table, type Row } from './measure';
@@ -159,16 +159,11 @@ function refusals(
 	sends: RequestLogEntry[],
 	scale: number,
 ): Array<{ entry: RequestLogEntry; by: string }> {
-	const windows = {
-		m: { limit: 100, windowMs: 60_000 * scale, start: -Infinity, count: 0 },
-		b: { limit: 20, windowMs: 10_000 * scale, start: -Infinity, count: 0 },
-		e: { limit: 5, windowMs: 1_000 * scale, start: -Infinity, count: 0 },
-	};
+	const { minute, burst, freeform } = documentedWindows(scale);
+	const windows = { m: minute, b: burst, e: freeform };
 	const found: Array<{ entry: RequestLogEntry; by: string }> = [];
 	for (const entry of [...sends].sort((a, b) => a.seq - b.seq)) {
-		for (const window of Object.values(windows))
-			if (entry.at >= window.start + window.windowMs)
-				Object.assign(window, { start: entry.at, count: 0 });
+		roll(Object.values(windows), entry.at);
 		const general = (['m', 'b'] as const).filter((key) => windows[key].count >= windows[key].limit);
 		if (entry.status === 429) {
 			found.push({ entry, by: general.length > 0 ? general.join('') : 'e' });
