@@ -13,8 +13,9 @@ const FLOOR = 1 / 20;
  * both agree on (each reads 2 only at half the requests); from three on many unequal splits read
  * as self-consistent (a client spaced as one of ten reads ten while three others fill the rest as
  * one of three, three and four), and the slow one ends up holding the last executions. The
- * account's burst window, full or not when a request queues or leaves, is the signal every client
- * sees alike: each cuts its pace by the same factor when it is full, so unequal paces draw together
+ * account's burst window, full or not when a request queues or leaves, is meant as a signal every
+ * client sees alike (bench case 7 shows it is not quite: a client that always has a request
+ * waiting sees it full more often; docs/SCALING.md): each cuts its pace by the same factor when it is full, so unequal paces draw together
  * with every cut, and each adds the same amount while it has room, so the clients together fill it
  * again within about one window whatever their number. The window holds what exceeds it either way
  * (pacing.ts), so the pace is there to spread the room evenly, not to guard the limit.
