@@ -202,7 +202,7 @@ export async function sharedTokenCase(): Promise<string> {
 			rows.push(row);
 			if (process.env.BENCH_SHARED_TRACE)
 				writeFileSync(
-					`${process.env.BENCH_SHARED_TRACE}-${processes}-${run}.txt`,
+					`${process.env.BENCH_SHARED_TRACE}-${processes}-${rows.length}.txt`,
 					figures.answers
 						.map(
 							(a) => `${(a.at / 1000).toFixed(3)} p${a.process} ${a.status} ${a.remaining ?? ''}`,

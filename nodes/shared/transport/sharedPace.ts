@@ -15,10 +15,11 @@ const FLOOR = 1 / 20;
  * one of three, three and four), and the slow one ends up holding the last executions. The
  * account's burst window, full or not when a request queues or leaves, is meant as a signal every
  * client sees alike (bench case 7 shows it is not quite: a client that always has a request
- * waiting sees it full more often; docs/SCALING.md): each cuts its pace by the same factor when it is full, so unequal paces draw together
- * with every cut, and each adds the same amount while it has room, so the clients together fill it
- * again within about one window whatever their number. The window holds what exceeds it either way
- * (pacing.ts), so the pace is there to spread the room evenly, not to guard the limit.
+ * waiting sees it full more often; docs/SCALING.md): each cuts its pace by the same factor when it
+ * is full, so unequal paces draw together with every cut, and each adds the same amount while it
+ * has room, so the clients together fill it again within about one window whatever their number.
+ * The window holds what exceeds it either way (pacing.ts), so the pace is there to spread the room
+ * evenly, not to guard the limit.
  */
 export class SharedPace {
 	/** Requests per ms; undefined while fewer than three share the token. */
