@@ -4,8 +4,12 @@
  * workers, all on one token, with the default credential (no limit divided by hand). The workers share
  * the account-wide limit through the service's X-RateLimit-* headers; the table shows the 429s the
  * service returned, failures, duplicates and the wall time against the least time the documented
- * limits allow. `BENCH_QUEUE_WORKERS=2,4` picks the worker counts (default 1, 2 and 4).
+ * limits allow. `BENCH_QUEUE_WORKERS=2,4` picks the worker counts (default 1, 2 and 4);
+ * `BENCH_QUEUE_TRACE=<prefix>` writes every send (time, worker, status, the minute's count) to
+ * `<prefix>-<workers>.txt`. 429s are labelled with the window that refused them (m, b or e: replaySends).
  */
+import { writeFileSync } from 'node:fs';
+
 import {
 	BURST_WORKFLOW_ID,
 	sendFreeformBurst,
@@ -27,6 +31,8 @@ async function workersRow(workers: number): Promise<{ row: Row; n8n: string }> {
 		);
 		await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
 		const figures = await sendFreeformBurst(setup, MESSAGES);
+		if (process.env.BENCH_QUEUE_TRACE)
+			writeFileSync(`${process.env.BENCH_QUEUE_TRACE}-${workers}.txt`, figures.trace.join('\n'));
 		return {
 			n8n: setup.entry.n8n,
 			row: {
@@ -39,7 +45,8 @@ async function workersRow(workers: number): Promise<{ row: Row; n8n: string }> {
 				'messages accepted': figures.accepted,
 				duplicates: figures.duplicates,
 				'429s returned': figures.rateLimited,
-				'429s at (s)': figures.rateLimitedAt.join(' '),
+				'429s at (s)': figures.rateLimitedBy.join(' '),
+				'per minute': figures.perMinute.join(' / '),
 				'wall s': seconds(figures.wallMs),
 				'minimum s': seconds(figures.minimumMs),
 				ratio: ratio(figures.wallMs / figures.minimumMs),

@@ -10,8 +10,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createClock, SEED, startSandbox, type RequestLogEntry } from '../sandbox';
-import { accountWideMinimumMs, documentedWindows, roll } from '../test/helpers/accountMinimum';
+import { createClock, SEED, startSandbox } from '../sandbox';
+import { acceptedPerMinute, accountWideMinimumMs, refusals } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import type { TestCredentials } from '../test/helpers/engine';
 import { ratio, seconds, table, type Row } from './measure';
@@ -123,13 +123,6 @@ async function runOnce(processes: number): Promise<Figures> {
 		const sends = await new SandboxClient(sandbox).requests({ path: FREEFORM_PATH });
 		const accepted = sends.filter((entry) => entry.status === 200);
 		const texts = accepted.map((entry) => (entry.body as { message?: string }).message ?? '');
-		const firstAt = Math.min(...sends.map((entry) => entry.at));
-		const minuteMs = 60_000 * SCALE;
-		const perMinute: number[] = [];
-		for (const entry of accepted) {
-			const minute = Math.floor((entry.at - firstAt) / minuteMs);
-			perMinute[minute] = (perMinute[minute] ?? 0) + 1;
-		}
 		return {
 			answers: answers.map((answer) => ({ ...answer, at: answer.at - started })),
 			perProcess,
@@ -139,7 +132,7 @@ async function runOnce(processes: number): Promise<Figures> {
 			rateLimitedAt: refusals(sends, SCALE).map(
 				({ entry, by }) => `${Math.round((entry.at - started) / 100) / 10}${by}`,
 			),
-			perMinute: Array.from(perMinute, (count) => count ?? 0),
+			perMinute: acceptedPerMinute(sends, SCALE),
 			wallMs,
 			minimumMs: accountWideMinimumMs(JOBS) * SCALE,
 		};
@@ -147,33 +140,6 @@ async function runOnce(processes: number): Promise<Figures> {
 		for (const child of children) child.kill();
 		await sandbox.stop();
 	}
-}
-
-/**
- * The 429s of the log and the window that refused each (m: the minute, b: the burst window, e:
- * free-form's own), found by replaying the log through the sandbox's fixed windows: a window starts
- * with the first request after the last ran out; the general limit's refusals count nowhere, the
- * endpoint's count in the general windows.
- */
-function refusals(
-	sends: RequestLogEntry[],
-	scale: number,
-): Array<{ entry: RequestLogEntry; by: string }> {
-	const { minute, burst, freeform } = documentedWindows(scale);
-	const windows = { m: minute, b: burst, e: freeform };
-	const found: Array<{ entry: RequestLogEntry; by: string }> = [];
-	for (const entry of [...sends].sort((a, b) => a.seq - b.seq)) {
-		roll(Object.values(windows), entry.at);
-		const general = (['m', 'b'] as const).filter((key) => windows[key].count >= windows[key].limit);
-		if (entry.status === 429) {
-			found.push({ entry, by: general.length > 0 ? general.join('') : 'e' });
-			if (general.length === 0) {
-				windows.m.count++;
-				windows.b.count++;
-			}
-		} else for (const window of Object.values(windows)) window.count++;
-	}
-	return found;
 }
 
 export async function sharedTokenCase(): Promise<string> {

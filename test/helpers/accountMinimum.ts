@@ -52,3 +52,66 @@ export function accountWideMinimumMs(count: number): number {
 	}
 	return at;
 }
+
+/** A free-form send replayed through the documented windows. */
+export interface ReplayedSend<Entry> {
+	entry: Entry;
+	/** The window that refused a 429 (m: the minute, b: the burst window, e: free-form's own); '' when accepted. */
+	refusedBy: string;
+	/** Which minute window (0, 1, …) counted the send, and its count there after it. */
+	minute: number;
+	minuteCount: number;
+}
+
+/**
+ * Replays a log of free-form sends, in the service's order, through the sandbox's fixed windows (a
+ * window starts with the first request after the last ran out): the general limit's refusals count
+ * nowhere, the endpoint's count in the general windows. Shows which window refused each 429 and how
+ * full each minute window was, which the service does not report.
+ */
+export function replaySends<Entry extends { seq: number; at: number; status: number | null }>(
+	sends: readonly Entry[],
+	scale = 1,
+): Array<ReplayedSend<Entry>> {
+	const { minute, burst, freeform } = documentedWindows(scale);
+	const windows = { m: minute, b: burst, e: freeform };
+	const replayed: Array<ReplayedSend<Entry>> = [];
+	let minuteIndex = -1;
+	for (const entry of [...sends].sort((a, b) => a.seq - b.seq)) {
+		const minuteStart = minute.start;
+		roll(Object.values(windows), entry.at);
+		if (minute.start !== minuteStart) minuteIndex++;
+		const general = (['m', 'b'] as const).filter((key) => windows[key].count >= windows[key].limit);
+		let refusedBy = '';
+		if (entry.status === 429) {
+			refusedBy = general.length > 0 ? general.join('') : 'e';
+			if (general.length === 0) {
+				windows.m.count++;
+				windows.b.count++;
+			}
+		} else for (const window of Object.values(windows)) window.count++;
+		replayed.push({ entry, refusedBy, minute: minuteIndex, minuteCount: minute.count });
+	}
+	return replayed;
+}
+
+/** The 429s of a log of free-form sends and the window that refused each (replaySends). */
+export function refusals<Entry extends { seq: number; at: number; status: number | null }>(
+	sends: readonly Entry[],
+	scale = 1,
+): Array<{ entry: Entry; by: string }> {
+	return replaySends(sends, scale)
+		.filter((send) => send.entry.status === 429)
+		.map((send) => ({ entry: send.entry, by: send.refusedBy }));
+}
+
+/** How many sends each minute window accepted (replaySends). */
+export function acceptedPerMinute<Entry extends { seq: number; at: number; status: number | null }>(
+	sends: readonly Entry[],
+	scale = 1,
+): number[] {
+	const perMinute: number[] = [];
+	for (const send of replaySends(sends, scale))
+		if (send.entry.status === 200) perMinute[send.minute] = (perMinute[send.minute] ?? 0) + 1;
+	return Array.from(perMinute, (count) => count ?? 0);
+}

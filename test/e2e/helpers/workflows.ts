@@ -116,7 +116,7 @@ export function triggerWorkflowWithCredential(
 
 /**
  * Webhook (POST /webhook/<path>, answers at once) → Famulor AI WhatsApp → Send Free-Form Message of the
- * posted `message` to the customer with the open window: one production execution per request.
+ * posted `message` (and the execution's id) to the customer with the open window: one production execution per request.
  */
 export function freeformBurstWorkflow(
 	id: string,
@@ -147,7 +147,8 @@ export function freeformBurstWorkflow(
 					operation: 'sendFreeform',
 					senderId: { __rl: true, mode: 'id', value: String(sender.senderId) },
 					recipientPhone: sender.recipientPhone,
-					message: '={{ $json.body.message }}',
+					// The execution's id in the text tells which worker sent each message (queueSetup.ts).
+					message: '={{ $json.body.message }} #{{ $execution.id }}',
 				},
 				{ credentials: credentialRef() },
 			),

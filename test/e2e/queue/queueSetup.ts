@@ -25,7 +25,7 @@ import {
 	type RunningServices,
 } from '../../../scripts/n8n';
 import { SEED, startSandbox, type StartedSandbox } from '../../../sandbox';
-import { accountWideMinimumMs } from '../../helpers/accountMinimum';
+import { acceptedPerMinute, accountWideMinimumMs, replaySends } from '../../helpers/accountMinimum';
 import { SandboxClient } from '../../helpers/sandboxClient';
 import { restClient, type N8nServer } from '../helpers/n8n';
 import { freeformBurstWorkflow } from '../helpers/workflows';
@@ -163,6 +163,12 @@ export interface BurstFigures {
 	/** 429 answers the service gave (each waited out and retried by the node), and when (s after the first call). */
 	rateLimited: number;
 	rateLimitedAt: number[];
+	/** Each 429's time with the window that refused it (replaySends: m, b or e), e.g. "6.9e". */
+	rateLimitedBy: string[];
+	/** Messages each minute window of the account accepted. */
+	perMinute: number[];
+	/** Every send: seconds after the first call, the worker, the status, the minute window's count after it. */
+	trace: string[];
 	/** Executions per worker. */
 	perWorker: Record<string, number>;
 	/** From the first webhook call until the last execution stopped. */
@@ -171,7 +177,6 @@ export interface BurstFigures {
 	minimumMs: number;
 }
 
-/** A fixed window as the service counts (Laravel: it starts with its first request). */
 /**
  * Posts `count` messages to the burst workflow's production webhook (the webhook process), one
  * execution each, 20 requests in flight; waits until every execution has finished.
@@ -226,10 +231,14 @@ export async function sendFreeformBurst(
 		.filter((entry) => entry.status === 200)
 		.map((entry) => (entry.body as { message?: string }).message ?? '');
 	const perWorker: Record<string, number> = {};
+	const workers = new Map<string, string>();
 	for (const execution of finished) {
 		const worker = workerOf(setup, execution.id) ?? 'unknown';
+		workers.set(execution.id, worker);
 		perWorker[worker] = (perWorker[worker] ?? 0) + 1;
 	}
+	const since = (at: number) => (Math.round((at - started) / 100) / 10).toFixed(1);
+	const replayed = replaySends(sends);
 	return {
 		messages: count,
 		executions: finished.length,
@@ -240,6 +249,16 @@ export async function sendFreeformBurst(
 		rateLimitedAt: sends
 			.filter((entry) => entry.status === 429)
 			.map((entry) => Math.round((entry.at - started) / 100) / 10),
+		rateLimitedBy: replayed
+			.filter((send) => send.refusedBy !== '')
+			.map((send) => `${since(send.entry.at)}${send.refusedBy}`),
+		perMinute: acceptedPerMinute(sends),
+		trace: replayed.map(({ entry, refusedBy, minute, minuteCount }) => {
+			const text = (entry.body as { message?: string } | null)?.message ?? '';
+			const executionId = /#(\d+)$/.exec(text)?.[1];
+			const worker = (executionId && workers.get(executionId)) ?? '?';
+			return `${((entry.at - started) / 1000).toFixed(3)} ${worker} ${entry.status}${refusedBy} m${minute}:${minuteCount}`;
+		}),
 		perWorker,
 		wallMs,
 		minimumMs: accountWideMinimumMs(count),
