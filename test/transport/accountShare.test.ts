@@ -181,13 +181,26 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit);
 	});
 
-	it('is the whole limit as soon as other clients are known, and from the first answer without headers', async () => {
+	it('is the part of the clients once others are known, 1 while their count is new', async () => {
+		// Four processes starting within a second, each spending two of free-form's five, met its 429.
 		const shared = new AccountBudget([MINUTE, BURST]);
 		await answered(shared, 95); // 5 used, 1 of them this process's: others are there
 		expect(shared.clientsSharing()).toBeGreaterThan(1);
-		expect(shared.endpointLimit(FREEFORM)).toBe(5);
+		expect(shared.endpointLimit(FREEFORM)).toBe(1);
+		// One of four for longer than a burst window: its part of five is one, of ten two.
+		const started = Date.now();
+		for (let remaining = 91; Date.now() - started < BURST.windowMs; remaining -= 4) {
+			shared.windowFull(BURST.windowMs);
+			await answered(shared, remaining);
+		}
+		expect(shared.clientsSharing()).toBe(4);
+		expect(shared.endpointLimit(FREEFORM)).toBe(1);
+		expect(shared.endpointLimit({ limit: 10, windowMs: 1_000 })).toBe(2);
+	});
 
+	it('is the whole limit from the first answer without headers', async () => {
 		const unreported = new AccountBudget([MINUTE, BURST]);
+		expect(unreported.endpointLimit(FREEFORM)).toBe(2);
 		const release = await unreported.acquire(300_000);
 		release({}, 200);
 		expect(unreported.endpointLimit(FREEFORM)).toBe(5);
@@ -231,22 +244,77 @@ describe('the window the service reports', () => {
 });
 
 describe('when the others stop', () => {
-	it('spends the rest of the remainder itself, as one of two, once two answers in a row show none of theirs', async () => {
+	it('spends the rest of the remainder itself, as the windows allow, once an answer shows none of theirs where they would have sent some', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
 		const remaining = await oneOfFour(budget, 8);
-		// The others finished their last executions: this one's next two answers show none of theirs.
+		// The others finished their last executions: at their pace they would have sent three by
+		// this one's next answer, and it shows none.
 		await answered(budget, remaining - 1);
+		expect(budget.clientsSharing()).toBe(1);
+		// What is left is this one's, all under way at once: not its quarter, and not spaced.
+		const started = Date.now();
+		for (let left = remaining - 1; left > 0; left--) await granted(budget.acquire(300_000));
+		expect(Date.now() - started).toBeLessThan(500);
+	});
+
+	it("takes the share of those still sending when the others slow down near the window's end", async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		const remaining = await oneOfFour(budget, 8);
+		// Two of the three others are done: one request of theirs where their pace gave three.
 		await answered(budget, remaining - 2);
-		expect(budget.clientsSharing()).toBe(2);
-		// What is left is this one's: two under way before the next answer, not its quarter, and
-		// spaced as one of two.
-		const first = await granted(budget.acquire(300_000));
-		const second = await granted(budget.acquire(300_000));
-		expect(second.at - first.at).toBeLessThanOrEqual(2 * 500 * 1.05 + 50);
+		expect(budget.clientsSharing()).toBeGreaterThan(2);
+		// 5 or fewer left and one other still sending: two of them are this one's, spaced as one of
+		// two, where a quarter would be one, spaced as one of four.
+		const first = await untilNextStart(budget);
+		expect(first).toBeLessThanOrEqual(2 * 500 * 1.05 + 50);
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeLessThan(resetSeconds * 1000);
+	});
+
+	it("sends one per answer at the window's end once its own backlog drains, where its share is none", async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		// A worker holding eight executions, one of four clients taking turns; the queue is empty.
+		const backlog = Array.from({ length: 8 }, () => ({
+			leave: budget.enterBacklog(),
+			acquiring: budget.acquire(300_000),
+		}));
+		let remaining = 35;
+		for (const { leave, acquiring } of backlog) {
+			const { value: release } = await granted(acquiring);
+			budget.windowFull(BURST.windowMs);
+			release(headers((remaining -= 4)), 200);
+			leave();
+		}
+		expect({ remaining, clients: budget.clientsSharing() }).toEqual({ remaining: 3, clients: 4 });
+		// Its last execution: a quarter of 3 is none, but the others may be done as well.
+		budget.enterBacklog();
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeLessThan(resetSeconds * 1000);
+	});
+
+	it("keeps to its share at the window's end while the others keep their pace", async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		const remaining = await oneOfFour(budget, 4);
+		// 3 left after this one's answer, the others sending as before: a quarter of 3 is none.
+		expect(remaining).toBe(3);
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });
 
 describe("the minute's remainder", () => {
+	it('gets back the place of a request the account refused, for its retry', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		const remaining = await oneOfFour(budget, 8);
+		// 7 left: a quarter is one, and the burst window refuses it (the account does not count it).
+		expect(remaining).toBe(7);
+		const { value: release } = await granted(budget.acquire(300_000));
+		release(headers(0), 429);
+		// Its retry is still this one's quarter: it goes before the reset, not after.
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeLessThan(resetSeconds * 1000);
+	});
+
 	it('is shared by the part of the whole window this process sent, not by the count of the last 10 s', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
 		// Most of the window with one other client, then the last 15 s with three.

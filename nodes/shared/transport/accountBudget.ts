@@ -29,6 +29,12 @@ const SHARED_PACE_MARGIN = 1.05;
 /** Answers of this process in the service's window before its ratio shares the remainder (remainderShares). */
 const WINDOW_RATIO_AFTER = 8;
 
+/**
+ * The others' requests an answer must have missed, at the rate they kept in the window, before its
+ * silence proves they stopped (othersStopped): at that rate a lull of two is unlikely.
+ */
+const QUIET_PROOF = 2;
+
 /** How much later a request may start and still be counted before an earlier one. */
 const OVERTAKE_MS = 100;
 
@@ -129,6 +135,26 @@ export class AccountBudget implements Pacer {
 	/** The others stopped: the reported remainder is this process's to spend (countOthers). */
 	private remainderOwn = false;
 
+	/** Near the window's end, how many clients are still sending, when fewer than the count (tailClients). */
+	private activeClients: number | undefined;
+
+	/**
+	 * Near the window's end, the others (tailClients) or this process (runningOutOfWork) running out
+	 * of work: one request per answer goes while any of the remainder is left (spentShare), where a
+	 * share of a remainder smaller than the count of clients is none. The last slots may be this
+	 * process's or another's; a request the minute has no room for is refused and not counted, and
+	 * waits for the reset as it would have.
+	 */
+	private inTail = false;
+
+	/** This process's requests on the token from asking to be sent until done (enterBacklog). */
+	private backlog = 0;
+
+	/** The largest backlog lately, and when (runningOutOfWork). */
+	private peakBacklog = 0;
+
+	private peakBacklogAt = 0;
+
 	/** When the last answer with a budget arrived. */
 	private lastHeard = 0;
 
@@ -220,6 +246,18 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
+	/** Counts a request on its way from asking to be sent until done; returns the function that ends it (enterBacklog). */
+	enterBacklog(): () => void {
+		this.backlog++;
+		this.noteBacklog(Date.now());
+		let left = false;
+		return () => {
+			if (left) return;
+			left = true;
+			this.backlog--;
+		};
+	}
+
 	/** Checks `window` again whenever a request leaves (DepartureCheck). */
 	checkOnDeparture(window: DepartureCheck): void {
 		this.departureChecks.push(window);
@@ -238,7 +276,8 @@ export class AccountBudget implements Pacer {
 	/**
 	 * Others' requests in the last `windowMs`: those the answers revealed, plus those they have likely
 	 * sent since this process last heard (at the pace they kept in the window, and no more than the
-	 * reported remainder before its reset); and when the oldest revealed one leaves it.
+	 * reported remainder before its reset; none near the window's end while the clients run out of
+	 * work, inTail); and when the oldest revealed one leaves it.
 	 */
 	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
 		let seen = 0;
@@ -253,6 +292,9 @@ export class AccountBudget implements Pacer {
 			return { count: seen + likelyIn(now - this.lastHeard), nextExpiry };
 		// Until the reset the others could not send more than the budget the service reported: a
 		// process that waited for the reset does not count phantom requests of theirs when it resumes.
+		// Near the end the others are finishing, not keeping their pace: counted at it, they held this
+		// process's last request until its reset while the service's burst window had room for it.
+		if (this.inTail && now < this.resetAt) return { count: seen, nextExpiry };
 		const beforeReset = Math.min(now, this.resetAt) - this.lastHeard;
 		const afterReset = Math.max(0, now - this.resetAt);
 		const likely = Math.min(this.remaining, likelyIn(beforeReset)) + likelyIn(afterReset);
@@ -286,33 +328,32 @@ export class AccountBudget implements Pacer {
 
 	/**
 	 * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
-	 * process may spend it now: half (at least 1) until its first answer, and while it has met no
-	 * other client until it has an answer to a request it started one endpoint window (at most one
-	 * shortest account window) after its first answer with a budget: by then a client that started
-	 * with it has sent, and that answer's count shows it. Processes that start together would
-	 * otherwise each spend the whole endpoint limit before their first answers tell them of each
-	 * other, and the endpoint's 429s count against the account-wide limit. Only the process's first
-	 * window is halved, so a process alone keeps its bursts. For the rest of its first burst window
-	 * (the shortest account window after its first answer with a budget), a process alone keeps one
-	 * slot of an endpoint's window free for the first request of a client that starts a little
-	 * later: that request cannot know the endpoint's window is full, and its 429 takes a slot of the
-	 * account's minute, so 200 sends no longer fit in two minutes (free-form at 4 per second still
-	 * fills 20 per 10 s in 5 s). Without budget headers, the whole limit from the first answer on.
+	 * process may spend it now. The endpoint's 429s count against the account-wide limit, so one
+	 * of them costs the minute a slot, and 200 sends on a 100-a-minute account a third minute:
+	 * - shared: its part by the count of clients (at least 1), and 1 for the rest of its first
+	 *   burst window (the shortest account window after its first answer with a budget), while that
+	 *   count is still uncertain: four processes starting within a second, each spending two of
+	 *   free-form's five, met its 429;
+	 * - alone: half (at least 1) until its first answer, and until it has an answer to a request it
+	 *   started one endpoint window (at most one shortest account window) after its first answer with
+	 *   a budget: by then a client that started with it has sent, and that answer's count shows it.
+	 *   For the rest of its first burst window it keeps one slot free for the first request of a
+	 *   client that starts a little later, which cannot know the endpoint's window is full (free-form
+	 *   at 4 per second still fills 20 per 10 s in 5 s). Then the whole limit: a process alone keeps
+	 *   its bursts.
+	 * Without budget headers, the whole limit from the first answer on.
 	 */
 	endpointLimit(limit: RateLimit): number {
+		const firstBurstWindow =
+			this.firstHeard !== undefined && Date.now() < this.firstHeard + this.shareWindowMs;
+		if (this.clients > 1)
+			return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / this.clients));
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
-		const alone = this.clients === 1;
 		const learning =
-			alone &&
-			(this.answers === 0 ||
-				(this.firstHeard !== undefined && this.latestHeardStart < this.firstHeard + learningMs));
+			this.answers === 0 ||
+			(this.firstHeard !== undefined && this.latestHeardStart < this.firstHeard + learningMs);
 		if (learning) return Math.max(1, Math.floor(limit.limit / 2));
-		const keepsSlotFree =
-			alone &&
-			this.firstHeard !== undefined &&
-			Date.now() < this.firstHeard + this.shareWindowMs &&
-			limit.limit > 1;
-		return keepsSlotFree ? limit.limit - 1 : limit.limit;
+		return firstBurstWindow && limit.limit > 1 ? limit.limit - 1 : limit.limit;
 	}
 
 	/** How many clients use the token, as the latest answer told (1 alone or unknown). */
@@ -349,23 +390,25 @@ export class AccountBudget implements Pacer {
 
 	/** Whether this process has started its share of the reported remainder before the next answer. */
 	private spentShare(now: number, clients: number): boolean {
-		return (
-			this.remaining !== undefined &&
-			now < this.resetAt &&
-			this.startedSinceCount >= Math.floor(this.remaining / this.remainderShares(clients))
-		);
+		if (this.remaining === undefined || now >= this.resetAt) return false;
+		const share = Math.floor(this.remaining / this.remainderShares(clients));
+		// While the clients run out of work, one per answer goes while any is left (inTail).
+		const tail = this.inTail && this.remaining > 0 ? 1 : 0;
+		return this.startedSinceCount >= Math.max(share, tail);
 	}
 
 	/**
 	 * Into how many shares the remainder divides: 1 once the others stopped; else, once this process
 	 * has enough answers in the service's window, by all its requests per request of this one (the
 	 * whole window, steadier than the count of clients over the shortest, and right for unequal
-	 * shares); else the count of clients.
+	 * shares), or by the clients still sending near the window's end when fewer (tailClients); else
+	 * the count of clients.
 	 */
 	private remainderShares(clients: number): number {
 		if (this.remainderOwn) return 1;
 		if (clients < 2 || this.ownInWindow < WINDOW_RATIO_AFTER) return clients;
-		return Math.max(2, Math.round(this.highestUsed / this.ownInWindow));
+		const shares = Math.max(2, Math.round(this.highestUsed / this.ownInWindow));
+		return Math.min(shares, this.activeClients ?? shares);
 	}
 
 	/**
@@ -399,7 +442,9 @@ export class AccountBudget implements Pacer {
 	}
 
 	private nextSpacedStart(clients: number): number {
-		return this.lastStart + (this.pace?.spacingMs() ?? clients * this.sharedPaceMs);
+		const spacing = this.pace?.spacingMs() ?? clients * this.sharedPaceMs;
+		const tail = (this.activeClients ?? Infinity) * this.sharedPaceMs;
+		return this.lastStart + Math.min(spacing, tail);
 	}
 
 	private start(now: number): Release {
@@ -432,9 +477,15 @@ export class AccountBudget implements Pacer {
 		startedAt: number,
 	): void {
 		const remaining = numericHeader(headers, 'x-ratelimit-remaining');
-		// Refused by the account-wide limit: not counted, and its wait is the 429's (blockFor). An
-		// endpoint's own 429 was counted by the account-wide limit and reports it like any answer.
-		if (remaining === undefined || (status === 429 && remaining === 0)) return;
+		if (remaining === undefined) return;
+		// Refused by the account-wide limit: not counted, and its wait is the 429's (blockFor). Its
+		// place in this process's share of the remainder is given back for the retry: kept, a burst
+		// window's 429 near the minute's end left the minute's last slot to nobody. An endpoint's own
+		// 429 was counted by the account-wide limit and reports it like any answer.
+		if (status === 429 && remaining === 0) {
+			if (startedAt >= this.lastHeard && this.startedSinceCount > 0) this.startedSinceCount--;
+			return;
+		}
 		const now = Date.now();
 		const reset = numericHeader(headers, 'x-ratelimit-reset');
 		this.reportsBudget = true;
@@ -468,11 +519,15 @@ export class AccountBudget implements Pacer {
 		this.prune(now);
 		const activeBefore = this.own.length > 0;
 		this.own.push(now);
+		const expected = reset === this.window ? this.expectedOthers(now) : undefined;
 		if (this.window === undefined || reset > this.window) {
 			this.window = reset;
 			this.highestUsed = 0;
 			this.othersInWindow = 0;
 			this.ownInWindow = 0;
+			// Who stopped in the last window says nothing of this one: all resume at its reset.
+			this.quietAnswers = 0;
+			this.remainderOwn = false;
 		} else if (reset < this.window) return;
 		this.ownInWindow++;
 		if (used > this.highestUsed) {
@@ -487,23 +542,81 @@ export class AccountBudget implements Pacer {
 			this.othersInWindow += others;
 			this.others.push({ at: now, count: others, duringActivity: activeBefore });
 		}
-		this.clients = this.othersStopped(others, now) ? 2 : this.countClients(now);
+		this.clients = this.othersStopped(Math.max(0, others), now, expected)
+			? 1
+			: this.countClients(now);
+		this.activeClients = this.tailClients(Math.max(0, others), expected);
+		const nearEnd = this.remaining !== undefined && this.remaining < 2 * this.clients;
+		this.inTail = nearEnd && (this.activeClients !== undefined || this.runningOutOfWork(now));
 		this.pace?.update(now, this.clients);
 	}
 
+	/** Keeps the largest backlog within the longest window. */
+	private noteBacklog(now: number): void {
+		if (this.backlog >= this.peakBacklog || now - this.peakBacklogAt > this.longestMs) {
+			this.peakBacklog = this.backlog;
+			this.peakBacklogAt = now;
+		}
+	}
+
 	/**
-	 * Whether the others have stopped sending: two answers in a row, each two paces or more after
-	 * the one before, showed no request of theirs, though some were seen within the longest window.
-	 * Their last executions are done, so the remainder is this process's (remainderShares), and it
-	 * paces as one of two (one may resume), instead of keeping to a share for clients who left: it
-	 * holds the last executions, and would otherwise wait for the next window with room in this one.
+	 * Whether this process's backlog is draining: it had four or more requests on the way lately, and
+	 * now has half or fewer. n8n's workers each run a number of executions at once while the queue
+	 * holds more; when it is empty, each finishes what it holds, and so do the others.
 	 */
-	private othersStopped(othersNow: number, now: number): boolean {
+	private runningOutOfWork(now: number): boolean {
+		this.noteBacklog(now);
+		return this.peakBacklog >= 4 && 2 * this.backlog <= this.peakBacklog;
+	}
+
+	/**
+	 * How many of the others' requests this answer would have shown, had they kept the rate they
+	 * kept in the service's window so far (from its start, the reset less the window, until this
+	 * process's previous answer); undefined before it has enough answers in the window to say.
+	 * Called only for an answer in the same window.
+	 */
+	private expectedOthers(now: number): number | undefined {
+		if (this.window === undefined || this.ownInWindow < WINDOW_RATIO_AFTER) return undefined;
+		const windowStart = this.window * 1000 - this.longestMs;
+		const span = this.lastOwnAnswer - windowStart;
+		if (span <= 0) return undefined;
+		return (this.othersInWindow / span) * (now - this.lastOwnAnswer);
+	}
+
+	/**
+	 * The clients still sending near the end of the service's window, when this answer showed the
+	 * others' requests at less than half the rate they kept in it: they are running out of work.
+	 * Near the end the remainder is smaller than two rounds of the clients, and a quarter of 3 is
+	 * none: the process holding the last executions would wait for the reset while the slots of
+	 * those who finished stay unused, and 200 sends on a 100-a-minute account take a third minute.
+	 * Counted by the others' part of their rate (rounded up, so slowing is never read as stopped);
+	 * undefined otherwise.
+	 */
+	private tailClients(othersNow: number, expected: number | undefined): number | undefined {
+		const clients = this.clients;
+		const nearEnd = this.remaining !== undefined && this.remaining < 2 * clients;
+		if (!nearEnd || clients < 2 || expected === undefined || othersNow >= expected / 2)
+			return undefined;
+		return 1 + Math.ceil(((clients - 1) * othersNow) / expected);
+	}
+
+	/**
+	 * Whether the others have stopped sending, though some were seen within the longest window: two
+	 * answers in a row, each two paces or more after the one before, showed no request of theirs, or
+	 * one did after a time in which they would have sent QUIET_PROOF at the rate they kept. Their
+	 * last executions are done (or they wait for the reset), so the remainder is this process's
+	 * (remainderShares) and it sends as the windows allow, instead of keeping to a share for clients
+	 * who left: it holds the last executions, and would otherwise wait for the next window with room
+	 * in this one. An answer that shows their requests again ends it.
+	 */
+	private othersStopped(othersNow: number, now: number, expected: number | undefined): boolean {
 		if (othersNow > 0) this.quietAnswers = 0;
 		else if (now - this.lastOwnAnswer >= 2 * (this.paceMs ?? 0)) this.quietAnswers++;
 		this.lastOwnAnswer = now;
+		const provenQuiet = othersNow === 0 && expected !== undefined && expected >= QUIET_PROOF;
 		this.remainderOwn =
-			this.quietAnswers >= 2 && this.others.some((seen) => seen.at > now - this.longestMs);
+			(this.quietAnswers >= 2 || provenQuiet || (this.remainderOwn && othersNow === 0)) &&
+			this.others.some((seen) => seen.at > now - this.longestMs);
 		return this.remainderOwn;
 	}
 

@@ -123,6 +123,15 @@ function accountFor(key: string, limits: RateLimit[]): AccountBudget {
 }
 
 /**
+ * Counts one request of this process on the token from when it asks to be sent until it is done;
+ * returns the function that ends it. The account reads the backlog's draining as the end of a run
+ * (AccountBudget.runningOutOfWork): most requests wait at a window before they reach it.
+ */
+export function enterBacklog(key: string, limits: RateLimit[]): () => void {
+	return accountFor(key, limits).enterBacklog();
+}
+
+/**
  * The pacer of one rate-limited endpoint (`endpoint`, e.g. sendFreeform) of one token (`tokenKey`).
  * The service reports no budget for these, so the window counts this process's requests only; while
  * the token's account is still learning whether others share the token, half of it (endpointLimit).

@@ -35,7 +35,7 @@ import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { classifyNetworkFailure, isAborted } from './network';
 import { RateLimitWaitTooLong } from './accountBudget';
 import type { Pacer, Release } from './pacer';
-import { endpointPacerFor, generalPacerFor } from './pacing';
+import { endpointPacerFor, enterBacklog, generalPacerFor } from './pacing';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -251,137 +251,143 @@ async function send(
 			),
 		);
 
-	let failedAttempts = 0;
-	let rateLimitAnswers = 0;
-	let rateLimitWaitedMs = 0;
-	let redirects = 0;
-	for (;;) {
-		const releases: Release[] = [];
-		try {
-			for (const pacer of pacers)
-				releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
-		} catch (error) {
-			for (const release of releases) release();
-			if (!(error instanceof RateLimitWaitTooLong))
-				throw asNodeError(this.getNode(), error, request.itemIndex);
-			throw buildTransportError(
-				this.getNode(),
-				{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
-				place,
-				safeToRepeat,
-				failedAttempts,
-			);
-		}
-		let response: IN8nHttpFullResponse | undefined;
-		let answered: IN8nHttpFullResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
-			answered = response;
-		} catch (error) {
-			if (isAborted(error)) {
-				throw new NodeOperationError(
+	// Counted from here until it is done, so the account sees this process's backlog drain (pacing.ts).
+	const leaveBacklog = enterBacklog(pacerKey, credentials.generalLimits);
+	try {
+		let failedAttempts = 0;
+		let rateLimitAnswers = 0;
+		let rateLimitWaitedMs = 0;
+		let redirects = 0;
+		for (;;) {
+			const releases: Release[] = [];
+			try {
+				for (const pacer of pacers)
+					releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
+			} catch (error) {
+				for (const release of releases) release();
+				if (!(error instanceof RateLimitWaitTooLong))
+					throw asNodeError(this.getNode(), error, request.itemIndex);
+				throw buildTransportError(
 					this.getNode(),
-					'The execution was cancelled during a Famulor request',
-					{ itemIndex: request.itemIndex },
+					{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
+					place,
+					safeToRepeat,
+					failedAttempts,
 				);
 			}
-			const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
-			failedAttempts++;
-			if (
-				failure.transient &&
-				(safeToRepeat || !failure.sent) &&
-				failedAttempts <= MAX_RETRY_ATTEMPTS
-			) {
-				await sleep(backoffDelay(failedAttempts));
-				continue;
-			}
-			throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
-		} finally {
-			for (const release of releases)
-				release(response?.headers as IDataObject | undefined, response?.statusCode);
-		}
-
-		const status = answered.statusCode;
-		if (status >= 300 && status < 400) {
-			const target = redirectTarget(answered, options.url);
-			if (target !== undefined) {
-				const from = new URL(options.url);
-				if (target.origin !== from.origin)
-					throw buildRedirectError(this.getNode(), place, status, target, 'crossOrigin');
-				if (!safeToRepeat)
-					throw buildRedirectError(this.getNode(), place, status, target, 'notRepeatable');
-				if (++redirects > MAX_REDIRECTS)
-					throw buildRedirectError(this.getNode(), place, status, target, 'tooMany');
-				// Location carries its own query; 303 (and 301/302 of anything but GET, as browsers do) reads it with GET.
-				options.url = target.href;
-				options.qs = undefined;
-				if (status === 303 || ((status === 301 || status === 302) && options.method !== 'GET')) {
-					options.method = 'GET';
-					options.body = undefined;
+			let response: IN8nHttpFullResponse | undefined;
+			let answered: IN8nHttpFullResponse;
+			try {
+				response = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					CREDENTIAL_TYPE,
+					options,
+				)) as IN8nHttpFullResponse;
+				answered = response;
+			} catch (error) {
+				if (isAborted(error)) {
+					throw new NodeOperationError(
+						this.getNode(),
+						'The execution was cancelled during a Famulor request',
+						{ itemIndex: request.itemIndex },
+					);
 				}
-				continue;
+				const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
+				failedAttempts++;
+				if (
+					failure.transient &&
+					(safeToRepeat || !failure.sent) &&
+					failedAttempts <= MAX_RETRY_ATTEMPTS
+				) {
+					await sleep(backoffDelay(failedAttempts));
+					continue;
+				}
+				throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
+			} finally {
+				for (const release of releases)
+					release(response?.headers as IDataObject | undefined, response?.statusCode);
 			}
-		}
-		const parsed = parseBody(answered.body);
 
-		if (status === 429) {
-			// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
-			rateLimitAnswers++;
-			const body = parsed.ok ? parsed.value : undefined;
-			const waitMs = Math.max(
-				MIN_RATE_LIMIT_WAIT_MS,
-				retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers),
-			);
-			if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
-				rateLimitWaitedMs += waitMs;
-				for (const pacer of pacers) pacer.blockFor(waitMs);
-				await sleep(waitMs);
-				continue;
+			const status = answered.statusCode;
+			if (status >= 300 && status < 400) {
+				const target = redirectTarget(answered, options.url);
+				if (target !== undefined) {
+					const from = new URL(options.url);
+					if (target.origin !== from.origin)
+						throw buildRedirectError(this.getNode(), place, status, target, 'crossOrigin');
+					if (!safeToRepeat)
+						throw buildRedirectError(this.getNode(), place, status, target, 'notRepeatable');
+					if (++redirects > MAX_REDIRECTS)
+						throw buildRedirectError(this.getNode(), place, status, target, 'tooMany');
+					// Location carries its own query; 303 (and 301/302 of anything but GET, as browsers do) reads it with GET.
+					options.url = target.href;
+					options.qs = undefined;
+					if (status === 303 || ((status === 301 || status === 302) && options.method !== 'GET')) {
+						options.method = 'GET';
+						options.body = undefined;
+					}
+					continue;
+				}
 			}
-			throw buildApiError(
-				this.getNode(),
-				parseErrorBody(status, body),
-				place,
-				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
-			);
-		}
+			const parsed = parseBody(answered.body);
 
-		if (status >= 200 && status < 300) {
-			if (parsed.ok && isReadableAnswer(parsed.value)) return parsed.value;
-			failedAttempts++;
-			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
-				await sleep(backoffDelay(failedAttempts));
-				continue;
+			if (status === 429) {
+				// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
+				rateLimitAnswers++;
+				const body = parsed.ok ? parsed.value : undefined;
+				const waitMs = Math.max(
+					MIN_RATE_LIMIT_WAIT_MS,
+					retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers),
+				);
+				if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
+					rateLimitWaitedMs += waitMs;
+					for (const pacer of pacers) pacer.blockFor(waitMs);
+					await sleep(waitMs);
+					continue;
+				}
+				throw buildApiError(
+					this.getNode(),
+					parseErrorBody(status, body),
+					place,
+					`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
+				);
 			}
-			// Only the kind of value: a cut-off quote of the body could hold part of the token, which no mask finds.
-			const what = parsed.ok
-				? `${parsed.value === null ? 'null' : `a JSON ${typeof parsed.value}`} instead of a record`
-				: 'a body that is not valid JSON';
-			throw buildTransportError(
-				this.getNode(),
-				{ sent: true, reason: `the service answered ${status} with ${what}` },
-				place,
-				safeToRepeat,
-				failedAttempts,
-			);
-		}
 
-		const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
-		if (status >= 500) {
-			failedAttempts++;
-			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
-				await sleep(backoffDelay(failedAttempts));
-				continue;
+			if (status >= 200 && status < 300) {
+				if (parsed.ok && isReadableAnswer(parsed.value)) return parsed.value;
+				failedAttempts++;
+				if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+					await sleep(backoffDelay(failedAttempts));
+					continue;
+				}
+				// Only the kind of value: a cut-off quote of the body could hold part of the token, which no mask finds.
+				const what = parsed.ok
+					? `${parsed.value === null ? 'null' : `a JSON ${typeof parsed.value}`} instead of a record`
+					: 'a body that is not valid JSON';
+				throw buildTransportError(
+					this.getNode(),
+					{ sent: true, reason: `the service answered ${status} with ${what}` },
+					place,
+					safeToRepeat,
+					failedAttempts,
+				);
 			}
-			// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
-			if (!safeToRepeat && !details.errorCode) {
-				throw buildOutcomeUnknownApiError(this.getNode(), details, place);
+
+			const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
+			if (status >= 500) {
+				failedAttempts++;
+				if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+					await sleep(backoffDelay(failedAttempts));
+					continue;
+				}
+				// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
+				if (!safeToRepeat && !details.errorCode) {
+					throw buildOutcomeUnknownApiError(this.getNode(), details, place);
+				}
 			}
+			throw buildApiError(this.getNode(), details, place);
 		}
-		throw buildApiError(this.getNode(), details, place);
+	} finally {
+		leaveBacklog();
 	}
 }
