@@ -85,6 +85,13 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   alone and each answer lets one more be under way at once (1, 2, 3, …): a process learns of the
  *   others from its first answers before it has spent much of a budget they share. Meanwhile it
  *   spends half of an endpoint's own limit (endpointLimit), whose 429s the account counts too.
+ * - End: 200 sends on a 100-a-minute account fit in two minutes only if no slot of either is left
+ *   unused, and near a window's end each process's share of the remainder rounds down to none.
+ *   When the clients run out of work there (this process's backlog drains, or its answers show
+ *   the others slowing), one request per answer goes while any is left, the others' likely
+ *   requests are no longer counted, and an answer that shows none of theirs where they would have
+ *   sent some makes the remainder this process's (inTail, othersStopped). A request the account
+ *   refused gives its place in the share back.
  * Without these headers none of this applies and the configured windows pace as before.
  */
 export class AccountBudget implements Pacer {
@@ -545,8 +552,9 @@ export class AccountBudget implements Pacer {
 		this.clients = this.othersStopped(Math.max(0, others), now, expected)
 			? 1
 			: this.countClients(now);
-		this.activeClients = this.tailClients(Math.max(0, others), expected);
-		const nearEnd = this.remaining !== undefined && this.remaining < 2 * this.clients;
+		// Near the end: the remainder is less than two rounds of the clients.
+		const nearEnd = (this.remaining ?? Infinity) < 2 * this.clients;
+		this.activeClients = nearEnd ? this.tailClients(Math.max(0, others), expected) : undefined;
 		this.inTail = nearEnd && (this.activeClients !== undefined || this.runningOutOfWork(now));
 		this.pace?.update(now, this.clients);
 	}
@@ -584,19 +592,16 @@ export class AccountBudget implements Pacer {
 	}
 
 	/**
-	 * The clients still sending near the end of the service's window, when this answer showed the
-	 * others' requests at less than half the rate they kept in it: they are running out of work.
-	 * Near the end the remainder is smaller than two rounds of the clients, and a quarter of 3 is
-	 * none: the process holding the last executions would wait for the reset while the slots of
+	 * The clients still sending near the end of the service's window (its remainder less than two
+	 * rounds of the clients), when this answer showed the others' requests at less than half the
+	 * rate they kept in it: they are running out of work. There a quarter of 3 is none: the process holding the last executions would wait for the reset while the slots of
 	 * those who finished stay unused, and 200 sends on a 100-a-minute account take a third minute.
 	 * Counted by the others' part of their rate (rounded up, so slowing is never read as stopped);
 	 * undefined otherwise.
 	 */
 	private tailClients(othersNow: number, expected: number | undefined): number | undefined {
 		const clients = this.clients;
-		const nearEnd = this.remaining !== undefined && this.remaining < 2 * clients;
-		if (!nearEnd || clients < 2 || expected === undefined || othersNow >= expected / 2)
-			return undefined;
+		if (clients < 2 || expected === undefined || othersNow >= expected / 2) return undefined;
 		return 1 + Math.ceil(((clients - 1) * othersNow) / expected);
 	}
 
