@@ -257,9 +257,12 @@ describe('when the others stop', () => {
 		expect(Date.now() - started).toBeLessThan(500);
 	});
 
-	it("takes the share of those still sending when the others slow down near the window's end", async () => {
+	it("takes the share of those still sending when its backlog drains and the others slow down near the window's end", async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
+		// It holds six executions; the queue is empty once one of them ends.
+		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
 		const remaining = await oneOfFour(budget, 8);
+		held.pop()?.();
 		// Two of the three others are done: one request of theirs where their pace gave three.
 		await answered(budget, remaining - 2);
 		expect(budget.clientsSharing()).toBeGreaterThan(2);
@@ -269,6 +272,19 @@ describe('when the others stop', () => {
 		expect(first).toBeLessThanOrEqual(2 * 500 * 1.05 + 50);
 		const { at } = await granted(budget.acquire(300_000));
 		expect(at).toBeLessThan(resetSeconds * 1000);
+	});
+
+	it("keeps to its share when the others slow down at a minute's end while its backlog is whole", async () => {
+		// Near a minute's end the others slow because their shares are spent, not their work: a
+		// request sent on that sign meets the full minute.
+		const budget = new AccountBudget([MINUTE, BURST]);
+		Array.from({ length: 6 }, () => budget.enterBacklog());
+		const remaining = await oneOfFour(budget, 8);
+		await answered(budget, remaining - 2);
+		// 5 left: a quarter is one, and no more before the reset.
+		await granted(budget.acquire(300_000));
+		const { at } = await granted(budget.acquire(300_000));
+		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 
 	it("sends one per answer at the window's end once its own backlog drains, where its share is none", async () => {

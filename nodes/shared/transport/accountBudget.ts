@@ -87,8 +87,8 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   spends half of an endpoint's own limit (endpointLimit), whose 429s the account counts too.
  * - End: 200 sends on a 100-a-minute account fit in two minutes only if no slot of either is left
  *   unused, and near a window's end each process's share of the remainder rounds down to none.
- *   When the clients run out of work there (this process's backlog drains, or its answers show
- *   the others slowing), one request per answer goes while any is left, the others' likely
+ *   When the clients run out of work there (this process's backlog drains), one request per answer
+ *   goes while any is left, spaced as one of the clients still sending, the others' likely
  *   requests are no longer counted, and an answer that shows none of theirs where they would have
  *   sent some makes the remainder this process's (inTail, othersStopped). A request the account
  *   refused gives its place in the share back.
@@ -142,13 +142,13 @@ export class AccountBudget implements Pacer {
 	/** The others stopped: the reported remainder is this process's to spend (countOthers). */
 	private remainderOwn = false;
 
-	/** Near the window's end, how many clients are still sending, when fewer than the count (tailClients). */
+	/** In the tail (inTail), how many clients are still sending, when the others slow down (tailClients). */
 	private activeClients: number | undefined;
 
 	/**
-	 * Near the window's end, the others (tailClients) or this process (runningOutOfWork) running out
-	 * of work: one request per answer goes while any of the remainder is left (spentShare), where a
-	 * share of a remainder smaller than the count of clients is none. The last slots may be this
+	 * Near the window's end, the clients running out of work (this process's backlog drains:
+	 * runningOutOfWork): one request per answer goes while any of the remainder is left
+	 * (spentShare), where a share of a remainder smaller than the count of clients is none. The last slots may be this
 	 * process's or another's; a request the minute has no room for is refused and not counted, and
 	 * waits for the reset as it would have.
 	 */
@@ -448,9 +448,14 @@ export class AccountBudget implements Pacer {
 		return this.reportsBudget ? this.answers + 1 : Infinity;
 	}
 
+	/**
+	 * When this process's next request may start: one pace of the token per client, or the shared
+	 * pace's spacing; near the end (inTail) no slower than one pace per client still sending, so the
+	 * last executions are not held by a slow share.
+	 */
 	private nextSpacedStart(clients: number): number {
 		const spacing = this.pace?.spacingMs() ?? clients * this.sharedPaceMs;
-		const tail = (this.activeClients ?? Infinity) * this.sharedPaceMs;
+		const tail = this.inTail ? (this.activeClients ?? clients) * this.sharedPaceMs : Infinity;
 		return this.lastStart + Math.min(spacing, tail);
 	}
 
@@ -554,8 +559,8 @@ export class AccountBudget implements Pacer {
 			: this.countClients(now);
 		// Near the end: the remainder is less than two rounds of the clients.
 		const nearEnd = (this.remaining ?? Infinity) < 2 * this.clients;
-		this.activeClients = nearEnd ? this.tailClients(Math.max(0, others), expected) : undefined;
-		this.inTail = nearEnd && (this.activeClients !== undefined || this.runningOutOfWork(now));
+		this.inTail = nearEnd && this.runningOutOfWork(now);
+		this.activeClients = this.inTail ? this.tailClients(Math.max(0, others), expected) : undefined;
 		this.pace?.update(now, this.clients);
 	}
 
@@ -569,12 +574,15 @@ export class AccountBudget implements Pacer {
 
 	/**
 	 * Whether this process's backlog is draining: it had four or more requests on the way lately, and
-	 * now has half or fewer. n8n's workers each run a number of executions at once while the queue
-	 * holds more; when it is empty, each finishes what it holds, and so do the others.
+	 * has fewer now. An n8n worker runs a number of executions at once and takes the next from the
+	 * queue as one ends, so its backlog stays whole while the queue holds more; once the queue is
+	 * empty, each worker finishes what it holds. Others slowing down alone is no such sign: near a
+	 * minute's end they slow because their share of it is spent, and a request sent on that sign met
+	 * the full minute.
 	 */
 	private runningOutOfWork(now: number): boolean {
 		this.noteBacklog(now);
-		return this.peakBacklog >= 4 && 2 * this.backlog <= this.peakBacklog;
+		return this.peakBacklog >= 4 && this.backlog < this.peakBacklog;
 	}
 
 	/**
@@ -592,12 +600,10 @@ export class AccountBudget implements Pacer {
 	}
 
 	/**
-	 * The clients still sending near the end of the service's window (its remainder less than two
-	 * rounds of the clients), when this answer showed the others' requests at less than half the
-	 * rate they kept in it: they are running out of work. There a quarter of 3 is none: the process holding the last executions would wait for the reset while the slots of
-	 * those who finished stay unused, and 200 sends on a 100-a-minute account take a third minute.
-	 * Counted by the others' part of their rate (rounded up, so slowing is never read as stopped);
-	 * undefined otherwise.
+	 * In the tail (inTail), the clients still sending, when this answer showed the others' requests
+	 * at less than half the rate they kept in the window: they are finishing too. Counted by the
+	 * others' part of their rate (rounded up, so slowing is never read as stopped); it shares the
+	 * remainder and spaces this process's requests. Undefined otherwise.
 	 */
 	private tailClients(othersNow: number, expected: number | undefined): number | undefined {
 		const clients = this.clients;
