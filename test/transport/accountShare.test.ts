@@ -244,17 +244,24 @@ describe('the window the service reports', () => {
 });
 
 describe('when the others stop', () => {
-	it('spends the rest of the remainder itself, as the windows allow, once an answer shows none of theirs where they would have sent some', async () => {
+	it('spends the rest of the remainder itself until the reset, as the windows allow, once an answer shows none of theirs where they would have sent some', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
 		const remaining = await oneOfFour(budget, 8);
 		// The others finished their last executions: at their pace they would have sent three by
 		// this one's next answer, and it shows none.
 		await answered(budget, remaining - 1);
-		expect(budget.clientsSharing()).toBe(1);
 		// What is left is this one's, all under way at once: not its quarter, and not spaced.
 		const started = Date.now();
 		for (let left = remaining - 1; left > 0; left--) await granted(budget.acquire(300_000));
 		expect(Date.now() - started).toBeLessThan(500);
+		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit);
+		// After the reset the others may resume: it counts as one of two, spaced, not alone.
+		expect(budget.clientsSharing()).toBe(2);
+		await jest.advanceTimersByTimeAsync(resetSeconds * 1000 - Date.now());
+		expect(budget.endpointLimit(FREEFORM)).toBe(2);
+		const first = await granted(budget.acquire(300_000));
+		const second = await granted(budget.acquire(300_000));
+		expect(second.at - first.at).toBeGreaterThanOrEqual(2 * 500);
 	});
 
 	it("takes the share of those still sending when its backlog drains and the others slow down near the window's end", async () => {

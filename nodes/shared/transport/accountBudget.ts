@@ -90,7 +90,7 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   When the clients run out of work there (this process's backlog drains), one request per answer
  *   goes while any is left, spaced as one of the clients still sending, the others' likely
  *   requests are no longer counted, and an answer that shows none of theirs where they would have
- *   sent some makes the remainder this process's (inTail, othersStopped). A request the account
+ *   sent some makes the remainder this process's until the reset (inTail, othersStopped). A request the account
  *   refused gives its place in the share back.
  * Without these headers none of this applies and the configured windows pace as before.
  */
@@ -238,7 +238,12 @@ export class AccountBudget implements Pacer {
 					forBudget = true;
 					if (waitedForBudgetMs + waitMs > maxWaitMs)
 						throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				} else if (clients > 1 && this.paceMs !== undefined && now < this.nextSpacedStart(clients))
+				} else if (
+					clients > 1 &&
+					this.paceMs !== undefined &&
+					!this.ownsRemainder(now) &&
+					now < this.nextSpacedStart(clients)
+				)
 					waitMs = this.nextSpacedStart(clients) - now;
 				else if ((waitMs = this.windowsWait(now)) === 0) {
 					if (pausedMs >= this.shareWindowMs / 2) this.resumedAt = now;
@@ -353,7 +358,7 @@ export class AccountBudget implements Pacer {
 	endpointLimit(limit: RateLimit): number {
 		const firstBurstWindow =
 			this.firstHeard !== undefined && Date.now() < this.firstHeard + this.shareWindowMs;
-		if (this.clients > 1)
+		if (this.clients > 1 && !this.ownsRemainder(Date.now()))
 			return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / this.clients));
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
 		const learning =
@@ -555,7 +560,7 @@ export class AccountBudget implements Pacer {
 			this.others.push({ at: now, count: others, duringActivity: activeBefore });
 		}
 		this.clients = this.othersStopped(Math.max(0, others), now, expected)
-			? 1
+			? 2
 			: this.countClients(now);
 		// Near the end: the remainder is less than two rounds of the clients.
 		const nearEnd = (this.remaining ?? Infinity) < 2 * this.clients;
@@ -611,14 +616,21 @@ export class AccountBudget implements Pacer {
 		return 1 + Math.ceil(((clients - 1) * othersNow) / expected);
 	}
 
+	/** Until the reset, the remainder is this process's: its requests are not spaced, and an endpoint's limit is whole (othersStopped). */
+	private ownsRemainder(now: number): boolean {
+		return this.remainderOwn && now < this.resetAt;
+	}
+
 	/**
 	 * Whether the others have stopped sending, though some were seen within the longest window: two
 	 * answers in a row, each two paces or more after the one before, showed no request of theirs, or
 	 * one did after a time in which they would have sent QUIET_PROOF at the rate they kept. Their
 	 * last executions are done (or they wait for the reset), so the remainder is this process's
-	 * (remainderShares) and it sends as the windows allow, instead of keeping to a share for clients
-	 * who left: it holds the last executions, and would otherwise wait for the next window with room
-	 * in this one. An answer that shows their requests again ends it.
+	 * (remainderShares) and until the reset it sends as the windows allow (ownsRemainder), instead
+	 * of keeping to a share for clients who left: it holds the last executions, and would otherwise
+	 * wait for the next window with room in this one. It counts as one of two clients, so that
+	 * after the reset, when the others may resume, it does not burst as if alone. An answer that
+	 * shows their requests again ends it.
 	 */
 	private othersStopped(othersNow: number, now: number, expected: number | undefined): boolean {
 		if (othersNow > 0) this.quietAnswers = 0;
