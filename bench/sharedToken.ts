@@ -11,7 +11,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { createClock, SEED, startSandbox } from '../sandbox';
-import { acceptedPerMinute, accountWideMinimumMs, refusals } from '../test/helpers/accountMinimum';
+import {
+	acceptedPerMinute,
+	accountWideMinimumMs,
+	refusalLabels,
+	replaySends,
+} from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import type { TestCredentials } from '../test/helpers/engine';
 import { ratio, seconds, table, type Row } from './measure';
@@ -123,16 +128,15 @@ async function runOnce(processes: number): Promise<Figures> {
 		const sends = await new SandboxClient(sandbox).requests({ path: FREEFORM_PATH });
 		const accepted = sends.filter((entry) => entry.status === 200);
 		const texts = accepted.map((entry) => (entry.body as { message?: string }).message ?? '');
+		const replayed = replaySends(sends, SCALE);
 		return {
 			answers: answers.map((answer) => ({ ...answer, at: answer.at - started })),
 			perProcess,
 			failed,
 			accepted: accepted.length,
 			duplicates: texts.length - new Set(texts).size,
-			rateLimitedAt: refusals(sends, SCALE).map(
-				({ entry, by }) => `${Math.round((entry.at - started) / 100) / 10}${by}`,
-			),
-			perMinute: acceptedPerMinute(sends, SCALE),
+			rateLimitedAt: refusalLabels(replayed, started),
+			perMinute: acceptedPerMinute(replayed),
 			wallMs,
 			minimumMs: accountWideMinimumMs(JOBS) * SCALE,
 		};

@@ -53,6 +53,13 @@ export function accountWideMinimumMs(count: number): number {
 	return at;
 }
 
+/** What the replay needs of a logged send: the service's order, its time and its status. */
+export interface LoggedSend {
+	seq: number;
+	at: number;
+	status: number | null;
+}
+
 /** A free-form send replayed through the documented windows. */
 export interface ReplayedSend<Entry> {
 	entry: Entry;
@@ -69,7 +76,7 @@ export interface ReplayedSend<Entry> {
  * nowhere, the endpoint's count in the general windows. Shows which window refused each 429 and how
  * full each minute window was, which the service does not report.
  */
-export function replaySends<Entry extends { seq: number; at: number; status: number | null }>(
+export function replaySends<Entry extends LoggedSend>(
 	sends: readonly Entry[],
 	scale = 1,
 ): Array<ReplayedSend<Entry>> {
@@ -95,23 +102,20 @@ export function replaySends<Entry extends { seq: number; at: number; status: num
 	return replayed;
 }
 
-/** The 429s of a log of free-form sends and the window that refused each (replaySends). */
-export function refusals<Entry extends { seq: number; at: number; status: number | null }>(
-	sends: readonly Entry[],
-	scale = 1,
-): Array<{ entry: Entry; by: string }> {
-	return replaySends(sends, scale)
+/** Each 429 of replayed sends as its seconds after `startedAt` and the window that refused it, e.g. "6.6b". */
+export function refusalLabels(
+	replayed: ReadonlyArray<ReplayedSend<LoggedSend>>,
+	startedAt: number,
+): string[] {
+	return replayed
 		.filter((send) => send.entry.status === 429)
-		.map((send) => ({ entry: send.entry, by: send.refusedBy }));
+		.map((send) => `${((send.entry.at - startedAt) / 1000).toFixed(1)}${send.refusedBy}`);
 }
 
-/** How many sends each minute window accepted (replaySends). */
-export function acceptedPerMinute<Entry extends { seq: number; at: number; status: number | null }>(
-	sends: readonly Entry[],
-	scale = 1,
-): number[] {
+/** How many of the replayed sends each minute window accepted. */
+export function acceptedPerMinute(replayed: ReadonlyArray<ReplayedSend<LoggedSend>>): number[] {
 	const perMinute: number[] = [];
-	for (const send of replaySends(sends, scale))
+	for (const send of replayed)
 		if (send.entry.status === 200) perMinute[send.minute] = (perMinute[send.minute] ?? 0) + 1;
 	return Array.from(perMinute, (count) => count ?? 0);
 }

@@ -90,8 +90,8 @@ function numericHeader(headers: IDataObject | undefined, name: string): number |
  *   When the clients run out of work there (this process's backlog drains), one request per answer
  *   goes while any is left, spaced as one of the clients still sending, the others' likely
  *   requests are no longer counted, and an answer that shows none of theirs where they would have
- *   sent some makes the remainder this process's until the reset (inTail, othersStopped). A request the account
- *   refused gives its place in the share back.
+ *   sent some makes the remainder this process's until the reset (inTail, othersStopped). A
+ *   request the account refused gives its place in the share back.
  * Without these headers none of this applies and the configured windows pace as before.
  */
 export class AccountBudget implements Pacer {
@@ -148,9 +148,9 @@ export class AccountBudget implements Pacer {
 	/**
 	 * Near the window's end, the clients running out of work (this process's backlog drains:
 	 * runningOutOfWork): one request per answer goes while any of the remainder is left
-	 * (spentShare), where a share of a remainder smaller than the count of clients is none. The last slots may be this
-	 * process's or another's; a request the minute has no room for is refused and not counted, and
-	 * waits for the reset as it would have.
+	 * (spentShare), where a share of a remainder smaller than the count of clients is none. The
+	 * last slots may be this process's or another's; a request the minute has no room for is
+	 * refused and not counted, and waits for the reset as it would have.
 	 */
 	private inTail = false;
 
@@ -356,9 +356,10 @@ export class AccountBudget implements Pacer {
 	 * Without budget headers, the whole limit from the first answer on.
 	 */
 	endpointLimit(limit: RateLimit): number {
+		const now = Date.now();
 		const firstBurstWindow =
-			this.firstHeard !== undefined && Date.now() < this.firstHeard + this.shareWindowMs;
-		if (this.clients > 1 && !this.ownsRemainder(Date.now()))
+			this.firstHeard !== undefined && now < this.firstHeard + this.shareWindowMs;
+		if (this.clients > 1 && !this.ownsRemainder(now))
 			return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / this.clients));
 		const learningMs = Math.min(limit.windowMs, this.shareWindowMs);
 		const learning =
@@ -554,18 +555,16 @@ export class AccountBudget implements Pacer {
 		// Ours under way that started before (or just after) the request that saw the highest count may
 		// be in it: requests sent at almost the same moment reach the service in any order.
 		const ahead = this.underWay.filter((at) => at <= this.highestStartedAt + OVERTAKE_MS).length;
-		const others = this.highestUsed - this.ownInWindow - ahead - this.othersInWindow;
+		const others = Math.max(0, this.highestUsed - this.ownInWindow - ahead - this.othersInWindow);
 		if (others > 0) {
 			this.othersInWindow += others;
 			this.others.push({ at: now, count: others, duringActivity: activeBefore });
 		}
-		this.clients = this.othersStopped(Math.max(0, others), now, expected)
-			? 2
-			: this.countClients(now);
+		this.clients = this.othersStopped(others, now, expected) ? 2 : this.countClients(now);
 		// Near the end: the remainder is less than two rounds of the clients.
 		const nearEnd = (this.remaining ?? Infinity) < 2 * this.clients;
 		this.inTail = nearEnd && this.runningOutOfWork(now);
-		this.activeClients = this.inTail ? this.tailClients(Math.max(0, others), expected) : undefined;
+		this.activeClients = this.inTail ? this.tailClients(others, expected) : undefined;
 		this.pace?.update(now, this.clients);
 	}
 

@@ -165,6 +165,8 @@ export async function famulorApiRequest(
 	if (earlier?.kind === 'unknown') throw rememberedFailure(this, earlier.error, request.itemIndex);
 	if (earlier?.kind === 'answerNotKept') throw answerNotKeptFailure(this, request);
 	let answer: IDataObject;
+	// Counted until it is done, so the account sees this process's backlog drain (pacing.ts).
+	const leaveBacklog = enterBacklog(pacerKeyOf(credentials), credentials.generalLimits);
 	try {
 		answer = await send.call(this, request, credentials, safeToRepeat);
 	} catch (caught) {
@@ -184,6 +186,8 @@ export async function famulorApiRequest(
 			});
 		}
 		throw error;
+	} finally {
+		leaveBacklog();
 	}
 	if (slot !== undefined) remember(slot, { kind: 'answered', answer });
 	return answer;
@@ -199,6 +203,10 @@ function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | und
 		return undefined;
 	}
 }
+
+/** The pacers of one token on one base URL are shared by every request of this process that uses them. */
+const pacerKeyOf = (credentials: ResolvedCredentials) =>
+	`${credentials.baseUrl}|${credentials.tokenKey}`;
 
 async function send(
 	this: FamulorRequestContext,
@@ -238,7 +246,7 @@ async function send(
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
 
-	const pacerKey = `${credentials.baseUrl}|${credentials.tokenKey}`;
+	const pacerKey = pacerKeyOf(credentials);
 	const pacers: Pacer[] = generalPacerFor(pacerKey, credentials.generalLimits);
 	// An endpoint's own window first: the account-wide pacers end with the account's spacing.
 	if (request.rateLimit)
@@ -251,143 +259,137 @@ async function send(
 			),
 		);
 
-	// Counted from here until it is done, so the account sees this process's backlog drain (pacing.ts).
-	const leaveBacklog = enterBacklog(pacerKey, credentials.generalLimits);
-	try {
-		let failedAttempts = 0;
-		let rateLimitAnswers = 0;
-		let rateLimitWaitedMs = 0;
-		let redirects = 0;
-		for (;;) {
-			const releases: Release[] = [];
-			try {
-				for (const pacer of pacers)
-					releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
-			} catch (error) {
-				for (const release of releases) release();
-				if (!(error instanceof RateLimitWaitTooLong))
-					throw asNodeError(this.getNode(), error, request.itemIndex);
-				throw buildTransportError(
-					this.getNode(),
-					{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
-					place,
-					safeToRepeat,
-					failedAttempts,
-				);
-			}
-			let response: IN8nHttpFullResponse | undefined;
-			let answered: IN8nHttpFullResponse;
-			try {
-				response = (await this.helpers.httpRequestWithAuthentication.call(
-					this,
-					CREDENTIAL_TYPE,
-					options,
-				)) as IN8nHttpFullResponse;
-				answered = response;
-			} catch (error) {
-				if (isAborted(error)) {
-					throw new NodeOperationError(
-						this.getNode(),
-						'The execution was cancelled during a Famulor request',
-						{ itemIndex: request.itemIndex },
-					);
-				}
-				const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
-				failedAttempts++;
-				if (
-					failure.transient &&
-					(safeToRepeat || !failure.sent) &&
-					failedAttempts <= MAX_RETRY_ATTEMPTS
-				) {
-					await sleep(backoffDelay(failedAttempts));
-					continue;
-				}
-				throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
-			} finally {
-				for (const release of releases)
-					release(response?.headers as IDataObject | undefined, response?.statusCode);
-			}
-
-			const status = answered.statusCode;
-			if (status >= 300 && status < 400) {
-				const target = redirectTarget(answered, options.url);
-				if (target !== undefined) {
-					const from = new URL(options.url);
-					if (target.origin !== from.origin)
-						throw buildRedirectError(this.getNode(), place, status, target, 'crossOrigin');
-					if (!safeToRepeat)
-						throw buildRedirectError(this.getNode(), place, status, target, 'notRepeatable');
-					if (++redirects > MAX_REDIRECTS)
-						throw buildRedirectError(this.getNode(), place, status, target, 'tooMany');
-					// Location carries its own query; 303 (and 301/302 of anything but GET, as browsers do) reads it with GET.
-					options.url = target.href;
-					options.qs = undefined;
-					if (status === 303 || ((status === 301 || status === 302) && options.method !== 'GET')) {
-						options.method = 'GET';
-						options.body = undefined;
-					}
-					continue;
-				}
-			}
-			const parsed = parseBody(answered.body);
-
-			if (status === 429) {
-				// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
-				rateLimitAnswers++;
-				const body = parsed.ok ? parsed.value : undefined;
-				const waitMs = Math.max(
-					MIN_RATE_LIMIT_WAIT_MS,
-					retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers),
-				);
-				if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
-					rateLimitWaitedMs += waitMs;
-					for (const pacer of pacers) pacer.blockFor(waitMs);
-					await sleep(waitMs);
-					continue;
-				}
-				throw buildApiError(
-					this.getNode(),
-					parseErrorBody(status, body),
-					place,
-					`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
-				);
-			}
-
-			if (status >= 200 && status < 300) {
-				if (parsed.ok && isReadableAnswer(parsed.value)) return parsed.value;
-				failedAttempts++;
-				if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
-					await sleep(backoffDelay(failedAttempts));
-					continue;
-				}
-				// Only the kind of value: a cut-off quote of the body could hold part of the token, which no mask finds.
-				const what = parsed.ok
-					? `${parsed.value === null ? 'null' : `a JSON ${typeof parsed.value}`} instead of a record`
-					: 'a body that is not valid JSON';
-				throw buildTransportError(
-					this.getNode(),
-					{ sent: true, reason: `the service answered ${status} with ${what}` },
-					place,
-					safeToRepeat,
-					failedAttempts,
-				);
-			}
-
-			const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
-			if (status >= 500) {
-				failedAttempts++;
-				if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
-					await sleep(backoffDelay(failedAttempts));
-					continue;
-				}
-				// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
-				if (!safeToRepeat && !details.errorCode) {
-					throw buildOutcomeUnknownApiError(this.getNode(), details, place);
-				}
-			}
-			throw buildApiError(this.getNode(), details, place);
+	let failedAttempts = 0;
+	let rateLimitAnswers = 0;
+	let rateLimitWaitedMs = 0;
+	let redirects = 0;
+	for (;;) {
+		const releases: Release[] = [];
+		try {
+			for (const pacer of pacers)
+				releases.push(await pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - rateLimitWaitedMs));
+		} catch (error) {
+			for (const release of releases) release();
+			if (!(error instanceof RateLimitWaitTooLong))
+				throw asNodeError(this.getNode(), error, request.itemIndex);
+			throw buildTransportError(
+				this.getNode(),
+				{ sent: false, reason: error.message, advice: 'Run the item again after that time.' },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
 		}
-	} finally {
-		leaveBacklog();
+		let response: IN8nHttpFullResponse | undefined;
+		let answered: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+			answered = response;
+		} catch (error) {
+			if (isAborted(error)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					'The execution was cancelled during a Famulor request',
+					{ itemIndex: request.itemIndex },
+				);
+			}
+			const failure = classifyNetworkFailure(error, credentials.baseUrl, credentials.timeoutMs);
+			failedAttempts++;
+			if (
+				failure.transient &&
+				(safeToRepeat || !failure.sent) &&
+				failedAttempts <= MAX_RETRY_ATTEMPTS
+			) {
+				await sleep(backoffDelay(failedAttempts));
+				continue;
+			}
+			throw buildTransportError(this.getNode(), failure, place, safeToRepeat, failedAttempts);
+		} finally {
+			for (const release of releases)
+				release(response?.headers as IDataObject | undefined, response?.statusCode);
+		}
+
+		const status = answered.statusCode;
+		if (status >= 300 && status < 400) {
+			const target = redirectTarget(answered, options.url);
+			if (target !== undefined) {
+				const from = new URL(options.url);
+				if (target.origin !== from.origin)
+					throw buildRedirectError(this.getNode(), place, status, target, 'crossOrigin');
+				if (!safeToRepeat)
+					throw buildRedirectError(this.getNode(), place, status, target, 'notRepeatable');
+				if (++redirects > MAX_REDIRECTS)
+					throw buildRedirectError(this.getNode(), place, status, target, 'tooMany');
+				// Location carries its own query; 303 (and 301/302 of anything but GET, as browsers do) reads it with GET.
+				options.url = target.href;
+				options.qs = undefined;
+				if (status === 303 || ((status === 301 || status === 302) && options.method !== 'GET')) {
+					options.method = 'GET';
+					options.body = undefined;
+				}
+				continue;
+			}
+		}
+		const parsed = parseBody(answered.body);
+
+		if (status === 429) {
+			// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
+			rateLimitAnswers++;
+			const body = parsed.ok ? parsed.value : undefined;
+			const waitMs = Math.max(
+				MIN_RATE_LIMIT_WAIT_MS,
+				retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(rateLimitAnswers),
+			);
+			if (rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
+				rateLimitWaitedMs += waitMs;
+				for (const pacer of pacers) pacer.blockFor(waitMs);
+				await sleep(waitMs);
+				continue;
+			}
+			throw buildApiError(
+				this.getNode(),
+				parseErrorBody(status, body),
+				place,
+				`Still rate limited after waiting ${Math.round(rateLimitWaitedMs / 1000)} s; the service asked for ${Math.round(waitMs / 1000)} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`,
+			);
+		}
+
+		if (status >= 200 && status < 300) {
+			if (parsed.ok && isReadableAnswer(parsed.value)) return parsed.value;
+			failedAttempts++;
+			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+				await sleep(backoffDelay(failedAttempts));
+				continue;
+			}
+			// Only the kind of value: a cut-off quote of the body could hold part of the token, which no mask finds.
+			const what = parsed.ok
+				? `${parsed.value === null ? 'null' : `a JSON ${typeof parsed.value}`} instead of a record`
+				: 'a body that is not valid JSON';
+			throw buildTransportError(
+				this.getNode(),
+				{ sent: true, reason: `the service answered ${status} with ${what}` },
+				place,
+				safeToRepeat,
+				failedAttempts,
+			);
+		}
+
+		const details = parseErrorBody(status, parsed.ok ? parsed.value : undefined);
+		if (status >= 500) {
+			failedAttempts++;
+			if (safeToRepeat && failedAttempts <= MAX_RETRY_ATTEMPTS) {
+				await sleep(backoffDelay(failedAttempts));
+				continue;
+			}
+			// A documented service error (e.g. 503 SENDER_OFFLINE) is a definite refusal; anything else may have taken effect.
+			if (!safeToRepeat && !details.errorCode) {
+				throw buildOutcomeUnknownApiError(this.getNode(), details, place);
+			}
+		}
+		throw buildApiError(this.getNode(), details, place);
 	}
 }

@@ -25,7 +25,12 @@ import {
 	type RunningServices,
 } from '../../../scripts/n8n';
 import { SEED, startSandbox, type StartedSandbox } from '../../../sandbox';
-import { acceptedPerMinute, accountWideMinimumMs, replaySends } from '../../helpers/accountMinimum';
+import {
+	acceptedPerMinute,
+	accountWideMinimumMs,
+	refusalLabels,
+	replaySends,
+} from '../../helpers/accountMinimum';
 import { SandboxClient } from '../../helpers/sandboxClient';
 import { restClient, type N8nServer } from '../helpers/n8n';
 import { freeformBurstWorkflow } from '../helpers/workflows';
@@ -160,10 +165,9 @@ export interface BurstFigures {
 	/** Messages the service accepted (200), and those accepted more than once. */
 	accepted: number;
 	duplicates: number;
-	/** 429 answers the service gave (each waited out and retried by the node), and when (s after the first call). */
+	/** 429 answers the service gave (each waited out and retried by the node). */
 	rateLimited: number;
-	rateLimitedAt: number[];
-	/** Each 429's time with the window that refused it (replaySends: m, b or e), e.g. "6.9e". */
+	/** Each 429: seconds after the first call and the window that refused it (m, b or e), e.g. "6.9e". */
 	rateLimitedBy: string[];
 	/** Messages each minute window of the account accepted. */
 	perMinute: number[];
@@ -237,7 +241,6 @@ export async function sendFreeformBurst(
 		workers.set(execution.id, worker);
 		perWorker[worker] = (perWorker[worker] ?? 0) + 1;
 	}
-	const since = (at: number) => (Math.round((at - started) / 100) / 10).toFixed(1);
 	const replayed = replaySends(sends);
 	return {
 		messages: count,
@@ -246,13 +249,8 @@ export async function sendFreeformBurst(
 		accepted: acceptedTexts.length,
 		duplicates: acceptedTexts.length - new Set(acceptedTexts).size,
 		rateLimited: sends.filter((entry) => entry.status === 429).length,
-		rateLimitedAt: sends
-			.filter((entry) => entry.status === 429)
-			.map((entry) => Math.round((entry.at - started) / 100) / 10),
-		rateLimitedBy: replayed
-			.filter((send) => send.refusedBy !== '')
-			.map((send) => `${since(send.entry.at)}${send.refusedBy}`),
-		perMinute: acceptedPerMinute(sends),
+		rateLimitedBy: refusalLabels(replayed, started),
+		perMinute: acceptedPerMinute(replayed),
 		trace: replayed.map(({ entry, refusedBy, minute, minuteCount }) => {
 			const text = (entry.body as { message?: string } | null)?.message ?? '';
 			const executionId = /#(\d+)$/.exec(text)?.[1];
