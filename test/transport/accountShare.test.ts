@@ -246,7 +246,10 @@ describe('the window the service reports', () => {
 describe('when the others stop', () => {
 	it('spends the rest of the remainder itself until the reset, as the windows allow, once an answer shows none of theirs where they would have sent some', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
+		// The run's end: it holds six executions and the queue is empty once one of them ends.
+		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
 		const remaining = await oneOfFour(budget, 8);
+		held.pop()?.();
 		// The others finished their last executions: at their pace they would have sent three by
 		// this one's next answer, and it shows none.
 		await answered(budget, remaining - 1);
@@ -262,6 +265,20 @@ describe('when the others stop', () => {
 		const first = await granted(budget.acquire(300_000));
 		const second = await granted(budget.acquire(300_000));
 		expect(second.at - first.at).toBeGreaterThanOrEqual(2 * 500);
+	});
+
+	it('keeps the remainder spaced as one of two when the others fall silent while its backlog is whole', async () => {
+		// Mid-run their silence may be a 429's wait: bursting then meets them as they resume.
+		const budget = new AccountBudget([MINUTE, BURST]);
+		Array.from({ length: 6 }, () => budget.enterBacklog());
+		const remaining = await oneOfFour(budget, 8);
+		await answered(budget, remaining - 1);
+		expect(budget.clientsSharing()).toBe(2);
+		expect(budget.endpointLimit(FREEFORM)).toBe(2);
+		const first = await granted(budget.acquire(300_000));
+		const second = await granted(budget.acquire(300_000));
+		expect(second.at - first.at).toBeGreaterThanOrEqual(2 * 500);
+		expect(second.at).toBeLessThan(resetSeconds * 1000);
 	});
 
 	it("takes the share of those still sending when its backlog drains and the others slow down near the window's end", async () => {
