@@ -1,5 +1,6 @@
 /**
  * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed]
+ *        [--state-file PATH]
  *        [--no-general-limit | --general-limit-scale F]
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 		callDurationMs: callDuration !== undefined ? Number(callDuration) : undefined,
 		api: (arg('api') ?? 'both') as ApiOption,
 		generalRateLimit,
+		stateFile: arg('state-file'),
 	});
 	const lines = [
 		'Famulor sandbox is running',
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
 		`  assistant API   ${arg('api') ?? 'both'} (--api both|current|seed)`,
 		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
 		`  rate limit     ${describeGeneralLimit(generalRateLimit)}`,
+		...(sb.stateFile ? [`  state          ${sb.stateFile}`] : []),
 		'Press Ctrl-C to stop.',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
 	contentMatchesType,
 	MAX_FILE_BYTES,
+	processDocument,
 	sha256,
 	UploadedFile,
 } from '../../domain/knowledgeBases/documentFiles';
@@ -280,12 +281,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): 
 			updated_at: now,
 		};
 		sb.state.documents.set(doc.id, doc);
-		doc.cancel = sb.schedule(sb.opts.documentProcessingMs, () => {
-			doc.cancel = undefined;
-			if (doc.status !== 'processing') return;
-			doc.status = doc.failOnProcessing ? 'failed' : 'active';
-			doc.updated_at = sb.now();
-		});
+		processDocument(sb, doc);
 		const rec = documentRecord(doc);
 		delete rec.updated_at;
 		return send(reply, 201, {
