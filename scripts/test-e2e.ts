@@ -90,7 +90,9 @@ async function main(): Promise<number> {
 	for (const entry of entries) {
 		results.push({
 			name: `n8n ${entry.n8n}`,
-			...jest(entry, ['--testPathIgnorePatterns', QUEUE_TESTS, ...jestArgs]),
+			// The ignore pattern last: jest reads every word after it as one more pattern, so a test path
+			// given on the command line would be ignored instead of run.
+			...jest(entry, [...jestArgs, '--testPathIgnorePatterns', QUEUE_TESTS]),
 		});
 	}
 	if (runQueue)
