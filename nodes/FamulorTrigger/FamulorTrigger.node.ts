@@ -23,8 +23,10 @@ export class FamulorTrigger implements INodeType {
 		defaultVersion: 1.1,
 		subtitle:
 			'={{ {"callCompleted": "Call Completed", "inboundCallCompleted": "Inbound Call Completed", "conversationEnded": "Conversation Ended", "whatsAppMessageStatus": "WhatsApp Message Status"}[$parameter["event"]] }}',
+		// n8n's node panel lists this node and the action node as one "Famulor AI" entry showing this
+		// description (also under "What happens next?"), so it begins with the action node's own.
 		description:
-			'Starts the workflow when a call or chat of a Famulor AI assistant ends, or a sent WhatsApp message changes status',
+			'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases. Starts the workflow when a call or chat ends, or a sent WhatsApp message changes status',
 		defaults: { name: 'Famulor AI Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
