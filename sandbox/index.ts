@@ -135,7 +135,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 	if (!API_OPTIONS.includes(resolved.api))
 		throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
 	const sb = new Sandbox(clock, resolved, resolved.seed ? seedState : undefined);
-	const stateFile = opts.stateFile !== undefined ? openStateFile(sb, opts.stateFile) : undefined;
+	const stateFile =
+		opts.stateFile !== undefined ? openStateFile(sb, opts.stateFile, seedState) : undefined;
 	const app = buildApp(sb);
 	if (stateFile)
 		app.addHook('onResponse', async (req) => {

@@ -6,10 +6,9 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
-import type { Sandbox } from '../model/sandbox';
+import type { Sandbox, Seeder } from '../model/sandbox';
 import { decodeSnapshot, encodeSnapshot, shapeOf } from '../model/snapshot';
 import { State } from '../model/store';
-import { seedState } from '../seed';
 import { resumeTimedWork } from './resume';
 
 /** Writes come at most this often while requests keep changing the state. */
@@ -25,9 +24,9 @@ export interface StateFile {
 }
 
 /** The shape of the seeded store: what a snapshot must match to be read. */
-function seededShape(): string {
+function seededShape(seeder: Seeder): string {
 	const fresh = new State(() => 0);
-	seedState(fresh);
+	seeder(fresh);
 	return shapeOf(fresh);
 }
 
@@ -49,9 +48,9 @@ function restore(sb: Sandbox, file: string, shape: string): string {
 	return `started from the seed: ${file} could not be used (${refused}); moved to ${file}.unusable`;
 }
 
-/** Restores `sb` from `file` when it holds a usable state; returns the writer. */
-export function openStateFile(sb: Sandbox, file: string): StateFile {
-	const shape = seededShape();
+/** Restores `sb` from `file` when it holds a usable state of the shape `seeder` fills; returns the writer. */
+export function openStateFile(sb: Sandbox, file: string, seeder: Seeder): StateFile {
+	const shape = seededShape(seeder);
 	const loaded = restore(sb, file, shape);
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const save = (): void => {
