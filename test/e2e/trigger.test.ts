@@ -88,6 +88,21 @@ async function makeAndEndCall(
 	return { callId, deliveries: ended.deliveries };
 }
 
+/**
+ * Activates a workflow whose activation fails; the message n8n shows. n8n 1.x and 2.8 answer the
+ * activation with the trigger's error (shown in the toast); 2.40 and later publish after answering and
+ * show the failure as the workflow's publication status.
+ */
+async function failedActivation(workflowId: string): Promise<string> {
+	const activated = await server.activate(workflowId);
+	return activated.status >= 400
+		? (activated.json.message ?? JSON.stringify(activated.json))
+		: await waitFor(
+				'the activation failure',
+				async () => await server.activationFailure(workflowId),
+			);
+}
+
 beforeAll(async () => {
 	n8n = await prepareN8n();
 	await importIntoN8n(n8n.entry, n8n.env, {
@@ -212,16 +227,7 @@ test(`${ON_N8N}: deactivating removes the registration; later calls start nothin
 
 test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails with the service's 401`, async () => {
 	await n8n.client.clearRequests();
-	const activated = await server.activate(WRONG_TOKEN_WORKFLOW_ID);
-	// n8n 1.x and 2.8 answer the activation with the trigger's error (shown in the toast); 2.40 publishes
-	// after answering and shows the failure as the workflow's publication status.
-	const message =
-		activated.status >= 400
-			? (activated.json.message ?? JSON.stringify(activated.json))
-			: await waitFor(
-					'the activation failure',
-					async () => await server.activationFailure(WRONG_TOKEN_WORKFLOW_ID),
-				);
+	const message = await failedActivation(WRONG_TOKEN_WORKFLOW_ID);
 	expect(message).toContain('401');
 	expect(message).not.toContain(WRONG_TOKEN);
 	const sent = await n8n.client.apiRequests();
@@ -239,14 +245,7 @@ test(`${ON_N8N}: a webhook held by another trigger of this n8n refuses the publi
 		webhook_url: heldBy,
 	});
 	await n8n.client.clearRequests();
-	const activated = await server.activate(WORKFLOW_ID);
-	const message =
-		activated.status >= 400
-			? (activated.json.message ?? JSON.stringify(activated.json))
-			: await waitFor(
-					'the activation failure',
-					async () => await server.activationFailure(WORKFLOW_ID),
-				);
+	const message = await failedActivation(WORKFLOW_ID);
 	expect(message).toContain(
 		`already sends its post-call webhook to ${heldBy}, another trigger of this n8n (webhook ID ${webhookId}), published: unpublish the workflow it belongs to, then try again`,
 	);
