@@ -25,8 +25,10 @@ function processes(): Proc[] {
 		try {
 			const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
 			// "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses.
-			const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-			found.push({ pid: Number(name), ppid: Number(ppid), pgrp: Number(pgrp) });
+			const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			// A zombie has ended; only its exit status waits for a parent (or init) to collect it.
+			if (state !== 'Z' && state !== 'X')
+				found.push({ pid: Number(name), ppid: Number(ppid), pgrp: Number(pgrp) });
 		} catch {
 			// gone meanwhile
 		}
@@ -127,11 +129,23 @@ async function signalDuring(step: string, signal: 'SIGTERM' | 'ctrl-c'): Promise
 	expect(run.output()).not.toContain('npm start failed');
 	const groups = new Set([pid, ...seen.map((proc) => proc.pgrp)]);
 	const seenPids = new Set(seen.map((proc) => proc.pid));
-	return processes()
-		.filter(
+	const left = () =>
+		processes().filter(
 			(proc) => seenPids.has(proc.pid) || groups.has(proc.pgrp) || environHas(proc.pid, run.marker),
-		)
-		.map((proc) => readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+		);
+	// A process killed a moment ago may still be on its way out.
+	await waitFor(
+		'what npm start started to be gone',
+		async () => (left().length === 0 ? true : undefined),
+		5000,
+	).catch(() => undefined);
+	return left().map((proc) => {
+		try {
+			return `${proc.pid}: ${readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8').replace(/\0/g, ' ')}`;
+		} catch {
+			return `${proc.pid}: (gone while listed)`;
+		}
+	});
 }
 
 /** After a failed test: npm start told to stop, then whatever it left behind (found by its environment) killed. */
