@@ -7,7 +7,6 @@ import {
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
-import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import {
 	descriptionOption,
@@ -19,12 +18,7 @@ import {
 	readName,
 } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
-import {
-	readWaitPlan,
-	waitProperties,
-	waitUntilProcessed,
-	type WaitPlan,
-} from './waitUntilProcessed';
+import { outputOfCreated, readWaitPlan, waitProperties, type WaitPlan } from './waitUntilProcessed';
 
 const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
@@ -137,7 +131,5 @@ export async function execute(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return plan.wait
-		? await waitUntilProcessed.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex)
-		: recordOf.call(this, answer);
+	return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
 }

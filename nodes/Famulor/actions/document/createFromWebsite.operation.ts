@@ -7,7 +7,6 @@ import {
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
-import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import {
 	descriptionOption,
@@ -18,12 +17,7 @@ import {
 	readKnowledgeBaseId,
 	readName,
 } from './common';
-import {
-	readWaitPlan,
-	waitProperties,
-	waitUntilProcessed,
-	type WaitPlan,
-} from './waitUntilProcessed';
+import { outputOfCreated, readWaitPlan, waitProperties, type WaitPlan } from './waitUntilProcessed';
 
 const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
@@ -151,7 +145,5 @@ export async function execute(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return wait
-		? await waitUntilProcessed.call(this, answer, knowledgeBaseId, wait, itemIndex)
-		: recordOf.call(this, answer);
+	return await outputOfCreated.call(this, answer, knowledgeBaseId, wait, itemIndex);
 }

@@ -8,6 +8,7 @@ import {
 
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { speaksCurrentApi } from '../apiGeneration';
+import { recordOf } from '../common';
 import { checkRange } from '../../validation';
 import { documentPath } from './common';
 
@@ -196,4 +197,16 @@ export async function waitUntilProcessed(
 			);
 		}
 	}
+}
+
+/** What a create outputs: the answer as before (no wait planned), or the document once processed. */
+export async function outputOfCreated(
+	this: IExecuteFunctions,
+	createdAnswer: IDataObject,
+	knowledgeBaseId: number,
+	wait: WaitPlan | undefined,
+	itemIndex: number,
+): Promise<IDataObject> {
+	if (!wait) return recordOf.call(this, createdAnswer);
+	return await waitUntilProcessed.call(this, createdAnswer, knowledgeBaseId, wait, itemIndex);
 }
