@@ -7,8 +7,10 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { IDLE_EXECUTION_MS } from '../../nodes/shared/transport';
 import {
 	DOCUMENT_FAILED,
+	MAX_TIMEOUT_MINUTES,
 	DOCUMENT_STILL_PROCESSING,
 	PROCESSING_POLL_INTERVAL_MS,
 	nextWaitStep,
@@ -100,6 +102,12 @@ describe('Wait Until Processed: the decision after each read', () => {
 	});
 });
 
+describe('Wait Until Processed: the longest timeout', () => {
+	it('ends well before the journal may forget the upload, so a retry after it never uploads again', () => {
+		expect(MAX_TIMEOUT_MINUTES * 60_000).toBeLessThanOrEqual(IDLE_EXECUTION_MS / 2);
+	});
+});
+
 describe('Wait Until Processed: off by default', () => {
 	it('is offered only by version 2, off, with a 5-minute timeout shown only when on', () => {
 		const names = (version: number) =>
@@ -147,7 +155,7 @@ describe('Wait Until Processed: off by default', () => {
 	it('refuses a timeout out of range before uploading anything', async () => {
 		const result = await run(website(waiting(0)));
 		expect(result.error?.message).toBe(
-			'Timeout (timeoutMinutes) must be a number from 0.1 to 60, got 0',
+			'Timeout (timeoutMinutes) must be a number from 0.1 to 30, got 0',
 		);
 		expect(await kit().requests()).toHaveLength(0);
 	});

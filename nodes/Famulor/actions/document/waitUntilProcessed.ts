@@ -25,7 +25,11 @@ import { documentPath } from './common';
 export const PROCESSING_POLL_INTERVAL_MS = 5_000;
 export const DEFAULT_TIMEOUT_MINUTES = 5;
 export const MIN_TIMEOUT_MINUTES = 0.1;
-export const MAX_TIMEOUT_MINUTES = 60;
+/**
+ * Half the journal's IDLE_EXECUTION_MS (1 h), after which a busy journal may forget an execution: a
+ * Retry On Fail after the longest timeout still finds the upload's answer instead of uploading again.
+ */
+export const MAX_TIMEOUT_MINUTES = 30;
 
 /** Error codes (in the error's context) of a document that failed, or was still processing at the timeout. */
 export const DOCUMENT_FAILED = 'DOCUMENT_FAILED';
