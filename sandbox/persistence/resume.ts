@@ -6,7 +6,7 @@
  */
 import { endAfterCallDuration } from '../domain/calls/callLifecycle';
 import { abortCalls, dial } from '../domain/campaigns/dialer';
-import { processDocument } from '../domain/knowledgeBases/documentFiles';
+import { finishProcessingLater } from '../domain/knowledgeBases/documentProcessing';
 import type { Sandbox } from '../model/sandbox';
 
 export function resumeTimedWork(sb: Sandbox): void {
@@ -21,5 +21,5 @@ export function resumeTimedWork(sb: Sandbox): void {
 	for (const call of state.calls.values())
 		if (call.status === 'initiated' && !campaignCalls.has(call.id)) endAfterCallDuration(sb, call);
 	for (const doc of state.documents.values())
-		if (doc.status === 'processing') processDocument(sb, doc);
+		if (doc.status === 'processing') finishProcessingLater(sb, doc);
 }

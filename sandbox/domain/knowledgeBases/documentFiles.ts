@@ -1,7 +1,6 @@
-/** Uploaded document files: the size limit, their hash, whether the content fits the document type, and their processing. */
+/** Uploaded document files: the size limit, their hash, and whether the content fits the document type. */
 import { createHash } from 'node:crypto';
 import type { DocumentRec } from '../../model/knowledgeBases';
-import type { Sandbox } from '../../model/sandbox';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -29,14 +28,4 @@ export function contentMatchesType(buf: Buffer, type: DocumentRec['type']): bool
 	} catch {
 		return false;
 	}
-}
-
-/** A new document is processed for the sandbox's processing time, then active (or failed, for an empty file). */
-export function processDocument(sb: Sandbox, doc: DocumentRec): void {
-	doc.cancel = sb.schedule(sb.opts.documentProcessingMs, () => {
-		doc.cancel = undefined;
-		if (doc.status !== 'processing') return;
-		doc.status = doc.failOnProcessing ? 'failed' : 'active';
-		doc.updated_at = sb.now();
-	});
 }

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
 	contentMatchesType,
 	MAX_FILE_BYTES,
-	processDocument,
 	sha256,
 	UploadedFile,
 } from '../../domain/knowledgeBases/documentFiles';
+import { startProcessing } from '../../domain/knowledgeBases/documentProcessing';
 import { readUpload } from '../multipartUpload';
 import { documentRecord, kbRecord } from '../../domain/knowledgeBases/knowledgeBaseRecords';
 import { requestContext, UploadSummary, userOf } from '../context';
@@ -281,7 +281,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): 
 			updated_at: now,
 		};
 		sb.state.documents.set(doc.id, doc);
-		processDocument(sb, doc);
+		startProcessing(sb, doc);
 		const rec = documentRecord(doc);
 		delete rec.updated_at;
 		return send(reply, 201, {
