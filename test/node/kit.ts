@@ -29,6 +29,9 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** n8n's node settings such as Retry On Fail. */
 	settings?: RunNodeOptions['settings'];
+	/** Runs as n8n's Retry of this failed run (see RunNodeOptions). */
+	retryOf?: NodeRunResult;
+	mode?: RunNodeOptions['mode'];
 }
 
 export interface Kit {
@@ -115,6 +118,8 @@ export async function startKit(
 				continueOnFail: runOptions.continueOnFail,
 				typeVersion: runOptions.typeVersion,
 				settings: runOptions.settings,
+				retryOf: runOptions.retryOf,
+				mode: runOptions.mode,
 				credentials: { ...baseCredentials, ...runOptions.credentials },
 			});
 			runs.push(result);

@@ -42,12 +42,16 @@ async function makeCalls(numbers: string[], options: RunOptions = {}) {
 }
 
 describe("n8n's Retry On Fail", () => {
-	it('does not place a call again whose outcome is unknown: the retries fail with the same error', async () => {
+	it('does not place a call again whose outcome is unknown: the retries fail with the same error, and send the item never sent once', async () => {
 		// The make_call gets a 500: its outcome is unknown, the node fails, n8n runs it twice more.
 		await kit().fault({ method: 'POST', path: CALL_PATH, count: 1, kind: '500' });
 		const result = await makeCalls([CUSTOMERS[0], CUSTOMERS[1]], { settings: RETRY });
-		// Item 1 never started: the first failure stops new items, in every try.
-		expect(await kit().requests(CALL_PATH)).toHaveLength(1);
+		// The first failure stopped item 1 from starting; the second try sent it (its item 0 only
+		// repeated the remembered error), the third sent nothing.
+		const sent = (await kit().requests(CALL_PATH)).map(
+			(request) => (request.body as { phone_number?: string } | null)?.phone_number ?? 'faulted',
+		);
+		expect(sent).toEqual(['faulted', CUSTOMERS[1]]);
 		expect(result.error?.message).toMatch(/outcome unknown/);
 		expect(result.error?.message).toMatch(/not sent again/);
 		expect(result.error?.context?.errorCode).toBe('OUTCOME_UNKNOWN');
