@@ -57,9 +57,12 @@ const sizeOf = (slot: string, json = ''): number =>
 	ENTRY_OVERHEAD_BYTES + 2 * (slot.length + json.length);
 
 /**
- * n8n's "Retry On Fail" runs the whole node again after a failure, with every item. Requests that must
- * not be repeated (calls, messages, purchases, …) remember how they ended, per execution; a retry gets
- * the remembered answer (or the same outcome-unknown error) instead of sending again.
+ * n8n's "Retry On Fail" runs the whole node again after a failure, with every item; n8n's Retry of a
+ * failed execution runs it again in a new execution. Requests that must not be repeated (calls,
+ * messages, purchases, …) remember how they ended, per execution (an execution and its retries count
+ * as one, keyed by the first: JournalSlot.execution); a retry gets the remembered answer (or the same
+ * outcome-unknown error) instead of sending again. This memory serves retries in this process; the
+ * execution's own data carries the same to a retry on another worker (lineage.ts).
  *
  * Bounded in bytes (MAX_JOURNAL_BYTES) and in time (REMEMBERED_ANSWER_TTL_MS). Large answers keep
  * only their IDs. When the bound is reached, answers of the executions used longest ago become
@@ -78,6 +81,7 @@ let budgetBytes = MAX_JOURNAL_BYTES;
  * the same record in the execution's own data (lineage.ts), which n8n hands to a retry on any worker.
  */
 export interface JournalSlot {
+	/** The workflow and the first execution of the lineage: the memory's key. */
 	execution: string;
 	slot: string;
 	run: string;
