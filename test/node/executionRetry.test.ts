@@ -5,35 +5,28 @@
  * sent again; the items that were never sent are. In this process, and on another worker (this
  * process's memory emptied: only the execution's saved data knows what was sent).
  */
-import { SEED } from '../../sandbox';
 import { forgetJournalMemory } from '../../nodes/shared/transport/journal';
 import { setCarriedJournalBudget } from '../../nodes/shared/transport/lineage';
 import type { NodeRunResult } from '../helpers/engine';
-import { items, jsonOf, locator, useKit } from './kit';
+import { callEachPhone, jsonOf, phoneItems, useKit } from './kit';
 
-const ALICE = SEED.alice;
 const CALL_PATH = '/api/user/make_call';
-const CUSTOMERS = [
-	'+4915112345671',
-	'+4915112345672',
-	'+4915112345673',
-	'+4915112345674',
-	'+4915112345675',
-];
+const CUSTOMERS = Array.from({ length: 5 }, (_, index) => `+49151123457${index}1`);
+/** Each number asked for once: two before the failed third, the last two by the retry. */
+const EACH_ONCE = [CUSTOMERS[0], CUSTOMERS[1], 'faulted', CUSTOMERS[3], CUSTOMERS[4]];
 
 const kit = useKit();
 
-const callEach = {
-	resource: 'call',
-	operation: 'make',
-	assistantId: locator(ALICE.outboundAssistantId),
-	phoneNumber: '={{ $json.phone }}',
-};
-const input = items(...CUSTOMERS.map((phone) => ({ phone })));
+const input = phoneItems(...CUSTOMERS);
 
 /** A production execution of five calls. */
 async function fiveCalls(retryOf?: NodeRunResult): Promise<NodeRunResult> {
-	return await kit().run(callEach as never, { typeVersion: 2, input, mode: 'trigger', retryOf });
+	return await kit().run(callEachPhone as never, {
+		typeVersion: 2,
+		input,
+		mode: 'trigger',
+		retryOf,
+	});
 }
 
 /** The numbers the service was asked to call, in order; a faulted request (no body logged) as `faulted`. */
@@ -67,13 +60,7 @@ describe.each([
 		expect(failed.error?.message).toMatch(/outcome unknown/);
 		beforeRetry();
 		const retried = await fiveCalls(failed);
-		expect(await calledNumbers()).toEqual([
-			CUSTOMERS[0],
-			CUSTOMERS[1],
-			'faulted',
-			CUSTOMERS[3],
-			CUSTOMERS[4],
-		]);
+		expect(await calledNumbers()).toEqual(EACH_ONCE);
 		expect(retried.error?.message).toMatch(
 			/outcome unknown.*\(remembered from an earlier try of this execution or of the execution it retries: not sent again\)/s,
 		);
@@ -121,14 +108,7 @@ describe.each([
 		const failed = await fiveCalls();
 		beforeRetry();
 		await fiveCalls(failed);
-		expect(await calledNumbers()).toEqual([
-			...CUSTOMERS,
-			CUSTOMERS[0],
-			CUSTOMERS[1],
-			'faulted',
-			CUSTOMERS[3],
-			CUSTOMERS[4],
-		]);
+		expect(await calledNumbers()).toEqual([...CUSTOMERS, ...EACH_ONCE]);
 	});
 });
 
@@ -146,13 +126,7 @@ describe("what an execution's saved data carries", () => {
 		const failed = await fiveCalls();
 		forgetJournalMemory();
 		const retried = await fiveCalls(failed);
-		expect(await calledNumbers()).toEqual([
-			CUSTOMERS[0],
-			CUSTOMERS[1],
-			'faulted',
-			CUSTOMERS[3],
-			CUSTOMERS[4],
-		]);
+		expect(await calledNumbers()).toEqual(EACH_ONCE);
 		// The first call's answer was carried whole, the second only as "sent".
 		const carried = failed.saved?.executionData?.contextData['node:Famulor']?.famulorSentRequests
 			?.runs?.['0']?.outcomes as Record<string, string>;

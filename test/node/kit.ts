@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import {
+	SEED,
 	startSandbox,
 	type Fault,
 	type RequestLogEntry,
@@ -211,6 +212,15 @@ export const locator = (value: number | string, mode = 'id') => ({
 	mode,
 	value: String(value),
 });
+
+/** Call → Make of each input item's `phone` with alice's outbound assistant, and those items. */
+export const callEachPhone = {
+	resource: 'call',
+	operation: 'make',
+	assistantId: locator(SEED.alice.outboundAssistantId),
+	phoneNumber: '={{ $json.phone }}',
+};
+export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(

@@ -33,6 +33,24 @@ export const retriedWorkflowFile = () => ({
 
 type Rest = Pick<N8nServer, 'rest'>;
 
+/**
+ * Every call once: two before the failure, the third (500, outcome unknown) not again, the last two
+ * by the retry; and the retry fails with the third's error, its outcome still unknown, rather than guessing.
+ */
+export function expectEachCallOnce({ called, retried }: RetryOutcome): void {
+	expect(called).toEqual([
+		RETRIED_NUMBERS[0],
+		RETRIED_NUMBERS[1],
+		'faulted',
+		RETRIED_NUMBERS[3],
+		RETRIED_NUMBERS[4],
+	]);
+	expect({ mode: retried.mode, status: retried.status }).toEqual({
+		mode: 'retry',
+		status: 'error',
+	});
+}
+
 async function finished(api: Rest, id: string): Promise<ExecutionSummary> {
 	return await waitFor(
 		`execution ${id} to finish`,
