@@ -120,6 +120,17 @@ describe("what an execution's saved data carries", () => {
 		expect(context?.famulorSentRequests?.runs).toEqual({});
 	});
 
+	it('nothing for a node that only reads', async () => {
+		const read = await kit().run(
+			{ resource: 'assistant', operation: 'getAll', returnAll: true } as never,
+			{
+				typeVersion: 2,
+			},
+		);
+		expect(read.error).toBeUndefined();
+		expect(read.saved?.executionData?.contextData['node:Famulor']).toEqual({});
+	});
+
 	it('beyond its bound, tombstones: the retry on another worker fails those items "sent before" and sends nothing again', async () => {
 		setCarriedJournalBudget(150);
 		await thirdCallFails('500');

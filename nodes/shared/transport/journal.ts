@@ -134,8 +134,8 @@ export function journalSlot(
 /** Called when a node run ended without failing: it is never run again, so its execution data need not carry its requests. */
 export function forgetSucceededRun(context: FamulorRequestContext): void {
 	const runIndex = runIndexOf(context);
-	if (!('getExecutionId' in context) || runIndex === undefined) return;
-	const carried = carriedJournalOf(context, context.getExecutionId());
+	if (runIndex === undefined) return;
+	const carried = carriedJournalOf(context);
 	if (carried) dropCarriedRun(carried, String(runIndex));
 }
 

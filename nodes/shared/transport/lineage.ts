@@ -59,12 +59,19 @@ function nodeContextOf(context: object): IContextObject | undefined {
 	}
 }
 
-/** The journal this execution carries (created with this execution as its root), or undefined outside an execution. */
-export function carriedJournalOf(context: object, executionId: string): CarriedJournal | undefined {
+/**
+ * The journal this execution carries, or undefined outside an execution. `executionId` creates it,
+ * with this execution as its root, when the execution does not carry one yet.
+ */
+export function carriedJournalOf(
+	context: object,
+	executionId?: string,
+): CarriedJournal | undefined {
 	const nodeContext = nodeContextOf(context);
 	if (nodeContext === undefined) return undefined;
 	const found: unknown = nodeContext[CONTEXT_KEY];
 	if (isCarriedJournal(found)) return found;
+	if (executionId === undefined) return undefined;
 	const created: CarriedJournal = { root: executionId, chars: 0, runs: {} };
 	nodeContext[CONTEXT_KEY] = created;
 	return created;
