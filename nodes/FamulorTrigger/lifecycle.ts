@@ -4,6 +4,7 @@ import { parseId } from '../shared/ids';
 import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
 import { EVENT_WEBHOOKS, type EventSettings } from './events';
 import { lifecycleError } from './lifecycleErrors';
+import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import { readSigningSecret } from './signature';
 import {
@@ -23,10 +24,13 @@ interface TriggerSettings extends EventSettings {
 	replaceExisting: boolean;
 }
 
-/** The event parameter; the read-receipt event registers nothing through the API. */
-function readEvent(this: IHookFunctions): RegisteredEvent | 'whatsAppMessageStatus' {
+/** The event parameter; the read-receipt event registers nothing through the API, a mid-call tool a tool (midCallTool/). */
+function readEvent(
+	this: IHookFunctions,
+): RegisteredEvent | 'whatsAppMessageStatus' | 'midCallTool' {
 	const event = this.getNodeParameter('event') as string;
-	if (event === 'whatsAppMessageStatus' || isRegisteredEvent(event)) return event;
+	if (event === 'whatsAppMessageStatus' || event === 'midCallTool' || isRegisteredEvent(event))
+		return event;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`,
@@ -127,6 +131,7 @@ function assistantLabel(assistant: IDataObject, assistantId: number): string {
 /** True only when the assistant still sends to this node's URL with the secret stored for it. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const event = readEvent.call(this);
+	if (event === 'midCallTool') return await toolExists.call(this);
 	// Read receipts: nothing to look up; create checks the signing secret on every activation.
 	if (event === 'whatsAppMessageStatus') return false;
 	const staticData = this.getWorkflowStaticData('node');
@@ -254,6 +259,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const event = readEvent.call(this);
+	if (event === 'midCallTool') return await createTool.call(this);
 	if (event !== 'whatsAppMessageStatus') return await createRegistration.call(this, event);
 	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery would be refused.
 	readSigningSecret.call(this);
@@ -277,6 +283,8 @@ async function unregister(this: IHookFunctions, registration: Registration): Pro
 
 /** Removes only what `create` registered, and only while the assistant still sends to it. */
 export async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
+	// A published mid-call tool, whatever the event is set to now.
+	await deleteTool.call(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (!registration) {
