@@ -5,6 +5,7 @@ import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
 import { EVENT_WEBHOOKS, type EventSettings } from './events';
 import { lifecycleError } from './lifecycleErrors';
 import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
+import { nodeWebhookUrl, webhookPathTail } from './nodeUrl';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import { readSigningSecret } from './signature';
 import {
@@ -58,16 +59,6 @@ function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSett
 	};
 }
 
-function nodeWebhookUrl(this: IHookFunctions): string {
-	const url = this.getNodeWebhookUrl('default');
-	if (!url)
-		throw new NodeOperationError(
-			this.getNode(),
-			'n8n did not provide a webhook URL for this trigger: save the workflow, then try again',
-		);
-	return url;
-}
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
@@ -115,11 +106,6 @@ async function findAssistant(
 /** A URL for messages: its query may hold another integration's secret, so it is left out. */
 function displayUrl(url: string): string {
 	return withoutQuery(url) === url ? url : `${withoutQuery(url)}?…`;
-}
-
-/** `<webhookId>/<path>`: equal for the production and test URLs of the same trigger node. */
-function webhookPathTail(url: string): string {
-	return withoutQuery(url).split('/').slice(-2).join('/');
 }
 
 function assistantLabel(assistant: IDataObject, assistantId: number): string {

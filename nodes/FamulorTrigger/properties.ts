@@ -1,14 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/descriptions';
-import { INBOUND_CALL, MID_CALL_TOOL, responseModeProperty } from './liveAnswer';
+import { eventProperties, READ_RECEIPTS } from './eventProperty';
+import { MID_CALL_TOOL, responseModeProperty } from './liveAnswer';
 import { toolProperties } from './midCallTool/toolProperties';
 
-const READ_RECEIPTS = 'whatsAppMessageStatus';
 const notReadReceipts = { hide: { event: [READ_RECEIPTS, MID_CALL_TOOL] } };
-/** Versions 1 and 1.1 name the inbound event "Inbound Call Completed"; 1.2 renames it and adds the mid-call tool. */
-const beforeLiveEvents = { show: { '@version': [1, 1.1] } };
-const withLiveEvents = { show: { '@version': [{ _cnd: { gte: 1.2 } }] } };
 
 const SIMPLIFY_DESCRIPTION =
 	'Whether to return a flat item (calls: call ID, status, duration, phone numbers; chats: conversation, customer, attachment URLs; both: extracted variables as extracted_<name>, transcript as text; read receipts: message ID, status, error, time) instead of the full payload';
@@ -18,90 +15,7 @@ export const triggerProperties: INodeProperties[] = [
 		...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'),
 		displayOptions: notReadReceipts,
 	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		default: 'callCompleted',
-		displayOptions: beforeLiveEvents,
-		// Each event's `action` is its label in n8n's nodes panel, which otherwise lower-cases the name ("whats app").
-		options: [
-			{
-				name: 'Call Completed',
-				value: 'callCompleted',
-				action: 'On call completed',
-				description:
-					"A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
-			},
-			{
-				name: 'Conversation Ended',
-				value: 'conversationEnded',
-				action: 'On conversation ended',
-				description:
-					"A chat of the assistant (widget or WhatsApp) ended after its inactivity timeout (the assistant's conversation-ended webhook; needs an HTTPS n8n URL)",
-			},
-			{
-				name: 'Inbound Call Completed',
-				value: 'inboundCallCompleted',
-				action: 'On inbound call completed',
-				description: "An inbound call of the assistant ended (the assistant's inbound webhook)",
-			},
-			{
-				name: 'WhatsApp Message Status',
-				value: READ_RECEIPTS,
-				action: 'On WhatsApp message status',
-				description:
-					'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
-			},
-		],
-	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		default: 'callCompleted',
-		displayOptions: withLiveEvents,
-		// Each event's `action` is its label in n8n's nodes panel, which otherwise lower-cases the name ("whats app").
-		options: [
-			{
-				name: 'Call Completed',
-				value: 'callCompleted',
-				action: 'On call completed',
-				description:
-					"A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
-			},
-			{
-				name: 'Conversation Ended',
-				value: 'conversationEnded',
-				action: 'On conversation ended',
-				description:
-					"A chat of the assistant (widget or WhatsApp) ended after its inactivity timeout (the assistant's conversation-ended webhook; needs an HTTPS n8n URL)",
-			},
-			{
-				name: 'Inbound Call',
-				value: INBOUND_CALL,
-				action: 'On inbound call',
-				description:
-					"A call to the assistant arrives, before it picks up (the assistant's inbound webhook); the workflow may answer with variables for the call within about 2 seconds",
-			},
-			{
-				name: 'Mid-Call Tool',
-				value: MID_CALL_TOOL,
-				action: 'On mid-call tool request',
-				description:
-					'The assistant asks the workflow during a call (a mid-call tool the trigger creates); it speaks from the answer',
-			},
-			{
-				name: 'WhatsApp Message Status',
-				value: READ_RECEIPTS,
-				action: 'On WhatsApp message status',
-				description:
-					'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
-			},
-		],
-	},
+	...eventProperties,
 	responseModeProperty,
 	...toolProperties,
 	{

@@ -8,6 +8,7 @@ import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapRecord } from '../../shared/transport';
 import { lifecycleError } from '../lifecycleErrors';
+import { nodeWebhookUrl, webhookPathTail } from '../nodeUrl';
 import { mintSecret, withoutQuery } from '../secret';
 import { assistantName, changeAssistantTools, readAssistants, toolIdsOf } from './assistantTools';
 import {
@@ -23,16 +24,6 @@ import {
 	toolBody,
 	type ToolSettings,
 } from './toolSettings';
-
-function webhookUrl(this: IHookFunctions): string {
-	const url = this.getNodeWebhookUrl('default');
-	if (!url)
-		throw new NodeOperationError(
-			this.getNode(),
-			'n8n did not provide a webhook URL for this trigger: save the workflow, then try again',
-		);
-	return url;
-}
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
 	return a.length === b.length && a.every((id) => b.includes(id));
@@ -86,7 +77,7 @@ export async function toolExists(this: IHookFunctions): Promise<boolean> {
 	if (!registration) return false;
 	const settings = readToolSettings.call(this);
 	if (
-		registration.endpoint !== webhookUrl.call(this) ||
+		registration.endpoint !== nodeWebhookUrl.call(this) ||
 		registration.definition !== definitionDigest(settings) ||
 		!sameIds(registration.assistantIds, settings.assistantIds)
 	)
@@ -144,14 +135,9 @@ async function checkNoOtherTool(
 		path: '/api/user/tools',
 	})) as unknown;
 	const list = Array.isArray(tools) ? (tools as Array<Record<string, unknown>>) : [];
-	const tail = (url: unknown) =>
-		withoutQuery(String(url ?? ''))
-			.split('/')
-			.slice(-2)
-			.join('/');
 	const assistants = await readAssistants.call(this, settings.assistantIds);
 	for (const tool of list) {
-		if (tail(tool.endpoint) !== tail(endpoint)) continue;
+		if (webhookPathTail(String(tool.endpoint ?? '')) !== webhookPathTail(endpoint)) continue;
 		const toolId = Number(tool.id);
 		const on = settings.assistantIds.filter((id) =>
 			(toolIdsOf(assistants.get(id) ?? {}) ?? []).includes(toolId),
@@ -170,7 +156,7 @@ async function checkNoOtherTool(
 }
 
 async function publish(this: IHookFunctions, settings: ToolSettings): Promise<ToolRegistration> {
-	const endpoint = webhookUrl.call(this);
+	const endpoint = nodeWebhookUrl.call(this);
 	const secret = mintSecret();
 	await checkNoOtherTool.call(this, settings, endpoint);
 	let toolId: number | undefined;

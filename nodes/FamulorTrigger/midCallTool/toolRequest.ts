@@ -6,6 +6,7 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { isObject } from '../payload';
 import { secretMatches } from '../secret';
 import { readToolRegistration } from './toolState';
 import { declaredParameters, TOOL_SECRET_HEADER } from './toolSettings';
@@ -24,10 +25,6 @@ const CALL_CONTEXT_FIELDS = [
 ] as const;
 /** A parameter name starts with a letter, so this key never collides with one. */
 export const CALL_FIELD = '_call';
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A query string carries text only: a declared number or boolean is read back as one. */
 function typed(value: IDataObject[string], type: string | undefined): IDataObject[string] {
