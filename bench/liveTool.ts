@@ -19,6 +19,8 @@ const TOOL_NAME = 'bench_echo';
 const OURS_ID = 'famulorBenchTool';
 const PEER_ID = 'famulorBenchHook';
 const PEER_PATH = 'bench-live-peer';
+const CREDENTIALED_ID = 'famulorBenchCred';
+const CREDENTIALED_PATH = 'bench-live-credentialed';
 const OURS_WEBHOOK_ID = '0b8e4a52-6c1d-4f7e-9a3b-5d2c8e1f7a60';
 
 const respondNode = (expression: string) => ({
@@ -31,12 +33,33 @@ const respondNode = (expression: string) => ({
 	parameters: { respondWith: 'json', responseBody: expression, options: {} },
 });
 
-function twoNodes(id: string, trigger: Record<string, unknown>, answer: string) {
+const FAMULOR_CREDENTIAL = { famulorAiApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+
+/**
+ * A Famulor AI node that never runs (connected to nothing): its credential makes n8n check, before each
+ * execution, that the workflow may use it, as it does for the trigger's credential.
+ */
+const idleCredentialedNode = {
+	id: 'c1d2e3f4-0000-4000-8000-00000000cc02',
+	name: 'Famulor AI (not run)',
+	type: 'n8n-nodes-famulor-ai.famulor',
+	typeVersion: 2,
+	position: [0, 200],
+	credentials: FAMULOR_CREDENTIAL,
+	parameters: { resource: 'account', operation: 'get' },
+};
+
+function twoNodes(
+	id: string,
+	trigger: Record<string, unknown>,
+	answer: string,
+	extra: Array<Record<string, unknown>> = [],
+) {
 	return {
 		id,
 		name: id,
 		active: false,
-		nodes: [trigger, respondNode(answer)],
+		nodes: [trigger, respondNode(answer), ...extra],
 		connections: {
 			[trigger.name as string]: {
 				main: [[{ node: 'Respond to Webhook', type: 'main', index: 0 }]],
@@ -55,7 +78,7 @@ const oursWorkflow = twoNodes(
 		typeVersion: 1.2,
 		position: [0, 0],
 		webhookId: OURS_WEBHOOK_ID,
-		credentials: { famulorAiApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+		credentials: FAMULOR_CREDENTIAL,
 		parameters: {
 			event: 'midCallTool',
 			responseMode: 'responseNode',
@@ -71,18 +94,26 @@ const oursWorkflow = twoNodes(
 	'={{ { answer: $json.question } }}',
 );
 
+const webhookNode = (path: string, webhookId: string) => ({
+	id: `${webhookId.slice(0, -2)}01`,
+	name: 'Webhook',
+	type: 'n8n-nodes-base.webhook',
+	typeVersion: 2,
+	position: [0, 0],
+	webhookId,
+	parameters: { httpMethod: 'POST', path, responseMode: 'responseNode', options: {} },
+});
+const WEBHOOK_ANSWER = '={{ { answer: $json.body.question } }}';
 const peerWorkflow = twoNodes(
 	PEER_ID,
-	{
-		id: 'c1d2e3f4-0000-4000-8000-00000000bb01',
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: 'c1d2e3f4-0000-4000-8000-00000000bb03',
-		parameters: { httpMethod: 'POST', path: PEER_PATH, responseMode: 'responseNode', options: {} },
-	},
-	'={{ { answer: $json.body.question } }}',
+	webhookNode(PEER_PATH, 'c1d2e3f4-0000-4000-8000-00000000bb03'),
+	WEBHOOK_ANSWER,
+);
+const credentialedWorkflow = twoNodes(
+	CREDENTIALED_ID,
+	webhookNode(CREDENTIALED_PATH, 'c1d2e3f4-0000-4000-8000-00000000dd03'),
+	WEBHOOK_ANSWER,
+	[idleCredentialedNode],
 );
 
 function percentile(values: number[], p: number): number {
@@ -113,12 +144,13 @@ export async function liveToolCase(): Promise<string> {
 			workflows: [
 				{ file: 'bench-tool.json', workflow: oursWorkflow },
 				{ file: 'bench-hook.json', workflow: peerWorkflow },
+				{ file: 'bench-cred.json', workflow: credentialedWorkflow },
 			],
 		});
 		return await startServer(n8n);
 	})();
 	try {
-		for (const id of [OURS_ID, PEER_ID]) {
+		for (const id of [OURS_ID, PEER_ID, CREDENTIALED_ID]) {
 			if ((await server.activate(id)).status !== 200) throw new Error(`activating ${id} failed`);
 			await server.waitUntilPublished(id);
 		}
@@ -131,25 +163,45 @@ export async function liveToolCase(): Promise<string> {
 		const variants = {
 			ours: { url: tool.endpoint, headers: { [TOOL_SECRET_HEADER]: secret } },
 			peer: { url: `${server.url}/webhook/${PEER_PATH}`, headers: {} },
+			credentialed: { url: `${server.url}/webhook/${CREDENTIALED_PATH}`, headers: {} },
 		};
-		const times = { ours: [] as number[], peer: [] as number[] };
+		const times = { ours: [] as number[], peer: [] as number[], credentialed: [] as number[] };
+		const orders = [
+			['ours', 'peer', 'credentialed'],
+			['peer', 'credentialed', 'ours'],
+			['credentialed', 'ours', 'peer'],
+		] as const;
 		for (let n = 0; n < WARM_UP + REQUESTS; n++) {
-			const order = n % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const);
-			for (const variant of order) {
+			for (const variant of orders[n % orders.length]) {
 				const ms = await roundTrip(variants[variant].url, variants[variant].headers, n);
 				if (n >= WARM_UP) times[variant].push(ms);
 			}
 		}
 		const answered = (values: number[]) => values.filter((ms) => !Number.isNaN(ms));
-		const [ours, peer] = [answered(times.ours), answered(times.peer)];
+		const [ours, peer, credentialed] = [
+			answered(times.ours),
+			answered(times.peer),
+			answered(times.credentialed),
+		];
+		const against = (values: number[]) =>
+			`${ratio(median(values) / median(peer))} / ${ratio(percentile(values, 95) / percentile(peer, 95))}`;
 		const rows: Row[] = [
 			{
 				variant: 'Famulor AI Trigger (Mid-Call Tool)',
 				answered: `${ours.length} of ${REQUESTS}`,
 				'median ms': median(ours).toFixed(1),
 				'p95 ms': percentile(ours, 95).toFixed(1),
-				'÷ Webhook node (median / p95)': `${ratio(median(ours) / median(peer))} / ${ratio(percentile(ours, 95) / percentile(peer, 95))}`,
+				'÷ Webhook node (median / p95)': against(ours),
+				'÷ Webhook node with a credentialed node': `${ratio(median(ours) / median(credentialed))} / ${ratio(percentile(ours, 95) / percentile(credentialed, 95))}`,
 				target: '≤ 1.1',
+			},
+			{
+				variant: "n8n's Webhook node, and a Famulor AI node with the credential (not run)",
+				answered: `${credentialed.length} of ${REQUESTS}`,
+				'median ms': median(credentialed).toFixed(1),
+				'p95 ms': percentile(credentialed, 95).toFixed(1),
+				'÷ Webhook node (median / p95)': against(credentialed),
+				target: '',
 			},
 			{
 				variant: "n8n's Webhook node",

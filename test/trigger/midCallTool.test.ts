@@ -140,6 +140,15 @@ describe('Mid-Call Tool: publishing', () => {
 		expect(await kit().requests()).toEqual([]);
 	});
 
+	it('an assistant not in the account stops publishing before anything is created', async () => {
+		await expect(
+			toolTrigger({ toolAssistantIds: [INBOUND, SEED.bob.outboundAssistantId] }).lifecycle(
+				'create',
+			),
+		).rejects.toThrow(/Assistant #201 was not found in this Famulor account/);
+		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+
 	it('a publish that fails half-way removes the tool it made: nothing is left behind', async () => {
 		await kit().ctl('POST', '/faults', {
 			method: 'PUT',

@@ -4,9 +4,9 @@
  * with a secret header minted per activation, and is added to each chosen assistant's tools. A publish
  * that fails half-way removes what it made, so nothing is left behind.
  */
-import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../shared/transport';
+import { famulorApiRequest, unwrapList, unwrapRecord } from '../../shared/transport';
 import { lifecycleError } from '../lifecycleErrors';
 import { nodeWebhookUrl, webhookPathTail } from '../nodeUrl';
 import { mintSecret, withoutQuery } from '../secret';
@@ -130,12 +130,23 @@ async function checkNoOtherTool(
 	settings: ToolSettings,
 	endpoint: string,
 ): Promise<void> {
-	const tools = (await famulorApiRequest.call(this, {
-		method: 'GET',
-		path: '/api/user/tools',
-	})) as unknown;
-	const list = Array.isArray(tools) ? (tools as Array<Record<string, unknown>>) : [];
-	const assistants = await readAssistants.call(this, settings.assistantIds);
+	let list: IDataObject[];
+	let assistants: Map<number, IDataObject>;
+	try {
+		// A bare array, or wrapped in `data` (https://docs.famulor.de/en/api-reference/mid-call-tools/list-tools).
+		list = unwrapList(
+			await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/tools' }),
+		);
+		assistants = await readAssistants.call(this, settings.assistantIds);
+	} catch (error) {
+		throw stepError.call(this, error, 'Looking up the mid-call tools and assistants', 'publish');
+	}
+	const missing = settings.assistantIds.find((id) => !assistants.has(id));
+	if (missing !== undefined)
+		throw new NodeOperationError(
+			this.getNode(),
+			`Assistant #${missing} was not found in this Famulor account: pick the assistants from the list, or use the credential of the account they belong to`,
+		);
 	for (const tool of list) {
 		if (webhookPathTail(String(tool.endpoint ?? '')) !== webhookPathTail(endpoint)) continue;
 		const toolId = Number(tool.id);
