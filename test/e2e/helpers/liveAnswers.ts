@@ -66,8 +66,18 @@ export async function publishLiveExamples(n8n: Publisher, client: SandboxClient)
 	});
 }
 
-export async function unpublishLiveExamples(n8n: Publisher): Promise<void> {
+/** Unpublishes both examples; the assistant once the tool and the inbound webhook are gone. */
+export async function unpublishLiveExamples(
+	n8n: Publisher,
+	client: SandboxClient,
+): Promise<StoredAssistant> {
 	for (const id of [TOOL_WORKFLOW_ID, INBOUND_WORKFLOW_ID]) await n8n.deactivate(id);
+	return await waitFor('the tool and the inbound webhook to be removed', async () => {
+		const current = await storedAssistant(client);
+		return current.inbound_webhook_url === null && (await publishedTool(client)) === undefined
+			? current
+			: undefined;
+	});
 }
 
 /** A call to the assistant arrives (its inbound request answered by example 9 before the call proceeds). */
@@ -97,3 +107,22 @@ export const ORDER_A1001_ANSWER = {
 	answer: 'Order A-1001 is shipped on Monday and arrives on Wednesday.',
 };
 export const KNOWN_CALLER_VARIABLES = { customer_name: 'Max Miller', known_caller: true };
+
+/**
+ * Publishes both examples; a first call asks the tool (the first requests after start may be slow while
+ * n8n loads the workflow) and hears example 8's answer; a second call, arriving, gets example 9's
+ * variables within the service's 2 s. Returns the published tool and the second call.
+ */
+export async function expectLiveAnswers(
+	n8n: Publisher,
+	client: SandboxClient,
+): Promise<{ tool: Tool; call: IncomingCall }> {
+	const tool = await publishLiveExamples(n8n, client);
+	const first = await incomingCall(client);
+	const asked = await askOrderStatus(client, first.call.id, 'a-1001');
+	expect(asked.function_call).toMatchObject({ status: 200, result: ORDER_A1001_ANSWER });
+	expect(asked.transcript).toContain(`Assistant: ${JSON.stringify(ORDER_A1001_ANSWER)}`);
+	const call = await incomingCall(client);
+	expect(call.inbound_request).toMatchObject({ status: 200, variables: KNOWN_CALLER_VARIABLES });
+	return { tool, call };
+}

@@ -6,14 +6,10 @@
  */
 import {
 	askOrderStatus,
+	expectLiveAnswers,
 	incomingCall,
-	KNOWN_CALLER_VARIABLES,
-	ORDER_A1001_ANSWER,
-	publishLiveExamples,
-	storedAssistant,
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
-	publishedTool,
 } from '../helpers/liveAnswers';
 import { waitFor } from '../../../scripts/n8n';
 import { executionsOf, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
@@ -30,16 +26,8 @@ afterAll(async () => {
 });
 
 test('the webhook process answers each call with its own execution, run on the workers', async () => {
-	const tool = await publishLiveExamples(setup.rest, setup.client);
+	const { tool } = await expectLiveAnswers(setup.rest, setup.client);
 	expect(tool.endpoint).toContain(new URL(setup.cluster.webhook.url).host);
-
-	// The first request after start may be slow (the workers load the workflow).
-	const first = await incomingCall(setup.client);
-	const asked = await askOrderStatus(setup.client, first.call.id, 'A-1001');
-	expect(asked.function_call).toMatchObject({ status: 200, result: ORDER_A1001_ANSWER });
-
-	const call = await incomingCall(setup.client);
-	expect(call.inbound_request).toMatchObject({ status: 200, variables: KNOWN_CALLER_VARIABLES });
 
 	const calls = await Promise.all(
 		Array.from(
@@ -64,12 +52,6 @@ test('the webhook process answers each call with its own execution, run on the w
 }, 300_000);
 
 test('unpublishing removes the tool and the inbound webhook', async () => {
-	await unpublishLiveExamples(setup.rest);
-	const assistant = await waitFor('the tool and the inbound webhook to be removed', async () => {
-		const current = await storedAssistant(setup.client);
-		return current.inbound_webhook_url === null && (await publishedTool(setup.client)) === undefined
-			? current
-			: undefined;
-	});
+	const assistant = await unpublishLiveExamples(setup.rest, setup.client);
 	expect(assistant.tool_ids).toEqual([31, 33]);
 });
