@@ -90,8 +90,7 @@ async function main(): Promise<number> {
 	for (const entry of entries) {
 		results.push({
 			name: `n8n ${entry.n8n}`,
-			// The ignore pattern last: jest reads every word after it as one more pattern, so a test path
-			// given on the command line would be ignored instead of run.
+			// The ignore pattern last: jest would take the paths after it as more ignore patterns.
 			...jest(entry, [...jestArgs, '--testPathIgnorePatterns', QUEUE_TESTS]),
 		});
 	}
