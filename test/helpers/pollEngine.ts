@@ -32,6 +32,8 @@ export interface PollHarness {
 	saved(): IDataObject;
 	/** The static data the running workflow holds now. */
 	live(): IDataObject;
+	/** What the node remembers now (its static data's `famulorPoll`), undefined before the first poll. */
+	remembered(): IDataObject | undefined;
 	/** Messages the trigger logged as warnings. */
 	warnings: string[];
 }
@@ -87,5 +89,8 @@ export function createPollHarness(
 		},
 		saved: () => saved,
 		live: () => workflow.staticData,
+		remembered: () =>
+			(workflow.staticData[`node:${node.name}`] as IDataObject | undefined)?.famulorPoll as
+				IDataObject | undefined,
 	};
 }
