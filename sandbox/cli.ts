@@ -1,12 +1,14 @@
 /**
  * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed]
  *        [--no-general-limit | --general-limit-scale F]
+ *      node --import tsx sandbox/cli.ts whatsapp-message|chat-message --text T … (a customer writes to a running sandbox)
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
  */
 import { resolveGeneralLimit } from './domain/rateLimits/generalLimit';
 import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
 import type { RateLimit } from './model/options';
+import { CUSTOMER_COMMANDS, runCustomerCommand } from './customerCli';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);
@@ -66,9 +68,13 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', shutdown);
 }
 
-main().catch((err: unknown) => {
+const command = process.argv[2];
+const run = (CUSTOMER_COMMANDS as readonly string[]).includes(command)
+	? runCustomerCommand(command, arg)
+	: main();
+run.catch((err: unknown) => {
 	process.stderr.write(
-		`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+		`sandbox ${command && !command.startsWith('-') ? command : 'start'} failed: ${err instanceof Error ? err.message : String(err)}\n`,
 	);
 	process.exit(1);
 });
