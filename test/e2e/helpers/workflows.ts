@@ -256,3 +256,33 @@ export function assistantListWorkflow(id: string, credential: { id: string; name
 		connections: chain('Manual Trigger', 'Assistants'),
 	};
 }
+
+export const POLLING_WORKFLOW_ID = 'famulorE2ePolling1';
+/** Every 10 s: n8n refuses a `*` in the seconds field (at least a minute), not a list of seconds. */
+export const POLL_EVERY_10_S = '0,10,20,30,40,50 * * * * *';
+
+/** Famulor AI Polling Trigger (New WhatsApp Message of a sender, polled every 10 s) → No Operation. */
+export function pollingMessagesWorkflow(senderId: number, id = POLLING_WORKFLOW_ID): Json {
+	return {
+		id,
+		name: `E2E ${id}: New WhatsApp Message by polling`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node(
+				'New WhatsApp message',
+				'n8n-nodes-famulor-ai.famulorPollTrigger',
+				1,
+				[0, 0],
+				{
+					pollTimes: { item: [{ mode: 'custom', cronExpression: POLL_EVERY_10_S }] },
+					event: 'newWhatsAppMessage',
+					senderId: { __rl: true, mode: 'id', value: String(senderId) },
+				},
+				{ credentials: credentialRef() },
+			),
+			node('Received', 'n8n-nodes-base.noOp', 1, [220, 0], {}),
+		],
+		connections: chain('New WhatsApp message', 'Received'),
+	};
+}
