@@ -90,7 +90,7 @@ async function main(): Promise<number> {
 	for (const entry of entries) {
 		results.push({
 			name: `n8n ${entry.n8n}`,
-			...jest(entry, ['--testPathIgnorePatterns', QUEUE_TESTS, ...jestArgs]),
+			...jest(entry, [`--testPathIgnorePatterns=${QUEUE_TESTS}`, ...jestArgs]),
 		});
 	}
 	if (runQueue)
