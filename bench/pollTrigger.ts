@@ -14,6 +14,7 @@ import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../test/e2e/helper
 import { createPollHarness } from '../test/helpers/pollEngine';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import type { TestCredentials } from '../test/helpers/engine';
+import { UNPACED_GENERAL_LIMIT } from '../test/node/kit';
 import { ratio, seconds, table, type Row } from './measure';
 
 const CONVERSATIONS = 200;
@@ -31,9 +32,7 @@ async function burstRows(): Promise<Row[]> {
 	const credentials: TestCredentials = {
 		apiToken: sb.tokens.alice,
 		baseUrl: sb.url,
-		customRateLimits: true,
-		generalLimit: 0,
-		generalBurstLimit: 0,
+		...UNPACED_GENERAL_LIMIT,
 	};
 	const write = async (n: number, text: string) =>
 		await client.controlJson('POST', '/whatsapp/inbound', {

@@ -16,8 +16,8 @@ export const MAX_PAGES_PER_POLL = 20;
 
 /**
  * Records the trigger remembers per node (conversations with their message counts, calls not yet
- * ended, leads with their status, documents still processing): the newest are kept. About 60 bytes
- * each in the workflow's static data, so at most about 120 KB.
+ * ended, leads with their status, documents still processing): the newest are kept. At most about
+ * 45 bytes each in the workflow's static data (a conversation's UUID and count), so at most about 90 KB.
  */
 export const MAX_TRACKED_RECORDS = MAX_PAGES_PER_POLL * POLL_PAGE_SIZE;
 

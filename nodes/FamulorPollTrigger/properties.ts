@@ -6,6 +6,7 @@ import {
 	knowledgeBaseLocator,
 	whatsAppSenderLocator,
 } from '../shared/descriptions';
+import { LEAD_STATUSES, statusOptions } from '../Famulor/actions/lead/fields';
 import { CALL_END_STATUSES } from './events/calls';
 
 const MESSAGES = ['newWhatsAppMessage', 'newChatMessage'];
@@ -13,17 +14,6 @@ const CALLS = ['callEnded'];
 const LEADS = ['newLead', 'leadStatusChanged'];
 
 const optional = (property: INodeProperties): INodeProperties => ({ ...property, required: false });
-
-/** Lead statuses of the leads list's filter (https://docs.famulor.de/en/api-reference/leads/list). */
-const LEAD_STATUSES = [
-	'created',
-	'scheduled',
-	'processing',
-	'completed',
-	'rescheduled',
-	'reached-max-retries',
-	'blacklisted',
-];
 
 const label = (status: string): string =>
 	status
@@ -144,7 +134,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		default: [],
 		displayOptions: { show: { event: LEADS } },
-		options: LEAD_STATUSES.map((status) => ({ name: label(status), value: status })),
+		options: statusOptions(LEAD_STATUSES),
 		description: 'Only leads whose (new) status is one of these; none chosen for any status',
 	},
 	{
