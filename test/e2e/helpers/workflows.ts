@@ -258,8 +258,14 @@ export function assistantListWorkflow(id: string, credential: { id: string; name
 }
 
 export const POLLING_WORKFLOW_ID = 'famulorE2ePolling1';
-/** Every 10 s: n8n refuses a `*` in the seconds field (at least a minute), not a list of seconds. */
-export const POLL_EVERY_10_S = '0,10,20,30,40,50 * * * * *';
+/**
+ * Every 10 s: six poll times, one a minute each at seconds 0, 10, …, 50. n8n refuses a poll time of
+ * less than a minute (2.40: any seconds field but a single number), not several poll times.
+ */
+export const POLL_EVERY_10_S = [0, 10, 20, 30, 40, 50].map((second) => ({
+	mode: 'custom',
+	cronExpression: `${second} * * * * *`,
+}));
 
 /** Famulor AI Polling Trigger (New WhatsApp Message of a sender, polled every 10 s) → No Operation. */
 export function pollingMessagesWorkflow(senderId: number, id = POLLING_WORKFLOW_ID): Json {
@@ -275,7 +281,7 @@ export function pollingMessagesWorkflow(senderId: number, id = POLLING_WORKFLOW_
 				1,
 				[0, 0],
 				{
-					pollTimes: { item: [{ mode: 'custom', cronExpression: POLL_EVERY_10_S }] },
+					pollTimes: { item: POLL_EVERY_10_S },
 					event: 'newWhatsAppMessage',
 					senderId: { __rl: true, mode: 'id', value: String(senderId) },
 				},
