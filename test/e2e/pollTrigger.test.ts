@@ -86,6 +86,13 @@ afterAll(async () => {
 });
 
 test(`${ON_N8N}: a published polling trigger starts one execution per customer message, none for what was there before`, async () => {
+	const types = await fetch(`${server.url}/types/nodes.json`, {
+		headers: { cookie: server.cookie },
+	});
+	const listed = (
+		(await types.json()) as Array<{ name: string; displayName: string; polling?: boolean }>
+	).find((type) => type.name === 'n8n-nodes-famulor-ai.famulorPollTrigger');
+	expect(listed).toMatchObject({ displayName: 'Famulor AI Polling Trigger', polling: true });
 	await customerWrites('written before publishing');
 	const activated = await server.activate(POLLING_WORKFLOW_ID);
 	expect(activated.status).toBe(200);
