@@ -122,7 +122,11 @@ export function actionNodeDescription(version = 1): INodeTypeDescription {
 /** Each run gets its own execution ID, as in n8n, so nothing remembered per execution leaks into the next test. */
 let executionCounter = 0;
 
-export function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+export function makeNode(
+	type: string,
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
 	return {
 		id: 'node-under-test',
 		name: 'Famulor',

@@ -12,11 +12,7 @@ import type { RateLimitedEndpoint } from './constants';
 
 /** Every n8n context the nodes send requests from. */
 export type FamulorRequestContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IPollFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface FamulorRequest {
 	method: IHttpRequestMethods;
