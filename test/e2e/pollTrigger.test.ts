@@ -53,17 +53,29 @@ async function customerWrites(text: string): Promise<void> {
 
 /** Waits for the execution count to reach `count` (finished), then a poll more to see no further one. */
 async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
-	await waitFor(
-		`${count} executions of the polling workflow`,
-		async () => {
-			const found = await executions();
-			return found.length >= count && found.every((entry) => entry.status === 'success')
-				? true
-				: undefined;
-		},
-		60_000,
-		500,
-	);
+	try {
+		await waitFor(
+			`${count} executions of the polling workflow`,
+			async () => {
+				const found = await executions();
+				return found.length >= count && found.every((entry) => entry.status === 'success')
+					? true
+					: undefined;
+			},
+			60_000,
+			500,
+		);
+	} catch (error) {
+		// What n8n did instead: its executions and the end of its log.
+		const workflow = await server.rest<{ data: Record<string, unknown> }>(
+			'GET',
+			`/workflows/${POLLING_WORKFLOW_ID}`,
+		);
+		const { active, activeVersionId, staticData } = workflow.json.data ?? {};
+		throw new Error(
+			`${(error as Error).message}; workflow: ${JSON.stringify({ active, activeVersionId, staticData })}; executions: ${JSON.stringify((await executions()).map(({ id, status, mode }) => ({ id, status, mode })))}; n8n log: ${server.output().slice(-2000)}`,
+		);
+	}
 	await new Promise((resolve) => setTimeout(resolve, 12_000));
 	return await executions();
 }
