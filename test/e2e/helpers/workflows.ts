@@ -257,7 +257,8 @@ export function assistantListWorkflow(id: string, credential: { id: string; name
 	};
 }
 
-export const POLLING_WORKFLOW_ID = 'famulorE2ePolling1';
+/** At most 16 characters: n8n 1.x saves no static data for a longer workflow ID. */
+export const POLLING_WORKFLOW_ID = 'famulorE2ePoll01';
 /**
  * Every 10 s: six poll times, one a minute each at seconds 0, 10, …, 50. n8n refuses a poll time of
  * less than a minute (2.40: any seconds field but a single number), not several poll times.
