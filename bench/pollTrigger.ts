@@ -1,5 +1,5 @@
 /**
- * Case 8 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
+ * Case 9 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
  * n8n-core's PollContext (test/helpers/pollEngine.ts) against the sandbox: 1,000 customer messages in
  * 200 WhatsApp conversations between two polls (each emitted once, oldest first within its
  * conversation, requests beside a minimal reader's), and what an idle poll of each event costs. In a
@@ -178,5 +178,5 @@ export async function pollTriggerCase(): Promise<string> {
 	const rows = await burstRows();
 	if (process.env.BENCH_POLL_N8N !== '0') rows.push(await latencyRow());
 	// BENCH_POLL_N8N=0 leaves out the last row (a real n8n).
-	return table('8. Polling trigger', rows);
+	return table('9. Polling trigger', rows);
 }
