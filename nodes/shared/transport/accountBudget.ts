@@ -1,11 +1,14 @@
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { admit, countsLikely, endpointShare, type Local, type Situation } from './admission';
 import {
 	EMPTY_VIEW,
 	observe,
 	othersWithin,
+	resetAtMs,
 	WINDOW_WITHOUT_RESET_MS,
+	type Answer,
+	type Shape,
 	type BudgetView,
 } from './budgetView';
 import type { RateLimit } from './credentials';
@@ -24,48 +27,34 @@ import { SlidingWindow } from './windows';
 export class RateLimitWaitTooLong extends Error {}
 
 /**
- * The one pacer of a token in this process: its configured windows (counters), the endpoints' own
- * windows, and what the service's answers show of the other clients (budgetView.ts), decided as one
- * (admission.ts). The processes of one token (n8n workers, other tools) share its limit without
- * talking to each other: each counts the others' requests from the used count its answers report,
- * spends its share of the reported remainder, spaced as one of the clients, and waits for the reset
- * when it is spent (docs/SCALING.md). Without budget headers the configured windows pace alone.
+ * The one pacer of a token in this process: its windows and the endpoints' (windows.ts), what the
+ * answers show of the other clients (budgetView.ts) and the phase of sharing (sharingPhase.ts),
+ * decided as one (admission.ts). The design, and why it shares a limit without talking to the
+ * other processes, is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
-
 	private sharing: Sharing = ALONE;
-
 	private readonly local: Local = {
 		blockedUntil: 0,
 		inFlight: 0,
 		answers: 0,
-		startedSinceCount: 0,
 		lastStart: 0,
+		startedSinceCount: 0,
 	};
-
 	/** Starts of the requests under way (the observer discounts them from the others'). */
 	private readonly underWay: number[] = [];
-
 	/** When this process last sent after a pause of part of a share window or more (countClients). */
 	private resumedAt = 0;
-
 	/** Requests waiting in acquire: none means this process has no work, not that it is held back. */
 	private waiting = 0;
-
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
-
 	private peakBacklog = 0;
-
 	private peakBacklogAt = 0;
-
 	private readonly windows: SlidingWindow[];
-
 	private readonly endpoints = new Map<string, SlidingWindow>();
-
-	private readonly shape: Situation['shape'];
-
+	private readonly shape: Shape;
 	/** The spacing while three or more clients share the token. */
 	private readonly pace: SharedPace | undefined;
 
@@ -76,17 +65,14 @@ export class AccountBudget implements Pacer {
 	 */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
-		const lengths = limits.map((w) => w.windowMs);
-		const paces = limits.map((w) => w.windowMs / w.limit);
-		const paceMs = paces.length > 0 ? Math.min(...paces) : undefined;
+		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
+		// The fastest pace any window allows: its length ÷ its count.
+		const paceMs =
+			limits.length > 0 ? Math.min(...limits.map((w) => w.windowMs / w.limit)) : undefined;
 		const sharedPaceMs = (paceMs ?? 0) * SHARED_PACE_MARGIN;
-		this.shape = {
-			longestMs: lengths.length > 0 ? Math.max(...lengths) : WINDOW_WITHOUT_RESET_MS,
-			shareWindowMs: lengths.length > 0 ? Math.min(...lengths) : WINDOW_WITHOUT_RESET_MS,
-			paceMs,
-			sharedPaceMs,
-		};
-		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, this.shape.shareWindowMs);
+		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
+		this.shape = { longestMs, shareWindowMs, paceMs, sharedPaceMs };
+		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
 	}
 
 	/**
@@ -203,30 +189,16 @@ export class AccountBudget implements Pacer {
 			this.local.inFlight--;
 			this.underWay.splice(this.underWay.indexOf(now), 1);
 			this.local.answers++;
-			this.answered(headers, status, now, answeredAt);
+			const { underWay, resumedAt } = this;
+			const answer = { headers, status, startedAt: now, now: answeredAt, underWay, resumedAt };
+			this.answered({ ...answer, priorClients: this.sharing.clients });
 		};
 	}
 
 	/** Headers reach the observer once per answer; an answer that counted the others moves the phase. */
-	private answered(
-		headers: IDataObject | undefined,
-		status: number | undefined,
-		startedAt: number,
-		now: number,
-	): void {
-		const observation = observe(
-			this.view,
-			{
-				headers,
-				status,
-				startedAt,
-				now,
-				underWay: this.underWay,
-				resumedAt: this.resumedAt,
-				priorClients: this.sharing.clients,
-			},
-			this.shape,
-		);
+	private answered(answer: Answer): void {
+		const { startedAt, now } = answer;
+		const observation = observe(this.view, answer, this.shape);
 		if (observation.kind === 'none') return;
 		if (observation.kind === 'refused') {
 			// Its place in the share is given back for the retry, or the minute's last slot goes to nobody.
@@ -266,10 +238,13 @@ export class AccountBudget implements Pacer {
 
 	private exhaustedReason(maxWaitMs: number): string {
 		const { resetHeader, resetAt, remaining } = this.view;
+		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
 		const reset =
 			resetHeader === undefined
-				? `no X-RateLimit-Reset, so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`
-				: `X-RateLimit-Reset: ${resetHeader}`;
+				? `no X-RateLimit-Reset, ${oneWindow}`
+				: resetAtMs(resetHeader) === undefined
+					? `X-RateLimit-Reset: ${resetHeader}, which is no Unix time, ${oneWindow}`
+					: `X-RateLimit-Reset: ${resetHeader}`;
 		return `the service's rate limit for this API token has no request to spare until ${new Date(resetAt).toISOString()} (X-RateLimit-Remaining: ${remaining}, ${reset}), later than the ${Math.round(maxWaitMs / 1000)} s a request may wait`;
 	}
 }

@@ -8,31 +8,24 @@ import { NO_OTHERS, type SlidingWindow } from './windows';
 export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'endpoint';
 
 /** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
-export interface Decision {
-	waitMs: number;
-	reason?: Reason;
-	burstFull: boolean;
-}
+export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
 
-/** This process's own requests: what the service cannot tell it. */
+/** This process's own requests, which the service does not report: answers with budget headers or without, and those started since the last report. */
 export interface Local {
 	blockedUntil: number;
 	inFlight: number;
-	/** Answers so far, with budget headers or without. */
 	answers: number;
-	/** Requests started since the last answer reported the remainder. */
 	startedSinceCount: number;
 	lastStart: number;
 }
 
+/** Everything admission reads: the phase at `now` (sharingAt), the shared pace's spacing (sharedPace.ts). */
 export interface Situation {
 	now: number;
 	view: BudgetView;
-	/** The phase at `now` (sharingAt). */
 	sharing: Sharing;
 	local: Local;
-	shape: Shape & { paceMs?: number; sharedPaceMs: number };
-	/** The shared pace's spacing from three clients on (sharedPace.ts). */
+	shape: Shape;
 	spacingMs?: number;
 	windows: readonly SlidingWindow[];
 	endpoint?: SlidingWindow;
@@ -41,11 +34,9 @@ export interface Situation {
 const ownsRemainder = (sharing: Sharing) => sharing.phase === 'finishing';
 
 /**
- * Whether a request may start now, and else how long it waits and why. In this order: a 429's
- * block; the first request alone and each answer one more under way (1, 2, 3, …: a process learns of
- * the others before it spends much of a budget they share); its share of the reported remainder,
- * spent until the next answer, waits for the reset; its spacing as one of the clients; then each
- * window and the endpoint's.
+ * Whether a request may start now, else how long it waits and why, in this order: a 429's block; one
+ * more under way per answer (1, 2, 3, …: it learns of the others before it spends much); its share
+ * of the remainder spent, the reset; its spacing as one of the clients; each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
@@ -90,8 +81,8 @@ function resumeAt({ view, sharing, local, shape }: Situation): number {
  */
 function remainderShares(view: BudgetView, sharing: Sharing): number {
 	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
-	if (sharing.clients < 2 || view.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
-	const shares = Math.max(2, Math.round(view.highestUsed / view.ownInWindow));
+	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
+	const shares = Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
 	return Math.min(shares, sharing.activeClients ?? shares);
 }
 
@@ -167,16 +158,11 @@ function endpointWaitMs(s: Situation): number {
 
 /**
  * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
- * process may spend it now. Its 429s count against the account-wide limit, so each costs the minute
- * a slot:
- * - shared: its part by the count of clients (at least 1), and 1 for the rest of its first burst
- *   window (the shortest account window after its first answer with a budget), while that count is
- *   still uncertain;
- * - alone: half (at least 1) until it has an answer to a request started one endpoint window (at
- *   most one burst window) after its first answer with a budget, by when a client that started with
- *   it has sent and shows in the count; for the rest of its first burst window one slot less, free
- *   for a client that starts a little later; then the whole limit.
- * Without budget headers, the whole limit from the first answer on.
+ * process may spend it now; its 429s cost the account's minute a slot. Shared: its part by the count
+ * of clients, 1 in its first burst window (the count is new). Alone: half until an answer to a
+ * request started one endpoint window after its first answer with a budget (a client that started
+ * with it shows by then), one less for the rest of its first burst window (for a client starting a
+ * little later), then all of it. Without budget headers, all of it from the first answer on.
  */
 export function endpointShare(
 	{ now, view, sharing, local, shape }: Situation,

@@ -34,20 +34,36 @@ function numeric(text: string | undefined): number | undefined {
 	return Number.isFinite(value) ? value : undefined;
 }
 
-/** Others' requests an answer revealed, at the moment it arrived. */
-export interface OthersSeen {
-	at: number;
-	count: number;
-	/** false for those counted before this process took part (they say nothing about its share) */
-	duringActivity: boolean;
-}
+/** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
+export type OthersSeen = { at: number; count: number; duringActivity: boolean };
 
-/** The lengths the view is read over, from the configured windows. */
+/**
+ * The configured windows' longest; their shortest (the clients are counted over it, to follow them
+ * quickly); the fastest pace they allow (length ÷ count), and it with the shared margin.
+ */
 export interface Shape {
 	longestMs: number;
-	/** The shortest window: the clients are counted over it, so the count follows them quickly. */
 	shareWindowMs: number;
+	paceMs?: number;
+	sharedPaceMs: number;
 }
+
+/** The counts of one of the service's windows (the one ending at `window`, its reset). */
+interface WindowCounts {
+	window?: number;
+	/** The highest used count seen, and when the request that saw it started. */
+	highestUsed: number;
+	highestStartedAt: number;
+	ownInWindow: number;
+	othersInWindow: number;
+}
+
+const FRESH: WindowCounts = {
+	highestUsed: 0,
+	highestStartedAt: 0,
+	ownInWindow: 0,
+	othersInWindow: 0,
+};
 
 export interface BudgetView {
 	remaining?: number;
@@ -56,16 +72,10 @@ export interface BudgetView {
 	resetAt: number;
 	resetHeader?: string;
 	lastHeard: number;
-	/** The first answer with a budget: the start of learning (endpointShare). */
+	/** The first answer with a budget (learning, endpointShare), and the start of the latest answered request. */
 	firstHeard?: number;
-	/** The start of the latest answered request. */
 	latestHeardStart: number;
-	/** The service's window (its reset) the counts below belong to. */
-	window?: number;
-	highestUsed: number;
-	highestStartedAt: number;
-	ownInWindow: number;
-	othersInWindow: number;
+	counts: WindowCounts;
 	lastOwnAnswer: number;
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
@@ -78,44 +88,39 @@ export const EMPTY_VIEW: BudgetView = {
 	resetAt: 0,
 	lastHeard: 0,
 	latestHeardStart: 0,
-	highestUsed: 0,
-	highestStartedAt: 0,
-	ownInWindow: 0,
-	othersInWindow: 0,
 	lastOwnAnswer: 0,
+	counts: FRESH,
 	others: [],
 	own: [],
 	clients: 1,
 };
 
-/** What one answer showed of the others, for the phases of sharing (sharingPhase.ts). */
+/**
+ * What one answer showed of the others, for the phases of sharing (sharingPhase.ts): those it
+ * revealed, those it would have revealed at the rate they kept in the window (undefined: too early
+ * to say), and whether any was seen within the longest window.
+ */
 export interface Evidence {
 	newWindow: boolean;
-	/** Others' requests this answer revealed. */
 	othersNow: number;
-	/** Those it would have revealed at the rate the others kept in the window (undefined: too early to say). */
 	expected?: number;
-	/** Time since this process's previous answer. */
 	sinceLastAnswerMs: number;
-	/** Another client's request was seen within the longest window. */
 	othersRecent: boolean;
 }
 
+/** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
 export interface Answer {
 	headers?: IDataObject;
 	status?: number;
 	startedAt: number;
 	now: number;
-	/** Starts of this process's requests still under way. */
 	underWay: readonly number[];
-	/** When this process resumed after a pause (countClients), and its count of clients so far. */
 	resumedAt: number;
 	priorClients: number;
 }
 
 export type Observation =
 	| { kind: 'none' }
-	/** Refused by the account-wide limit: not counted, its wait is the 429's. */
 	| { kind: 'refused' }
 	| { kind: 'report'; view: BudgetView; evidence?: Evidence };
 
@@ -143,8 +148,7 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 
 /**
  * Others' requests are the used count beyond this process's answered requests of the window and
- * those under way that started before the request that saw it (they may have been counted first):
- * an answer that overtook one of ours is no sign of others.
+ * those under way that started before the request that saw it: they may have been counted first.
  */
 function countOthers(
 	view: BudgetView,
@@ -159,36 +163,27 @@ function countOthers(
 	const recentOthers = view.others.filter((seen) => seen.at > since);
 	const activeBefore = own.length > 0;
 	own.push(now);
-	const sameWindow = reset === view.window;
-	if (view.window !== undefined && reset < view.window)
+	if (view.counts.window !== undefined && reset < view.counts.window)
 		return { kind: 'report', view: { ...view, own, others: recentOthers } };
+	const sameWindow = reset === view.counts.window;
 	const expected = sameWindow ? expectedOthers(view, now, shape) : undefined;
-	const counts = sameWindow
-		? view
-		: { highestUsed: 0, highestStartedAt: 0, othersInWindow: 0, ownInWindow: 0 };
-	const ownInWindow = counts.ownInWindow + 1;
-	const highest =
-		used > counts.highestUsed
-			? { highestUsed: used, highestStartedAt: answer.startedAt }
-			: { highestUsed: counts.highestUsed, highestStartedAt: counts.highestStartedAt };
+	const before = sameWindow ? view.counts : FRESH;
+	const counts = { ...before, window: reset, ownInWindow: before.ownInWindow + 1 };
+	if (used > before.highestUsed)
+		Object.assign(counts, { highestUsed: used, highestStartedAt: answer.startedAt });
 	// Ours under way that started before (or just after) the request that saw the highest count may
 	// be in it: requests sent at almost the same moment reach the service in any order.
-	const ahead = answer.underWay.filter((at) => at <= highest.highestStartedAt + OVERTAKE_MS).length;
-	const othersNow = Math.max(0, highest.highestUsed - ownInWindow - ahead - counts.othersInWindow);
+	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + OVERTAKE_MS).length;
+	const othersNow = Math.max(
+		0,
+		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
+	);
+	counts.othersInWindow += othersNow;
 	const others =
 		othersNow > 0
 			? [...recentOthers, { at: now, count: othersNow, duringActivity: activeBefore }]
 			: recentOthers;
-	const next: BudgetView = {
-		...view,
-		...highest,
-		window: reset,
-		ownInWindow,
-		othersInWindow: counts.othersInWindow + othersNow,
-		lastOwnAnswer: now,
-		others,
-		own,
-	};
+	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own };
 	next.clients = countClients(next, now, answer, shape);
 	const evidence: Evidence = {
 		newWindow: !sameWindow,
@@ -202,10 +197,8 @@ function countOthers(
 
 /**
  * 1 while no other client's request was seen in the longest window; else all requests per own
- * request in the shortest window, rounded down from .6 and at least 2. Others counted before this
- * process took part say that the token is shared but not how much. A client that got less than its
- * share (2.5 while 2 share) so reads as fewer clients and speeds up, while one that got more still
- * paces as one of two: the shares even out.
+ * request in the shortest window, rounded down from .6 and at least 2: one that got less than its
+ * share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not.
  */
 function countClients(view: BudgetView, now: number, answer: Answer, shape: Shape): number {
 	// A client held back by a 429 has not left, and bursting meanwhile would meet it when it resumes.
@@ -221,23 +214,17 @@ function countClients(view: BudgetView, now: number, answer: Answer, shape: Shap
 	return Math.max(2, Math.floor((own + others) / own + CLIENT_COUNT_ROUNDING));
 }
 
-/**
- * How many of the others' requests an answer at `now` would show, had they kept the rate they kept
- * in the service's window so far (from its start until this process's previous answer); undefined
- * before this process has enough answers in the window to say.
- */
+/** The others' requests an answer at `now` would show at the rate they kept in the service's window so far. */
 function expectedOthers(view: BudgetView, now: number, shape: Shape): number | undefined {
-	if (view.window === undefined || view.ownInWindow < WINDOW_RATIO_AFTER) return undefined;
-	const span = view.lastOwnAnswer - (view.window - shape.longestMs);
-	if (span <= 0) return undefined;
-	return (view.othersInWindow / span) * (now - view.lastOwnAnswer);
+	const { window, ownInWindow, othersInWindow } = view.counts;
+	if (window === undefined || ownInWindow < WINDOW_RATIO_AFTER) return undefined;
+	const span = view.lastOwnAnswer - (window - shape.longestMs);
+	return span > 0 ? (othersInWindow / span) * (now - view.lastOwnAnswer) : undefined;
 }
 
 /**
- * Others' requests in the last `windowMs`: those the answers revealed, plus those they have likely
- * sent since this process last heard (at the pace they kept in the window, and until the reset no
- * more than the reported remainder; none when `likely` is false), and when the oldest revealed one
- * leaves the window.
+ * Others' requests in the last `windowMs`: those revealed, plus (when `likely`) those they have likely
+ * sent since this process last heard, at the pace they kept; and when the oldest revealed one leaves.
  */
 export function othersWithin(
 	view: BudgetView,

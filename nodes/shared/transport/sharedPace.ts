@@ -2,29 +2,20 @@ import { PACE_CUT, PACE_FLOOR, PACE_RAISE, SHARED_PACE_FROM } from './tuning';
 
 /**
  * How fast this process sends while three or more clients share the token: additive increase,
- * multiplicative decrease, as TCP shares a link. With two the count of clients has one reading both
- * agree on (each reads 2 only at half the requests); from three on many unequal splits read as
- * self-consistent (one spaced as one of ten reads ten while three others fill the rest as one of
- * three, three and four). The burst window, full or not when a request waits, is the signal: each
- * client cuts its pace by the same factor when it is full, so unequal paces draw together with every
- * cut, and each adds the same amount while it has room, so the clients together fill it again
- * within about one window whatever their number. The window holds what exceeds it either way, so
- * the pace spreads the room evenly; it does not guard the limit.
+ * multiplicative decrease, as TCP shares a link. From three on, the count of clients alone has many
+ * self-consistent unequal readings (one spaced as one of ten reads ten while three others read three,
+ * three and four). The burst window, full or not when a request waits, is the signal: every client
+ * cuts by the same factor when it is full, so unequal paces draw together, and adds the same while it
+ * has room, so together they refill it in about one window. The window holds any excess either way.
  */
 export class SharedPace {
 	/** Requests per ms; undefined while fewer than three share the token. */
 	private rate: number | undefined;
-
 	private lastUpdate = 0;
-
 	private lastCut = 0;
-
 	private full = false;
 
-	/**
-	 * @param fastestMs the least spacing any window allows (with the shared margin)
-	 * @param windowMs the burst window, whose fullness is the signal
-	 */
+	/** The least spacing any window allows (with the shared margin), and the burst window. */
 	constructor(
 		private readonly fastestMs: number,
 		private readonly windowMs: number,

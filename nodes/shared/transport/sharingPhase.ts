@@ -28,14 +28,15 @@ export interface Sharing {
 
 export const ALONE: Sharing = { phase: 'alone', clients: 1, quietAnswers: 0 };
 
-/** What the transition reads at an answer besides its evidence. */
+/**
+ * What the transition reads at an answer besides its evidence: the count of clients as the view has
+ * it, whether this process's backlog drains (its run is ending), and how far apart answers must be
+ * to prove silence (one's own spacing is none).
+ */
 export interface Reading {
-	/** The count of clients as the view has it. */
 	counted: number;
 	remaining: number;
-	/** This process's backlog drains: its run is ending. */
 	draining: boolean;
-	/** Answers closer than this are no proof of silence (two paces: one's own spacing is none). */
 	quietGapMs: number;
 }
 

@@ -1,10 +1,7 @@
 import type { RateLimit } from './credentials';
 
 /** Others' requests in a window, and when the oldest of them leaves it. */
-export interface OthersInWindow {
-	count: number;
-	nextExpiry: number;
-}
+export type OthersInWindow = { count: number; nextExpiry: number };
 
 export const NO_OTHERS: OthersInWindow = { count: 0, nextExpiry: Infinity };
 
