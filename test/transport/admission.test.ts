@@ -69,6 +69,22 @@ describe('a request', () => {
 			'answers',
 		],
 		[
+			'after the account refused one, waits for an answer it counted before a second goes',
+			() =>
+				situation({
+					view: EMPTY_VIEW,
+					localOver: { answers: 5, countedSinceRefusal: 0, inFlight: 1 },
+				}),
+			5,
+			'answers',
+		],
+		[
+			'with answers that carry no budget at all, is not held by them',
+			() => situation({ view: EMPTY_VIEW, localOver: { answers: 5, inFlight: 4 } }),
+			0,
+			undefined,
+		],
+		[
 			'waits for the reset once its share of the remainder is started (a quarter of 8)',
 			() =>
 				situation({

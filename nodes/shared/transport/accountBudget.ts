@@ -204,8 +204,10 @@ export class AccountBudget implements Pacer {
 			// Its place in the share is given back for the retry, or the minute's last slot goes to nobody.
 			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
 				this.local.startedSinceCount--;
+			this.local.countedSinceRefusal = 0;
 			return;
 		}
+		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
 		this.view = observation.view;
 		this.local.startedSinceCount = 0;
 		if (!observation.evidence) return;

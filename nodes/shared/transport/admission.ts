@@ -10,11 +10,16 @@ export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'e
 /** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
 export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
 
-/** This process's own requests, which the service does not report: answers with budget headers or without, and those started since the last report. */
+/**
+ * This process's own requests, which the service does not report: answers with budget headers or
+ * without; those the account counted since it last refused one (none yet: undefined); those started
+ * since the last report.
+ */
 export interface Local {
 	blockedUntil: number;
 	inFlight: number;
 	answers: number;
+	countedSinceRefusal?: number;
 	startedSinceCount: number;
 	lastStart: number;
 }
@@ -35,7 +40,7 @@ const ownsRemainder = (sharing: Sharing) => sharing.phase === 'finishing';
 
 /**
  * Whether a request may start now, else how long it waits and why, in this order: a 429's block; one
- * more under way per answer (1, 2, 3, …: it learns of the others before it spends much); its share
+ * more under way per counted answer (1, 2, 3, …: it learns of the others before it spends much); its share
  * of the remainder spent, the reset; its spacing as one of the clients; each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
@@ -47,8 +52,10 @@ export function admit(s: Situation): Decision {
 		burstFull: windowed.burstFull,
 	});
 	if (now < local.blockedUntil) return wait(local.blockedUntil - now, 'blocked');
-	const underWayAllowed =
-		local.answers === 0 ? 1 : view.remaining !== undefined ? local.answers + 1 : Infinity;
+	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
+	const counted =
+		local.countedSinceRefusal ?? (view.remaining === undefined ? Infinity : local.answers);
+	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
 	if (now < resume) return wait(resume - now, 'reset');
