@@ -6,40 +6,26 @@
  * windows of half their length, the credential's windows scaled alike (`BENCH_READS_SCALE`, 0.5 by
  * default; `BENCH_READS_TRACE=<prefix>` writes every answer to `<prefix>-<processes>.txt`). Target: at most 1 429 per process, at most 1.15 × the least time the windows allow.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { createClock, SEED, startSandbox } from '../sandbox';
 import { accountWideMinimumMs, documentedWindows } from '../test/helpers/accountMinimum';
-import type { TestCredentials } from '../test/helpers/engine';
 import { ratio, seconds, table, type Row } from './measure';
-import type { FromProcess, ProcessConfig, ToProcess } from './sharedTokenProcess';
+import {
+	CONCURRENCY,
+	credentialsFor,
+	numbersFrom,
+	runProcesses,
+	START_APART_MS,
+} from './processes';
+import type { ProcessConfig, ToProcess } from './sharedTokenProcess';
 
 const READS_PER_PROCESS = 40;
-const CONCURRENCY = 10;
-const START_APART_MS = 600;
 const READ_PATH = '/api/user/me';
 
 const SCALE = Number(process.env.BENCH_READS_SCALE ?? '0.5');
-const PROCESS_COUNTS = (process.env.BENCH_READS_PROCESSES ?? '2,4')
-	.split(',')
-	.map((value) => Number(value.trim()));
+const PROCESS_COUNTS = numbersFrom(process.env.BENCH_READS_PROCESSES ?? '2,4');
 const RUNS = Number(process.env.BENCH_READS_RUNS ?? '1');
-
-/** The default credential, with the account's windows scaled as the sandbox's are. */
-function credentialsFor(baseUrl: string): TestCredentials {
-	return {
-		apiToken: SEED.tokens.alice,
-		baseUrl,
-		requestTimeoutSeconds: 30,
-		customRateLimits: true,
-		generalLimit: 100,
-		generalWindowSeconds: 60 * SCALE,
-		generalBurstLimit: 20,
-		generalBurstWindowSeconds: 10 * SCALE,
-	};
-}
 
 async function runOnce(processes: number): Promise<Row> {
 	const sandbox = await startSandbox({
@@ -47,10 +33,9 @@ async function runOnce(processes: number): Promise<Row> {
 		clock: createClock({ realTime: true }),
 		generalRateLimit: { windowScale: SCALE },
 	});
-	const children: ChildProcess[] = [];
 	try {
 		const config: ProcessConfig = {
-			credentials: credentialsFor(sandbox.url),
+			credentials: credentialsFor(sandbox.url, SCALE),
 			senderId: SEED.alice.senders.online,
 			recipientPhone: SEED.alice.openWindowCustomer.phone,
 			concurrency: CONCURRENCY,
@@ -66,38 +51,26 @@ async function runOnce(processes: number): Promise<Row> {
 		// From the first process's first job: loading the transport into a process is no part of the pacing.
 		let started = Date.now();
 		let loaded = false;
-		await new Promise<void>((resolve, reject) => {
-			for (let index = 0; index < processes; index++) {
-				setTimeout(() => {
-					const child = fork(join(__dirname, 'sharedTokenProcess.ts'), [], {
-						execArgv: ['--import', 'tsx'],
-						env: { ...process.env, SHARED_TOKEN_PROCESS: JSON.stringify(config) },
-					});
-					children.push(child);
-					child.on('error', reject);
-					child.on('message', (message: FromProcess) => {
-						if ('answered' in message) {
-							if (message.answered.status === 429) refused[index]++;
-							trace.push(
-								`${((message.answered.at - started) / 1000).toFixed(3)} p${index} ${message.answered.status} ${message.answered.remaining ?? ''}`,
-							);
-							return;
-						}
-						if ('want' in message) {
-							if (!loaded) [loaded, started] = [true, Date.now()];
-							const reply: ToProcess =
-								handedOut[index] < READS_PER_PROCESS ? { job: handedOut[index]++ } : { done: true };
-							child.send(reply);
-							return;
-						}
-						if (message.error !== undefined) {
-							failed++;
-							process.stderr.write(`  process ${index}: ${message.error}\n`);
-						}
-						if (++finished === total) resolve();
-					});
-				}, index * START_APART_MS);
+		await runProcesses(processes, config, (message, index, child) => {
+			if ('answered' in message) {
+				if (message.answered.status === 429) refused[index]++;
+				const at = ((message.answered.at - started) / 1000).toFixed(3);
+				trace.push(
+					`${at} p${index} ${message.answered.status} ${message.answered.remaining ?? ''}`,
+				);
+				return false;
 			}
+			if ('want' in message) {
+				if (!loaded) [loaded, started] = [true, Date.now()];
+				const more = handedOut[index] < READS_PER_PROCESS;
+				child.send((more ? { job: handedOut[index]++ } : { done: true }) satisfies ToProcess);
+				return false;
+			}
+			if (message.error !== undefined) {
+				failed++;
+				process.stderr.write(`  process ${index}: ${message.error}\n`);
+			}
+			return ++finished === total;
 		});
 		const wallMs = Date.now() - started;
 		if (process.env.BENCH_READS_TRACE)
@@ -115,7 +88,6 @@ async function runOnce(processes: number): Promise<Row> {
 			target: '≤ 1 429 per process, ≤ 1.15',
 		};
 	} finally {
-		for (const child of children) child.kill();
 		await sandbox.stop();
 	}
 }
