@@ -58,11 +58,7 @@ export class AccountBudget implements Pacer {
 	/** The spacing while three or more clients share the token. */
 	private readonly pace: SharedPace | undefined;
 
-	/**
-	 * @param limits the configured windows: the service's report is read by them
-	 * @param enforced the windows this pacer counts and holds requests to (the token's are `limits`;
-	 *   none leaves the sharing alone, as its tests want it)
-	 */
+	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (none: the sharing alone). */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];

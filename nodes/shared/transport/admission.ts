@@ -10,11 +10,7 @@ export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'e
 /** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
 export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
 
-/**
- * This process's own requests, which the service does not report: answers with budget headers or
- * without; those the account counted since it last refused one (none yet: undefined); those started
- * since the last report.
- */
+/** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
 export interface Local {
 	blockedUntil: number;
 	inFlight: number;
@@ -36,12 +32,10 @@ export interface Situation {
 	endpoint?: SlidingWindow;
 }
 
-const ownsRemainder = (sharing: Sharing) => sharing.phase === 'finishing';
-
 /**
- * Whether a request may start now, else how long it waits and why, in this order: a 429's block; one
- * more under way per counted answer (1, 2, 3, …: it learns of the others before it spends much); its share
- * of the remainder spent, the reset; its spacing as one of the clients; each window; the endpoint's.
+ * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
+ * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
+ * much); its share of the remainder spent, the reset; its spacing; each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
@@ -95,7 +89,7 @@ function remainderShares(view: BudgetView, sharing: Sharing): number {
 
 /** One pace of the token per client, or the shared pace's; in the tail no slower than one per client still sending. */
 function nextSpacedStart({ sharing, local, shape, spacingMs }: Situation): number {
-	if (sharing.clients < 2 || shape.paceMs === undefined || ownsRemainder(sharing)) return 0;
+	if (sharing.clients < 2 || shape.paceMs === undefined || sharing.phase === 'finishing') return 0;
 	const spacing = spacingMs ?? sharing.clients * shape.sharedPaceMs;
 	const tail =
 		sharing.phase === 'tail'
@@ -177,7 +171,7 @@ export function endpointShare(
 ): number {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
-	if (sharing.clients > 1 && !ownsRemainder(sharing))
+	if (sharing.clients > 1 && sharing.phase !== 'finishing')
 		return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / sharing.clients));
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =

@@ -28,11 +28,7 @@ export interface Sharing {
 
 export const ALONE: Sharing = { phase: 'alone', clients: 1, quietAnswers: 0 };
 
-/**
- * What the transition reads at an answer besides its evidence: the count of clients as the view has
- * it, whether this process's backlog drains (its run is ending), and how far apart answers must be
- * to prove silence (one's own spacing is none).
- */
+/** Besides the evidence: the view's count of clients, whether the backlog drains (the run ends), the gap that proves silence. */
 export interface Reading {
 	counted: number;
 	remaining: number;
