@@ -7,7 +7,6 @@ import {
 	ALONE,
 	nextSharing,
 	sharingAt,
-	type Moment,
 	type Reading,
 	type Sharing,
 } from '../../nodes/shared/transport/sharingPhase';
@@ -121,39 +120,6 @@ describe('the transition at an answer', () => {
 	});
 });
 
-describe('between answers', () => {
-	/** 20 s into a window that resets at 60 s, the others last seen `silentMs` ago. */
-	const silentFor = (silentMs: number, now = 20_000): Moment => ({
-		now,
-		resetAt: 60_000,
-		othersLastSeen: now - silentMs,
-		shareWindowMs: 10_000,
-	});
-	it.each<[string, Sharing, Moment, Partial<Sharing>]>([
-		[
-			'the others silent for a share window may be waiting out a 429',
-			STOPPED,
-			silentFor(10_000),
-			{ phase: 'othersStopped' },
-		],
-		[
-			'silent for longer, they are done: it finishes the remainder',
-			STOPPED,
-			silentFor(10_001),
-			{ phase: 'finishing' },
-		],
-		[
-			'silence into the reset is no sign: they may resume there',
-			STOPPED,
-			silentFor(30_000, 60_000),
-			{ phase: 'othersStopped' },
-		],
-		['sharing is left to the answers', SHARING, silentFor(20_000), { phase: 'sharing' }],
-	])('%s', (_, sharing, moment, expected) => {
-		expect(sharingAt(sharing, moment)).toMatchObject(expected);
-	});
-});
-
 describe('at the reset', () => {
 	it.each<[string, Sharing, number, Partial<Sharing>]>([
 		['finishing lasts until the reset', FINISHING, 59_999, { phase: 'finishing' }],
@@ -171,7 +137,6 @@ describe('at the reset', () => {
 		],
 		['sharing stays', SHARING, 60_000, { phase: 'sharing' }],
 	])('%s', (_, sharing, now, expected) => {
-		const moment = { now, resetAt: 60_000, othersLastSeen: now - 1_000, shareWindowMs: 10_000 };
-		expect(sharingAt(sharing, moment)).toMatchObject(expected);
+		expect(sharingAt(sharing, now, 60_000)).toMatchObject(expected);
 	});
 });

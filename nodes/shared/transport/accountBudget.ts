@@ -71,7 +71,10 @@ export class AccountBudget implements Pacer {
 		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
 	}
 
-	/** Waits until a request may go (on `endpoint`'s window too); a wait for the reset beyond `maxWaitMs` throws. */
+	/**
+	 * Waits until this process may send (on `endpoint`'s own window too, when given). A wait for the
+	 * reset longer than `maxWaitMs` (over the waits of this call) throws RateLimitWaitTooLong instead.
+	 */
 	async acquire(
 		maxWaitMs: number,
 		endpoint?: { name: string; limit: RateLimit },
@@ -110,7 +113,10 @@ export class AccountBudget implements Pacer {
 		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
 	}
 
-	/** Counts a request from asking to be sent until done (the function returned): its draining marks the run's end. */
+	/**
+	 * Counts a request on its way from asking to be sent until done; returns the function that ends
+	 * it. Most requests wait here before they start, so the backlog's draining marks the run's end.
+	 */
 	enterBacklog(): () => void {
 		this.backlog++;
 		this.noteBacklog(Date.now());
@@ -134,7 +140,8 @@ export class AccountBudget implements Pacer {
 
 	/** Others' requests counted in the last `windowMs` (budgetView.ts). */
 	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
-		return othersWithin(this.view, windowMs, now, countsLikely(this.sharingAt(now)));
+		const sharing = sharingAt(this.sharing, now, this.view.resetAt);
+		return othersWithin(this.view, windowMs, now, countsLikely(sharing));
 	}
 
 	/** An endpoint's own limit as this process may spend it now (admission.ts). */
@@ -146,19 +153,13 @@ export class AccountBudget implements Pacer {
 		return {
 			now,
 			view: this.view,
-			sharing: this.sharingAt(now),
+			sharing: sharingAt(this.sharing, now, this.view.resetAt),
 			local: this.local,
 			shape: this.shape,
 			spacingMs: this.pace?.spacingMs(),
 			windows: this.windows,
 			endpoint,
 		};
-	}
-
-	private sharingAt(now: number): Sharing {
-		const { resetAt, others } = this.view;
-		const othersLastSeen = others.length > 0 ? others[others.length - 1].at : 0;
-		return sharingAt(this.sharing, { now, resetAt, othersLastSeen, ...this.shape });
 	}
 
 	private endpointWindow(name: string, limit: RateLimit): SlidingWindow {

@@ -5,10 +5,11 @@ import { header } from './headers';
 import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WINDOW_RATIO_AFTER } from './tuning';
 
 /**
- * Every answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the
- * token's minute window (https://docs.famulor.de/en/api-reference/authentication), the only state the
- * processes of one token share. `observe` turns each answer into a new immutable view: the
- * remainder, the reset, the others' requests and the count of clients.
+ * What the service's answers tell this process about the token's account-wide limit: every answer
+ * carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the token's minute
+ * window (https://docs.famulor.de/en/api-reference/authentication). They are the only state the
+ * processes of one token (n8n workers, other tools) share. `observe` turns each answer into a new
+ * immutable view: the remainder, the reset, the others' requests and the count of clients.
  */
 
 /** How long `X-RateLimit-Remaining: 0` holds when the answer names no reset: one documented window (the minute). */
@@ -94,7 +95,11 @@ export const EMPTY_VIEW: BudgetView = {
 	clients: 1,
 };
 
-/** What one answer showed of the others (sharingPhase.ts); `expected`: at their rate so far (undefined: too early). */
+/**
+ * What one answer showed of the others, for the phases of sharing (sharingPhase.ts): those it
+ * revealed, those it would have revealed at the rate they kept in the window (undefined: too early
+ * to say), and whether any was seen within the longest window.
+ */
 export interface Evidence {
 	newWindow: boolean;
 	othersNow: number;

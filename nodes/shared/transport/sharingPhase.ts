@@ -63,23 +63,10 @@ export function nextSharing(previous: Sharing, evidence: Evidence, reading: Read
 	return { phase: 'tail', clients, quietAnswers, activeClients };
 }
 
-export type Moment = {
-	now: number;
-	resetAt: number;
-	othersLastSeen: number;
-	shareWindowMs: number;
-};
-
-/**
- * The phase at a moment. The tail and finishing end at the reset, when every client may resume.
- * Others silent for longer than a share window outlast any 429's wait but the reset's: they are done,
- * and the remainder is this process's to finish.
- */
-export function sharingAt(sharing: Sharing, at: Moment): Sharing {
-	if (at.now >= at.resetAt) {
-		if (sharing.phase === 'finishing') return { ...sharing, phase: 'othersStopped' };
-		if (sharing.phase === 'tail') return { ...sharing, phase: 'sharing', activeClients: undefined };
-	} else if (sharing.phase === 'othersStopped' && at.now - at.othersLastSeen > at.shareWindowMs)
-		return { ...sharing, phase: 'finishing' };
+/** The phase at `now`: the tail and the end of the others' work last until the reset. */
+export function sharingAt(sharing: Sharing, now: number, resetAt: number): Sharing {
+	if (now < resetAt) return sharing;
+	if (sharing.phase === 'finishing') return { ...sharing, phase: 'othersStopped' };
+	if (sharing.phase === 'tail') return { ...sharing, phase: 'sharing', activeClients: undefined };
 	return sharing;
 }

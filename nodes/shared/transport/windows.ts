@@ -2,6 +2,7 @@ import type { RateLimit } from './credentials';
 
 /** Others' requests in a window, and when the oldest of them leaves it. */
 export type OthersInWindow = { count: number; nextExpiry: number };
+
 export const NO_OTHERS: OthersInWindow = { count: 0, nextExpiry: Infinity };
 
 /**
@@ -12,6 +13,7 @@ export const NO_OTHERS: OthersInWindow = { count: 0, nextExpiry: Infinity };
 export class SlidingWindow {
 	/** Started and not yet answered. */
 	inFlight = 0;
+
 	private finishedAt: number[] = [];
 
 	constructor(readonly rateLimit: RateLimit) {}
