@@ -34,6 +34,21 @@ export function credentialsFor(baseUrl: string, scale: number): TestCredentials 
 	};
 }
 
+/** What every process is given: the credential at `scale`, the seeded sender and customer, a worker's concurrency. */
+export function processConfig(
+	baseUrl: string,
+	scale: number,
+	work: Pick<ProcessConfig, 'overheadMs' | 'readPath'>,
+): ProcessConfig {
+	return {
+		credentials: credentialsFor(baseUrl, scale),
+		senderId: SEED.alice.senders.online,
+		recipientPhone: SEED.alice.openWindowCustomer.phone,
+		concurrency: CONCURRENCY,
+		...work,
+	};
+}
+
 /**
  * Runs `count` processes with `config` until `onMessage` (given each message, the process's index
  * and the process to answer) returns true; then stops them.

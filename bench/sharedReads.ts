@@ -8,17 +8,11 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import { createClock, SEED, startSandbox } from '../sandbox';
+import { createClock, startSandbox } from '../sandbox';
 import { accountWideMinimumMs, documentedWindows } from '../test/helpers/accountMinimum';
 import { ratio, seconds, table, type Row } from './measure';
-import {
-	CONCURRENCY,
-	credentialsFor,
-	numbersFrom,
-	runProcesses,
-	START_APART_MS,
-} from './processes';
-import type { ProcessConfig, ToProcess } from './sharedTokenProcess';
+import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
+import type { ToProcess } from './sharedTokenProcess';
 
 const READS_PER_PROCESS = 40;
 const READ_PATH = '/api/user/me';
@@ -34,14 +28,7 @@ async function runOnce(processes: number): Promise<Row> {
 		generalRateLimit: { windowScale: SCALE },
 	});
 	try {
-		const config: ProcessConfig = {
-			credentials: credentialsFor(sandbox.url, SCALE),
-			senderId: SEED.alice.senders.online,
-			recipientPhone: SEED.alice.openWindowCustomer.phone,
-			concurrency: CONCURRENCY,
-			overheadMs: 0,
-			readPath: READ_PATH,
-		};
+		const config = processConfig(sandbox.url, SCALE, { overheadMs: 0, readPath: READ_PATH });
 		const handedOut = new Array<number>(processes).fill(0);
 		const refused = new Array<number>(processes).fill(0);
 		const trace: string[] = [];

@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import { createClock, SEED, startSandbox } from '../sandbox';
+import { createClock, startSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,
 	accountWideMinimumMs,
@@ -17,14 +17,8 @@ import {
 } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import { ratio, seconds, table, type Row } from './measure';
-import {
-	CONCURRENCY,
-	credentialsFor,
-	numbersFrom,
-	runProcesses,
-	START_APART_MS,
-} from './processes';
-import type { ProcessConfig, ToProcess } from './sharedTokenProcess';
+import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
+import type { ToProcess } from './sharedTokenProcess';
 
 const JOBS = 200;
 const OVERHEAD_MS = 40;
@@ -61,13 +55,7 @@ async function runOnce(processes: number): Promise<Figures> {
 		rateLimits: { sendFreeform: { limit: 5, windowMs: 1000 * SCALE } },
 	});
 	try {
-		const config: ProcessConfig = {
-			credentials: credentialsFor(sandbox.url, SCALE),
-			senderId: SEED.alice.senders.online,
-			recipientPhone: SEED.alice.openWindowCustomer.phone,
-			concurrency: CONCURRENCY,
-			overheadMs: OVERHEAD_MS,
-		};
+		const config = processConfig(sandbox.url, SCALE, { overheadMs: OVERHEAD_MS });
 		const perProcess = new Array<number>(processes).fill(0);
 		const answers: Answer[] = [];
 		let failed = 0;
