@@ -39,8 +39,25 @@ const sharedEntries: Record<string, OperationEntry> = {
 
 export const document = buildResource('document', 'getAll', sharedEntries);
 
+/** Version 2's creates can wait until the document is processed (their descriptionV2). */
+const createEntriesV2: Record<string, OperationEntry> = {
+	createFromWebsite: {
+		...sharedEntries.createFromWebsite,
+		module: { ...createFromWebsite, description: createFromWebsite.descriptionV2 },
+		description:
+			'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+	},
+	createFromFile: {
+		...sharedEntries.createFromFile,
+		module: { ...createFromFile, description: createFromFile.descriptionV2 },
+		description:
+			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+	},
+};
+
 export const documentV2 = buildResource('document', 'getAll', {
 	...sharedEntries,
+	...createEntriesV2,
 	update: {
 		module: update,
 		name: 'Update',
