@@ -4,11 +4,13 @@ export {
 	asNodeError,
 	buildApiError,
 	formatErrorMessage,
+	isRememberedFailure,
 	parseErrorBody,
 	type FamulorErrorDetails,
 } from './errors';
 export { famulorApiRequest } from './request';
 export { backoffDelay, retryAfterMs } from './send';
+export { forgetSucceededRun } from './journal';
 export {
 	listLimit,
 	pageNumberPages,

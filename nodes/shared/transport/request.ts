@@ -1,7 +1,13 @@
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import { asNodeError, OUTCOME_UNKNOWN, SENT_BEFORE, withSecretsMasked } from './errors';
+import {
+	asNodeError,
+	markRemembered,
+	OUTCOME_UNKNOWN,
+	SENT_BEFORE,
+	withSecretsMasked,
+} from './errors';
 import { journalSlot, recall, remember, type RememberedError } from './journal';
 import { accountFor } from './pacing';
 import { send } from './send';
@@ -41,12 +47,12 @@ function rememberedFailure(
 	itemIndex: number | undefined,
 ): NodeApiError {
 	const again = new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
-		message: `${error.message} (remembered from an earlier try of this execution: not sent again)`,
+		message: `${error.message} (remembered from an earlier try of this execution or of the execution it retries: not sent again)`,
 		description: error.description ?? undefined,
 		itemIndex,
 	});
 	Object.assign(again.context, error.context);
-	return again;
+	return markRemembered(again);
 }
 
 /** A request that went through in an earlier try whose answer the memory bound made us drop. */
@@ -59,13 +65,13 @@ function answerNotKeptFailure(
 		{ message: 'sent before, answer not kept' } as JsonObject,
 		{
 			message:
-				'Famulor API request sent before, answer not kept: it went through in an earlier try of this execution, and its answer was dropped to keep the memory of sent requests within its bound, so it was not sent again. Check the result in Famulor.',
+				'Famulor API request sent before, answer not kept: it went through in an earlier try of this execution or of the execution it retries, and its answer was dropped to keep the memory of sent requests within its bound, so it was not sent again. Check the result in Famulor.',
 			description: `${request.method} ${request.path}`,
 			itemIndex: request.itemIndex,
 		},
 	);
 	Object.assign(error.context, { httpCode: null, errorCode: SENT_BEFORE, fieldErrors: {} });
-	return error;
+	return markRemembered(error);
 }
 
 /**
