@@ -1,5 +1,5 @@
 /**
- * Case 9 of `npm run bench`: the shared token on another workload than case 7's sends, and windows of
+ * Case 10 of `npm run bench`: the shared token on another workload than case 7's sends, and windows of
  * another length than the documented ones, so the pacing is shown to be a mechanism and not a fit.
  * 2 and 4 processes (bench/sharedTokenProcess.ts) each read `GET /api/user/me` 40 times with a
  * worker's concurrency (10), starting 0.6 s apart (timed from the first one's first job); the sandbox enforces the documented counts in
@@ -88,7 +88,7 @@ export async function sharedReadsCase(): Promise<string> {
 			process.stdout.write(`  shared reads, ${processes} processes: ${JSON.stringify(row)}\n`);
 		}
 	return table(
-		`9. Shared token, reads: ${READS_PER_PROCESS} reads per process from ${PROCESS_COUNTS.join(', ')} processes on one token, concurrency ${CONCURRENCY}, ${START_APART_MS} ms apart, windows ×${SCALE}`,
+		`10. Shared token, reads: ${READS_PER_PROCESS} reads per process from ${PROCESS_COUNTS.join(', ')} processes on one token, concurrency ${CONCURRENCY}, ${START_APART_MS} ms apart, windows ×${SCALE}`,
 		rows,
 	);
 }
