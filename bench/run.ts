@@ -20,6 +20,7 @@ import { measure, median, mib, ratio, seconds, table, type Row } from './measure
 import { runPeerBenchmark } from './peer';
 import { liveToolCase } from './liveTool';
 import { queueCase } from './queue';
+import { sharedReadsCase } from './sharedReads';
 import { sharedTokenCase } from './sharedToken';
 import { pollTriggerCase } from './pollTrigger';
 
@@ -29,9 +30,11 @@ const REPLY = { limit: 5, windowMs: 6000 };
 const ALICE = SEED.alice;
 const STATUS_QUERY = `sender_id=${ALICE.senders.online}&recipient_phone=${encodeURIComponent(ALICE.openWindowCustomer.phone)}`;
 const CONVERSATIONS = 10_000;
-/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n). */
+/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n; 10 the shared token with reads and windows of half length). */
 const CASES = new Set(
-	(process.env.BENCH_CASES ?? '1,2,3,4,5,6,7,8,9').split(',').map((value) => Number(value.trim())),
+	(process.env.BENCH_CASES ?? '1,2,3,4,5,6,7,8,9,10')
+		.split(',')
+		.map((value) => Number(value.trim())),
 );
 
 const items = (count: number): INodeExecutionData[] =>
@@ -183,6 +186,7 @@ async function main(): Promise<void> {
 	if (CASES.has(7)) print(await sharedTokenCase());
 	if (CASES.has(8)) print(await liveToolCase());
 	if (CASES.has(9)) print(await pollTriggerCase());
+	if (CASES.has(10)) print(await sharedReadsCase());
 
 	async function readsCase(): Promise<void> {
 		// 3: reads without a documented limit: a raw fetch loop, the same loop through n8n's own request
