@@ -147,6 +147,10 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 		if (!a) return send(reply, 404, { message: 'Assistant not found' });
 		return send(reply, 200, a);
 	});
+	// every stored mid-call tool, whoever owns it: a test's view that spends none of the user's rate limit
+	app.get(`${P}/state/tools`, async (_req, reply) =>
+		send(reply, 200, [...sb.state.tools.values()]),
+	);
 	app.get(`${P}/state/conversations/:uuid`, async (req, reply) => {
 		const c = sb.state.conversationByUuid.get(params(req).uuid);
 		if (!c) return send(reply, 404, { message: 'Conversation not found' });

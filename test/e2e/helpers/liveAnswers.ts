@@ -42,9 +42,10 @@ export async function storedAssistant(client: SandboxClient): Promise<StoredAssi
 	return await client.controlJson<StoredAssistant>('GET', `/state/assistants/${LIVE_ASSISTANT_ID}`);
 }
 
+/** Through the controls too: in queue mode the burst test before it may have spent the account's minute. */
 export async function publishedTool(client: SandboxClient): Promise<Tool | undefined> {
-	const { json } = await client.api<Tool[]>('GET', '/api/user/tools');
-	return json.find((tool) => tool.name === 'get_order_status');
+	const tools = await client.controlJson<Tool[]>('GET', '/state/tools');
+	return tools.find((tool) => tool.name === 'get_order_status');
 }
 
 /** Publishes both examples and waits until the tool is on the assistant and its inbound webhook points at n8n. */
