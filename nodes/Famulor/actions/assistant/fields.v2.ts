@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { knowledgeBaseLocator } from '../../../../shared/descriptions';
+import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import {
 	assignablePhoneNumberLocator,
 	folderLocator,
@@ -10,11 +10,11 @@ import {
 	synthesizerProviderLocator,
 	transcriberProviderLocator,
 	voiceLocator,
-} from '../../../../shared/pickerLocators';
-import { variablesProperty } from '../../common';
+} from '../../../shared/pickerLocators';
+import { variablesProperty } from '../common';
 import { engineModeOptions } from './modes';
 import { builtinToolsProperty } from './tools';
-import { choice, flag, numeric, options, SHARED_FIELDS, text, type ValueRule } from '../fields';
+import { choice, flag, numeric, options, SHARED_FIELDS, text, type ValueRule } from './fields';
 
 /**
  * The assistant fields of the current API (node version 2), defined once for Create and Update

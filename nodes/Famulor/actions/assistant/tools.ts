@@ -11,8 +11,8 @@ import {
 	checkUrl,
 	requireText,
 	type FieldName,
-} from '../../../validation';
-import { booleanProperty } from '../fields';
+} from '../../validation';
+import { booleanProperty } from './fields';
 
 /**
  * Built-in tools of an assistant, one entry per documented type with its fields

@@ -5,12 +5,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { assistantLocator } from '../../../../shared/descriptions';
-import { famulorApiRequest, unwrapRecord } from '../../../../shared/transport';
-import { readLocatorId } from '../../common';
-import type { OperationResult } from '../../types';
-import { buildAssistantBodyV2 } from './body';
-import { fieldsCollection } from './fields';
+import { assistantLocator } from '../../../shared/descriptions';
+import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
+import { readLocatorId } from '../common';
+import type { OperationResult } from '../types';
+import { buildAssistantBodyV2 } from './body.v2';
+import { fieldsCollection } from './fields.v2';
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant to change'),

@@ -9,9 +9,9 @@ import {
 	invalid,
 	requireText,
 	type FieldName,
-} from '../../../validation';
-import { readVariables } from '../../common';
-import { checkValue } from '../body';
+} from '../../validation';
+import { readVariables } from '../common';
+import { checkValue } from './body';
 import {
 	CLEARABLE,
 	OPTIONAL_FIELDS,
@@ -19,7 +19,7 @@ import {
 	REQUIRED_FIELDS,
 	SPECIAL,
 	type AssistantField,
-} from './fields';
+} from './fields.v2';
 import { readBuiltinTools } from './tools';
 
 const POST_CALL_NAME = /^[a-z0-9_]{3,16}$/;

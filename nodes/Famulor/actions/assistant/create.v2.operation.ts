@@ -5,10 +5,10 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../../../shared/transport';
-import type { OperationEffect, OperationResult } from '../../types';
-import { buildAssistantBodyV2 } from './body';
-import { fieldsCollection, REQUIRED_FIELDS, requiredProperties } from './fields';
+import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
+import type { OperationEffect, OperationResult } from '../types';
+import { buildAssistantBodyV2 } from './body.v2';
+import { fieldsCollection, REQUIRED_FIELDS, requiredProperties } from './fields.v2';
 
 const properties: INodeProperties[] = [...requiredProperties(), fieldsCollection('create')];
 
