@@ -4,9 +4,10 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { buildResource, type OperationEntry } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const sharedEntries: Record<string, OperationEntry> = {
+/** Every operation of the resource in either version, as the Operation dropdown shows it. */
+const entries = {
 	createFromWebsite: {
 		module: createFromWebsite,
 		name: 'Create From Website',
@@ -35,12 +36,6 @@ const sharedEntries: Record<string, OperationEntry> = {
 		description:
 			'Read one document of a knowledge base, including its processing status (processing, active, failed)',
 	},
-};
-
-export const document = buildResource('document', 'getAll', sharedEntries);
-
-export const documentV2 = buildResource('document', 'getAll', {
-	...sharedEntries,
 	update: {
 		module: update,
 		name: 'Update',
@@ -55,4 +50,21 @@ export const documentV2 = buildResource('document', 'getAll', {
 		description:
 			'Permanently delete a document of a knowledge base with its processed content; the knowledge base becomes empty after its last document',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const document = {
+	v1: buildResource('document', 'getAll', {
+		createFromWebsite: entries.createFromWebsite,
+		createFromFile: entries.createFromFile,
+		getAll: entries.getAll,
+		get: entries.get,
+	}),
+	v2: buildResource('document', 'getAll', {
+		createFromWebsite: entries.createFromWebsite,
+		createFromFile: entries.createFromFile,
+		getAll: entries.getAll,
+		get: entries.get,
+		update: entries.update,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;
