@@ -7,7 +7,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchAssistants } from '../shared/methods/listSearch';
+import { searchAssistants } from '../shared/methods/assistants';
 import { checkExists, create, deleteRegistration } from './lifecycle';
 import { triggerProperties } from './properties';
 import { handleDelivery } from './webhook';

@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { searchDocuments } from '../../nodes/shared/methods/accountSearch';
+import { searchDocuments } from '../../nodes/shared/methods/documents';
 
 import { SEED } from '../../sandbox';
 import { actionNodeDescription, runLoadMethodOf, withRequestContext } from '../helpers/engine';

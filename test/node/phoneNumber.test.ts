@@ -4,7 +4,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
+import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/phoneNumbers';
 import { SEED } from '../../sandbox';
 import {
 	actionNodeDescription,
