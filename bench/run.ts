@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: throughput of the Famulor node at the service's limits, against an in-process
- * sandbox, with the node run through n8n-core's WorkflowExecute (test/helpers/engine.ts) in cases 1–4,
+ * sandbox, with the node run through n8n-core's WorkflowExecute (harness/engine.ts) in cases 1–4,
  * and in a real n8n against n8n's HTTP Request node in case 5 (bench/peer.ts).
  * Prints one table per case; figures, not a pass/fail test.
  */
-import './jestShim';
+import '../harness/jestShim';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -14,7 +14,7 @@ import {
 	withRequestContext,
 	type NodeRunResult,
 	type TestCredentials,
-} from '../test/helpers/engine';
+} from '../harness/engine';
 import { SandboxClient } from '../test/helpers/sandboxClient';
 import { measure, median, mib, ratio, seconds, table, type Row } from './measure';
 import { runPeerBenchmark } from './peer';

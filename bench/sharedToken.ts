@@ -18,7 +18,7 @@ import {
 	replaySends,
 } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
-import type { TestCredentials } from '../test/helpers/engine';
+import type { TestCredentials } from '../harness/engine';
 import { ratio, seconds, table, type Row } from './measure';
 import type { FromProcess, ProcessConfig, ToProcess } from './sharedTokenProcess';
 

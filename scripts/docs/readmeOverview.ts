@@ -5,7 +5,7 @@
  * "(v1)" where version 1 has the operation too, and the operations only version 1 has.
  */
 import { resourcesV1, resourcesV2 } from '../../nodes/Famulor/actions/resources';
-import { actionNodeDescription } from '../../test/helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 import { operationOptions, resourceNames } from './operationsReference';
 
 export const OVERVIEW_BEGIN = '<!-- operations:begin -->';

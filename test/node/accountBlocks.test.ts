@@ -7,7 +7,7 @@ import type {
 import { searchDocuments } from '../../nodes/shared/methods/documents';
 
 import { SEED } from '../../sandbox';
-import { actionNodeDescription, runLoadMethodOf, withRequestContext } from '../helpers/engine';
+import { actionNodeDescription, runLoadMethodOf, withRequestContext } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	items,

@@ -4,7 +4,7 @@ import {
 	CURRENT_ONLY_FIELDS,
 	SEED_ONLY_FIELDS,
 } from '../../sandbox/domain/assistants/apiGenerations';
-import { runLoadMethodOf } from '../helpers/engine';
+import { runLoadMethodOf } from '../../harness/engine';
 import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from './kit';
 
 // The sandbox accepts only the current API here: any name of the seed specification's generation is refused.

@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { actionNodeDescription } from '../helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,

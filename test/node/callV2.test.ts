@@ -2,7 +2,7 @@
 import type { IDataObject, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { actionNodeDescription, runLoadMethodOf } from '../helpers/engine';
+import { actionNodeDescription, runLoadMethodOf } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	jsonOf,

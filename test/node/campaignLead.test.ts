@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { runLoadMethodOf } from '../helpers/engine';
+import { runLoadMethodOf } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,

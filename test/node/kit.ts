@@ -1,6 +1,6 @@
 /**
  * Set-up of the action node suites: a real sandbox, the credential pointing at it, the node run
- * through n8n-core (test/helpers/engine.ts), readers of the sandbox's request log, and what the
+ * through n8n-core (harness/engine.ts), readers of the sandbox's request log, and what the
  * token checks need. Every helper talks to the sandbox over HTTP, as the node does.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -17,7 +17,7 @@ import {
 	type NodeRunResult,
 	type RunNodeOptions,
 	type TestCredentials,
-} from '../helpers/engine';
+} from '../../harness/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 

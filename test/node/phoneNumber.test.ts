@@ -11,7 +11,7 @@ import {
 	runLoadMethod,
 	withRequestContext,
 	type NodeRunResult,
-} from '../helpers/engine';
+} from '../../harness/engine';
 import { fieldTypes, only, useKit, visibleText } from './kit';
 
 const ALICE = SEED.alice;

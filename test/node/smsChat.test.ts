@@ -1,6 +1,6 @@
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 import { SEED } from '../../sandbox';
-import { runLoadMethodOf } from '../helpers/engine';
+import { runLoadMethodOf } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,

@@ -1,7 +1,7 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { runLoadMethod, runNode } from '../helpers/engine';
+import { runLoadMethod, runNode } from '../../harness/engine';
 import { startScriptedServer } from '../helpers/scriptedServer';
 import { fieldTypes, locator, only, useKit, visibleText } from './kit';
 

@@ -36,10 +36,10 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
-import { Famulor } from '../../nodes/Famulor/Famulor.node';
-import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
-import { CREDENTIAL_TYPE, type FamulorCredentials } from '../../nodes/shared/transport';
+import { FamulorAiApi } from '../credentials/FamulorAiApi.credentials';
+import { Famulor } from '../nodes/Famulor/Famulor.node';
+import { FamulorTrigger } from '../nodes/FamulorTrigger/FamulorTrigger.node';
+import { CREDENTIAL_TYPE, type FamulorCredentials } from '../nodes/shared/transport';
 
 export const ACTION_NODE_TYPE = 'n8n-nodes-famulor-ai.famulor';
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-famulor-ai.famulorTrigger';

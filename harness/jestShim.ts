@@ -1,5 +1,5 @@
 /**
- * The engine harness (test/helpers/engine.ts) builds n8n's additional data with jest-mock-extended,
+ * The engine harness (harness/engine.ts) builds n8n's additional data with jest-mock-extended,
  * which calls `jest.fn()` for members it was not given. Outside jest, jest-mock's `fn` stands in.
  * Imported before the harness.
  */
