@@ -1,11 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-
-import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
-
+import type {
+	IBinaryData,
+	INodeExecutionData,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 import { SEED } from '../../sandbox';
-import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
+import {
+	fieldTypes,
+	locator,
+	only,
+	useKit,
+	visibleText,
+	type RunOptions,
+	expectFailedBeforeSending,
+	items,
+	jsonOf,
+} from './kit';
+import { searchDocuments } from '../../nodes/shared/methods/documents';
+import { withRequestContext } from '../../harness/engine';
 
 const KB = SEED.alice.knowledgeBaseId;
+
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const kit = useKit();
@@ -38,6 +54,7 @@ function fileItem(
 }
 
 const pdf = (size = 256 * 1024) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size)]);
+
 const docx = () =>
 	Buffer.concat([
 		Buffer.from('PK\x03\x04', 'latin1'),
@@ -49,6 +66,20 @@ const docx = () =>
 interface MultipartBody {
 	fields: Record<string, unknown>;
 	files: Array<{ field: string; filename: string; mimetype: string; size: number; sha256: string }>;
+}
+
+const ALICE = SEED.alice;
+
+async function runV2(
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
+) {
+	return await kit().run({ resource, operation, ...parameters } as never, {
+		typeVersion: 2,
+		...options,
+	});
 }
 
 describe('Document → Create From Website', () => {
@@ -492,10 +523,82 @@ describe('Document → Get', () => {
 	});
 });
 
+describe('Document → Update, Delete', () => {
+	it('updates name and description at the document path and outputs the document', async () => {
+		const result = await runV2('document', 'update', {
+			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+			documentId: locator(ALICE.documentIds[0]),
+			updateFields: { name: 'FAQ page', description: 'Public FAQ' },
+		});
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'PUT',
+			path: '/api/user/knowledgebases/51/documents/501',
+			body: { name: 'FAQ page', description: 'Public FAQ' },
+		});
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				id: 501,
+				name: 'FAQ page',
+				description: 'Public FAQ',
+				status: 'active',
+			}),
+		]);
+	});
+
+	it("fails without a field to change before sending; deletes with {id, knowledgebase_id, deleted} and the service's message", async () => {
+		await expectFailedBeforeSending(
+			kit(),
+			await runV2('document', 'update', { knowledgeBaseId: locator(51), documentId: locator(501) }),
+			'Update Fields',
+		);
+		const deleted = await runV2('document', 'delete', {
+			knowledgeBaseId: locator(51),
+			documentId: locator(501),
+		});
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: '/api/user/knowledgebases/51/documents/501',
+			status: 200,
+		});
+		expect(jsonOf(deleted)).toEqual([
+			{ id: 501, knowledgebase_id: 51, deleted: true, message: 'Document deleted successfully.' },
+		]);
+	});
+
+	it('the document picker lists the documents of the chosen knowledge base, and nothing before one is chosen', async () => {
+		type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
+		const pick = async (knowledgeBaseId: unknown) =>
+			await withRequestContext(kit().credentials, async function () {
+				// the editor sends the node's current parameters; the picker reads the chosen knowledge base from them
+				const context = Object.assign(Object.create(this) as ILoadOptionsFunctions, {
+					getCurrentNodeParameter: (name: string) =>
+						name === 'knowledgeBaseId' ? knowledgeBaseId : undefined,
+				});
+				return await (searchDocuments as Search).call(context);
+			});
+		expect((await pick('')).results).toEqual([]);
+		expect(await kit().requests()).toEqual([]);
+		expect((await pick('51')).results).toEqual([
+			{ name: 'Website FAQ (#501, active)', value: '501' },
+		]);
+		expect(only(await kit().requests()).path).toBe('/api/user/knowledgebases/51/documents');
+	});
+});
+
 describe('Document: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(15);
 		for (const result of kit().runs)
 			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
+	});
+});
+
+describe('the API token', () => {
+	it('never appears in any output item, error message, description or context', () => {
+		expect(kit().runs.length).toBeGreaterThan(10);
+		for (const result of kit().runs) {
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.alice);
+			expect(visibleText(result)).not.toContain(kit().sandbox.tokens.bob);
+		}
 	});
 });

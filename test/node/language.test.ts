@@ -1,5 +1,4 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-
 import { SEED } from '../../sandbox';
 import { runLoadMethod } from '../../harness/engine';
 import { only, useKit, visibleText } from './kit';

@@ -1,14 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
-
 import {
 	CURRENT_ONLY_FIELDS,
 	SEED_ONLY_FIELDS,
-} from '../../sandbox/domain/assistants/apiGenerations';
-import { runLoadMethodOf } from '../../harness/engine';
-import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from './kit';
+} from '../../../sandbox/domain/assistants/apiGenerations';
+import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from '../kit';
 
 // The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
 const kit = useKit({ api: 'current' });
+
 const v2 = { typeVersion: 2 };
 
 const REQUIRED: INodeParameters = {
@@ -32,12 +31,6 @@ const create = (
 	...REQUIRED,
 	...over,
 	additionalFields,
-});
-const update = (updateFields: INodeParameters, id = 102): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'update',
-	assistantId: locator(id),
-	updateFields,
 });
 
 describe('Assistant → Create (version 2, current API)', () => {
@@ -219,95 +212,6 @@ describe('Assistant → Create (version 2): call transfer number', () => {
 		const body = only(await kit().requests()).body as { tools: Array<Record<string, unknown>> };
 		expect(body.tools).toEqual([
 			expect.objectContaining({ type: 'call_transfer', phone_number: '+4915112345678' }),
-		]);
-	});
-});
-
-describe('Assistant → Update (version 2)', () => {
-	it('sends only the given fields; Fields to Clear sends null and []', async () => {
-		const result = await kit().run(
-			update({
-				name: 'Renamed',
-				labelIds: [96],
-				clearFields: [
-					'Folder',
-					'Phone Number',
-					'All Mid-Call Tools',
-					'Min Interrupt Words (Turns the Rule Off)',
-				],
-			}),
-			v2,
-		);
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'PUT', path: '/api/user/assistant/102', status: 200 });
-		expect(request.body).toStrictEqual({
-			name: 'Renamed',
-			label_ids: [96],
-			folder_id: null,
-			phone_number_id: null,
-			tool_ids: [],
-			min_interrupt_words: null,
-		});
-	});
-	it('places the model by the mode given with it, and refuses a model without a mode', async () => {
-		await kit().run(
-			update({ mode: 'multimodal', voiceId: locator(1101), modelId: locator(22) }),
-			v2,
-		);
-		expect(only(await kit().requests()).body).toStrictEqual({
-			mode: 'multimodal',
-			voice_id: 1101,
-			multimodal_model_id: 22,
-		});
-		await kit().clearRequests();
-		await expectFailedBeforeSending(
-			kit(),
-			await kit().run(update({ modelId: locator(2) }), v2),
-			'mode',
-		);
-	});
-	it('refuses a field both set and cleared', async () => {
-		await expectFailedBeforeSending(
-			kit(),
-			await kit().run(update({ folderId: locator(92), clearFields: ['Folder'] }), v2),
-			'folder_id',
-		);
-	});
-});
-
-describe('pickers (version 2)', () => {
-	const search = async (method: string, parameters: INodeParameters) =>
-		await runLoadMethodOf<{ results: Array<{ value: string }> }>({
-			kind: 'listSearch',
-			method,
-			credentials: kit().credentials,
-			typeVersion: 2,
-			parameters,
-		});
-	it('voices follow the chosen mode and language', async () => {
-		const found = await search(
-			'searchVoices',
-			create({ mode: 'multimodal', languageId: locator(5) }),
-		);
-		expect(found.results.map((r) => r.value)).toEqual(['1102']);
-		expect((await kit().requests('/api/user/assistants/voices'))[0].query).toEqual({
-			mode: 'multimodal',
-			language_id: '5',
-		});
-	});
-	it('models follow the chosen mode; numbers follow the type', async () => {
-		expect(
-			(await search('searchModels', create({ mode: 'dualplex' }))).results.map((r) => r.value),
-		).toEqual(['25']);
-		expect(
-			(await search('searchAssignablePhoneNumbers', create({ type: 'inbound' }))).results.map(
-				(r) => r.value,
-			),
-		).toEqual(['12', '13']);
-		expect((await search('searchFolders', create())).results.map((r) => r.value)).toEqual([
-			'91',
-			'92',
 		]);
 	});
 });

@@ -1,7 +1,8 @@
-import { SEED } from '../../sandbox';
-import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
+import { SEED } from '../../../sandbox';
+import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from '../kit';
 
 const ALICE = SEED.alice;
+
 const CUSTOMER = '+4915112345678';
 
 const kit = useKit();

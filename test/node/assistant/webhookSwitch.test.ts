@@ -1,20 +1,63 @@
-/** The assistant webhook switches of node version 2, in Enable / Disable pairs, and version 1's two left as they were. */
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { SEED } from '../../sandbox';
-import { actionNodeDescription } from '../../harness/engine';
+import type {
+	IDataObject,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { SEED } from '../../../sandbox';
 import {
+	jsonOf,
+	useKit,
+	visibleText,
 	expectFailedBeforeSending,
 	fieldTypes,
-	jsonOf,
 	locator,
 	only,
-	useKit,
 	type RunOptions,
-} from './kit';
+} from '../kit';
+import { actionNodeDescription } from '../../../harness/engine';
+
+const kit = useKit();
+
+const REQUIRED = {
+	assistantName: 'Reminder Bot',
+	voiceId: 1001,
+	language: 'German',
+	llmModel: 'gpt-4o',
+	callsDirection: 'make',
+	engineType: 'pipeline',
+	timezone: 'Europe/Berlin',
+	initialMessage: 'Hallo!',
+	systemPrompt: 'You remind customers of appointments.',
+};
+
+const create = (
+	over: INodeParameters = {},
+	additionalFields: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'assistant',
+	operation: 'create',
+	...REQUIRED,
+	...over,
+	additionalFields,
+});
+
+const update = (
+	updateFields: INodeParameters,
+	assistantId: INodeParameters = { __rl: true, mode: 'id', value: '101' },
+): INodeParameters => ({
+	resource: 'assistant',
+	operation: 'update',
+	assistantId,
+	updateFields,
+});
+
+async function assistantRecord(id: number): Promise<IDataObject> {
+	const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
+	return (json.data as IDataObject[]).find((record) => record.id === id)!;
+}
 
 const ALICE = SEED.alice;
-const kit = useKit();
 
 async function run(operation: string, parameters: IDataObject = {}, options: RunOptions = {}) {
 	return await kit().run(
@@ -40,6 +83,80 @@ function operationNames(version: number): string[] {
 	);
 	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => option.name);
 }
+
+describe('Assistant → webhooks', () => {
+	it('Enable Inbound Webhook posts the assistant ID as a number and the URL', async () => {
+		const result = await kit().run({
+			resource: 'assistant',
+			operation: 'enableInboundWebhook',
+			assistantId: { __rl: true, mode: 'list', value: '101' },
+			webhookUrl: 'https://hooks.example.com/inbound',
+		});
+		const [request] = await kit().requests();
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/user/assistants/enable-inbound-webhook',
+			status: 200,
+		});
+		expect(request.body).toStrictEqual({
+			assistant_id: 101,
+			webhook_url: 'https://hooks.example.com/inbound',
+		});
+		expect(jsonOf(result)).toEqual([{ message: 'Webhook enabled successfully', data: [] }]);
+		expect((await assistantRecord(101)).inbound_webhook_url).toBe(
+			'https://hooks.example.com/inbound',
+		);
+	});
+
+	it('Enable Inbound Webhook refuses an invalid URL without a request', async () => {
+		const result = await kit().run({
+			resource: 'assistant',
+			operation: 'enableInboundWebhook',
+			assistantId: { __rl: true, mode: 'id', value: '101' },
+			webhookUrl: 'ftp://x',
+		});
+		expect(result.error?.message).toContain('webhook_url');
+		expect(await kit().requests()).toHaveLength(0);
+	});
+
+	it('Disable Webhook posts the assistant ID and clears the webhook', async () => {
+		await kit().run(
+			update(
+				{ isWebhookActive: true, webhookUrl: 'https://hooks.example.com/post' },
+				{ __rl: true, mode: 'id', value: '103' },
+			),
+		);
+		await kit().clearRequests();
+		const result = await kit().run({
+			resource: 'assistant',
+			operation: 'disableWebhook',
+			assistantId: { __rl: true, mode: 'id', value: '103' },
+		});
+		const [request] = await kit().requests();
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: '/api/user/assistants/disable-webhook',
+			status: 200,
+		});
+		expect(request.body).toStrictEqual({ assistant_id: 103 });
+		expect(jsonOf(result)[0]).toMatchObject({ data: [] });
+		expect(typeof jsonOf(result)[0].message).toBe('string');
+		expect(await assistantRecord(103)).toMatchObject({
+			is_webhook_active: false,
+			webhook_url: null,
+		});
+	});
+
+	it('Disable Webhook refuses an assistant ID that is not a number, without a request', async () => {
+		const result = await kit().run({
+			resource: 'assistant',
+			operation: 'disableWebhook',
+			assistantId: { __rl: true, mode: 'id', value: '={{ "-3" }}' },
+		});
+		expect(result.error?.message).toContain('assistant_id');
+		expect(await kit().requests()).toHaveLength(0);
+	});
+});
 
 describe('Assistant webhook switches (v2)', () => {
 	it('the Operation dropdown pairs every Enable with a Disable of the same webhook; version 1 keeps its two', () => {
@@ -318,5 +435,36 @@ describe('Assistant webhook switches (v1, frozen)', () => {
 		expect(jsonOf(on)).toEqual([{ message: 'Webhook enabled successfully', data: [] }]);
 		const off = await run('disableWebhook', {}, { typeVersion: 1 });
 		expect(jsonOf(off)).toEqual([{ message: 'Webhook disabled successfully', data: [] }]);
+	});
+});
+
+describe('Assistant → the API token stays secret', () => {
+	const runs: Array<[string, INodeParameters, boolean]> = [
+		['success', create(), false],
+		['local validation failure', create({ timezone: 'nowhere' }), false],
+		['local validation failure, Continue On Fail', create({ timezone: 'nowhere' }), true],
+		['service failure', create({ voiceId: 4242 }), false],
+		['service failure, Continue On Fail', create({ voiceId: 4242 }), true],
+		['list', { resource: 'assistant', operation: 'getAll', returnAll: true }, false],
+	];
+
+	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
+		const result = await kit().run(parameters, { continueOnFail });
+		const text = visibleText(result);
+		expect(text.length).toBeGreaterThan(10);
+		expect(text).not.toContain(kit().sandbox.tokens.alice);
+	});
+
+	it('an invalid token is not echoed either', async () => {
+		const wrong = 'sbx_wrong_token_0123456789abcdef';
+		for (const continueOnFail of [false, true]) {
+			const result = await kit().run(
+				{ resource: 'assistant', operation: 'getAllOutbound', returnAll: true },
+				{ continueOnFail, credentials: { apiToken: wrong } },
+			);
+			const text = visibleText(result);
+			expect(text).toContain('401');
+			expect(text).not.toContain(wrong);
+		}
 	});
 });

@@ -1,7 +1,5 @@
 import type { INodeExecutionData } from 'n8n-workflow';
-
-import { SEED } from '../../sandbox';
-import { runLoadMethodOf } from '../../harness/engine';
+import { SEED } from '../../../sandbox';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,
@@ -11,11 +9,14 @@ import {
 	useKit,
 	visibleText,
 	type RunOptions,
-} from './kit';
+} from '../kit';
 
 const ALICE = SEED.alice;
+
 const T = ALICE.templates;
+
 const NEW_CUSTOMER = '+4915700000001';
+
 const reminderValues = { customer_name: 'Ada', date: '2026-07-01', time: '10:00' };
 
 const kit = useKit();
@@ -23,22 +24,6 @@ const kit = useKit();
 /** These operations exist in version 2 of the node only. */
 const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
 	await kit().run(parameters as never, { typeVersion: 2, ...options });
-
-async function load<T>(
-	parameters: Record<string, unknown>,
-	kind: 'listSearch' | 'resourceMapping',
-	method: string,
-	...args: unknown[]
-): Promise<T> {
-	return await runLoadMethodOf<T>({
-		kind,
-		method,
-		credentials: kit().credentials,
-		args,
-		typeVersion: 2,
-		parameters: parameters as never,
-	});
-}
 
 const mapped = (value: Record<string, unknown> | null) => ({ mappingMode: 'defineBelow', value });
 
@@ -332,155 +317,6 @@ describe('WhatsApp → Send Template Message', () => {
 		});
 		expect(result.output[2].json.success).toBe(true);
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(2);
-	});
-});
-
-describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
-	it('lists online senders by default and all with Status All; Limit slices the whole list', async () => {
-		const online = await run({ resource: 'whatsApp', operation: 'getSenders', returnAll: true });
-		expect(jsonOf(online).map((sender) => sender.id)).toEqual([71]);
-		expect(only(await kit().requests()).query).toEqual({ status: 'online' });
-		await kit().clearRequests();
-		const all = await run({
-			resource: 'whatsApp',
-			operation: 'getSenders',
-			status: 'all',
-			returnAll: true,
-		});
-		expect(jsonOf(all).map((sender) => sender.id)).toEqual([71, 72]);
-		expect(all.output.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
-		const limited = await run({
-			resource: 'whatsApp',
-			operation: 'getSenders',
-			status: 'all',
-			returnAll: false,
-			limit: 1,
-		});
-		expect(jsonOf(limited).map((sender) => sender.id)).toEqual([71]);
-	});
-
-	it("lists a sender's approved templates, or all; one item per template", async () => {
-		const approved = await run({
-			resource: 'whatsApp',
-			operation: 'getTemplates',
-			senderId: locator(71),
-			returnAll: true,
-		});
-		expect(jsonOf(approved).map((template) => template.name)).toEqual([
-			'appointment_reminder',
-			'welcome_back',
-			'follow_up',
-		]);
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'GET',
-			path: '/api/user/whatsapp/senders/71/templates',
-			query: { status: 'approved' },
-		});
-		const all = await run({
-			resource: 'whatsApp',
-			operation: 'getTemplates',
-			senderId: locator(71),
-			status: 'all',
-			returnAll: false,
-			limit: 3,
-		});
-		expect(jsonOf(all).map((template) => template.status)).toEqual([
-			'approved',
-			'approved',
-			'pending',
-		]);
-	});
-
-	it("maps 404 for another account's sender; with Continue On Fail as an error item", async () => {
-		const result = await run(
-			{ resource: 'whatsApp', operation: 'getTemplates', senderId: locator(81), returnAll: true },
-			{ continueOnFail: true },
-		);
-		expect(jsonOf(result)).toEqual([
-			expect.objectContaining({ httpCode: 404, errorCode: 'SENDER_NOT_FOUND' }),
-		]);
-	});
-
-	it('refuses a Limit below 1 before sending', async () => {
-		const result = await run({
-			resource: 'whatsApp',
-			operation: 'getSenders',
-			returnAll: false,
-			limit: 0,
-		});
-		await expectFailedBeforeSending(kit(), result, 'limit');
-	});
-});
-
-describe('WhatsApp: template picker and template variables', () => {
-	const withSender = (senderId: unknown, templateId?: unknown) => ({
-		resource: 'whatsApp',
-		operation: 'sendTemplate',
-		senderId,
-		...(templateId ? { templateId } : {}),
-	});
-
-	it("lists the chosen sender's approved templates, filtered by the search text", async () => {
-		const all = await load<{ results: unknown[] }>(
-			withSender(locator(71, 'list')),
-			'listSearch',
-			'searchWhatsAppTemplates',
-		);
-		expect(all.results).toEqual([
-			{ name: 'appointment_reminder (en, 3 variables)', value: '7101' },
-			{ name: 'welcome_back (de, 0 variables)', value: '7102' },
-			{ name: 'follow_up (en, 1 variable)', value: '7105' },
-		]);
-		expect(only(await kit().requests())).toMatchObject({
-			path: '/api/user/whatsapp/senders/71/templates',
-			query: { status: 'approved' },
-		});
-		const filtered = await load<{ results: unknown[] }>(
-			withSender(locator(71)),
-			'listSearch',
-			'searchWhatsAppTemplates',
-			'welcome',
-		);
-		expect(filtered.results).toEqual([{ name: 'welcome_back (de, 0 variables)', value: '7102' }]);
-	});
-
-	it('asks for the sender first when none is chosen', async () => {
-		await expect(
-			load(
-				withSender({ __rl: true, mode: 'list', value: '' }),
-				'listSearch',
-				'searchWhatsAppTemplates',
-			),
-		).rejects.toThrow('Choose the Sender first');
-		expect(await kit().requests()).toEqual([]);
-	});
-
-	it("offers the chosen template's variables as required text fields, in placeholder order", async () => {
-		const mapper = await load<{ fields: unknown[] }>(
-			withSender(locator(71), locator(7101)),
-			'resourceMapping',
-			'getTemplateVariables',
-		);
-		expect(mapper.fields).toEqual(
-			['customer_name', 'date', 'time'].map((name, index) => ({
-				id: name,
-				displayName: `${name} ({{${index + 1}}})`,
-				required: true,
-				defaultMatch: false,
-				canBeUsedToMatch: false,
-				display: true,
-				type: 'string',
-			})),
-		);
-		const none = await load<{ fields: unknown[] }>(
-			withSender(locator(71), locator(7102)),
-			'resourceMapping',
-			'getTemplateVariables',
-		);
-		expect(none.fields).toEqual([]);
-		await expect(
-			load(withSender(locator(71), locator(8101)), 'resourceMapping', 'getTemplateVariables'),
-		).rejects.toThrow('Template 8101 is not a template of sender 71');
 	});
 });
 
