@@ -6,8 +6,8 @@ import {
 	locator,
 	only,
 	useKit,
-	visibleText,
 	type RunOptions,
+	describeTokenNeverShown,
 } from './kit';
 
 const ALICE = SEED.alice;
@@ -175,10 +175,4 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 });
 
-describe('SMS, chat and handover: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(0);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit);

@@ -191,6 +191,22 @@ export function visibleText(result: NodeRunResult): string {
 	].join('\n');
 }
 
+/**
+ * The check a node suite ends with where another suite's own check covers the rest of its tests: no
+ * run of this file shows the credential's token or a sandbox user's.
+ */
+export function describeTokenNeverShown(kit: () => Kit): void {
+	describe('the API token', () => {
+		it("never appears in any output item, error message, description or context of this file's runs", () => {
+			expect(kit().runs.length).toBeGreaterThan(0);
+			const { credentials, sandbox } = kit();
+			for (const result of kit().runs)
+				for (const token of [credentials.apiToken, sandbox.tokens.alice, sandbox.tokens.bob])
+					expect(visibleText(result)).not.toContain(token);
+		});
+	});
+}
+
 /** The JSON of each output item. */
 export function jsonOf(result: NodeRunResult): IDataObject[] {
 	return result.output.map((item) => item.json);

@@ -7,8 +7,8 @@ import {
 	locator,
 	only,
 	useKit,
-	visibleText,
 	type RunOptions,
+	describeTokenNeverShown,
 } from './kit';
 
 const ALICE = SEED.alice;
@@ -112,10 +112,4 @@ describe('SMS → Send', () => {
 	});
 });
 
-describe('SMS, chat and handover: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(0);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit);

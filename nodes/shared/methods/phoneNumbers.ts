@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	ILoadOptionsFunctions,
 	INodeListSearchResult,
 	INodePropertyOptions,
@@ -9,34 +10,35 @@ import { currentValue, getList, matches, searchResult, toItem } from './common';
 
 /** Phone numbers: the account's own, the SMS-capable ones, the ones an assistant may use, and numbers for sale. */
 
+/** Every number the account owns, whole (the list is not paged). */
+async function ownedNumbers(context: ILoadOptionsFunctions): Promise<IDataObject[]> {
+	return unwrapList(
+		await famulorApiRequest.call(context, { method: 'GET', path: '/api/user/phone-numbers/all' }),
+	);
+}
+
+const numberName = (number: IDataObject): string =>
+	`${String(number.phone_number)}${number.nickname ? ` (${String(number.nickname)})` : ''}`;
+
+function numberResults(numbers: IDataObject[], filter?: string): INodeListSearchResult {
+	const results = numbers
+		.filter((number) => matches(filter, number.phone_number, number.nickname, number.id))
+		.map((number) => toItem(numberName(number), number.id));
+	return { results };
+}
+
 export async function searchPhoneNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
-		path: '/api/user/phone-numbers/all',
-	});
-	const results = unwrapList(response)
-		.filter((number) => matches(filter, number.phone_number, number.nickname, number.id))
-		.map((number) =>
-			toItem(
-				`${String(number.phone_number)}${number.nickname ? ` (${String(number.nickname)})` : ''}`,
-				number.id,
-			),
-		);
-	return { results };
+	return numberResults(await ownedNumbers(this), filter);
 }
 
 export async function getPhoneNumbers(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
-		path: '/api/user/phone-numbers/all',
-	});
-	return unwrapList(response).map((number) => ({
-		name: `${String(number.phone_number)}${number.nickname ? ` (${String(number.nickname)})` : ''}`,
+	return (await ownedNumbers(this)).map((number) => ({
+		name: numberName(number),
 		value: Number(number.id),
 	}));
 }
@@ -46,20 +48,13 @@ export async function searchSmsPhoneNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
-		path: '/api/user/phone-numbers/all',
-	});
-	const results = unwrapList(response)
-		.filter((number) => number.sms_capable === true && number.has_active_subscription !== false)
-		.filter((number) => matches(filter, number.phone_number, number.nickname, number.id))
-		.map((number) =>
-			toItem(
-				`${String(number.phone_number)}${number.nickname ? ` (${String(number.nickname)})` : ''}`,
-				number.id,
-			),
-		);
-	return { results };
+	const numbers = await ownedNumbers(this);
+	return numberResults(
+		numbers.filter(
+			(number) => number.sms_capable === true && number.has_active_subscription !== false,
+		),
+		filter,
+	);
 }
 
 /** Numbers the assistant may use; an inbound assistant gets only the numbers free for inbound. */

@@ -1,42 +1,6 @@
+import { kit, REQUIRED_BODY, create, assistantRecord } from './setup';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { items, jsonOf, useKit, visibleText } from '../kit';
-
-const kit = useKit();
-
-const REQUIRED = {
-	assistantName: 'Reminder Bot',
-	voiceId: 1001,
-	language: 'German',
-	llmModel: 'gpt-4o',
-	callsDirection: 'make',
-	engineType: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const REQUIRED_BODY = {
-	assistant_name: 'Reminder Bot',
-	voice_id: 1001,
-	language: 'German',
-	llm_model: 'gpt-4o',
-	calls_direction: 'make',
-	engine_type: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initial_message: 'Hallo!',
-	system_prompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
+import { items, jsonOf, visibleText } from '../kit';
 
 const ALL_ADDITIONAL_FIELDS: INodeParameters = {
 	phoneNumberId: { __rl: true, mode: 'list', value: '11' },
@@ -118,11 +82,6 @@ const ALL_ADDITIONAL_BODY = {
 	record_call: true,
 	who_speaks_first: 'Customer',
 };
-
-async function assistantRecord(id: number): Promise<IDataObject> {
-	const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
-	return (json.data as IDataObject[]).find((record) => record.id === id)!;
-}
 
 describe('Assistant → Create', () => {
 	it('sends exactly the required fields with their types and returns the service response', async () => {

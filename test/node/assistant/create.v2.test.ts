@@ -1,37 +1,11 @@
-import type { INodeParameters } from 'n8n-workflow';
+import { kit, create } from './setup.v2';
 import {
 	CURRENT_ONLY_FIELDS,
 	SEED_ONLY_FIELDS,
 } from '../../../sandbox/domain/assistants/apiGenerations';
-import { expectFailedBeforeSending, jsonOf, locator, only, useKit } from '../kit';
-
-// The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
-const kit = useKit({ api: 'current' });
+import { expectFailedBeforeSending, jsonOf, locator, only } from '../kit';
 
 const v2 = { typeVersion: 2 };
-
-const REQUIRED: INodeParameters = {
-	name: 'Reminder Bot',
-	mode: 'pipeline',
-	type: 'outbound',
-	languageId: locator(5, 'list'),
-	voiceId: locator(1001, 'list'),
-	modelId: locator(2, 'list'),
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
 
 describe('Assistant → Create (version 2, current API)', () => {
 	it('sends the current names with the picked IDs as numbers; outputs the created assistant', async () => {

@@ -1,40 +1,6 @@
+import { kit, create, update } from './setup';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending, useKit, visibleText } from '../kit';
-
-const kit = useKit();
-
-const REQUIRED = {
-	assistantName: 'Reminder Bot',
-	voiceId: 1001,
-	language: 'German',
-	llmModel: 'gpt-4o',
-	callsDirection: 'make',
-	engineType: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
-
-const update = (
-	updateFields: INodeParameters,
-	assistantId: INodeParameters = { __rl: true, mode: 'id', value: '101' },
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'update',
-	assistantId,
-	updateFields,
-});
+import { expectFailedBeforeSending } from '../kit';
 
 describe('Assistant → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
@@ -195,37 +161,6 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 				'Variables (variables) has a variable with an invalid name: "__proto__"',
 			);
 			expect(await kit().requests()).toHaveLength(0);
-		}
-	});
-});
-
-describe('Assistant → the API token stays secret', () => {
-	const runs: Array<[string, INodeParameters, boolean]> = [
-		['success', create(), false],
-		['local validation failure', create({ timezone: 'nowhere' }), false],
-		['local validation failure, Continue On Fail', create({ timezone: 'nowhere' }), true],
-		['service failure', create({ voiceId: 4242 }), false],
-		['service failure, Continue On Fail', create({ voiceId: 4242 }), true],
-		['list', { resource: 'assistant', operation: 'getAll', returnAll: true }, false],
-	];
-
-	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const result = await kit().run(parameters, { continueOnFail });
-		const text = visibleText(result);
-		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit().sandbox.tokens.alice);
-	});
-
-	it('an invalid token is not echoed either', async () => {
-		const wrong = 'sbx_wrong_token_0123456789abcdef';
-		for (const continueOnFail of [false, true]) {
-			const result = await kit().run(
-				{ resource: 'assistant', operation: 'getAllOutbound', returnAll: true },
-				{ continueOnFail, credentials: { apiToken: wrong } },
-			);
-			const text = visibleText(result);
-			expect(text).toContain('401');
-			expect(text).not.toContain(wrong);
 		}
 	});
 });

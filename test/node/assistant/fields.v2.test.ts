@@ -1,32 +1,7 @@
+import { kit, create } from './setup.v2';
 import type { INodeParameters } from 'n8n-workflow';
 import { runLoadMethodOf } from '../../../harness/engine';
-import { locator, useKit } from '../kit';
-
-// The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
-const kit = useKit({ api: 'current' });
-
-const REQUIRED: INodeParameters = {
-	name: 'Reminder Bot',
-	mode: 'pipeline',
-	type: 'outbound',
-	languageId: locator(5, 'list'),
-	voiceId: locator(1001, 'list'),
-	modelId: locator(2, 'list'),
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
+import { locator } from '../kit';
 
 describe('pickers (version 2)', () => {
 	const search = async (method: string, parameters: INodeParameters) =>

@@ -1,46 +1,6 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { kit, update, assistantRecord } from './setup';
 import { SEED } from '../../../sandbox';
-import { jsonOf, useKit, visibleText } from '../kit';
-
-const kit = useKit();
-
-const REQUIRED = {
-	assistantName: 'Reminder Bot',
-	voiceId: 1001,
-	language: 'German',
-	llmModel: 'gpt-4o',
-	callsDirection: 'make',
-	engineType: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
-
-const update = (
-	updateFields: INodeParameters,
-	assistantId: INodeParameters = { __rl: true, mode: 'id', value: '101' },
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'update',
-	assistantId,
-	updateFields,
-});
-
-async function assistantRecord(id: number): Promise<IDataObject> {
-	const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
-	return (json.data as IDataObject[]).find((record) => record.id === id)!;
-}
+import { jsonOf } from '../kit';
 
 describe('Assistant → Update', () => {
 	it('sends only the fields added to Update Fields, to the chosen assistant', async () => {
@@ -144,36 +104,5 @@ describe('Assistant → Update', () => {
 		);
 		expect(result.error?.message).toContain('404');
 		expect(result.error?.context).toMatchObject({ httpCode: 404 });
-	});
-});
-
-describe('Assistant → the API token stays secret', () => {
-	const runs: Array<[string, INodeParameters, boolean]> = [
-		['success', create(), false],
-		['local validation failure', create({ timezone: 'nowhere' }), false],
-		['local validation failure, Continue On Fail', create({ timezone: 'nowhere' }), true],
-		['service failure', create({ voiceId: 4242 }), false],
-		['service failure, Continue On Fail', create({ voiceId: 4242 }), true],
-		['list', { resource: 'assistant', operation: 'getAll', returnAll: true }, false],
-	];
-
-	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const result = await kit().run(parameters, { continueOnFail });
-		const text = visibleText(result);
-		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit().sandbox.tokens.alice);
-	});
-
-	it('an invalid token is not echoed either', async () => {
-		const wrong = 'sbx_wrong_token_0123456789abcdef';
-		for (const continueOnFail of [false, true]) {
-			const result = await kit().run(
-				{ resource: 'assistant', operation: 'getAllOutbound', returnAll: true },
-				{ continueOnFail, credentials: { apiToken: wrong } },
-			);
-			const text = visibleText(result);
-			expect(text).toContain('401');
-			expect(text).not.toContain(wrong);
-		}
 	});
 });

@@ -1,8 +1,6 @@
+import { kit } from './setup.v2';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending, locator, only, useKit } from '../kit';
-
-// The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
-const kit = useKit({ api: 'current' });
+import { expectFailedBeforeSending, locator, only } from '../kit';
 
 const v2 = { typeVersion: 2 };
 

@@ -1,14 +1,8 @@
-import type {
-	IDataObject,
-	INodeParameters,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import { kit, update, assistantRecord } from './setup';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import {
 	jsonOf,
-	useKit,
-	visibleText,
 	expectFailedBeforeSending,
 	fieldTypes,
 	locator,
@@ -16,46 +10,6 @@ import {
 	type RunOptions,
 } from '../kit';
 import { actionNodeDescription } from '../../../harness/engine';
-
-const kit = useKit();
-
-const REQUIRED = {
-	assistantName: 'Reminder Bot',
-	voiceId: 1001,
-	language: 'German',
-	llmModel: 'gpt-4o',
-	callsDirection: 'make',
-	engineType: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
-
-const update = (
-	updateFields: INodeParameters,
-	assistantId: INodeParameters = { __rl: true, mode: 'id', value: '101' },
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'update',
-	assistantId,
-	updateFields,
-});
-
-async function assistantRecord(id: number): Promise<IDataObject> {
-	const { json } = await kit().api('GET', '/api/user/assistants/get?per_page=100');
-	return (json.data as IDataObject[]).find((record) => record.id === id)!;
-}
 
 const ALICE = SEED.alice;
 
@@ -435,36 +389,5 @@ describe('Assistant webhook switches (v1, frozen)', () => {
 		expect(jsonOf(on)).toEqual([{ message: 'Webhook enabled successfully', data: [] }]);
 		const off = await run('disableWebhook', {}, { typeVersion: 1 });
 		expect(jsonOf(off)).toEqual([{ message: 'Webhook disabled successfully', data: [] }]);
-	});
-});
-
-describe('Assistant → the API token stays secret', () => {
-	const runs: Array<[string, INodeParameters, boolean]> = [
-		['success', create(), false],
-		['local validation failure', create({ timezone: 'nowhere' }), false],
-		['local validation failure, Continue On Fail', create({ timezone: 'nowhere' }), true],
-		['service failure', create({ voiceId: 4242 }), false],
-		['service failure, Continue On Fail', create({ voiceId: 4242 }), true],
-		['list', { resource: 'assistant', operation: 'getAll', returnAll: true }, false],
-	];
-
-	it.each(runs)('%s', async (_title, parameters, continueOnFail) => {
-		const result = await kit().run(parameters, { continueOnFail });
-		const text = visibleText(result);
-		expect(text.length).toBeGreaterThan(10);
-		expect(text).not.toContain(kit().sandbox.tokens.alice);
-	});
-
-	it('an invalid token is not echoed either', async () => {
-		const wrong = 'sbx_wrong_token_0123456789abcdef';
-		for (const continueOnFail of [false, true]) {
-			const result = await kit().run(
-				{ resource: 'assistant', operation: 'getAllOutbound', returnAll: true },
-				{ continueOnFail, credentials: { apiToken: wrong } },
-			);
-			const text = visibleText(result);
-			expect(text).toContain('401');
-			expect(text).not.toContain(wrong);
-		}
 	});
 });

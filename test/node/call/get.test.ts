@@ -1,33 +1,10 @@
-import type { IDataObject } from 'n8n-workflow';
+import { kit, run, listedIds } from './setup.v2';
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	useKit,
-	visibleText,
-	type RunOptions,
-} from '../kit';
+import { expectFailedBeforeSending, jsonOf, locator, only, describeTokenNeverShown } from '../kit';
 
 const ALICE = SEED.alice;
 
 const CALL = ALICE.completedCallId;
-
-const kit = useKit({ callDurationMs: 0 });
-
-async function run(parameters: IDataObject, options: RunOptions = {}) {
-	return await kit().run({ resource: 'call', ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
-
-/** Every call of alice, newest first, as the service lists them. */
-async function listedIds(query = ''): Promise<number[]> {
-	const { json } = await kit().api('GET', `/api/user/calls?per_page=100${query}`);
-	return (json.data as IDataObject[]).map((call) => call.id as number);
-}
 
 describe('Call → Get (v2)', () => {
 	it('reads one call by ID and outputs the bare record with transcript, evaluation, costs and recording', async () => {
@@ -90,10 +67,4 @@ describe('Call → Get (v2)', () => {
 	});
 });
 
-describe('Call (v2): the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(0);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit);

@@ -1,31 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import { kit, run, listedIds } from './setup.v2';
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	useKit,
-	visibleText,
-	type RunOptions,
-} from '../kit';
+import { expectFailedBeforeSending, jsonOf, locator, only, visibleText } from '../kit';
 
 const ALICE = SEED.alice;
-
-const kit = useKit({ callDurationMs: 0 });
-
-async function run(parameters: IDataObject, options: RunOptions = {}) {
-	return await kit().run({ resource: 'call', ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
-
-/** Every call of alice, newest first, as the service lists them. */
-async function listedIds(query = ''): Promise<number[]> {
-	const { json } = await kit().api('GET', `/api/user/calls?per_page=100${query}`);
-	return (json.data as IDataObject[]).map((call) => call.id as number);
-}
 
 describe('Call → Get Many (v2)', () => {
 	it('Limit asks for one page of that size and outputs the newest calls, one item each', async () => {

@@ -1,19 +1,12 @@
+import { kit, listedIds } from './setup.v2';
 import type { IDataObject, INodeListSearchResult, INodeProperties } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { actionNodeDescription, runLoadMethodOf } from '../../../harness/engine';
-import { only, useKit } from '../kit';
+import { only } from '../kit';
 
 const ALICE = SEED.alice;
 
 const CALL = ALICE.completedCallId;
-
-const kit = useKit({ callDurationMs: 0 });
-
-/** Every call of alice, newest first, as the service lists them. */
-async function listedIds(query = ''): Promise<number[]> {
-	const { json } = await kit().api('GET', `/api/user/calls?per_page=100${query}`);
-	return (json.data as IDataObject[]).map((call) => call.id as number);
-}
 
 describe('Call pickers (v2)', () => {
 	const credentials = () => ({ apiToken: kit().sandbox.tokens.alice, baseUrl: kit().sandbox.url });

@@ -1,18 +1,5 @@
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	useKit,
-	visibleText,
-	type RunOptions,
-} from '../kit';
-
-const kit = useKit();
-
-/** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-	await kit().run(parameters as never, { typeVersion: 2, ...options });
+import { kit, run } from './setup';
+import { expectFailedBeforeSending, jsonOf, locator, only, describeTokenNeverShown } from '../kit';
 
 describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 	it('lists online senders by default and all with Status All; Limit slices the whole list', async () => {
@@ -91,10 +78,4 @@ describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 	});
 });
 
-describe('WhatsApp templates: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(0);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit);

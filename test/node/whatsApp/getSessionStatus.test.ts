@@ -1,11 +1,10 @@
+import { kit } from './setup';
 import { SEED } from '../../../sandbox';
-import { locator, only, useKit, visibleText } from '../kit';
+import { locator, only, describeTokenNeverShown } from '../kit';
 
 const ALICE = SEED.alice;
 
 const HOUR = 3_600_000;
-
-const kit = useKit();
 
 async function status(parameters: Record<string, unknown>) {
 	return await kit().run({
@@ -92,10 +91,4 @@ describe('WhatsApp → Get Session Status', () => {
 	});
 });
 
-describe('WhatsApp: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(0);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit);

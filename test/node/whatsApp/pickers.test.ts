@@ -1,7 +1,6 @@
+import { kit } from './setup';
 import { runLoadMethod, runLoadMethodOf } from '../../../harness/engine';
-import { only, useKit, locator } from '../kit';
-
-const kit = useKit();
+import { only, locator } from '../kit';
 
 async function load<T>(
 	parameters: Record<string, unknown>,

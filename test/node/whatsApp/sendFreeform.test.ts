@@ -1,14 +1,13 @@
+import { kit } from './setup';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { runNode } from '../../../harness/engine';
 import { startScriptedServer } from '../../helpers/scriptedServer';
-import { fieldTypes, locator, only, useKit, visibleText } from '../kit';
+import { fieldTypes, locator, only, visibleText } from '../kit';
 
 const ALICE = SEED.alice;
 
 const HOUR = 3_600_000;
-
-const kit = useKit();
 
 async function send(
 	parameters: Record<string, unknown>,

@@ -1,15 +1,7 @@
+import { kit, run } from './setup';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	fieldTypes,
-	jsonOf,
-	locator,
-	only,
-	useKit,
-	visibleText,
-	type RunOptions,
-} from '../kit';
+import { expectFailedBeforeSending, fieldTypes, jsonOf, locator, only, visibleText } from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -18,12 +10,6 @@ const T = ALICE.templates;
 const NEW_CUSTOMER = '+4915700000001';
 
 const reminderValues = { customer_name: 'Ada', date: '2026-07-01', time: '10:00' };
-
-const kit = useKit();
-
-/** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-	await kit().run(parameters as never, { typeVersion: 2, ...options });
 
 const mapped = (value: Record<string, unknown> | null) => ({ mappingMode: 'defineBelow', value });
 
