@@ -1,5 +1,6 @@
 /**
- * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--no-seed] [--api both|current|seed]
+ * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--document-processing MS]
+ *        [--no-seed] [--api both|current|seed]
  *        [--no-general-limit | --general-limit-scale F]
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
@@ -39,12 +40,16 @@ async function main(): Promise<void> {
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		throw new Error(`invalid --port ${arg('port')}`);
 	const callDuration = arg('call-duration');
+	const documentProcessing = arg('document-processing');
+	if (documentProcessing !== undefined && !(Number(documentProcessing) >= 0))
+		throw new Error(`invalid --document-processing ${documentProcessing} (milliseconds >= 0)`);
 	const generalRateLimit = generalLimitOption();
 	const sb = await startSandbox({
 		port,
 		host: arg('host') ?? '127.0.0.1',
 		seed: !process.argv.includes('--no-seed'),
 		callDurationMs: callDuration !== undefined ? Number(callDuration) : undefined,
+		documentProcessingMs: documentProcessing !== undefined ? Number(documentProcessing) : undefined,
 		api: (arg('api') ?? 'both') as ApiOption,
 		generalRateLimit,
 	});

@@ -13,6 +13,7 @@ import { registerChatRoutes } from './routes/chat';
 import { registerControlEventRoutes } from './routes/controlEvents';
 import { registerControlRoutes } from './routes/controls';
 import { registerConversationRoutes } from './routes/conversations';
+import { registerDocumentControlRoutes } from './routes/documentControls';
 import { registerKnowledgeBaseRoutes } from './routes/knowledgeBases';
 import { registerIndexPage } from './routes/indexPage';
 import { registerOrganizerRoutes } from './routes/organizers';
@@ -65,5 +66,6 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerControlEventRoutes(app, sb);
 	registerChatWebhookControlRoutes(app, sb);
 	registerLimitControlRoutes(app, sb);
+	registerDocumentControlRoutes(app, sb);
 	return app;
 }

@@ -21,6 +21,8 @@ export class State {
 	labels = new Map<number, Organizer>();
 	knowledgeBases = new Map<number, KnowledgeBase>();
 	documents = new Map<number, DocumentRec>();
+	/** Run-time changes of document processing (domain/knowledgeBases/documentProcessing.ts); unset = the options' delay. */
+	documentProcessing: { delayMs?: number; failNext: number } = { failNext: 0 };
 	senders = new Map<number, Sender>();
 	templates = new Map<number, WhatsAppTemplate>();
 	sms: SmsRecord[] = [];

@@ -64,6 +64,9 @@ function parallelRequestsOption(
  * value that applies without it: 1 for operations with an effect (calls, messages, purchases,
  * creations, deletions), 20 for the rest. An operation value has an effect in every resource or in none.
  */
+/** The name of version 2's run options collection, read back by `readParallelRequestsV2`. */
+const RUN_OPTIONS = 'options';
+
 export function runOptionsProperty(resources: Record<string, ResourceModule>): INodeProperties {
 	const operations = Object.values(resources).flatMap((resource) =>
 		Object.entries(resource.operations),
@@ -77,7 +80,7 @@ export function runOptionsProperty(resources: Record<string, ResourceModule>): I
 	];
 	return {
 		displayName: 'Options',
-		name: 'options',
+		name: RUN_OPTIONS,
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -99,7 +102,7 @@ export function runOptionsProperty(resources: Record<string, ResourceModule>): I
 /** Billed and irreversible operations go one at a time unless the user asks for more. */
 export const readParallelRequestsV2: ParallelRequestsReader = function (this, operation) {
 	const automatic = operation.effect ? 1 : DEFAULT_PARALLEL_REQUESTS;
-	const options = this.getNodeParameter(runOptionsProperty.name, 0, {}) as {
+	const options = this.getNodeParameter(RUN_OPTIONS, 0, {}) as {
 		parallelRequests?: unknown;
 	};
 	return options.parallelRequests === undefined

@@ -6,6 +6,7 @@ import {
 	sha256,
 	UploadedFile,
 } from '../../domain/knowledgeBases/documentFiles';
+import { startProcessing } from '../../domain/knowledgeBases/documentProcessing';
 import { readUpload } from '../multipartUpload';
 import { documentRecord, kbRecord } from '../../domain/knowledgeBases/knowledgeBaseRecords';
 import { requestContext, UploadSummary, userOf } from '../context';
@@ -280,12 +281,7 @@ export function registerKnowledgeBaseRoutes(app: FastifyInstance, sb: Sandbox): 
 			updated_at: now,
 		};
 		sb.state.documents.set(doc.id, doc);
-		doc.cancel = sb.schedule(sb.opts.documentProcessingMs, () => {
-			doc.cancel = undefined;
-			if (doc.status !== 'processing') return;
-			doc.status = doc.failOnProcessing ? 'failed' : 'active';
-			doc.updated_at = sb.now();
-		});
+		startProcessing(sb, doc);
 		const rec = documentRecord(doc);
 		delete rec.updated_at;
 		return send(reply, 201, {

@@ -7,7 +7,6 @@ import {
 
 import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
-import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import {
 	descriptionOption,
@@ -19,8 +18,9 @@ import {
 	readName,
 } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
+import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
 
-const properties: INodeProperties[] = [
+export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
 	nameProperty,
 	{
@@ -44,6 +44,7 @@ const properties: INodeProperties[] = [
 		hint: 'The name of the input binary field containing the file to upload (max 20 MB)',
 		description: 'Name of the binary property of the input item that holds the file',
 	},
+	...wait,
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -54,19 +55,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['createFromFile'] } },
-	properties,
-);
+export const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
+
+export const description = updateDisplayOptions(shown, properties([]));
 
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
 
 interface UploadPlan {
+	knowledgeBaseId: number;
 	path: string;
 	fields: Record<string, string | undefined>;
 	binaryPropertyName: string;
 	fileName: string;
+	wait?: WaitPlan;
 }
 
 /** Reads the file to check its size, type and content; the bytes are read again when sending, so a long run holds one file at a time. */
@@ -94,14 +96,19 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		buffer,
 	);
 	return {
+		knowledgeBaseId,
 		path: documentPath(knowledgeBaseId),
 		fields: { name, description, type },
 		binaryPropertyName,
 		fileName,
+		wait: readWaitPlan.call(this, itemIndex),
 	};
 }
 
-/** Not repeated on an unclear failure: the document would be stored twice. */
+/**
+ * Not repeated on an unclear failure: the document would be stored twice. A wait after it only reads,
+ * and n8n's Retry On Fail gets the upload's remembered answer instead of uploading again.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: UploadPlan,
@@ -114,14 +121,12 @@ export async function execute(
 		binary: { ...binary, fileName: plan.fileName },
 		buffer,
 	});
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: plan.path,
-			body: form,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
+	const answer = await famulorApiRequest.call(this, {
+		method: 'POST',
+		path: plan.path,
+		body: form,
+		safeToRepeat: false,
+		itemIndex,
+	});
+	return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
 }

@@ -7,7 +7,6 @@ import {
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
-import { recordOf } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 import {
 	descriptionOption,
@@ -18,8 +17,9 @@ import {
 	readKnowledgeBaseId,
 	readName,
 } from './common';
+import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
 
-const properties: INodeProperties[] = [
+export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
 	nameProperty,
 	{
@@ -40,6 +40,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'https://example.com/pricing',
 		description: 'Specific pages to scrape. Required unless a URL is given.',
 	},
+	...wait,
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -61,10 +62,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['createFromWebsite'] } },
-	properties,
-);
+export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
+
+export const description = updateDisplayOptions(shown, properties([]));
 
 /** Links as a list, also when an expression gave one text with several URLs separated by commas or new lines. */
 function linkList(value: unknown): unknown[] {
@@ -79,8 +79,10 @@ function linkList(value: unknown): unknown[] {
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
 
 interface CreatePlan {
+	knowledgeBaseId: number;
 	path: string;
 	body: IDataObject;
+	wait?: WaitPlan;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan {
@@ -116,23 +118,29 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 			true,
 		);
 	}
-	return { path: documentPath(knowledgeBaseId), body };
+	return {
+		knowledgeBaseId,
+		path: documentPath(knowledgeBaseId),
+		body,
+		wait: readWaitPlan.call(this, itemIndex),
+	};
 }
 
-/** Not repeated on an unclear failure: the website would be crawled and stored twice. */
+/**
+ * Not repeated on an unclear failure: the website would be crawled and stored twice. A wait after it
+ * only reads, and n8n's Retry On Fail gets the remembered answer instead of creating it again.
+ */
 export async function execute(
 	this: IExecuteFunctions,
-	{ path, body }: CreatePlan,
+	{ knowledgeBaseId, path, body, wait }: CreatePlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path,
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
+	const answer = await famulorApiRequest.call(this, {
+		method: 'POST',
+		path,
+		body,
+		safeToRepeat: false,
+		itemIndex,
+	});
+	return await outputOfCreated.call(this, answer, knowledgeBaseId, wait, itemIndex);
 }

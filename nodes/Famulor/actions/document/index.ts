@@ -1,5 +1,7 @@
 import * as createFromFile from './createFromFile.operation';
+import * as createFromFileV2 from './createFromFile.v2.operation';
 import * as createFromWebsite from './createFromWebsite.operation';
+import * as createFromWebsiteV2 from './createFromWebsite.v2.operation';
 import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
@@ -21,6 +23,20 @@ const entries = {
 		action: 'Create a document from a file',
 		description:
 			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing"; use Get to see when it becomes "active".',
+	},
+	createFromWebsiteV2: {
+		module: createFromWebsiteV2,
+		name: 'Create From Website',
+		action: 'Create a document from a website',
+		description:
+			'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+	},
+	createFromFileV2: {
+		module: createFromFileV2,
+		name: 'Create From File',
+		action: 'Create a document from a file',
+		description:
+			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
 	},
 	getAll: {
 		module: getAll,
@@ -59,9 +75,10 @@ export const document = {
 		getAll: entries.getAll,
 		get: entries.get,
 	}),
+	/** The creates can wait until the document is processed. */
 	v2: buildResource('document', 'getAll', {
-		createFromWebsite: entries.createFromWebsite,
-		createFromFile: entries.createFromFile,
+		createFromWebsite: entries.createFromWebsiteV2,
+		createFromFile: entries.createFromFileV2,
 		getAll: entries.getAll,
 		get: entries.get,
 		update: entries.update,
