@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { checkBaseUrlAdvice } from '../nodes/shared/transport/network';
+import { newerPlatformProblem } from '../nodes/shared/transport/newerPlatform';
 
 /**
  * Bearer-token credential for the Famulor API.
@@ -140,16 +141,25 @@ export class FamulorAiApi implements ICredentialType {
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		// The token must not follow a redirect to another host (n8n sends it along by default), also
-		// for requests n8n itself makes with this credential (Custom API Call, the credential test).
-		sendCredentialsOnCrossOriginRedirect: false,
-		headers: {
-			...requestOptions.headers,
-			Authorization: `Bearer ${String(credentials.apiToken ?? '')}`,
-		},
-	});
+	): Promise<IHttpRequestOptions> => {
+		// The credential test runs no other code of ours: a key or host of Famulor's newer platform is
+		// refused here, before anything is sent, with the sentence the node's requests give too.
+		const newerPlatform = newerPlatformProblem(
+			String(credentials.baseUrl ?? ''),
+			String(credentials.apiToken ?? ''),
+		);
+		if (newerPlatform !== undefined) throw new Error(newerPlatform);
+		return {
+			...requestOptions,
+			// The token must not follow a redirect to another host (n8n sends it along by default), also
+			// for requests n8n itself makes with this credential (Custom API Call, the credential test).
+			sendCredentialsOnCrossOriginRedirect: false,
+			headers: {
+				...requestOptions.headers,
+				Authorization: `Bearer ${String(credentials.apiToken ?? '')}`,
+			},
+		};
+	};
 
 	// The languages list is read-only, free and small: a cheap proof that the token works.
 	test: ICredentialTestRequest = {

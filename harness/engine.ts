@@ -176,6 +176,13 @@ export interface RunNodeOptions {
 	settings?: Partial<
 		Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData'>
 	>;
+	/**
+	 * Runs as n8n's Retry of this failed run (mode `retry`, a new execution ID): from its saved data,
+	 * as n8n's executions service does (the failed node's last run removed, the rest kept).
+	 */
+	retryOf?: NodeRunResult;
+	/** The execution's mode; `manual` unless given (`retry` when retrying). */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface NodeRunError {
@@ -192,6 +199,21 @@ export interface NodeRunResult {
 	output: INodeExecutionData[];
 	/** The node's error when it failed (Continue On Fail off). */
 	error?: NodeRunError;
+	/** The execution's data as n8n saves it (JSON, as from the database). */
+	saved?: IRun['data'];
+}
+
+/** What n8n's executions service hands a retry: the failed execution's data, its error and the failed node's last run removed. */
+function retryData(failed: NodeRunResult): IRun['data'] {
+	if (!failed.saved) throw new Error('the run to retry has no saved data');
+	const data = JSON.parse(JSON.stringify(failed.saved)) as IRun['data'];
+	const { lastNodeExecuted } = data.resultData;
+	if (lastNodeExecuted) {
+		delete data.resultData.error;
+		const runs = data.resultData.runData[lastNodeExecuted] ?? [];
+		if (runs.length > 0 && runs[runs.length - 1].error !== undefined) runs.pop();
+	}
+	return data;
 }
 
 /** Executes the action node once, as a manual execution would, and returns its output or error. */
@@ -203,7 +225,8 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 	});
 	const workflow = makeWorkflow([node]);
 	const executionId = `test-execution-${++executionCounter}`;
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+	const mode: WorkflowExecuteMode = options.retryOf ? 'retry' : (options.mode ?? 'manual');
+	const hooks = new ExecutionLifecycleHooks(mode, executionId, {
 		id: 'wf-test',
 		name: 'test',
 		active: false,
@@ -219,19 +242,22 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 		finished = run;
 	});
 	const additionalData = makeAdditionalData(options.credentials, hooks, executionId);
-	const runExecutionData = createRunExecutionData({
-		executionData: {
-			nodeExecutionStack: [
-				{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
-			],
-		},
-	});
-	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	const runExecutionData = options.retryOf
+		? retryData(options.retryOf)
+		: createRunExecutionData({
+				executionData: {
+					nodeExecutionStack: [
+						{ node, data: { main: [options.input ?? [{ json: {} }]] }, source: null },
+					],
+				},
+			});
+	const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
 	const run = (await execution.processRunExecutionData(workflow)) ?? finished;
 	const taskData = run?.data.resultData.runData[node.name]?.[0];
 	const error = (taskData?.error ?? run?.data.resultData.error) as unknown as
 		NodeRunError | undefined;
-	return { output: taskData?.data?.main?.[0] ?? [], error };
+	const saved = run ? (JSON.parse(JSON.stringify(run.data)) as IRun['data']) : undefined;
+	return { output: taskData?.data?.main?.[0] ?? [], error, saved };
 }
 
 /** Calls one of the action node's listSearch or loadOptions methods through n8n-core's LoadOptionsContext. */

@@ -18,6 +18,10 @@ import {
 	type N8nServer,
 	type PreparedN8n,
 } from './helpers/n8n';
+import {
+	NEWER_PLATFORM_HOST_MESSAGE,
+	NEWER_PLATFORM_KEY_MESSAGE,
+} from '../../nodes/shared/transport/newerPlatform';
 import { triggerWorkflowWithCredential } from './helpers/workflows';
 
 const WORKFLOW_ID = 'famulorExample02';
@@ -272,5 +276,21 @@ describe(`${ON_N8N}: credential test (what n8n runs when the credential is saved
 			'/requests?path=/api/user/assistants/languages',
 		);
 		expect(logged.at(-1)).toMatchObject({ path: '/api/user/assistants/languages', status: 401 });
+	});
+
+	test("fails for a key or host of Famulor's newer platform with one sentence, sending nothing", async () => {
+		await n8n.client.clearRequests();
+		const key = await testCredential({
+			apiToken: 'fam_live_3f9a1c2b7d4e5f60718293a4b5c6d7e8',
+			baseUrl: n8n.sandbox.url,
+		});
+		expect(key).toEqual({ status: 'Error', message: NEWER_PLATFORM_KEY_MESSAGE });
+		// The host's path form (/api/v1) on the sandbox's host: had anything been sent, the sandbox would log it.
+		const host = await testCredential({
+			apiToken: n8n.sandbox.tokens.alice,
+			baseUrl: `${n8n.sandbox.url}/api/v1`,
+		});
+		expect(host).toEqual({ status: 'Error', message: NEWER_PLATFORM_HOST_MESSAGE });
+		expect(await n8n.client.apiRequests()).toEqual([]);
 	});
 });

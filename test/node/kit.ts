@@ -6,6 +6,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import {
+	SEED,
 	startSandbox,
 	type Fault,
 	type RequestLogEntry,
@@ -29,6 +30,9 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** n8n's node settings such as Retry On Fail. */
 	settings?: RunNodeOptions['settings'];
+	/** Runs as n8n's Retry of this failed run (see RunNodeOptions). */
+	retryOf?: NodeRunResult;
+	mode?: RunNodeOptions['mode'];
 }
 
 export interface Kit {
@@ -115,6 +119,8 @@ export async function startKit(
 				continueOnFail: runOptions.continueOnFail,
 				typeVersion: runOptions.typeVersion,
 				settings: runOptions.settings,
+				retryOf: runOptions.retryOf,
+				mode: runOptions.mode,
 				credentials: { ...baseCredentials, ...runOptions.credentials },
 			});
 			runs.push(result);
@@ -222,6 +228,15 @@ export const locator = (value: number | string, mode = 'id') => ({
 	mode,
 	value: String(value),
 });
+
+/** Call → Make of each input item's `phone` with alice's outbound assistant, and those items. */
+export const callEachPhone = {
+	resource: 'call',
+	operation: 'make',
+	assistantId: locator(SEED.alice.outboundAssistantId),
+	phoneNumber: '={{ $json.phone }}',
+};
+export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(

@@ -4,7 +4,7 @@
  */
 import { SEED } from '../../sandbox';
 import { actionNodeDescription } from '../../harness/engine';
-import { items, locator, useKit, type RunOptions } from './kit';
+import { callEachPhone, items, locator, phoneItems, useKit, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;
 const CALL_PATH = '/api/user/make_call';
@@ -19,14 +19,6 @@ const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 
 const kit = useKit();
 
-const callEach = {
-	resource: 'call',
-	operation: 'make',
-	assistantId: locator(ALICE.outboundAssistantId),
-	phoneNumber: '={{ $json.phone }}',
-};
-const phones = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
-
 /** The IDs of every call in the sandbox (it starts with finished calls of its own). */
 async function callIds(): Promise<number[]> {
 	return (await kit().control<Array<{ id: number }>>('GET', '/calls')).map((call) => call.id);
@@ -38,16 +30,20 @@ async function placedCallIds(before: number[]): Promise<number[]> {
 }
 
 async function makeCalls(numbers: string[], options: RunOptions = {}) {
-	return await kit().run(callEach as never, { input: phones(...numbers), ...options });
+	return await kit().run(callEachPhone as never, { input: phoneItems(...numbers), ...options });
 }
 
 describe("n8n's Retry On Fail", () => {
-	it('does not place a call again whose outcome is unknown: the retries fail with the same error', async () => {
+	it('does not place a call again whose outcome is unknown: the retries fail with the same error, and send the item never sent once', async () => {
 		// The make_call gets a 500: its outcome is unknown, the node fails, n8n runs it twice more.
 		await kit().fault({ method: 'POST', path: CALL_PATH, count: 1, kind: '500' });
 		const result = await makeCalls([CUSTOMERS[0], CUSTOMERS[1]], { settings: RETRY });
-		// Item 1 never started: the first failure stops new items, in every try.
-		expect(await kit().requests(CALL_PATH)).toHaveLength(1);
+		// The first failure stopped item 1 from starting; the second try sent it (its item 0 only
+		// repeated the remembered error), the third sent nothing.
+		const sent = (await kit().requests(CALL_PATH)).map(
+			(request) => (request.body as { phone_number?: string } | null)?.phone_number ?? 'faulted',
+		);
+		expect(sent).toEqual(['faulted', CUSTOMERS[1]]);
 		expect(result.error?.message).toMatch(/outcome unknown/);
 		expect(result.error?.message).toMatch(/not sent again/);
 		expect(result.error?.context?.errorCode).toBe('OUTCOME_UNKNOWN');
@@ -55,7 +51,7 @@ describe("n8n's Retry On Fail", () => {
 
 	it('does not place a call again that got an answer; a refused item is sent again', async () => {
 		const before = await callIds();
-		const parameters = { ...callEach, assistantId: locator('={{ $json.assistant }}') };
+		const parameters = { ...callEachPhone, assistantId: locator('={{ $json.assistant }}') };
 		const input = items(
 			{ phone: CUSTOMERS[0], assistant: ALICE.outboundAssistantId },
 			{ phone: CUSTOMERS[1], assistant: SEED.bob.outboundAssistantId },
@@ -105,8 +101,8 @@ describe("n8n's Retry On Fail", () => {
 
 describe('every item is checked before the first send', () => {
 	it('an invalid item fails the run with nothing sent, whatever its position and the parallelism', async () => {
-		const result = await kit().run({ ...callEach, parallelRequests: 20 } as never, {
-			input: phones(...CUSTOMERS.slice(0, 4), 'not-a-phone', CUSTOMERS[4]),
+		const result = await kit().run({ ...callEachPhone, parallelRequests: 20 } as never, {
+			input: phoneItems(...CUSTOMERS.slice(0, 4), 'not-a-phone', CUSTOMERS[4]),
 		});
 		expect(result.error?.message).toMatch(/Phone Number \(phone_number\)/);
 		expect(result.error?.context?.itemIndex).toBe(4);
@@ -152,7 +148,7 @@ describe('a run that fails after billed requests went through', () => {
 		await kit().clearRequests();
 		const before = await callIds();
 		// Item 2 is refused by the service (another account's assistant), after items 0 and 1 were placed.
-		const parameters = { ...callEach, assistantId: locator('={{ $json.assistant }}') };
+		const parameters = { ...callEachPhone, assistantId: locator('={{ $json.assistant }}') };
 		const input = items(
 			{ phone: CUSTOMERS[0], assistant: ALICE.outboundAssistantId },
 			{ phone: CUSTOMERS[1], assistant: ALICE.outboundAssistantId },
@@ -193,7 +189,7 @@ describe('small holes', () => {
 	it('refuses a variable name given twice', async () => {
 		const result = await kit().run(
 			{
-				...callEach,
+				...callEachPhone,
 				variables: {
 					variable: [
 						{ name: 'email', value: 'a@x.de' },
@@ -201,7 +197,7 @@ describe('small holes', () => {
 					],
 				},
 			} as never,
-			{ input: phones(CUSTOMERS[0]) },
+			{ input: phoneItems(CUSTOMERS[0]) },
 		);
 		expect(result.error?.message).toBe(
 			'Variables (variables) has the variable "email" twice: each name may be given once',

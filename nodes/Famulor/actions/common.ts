@@ -216,7 +216,8 @@ export function readNameAndDescription(
 
 /**
  * A phone number parameter of an operation both versions share: version 2 takes it as people write it
- * ("+49 176 12345678"), version 1 sends exactly the E.164 number it was given, as SPEC.md describes.
+ * ("+49 176 12345678"), version 1 sends exactly the E.164 number it was given, as the service's docs
+ * ask (https://docs.famulor.de/en/api-reference/calls/make: `phone_number` in E.164 format).
  */
 export function readPhoneParameter(
 	this: IExecuteFunctions,

@@ -5,7 +5,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { asNodeError } from '../../shared/transport';
+import { asNodeError, forgetSucceededRun, isRememberedFailure } from '../../shared/transport';
 import type { ParallelRequestsReader } from './concurrency';
 import type { ResourceMap } from './resources';
 import { withSucceededItems, type SucceededItem } from './runSummary';
@@ -53,6 +53,9 @@ function findOperation(
  * Requests" at once; the output keeps the input order and pairs every output with its input item.
  * Without Continue On Fail, the first failure stops new items from starting, the items under way
  * finish, and the error of the earliest failed item is thrown, naming what other items already did.
+ * An item that fails only because its request went through or ended outcome unknown in an earlier
+ * try (Retry On Fail, or the execution this one retries) does not stop the others: nothing was sent
+ * for it now, and the items never sent are what the retry is for.
  */
 export async function router(
 	this: IExecuteFunctions,
@@ -86,6 +89,7 @@ export async function router(
 
 	const succeeded: SucceededItem[] = [];
 	const failures = new Map<number, unknown>();
+	const rememberedFailures = new Map<number, unknown>();
 	const queue = [...plans.keys()];
 	const worker = async () => {
 		while (failures.size === 0) {
@@ -96,7 +100,7 @@ export async function router(
 				result = await operation.execute.call(this, plans.get(itemIndex), itemIndex);
 			} catch (error) {
 				if (continueOnFail) outputs[itemIndex] = errorItem(error, itemIndex);
-				else failures.set(itemIndex, error);
+				else (isRememberedFailure(error) ? rememberedFailures : failures).set(itemIndex, error);
 				continue;
 			}
 			succeeded.push({ itemIndex, result });
@@ -111,6 +115,7 @@ export async function router(
 	const parallel = Math.max(1, Math.min(readParallel.call(this, operation), queue.length));
 	await Promise.all(Array.from({ length: parallel }, worker));
 
+	for (const [itemIndex, error] of rememberedFailures) failures.set(itemIndex, error);
 	if (failures.size > 0) {
 		const earliest = Math.min(...failures.keys());
 		const error = asNodeError(this.getNode(), failures.get(earliest), earliest);
@@ -118,5 +123,6 @@ export async function router(
 			? withSucceededItems(this.getNode(), error, operation.effect, succeeded, queue.length)
 			: error;
 	}
+	forgetSucceededRun(this);
 	return [outputs.flat()];
 }

@@ -62,7 +62,7 @@ export function withSucceededItems(
 		notStarted > 0
 			? `${plural(notStarted, 'item')} after it ${notStarted === 1 ? 'was' : 'were'} not sent.`
 			: '',
-		"Running the workflow again sends them again: remove the items that went through first (n8n's Retry On Fail does not resend them).",
+		"Running the workflow again sends them again: remove the items that went through first (n8n's Retry On Fail and its Retry of this failed execution do not resend them).",
 	];
 	const message = parts.filter((part) => part !== '').join(' ');
 	const context: IDataObject = {

@@ -65,6 +65,14 @@ export const MAX_WHOLE_ANSWER_CHARS = 2_000;
 export const REMEMBERED_ANSWER_TTL_MS = 24 * 3_600_000;
 export const IDLE_EXECUTION_MS = 3_600_000;
 
+/**
+ * What an execution's own data carries of those requests for n8n's Retry of a failed execution
+ * (lineage.ts): answers (each at most MAX_WHOLE_ANSWER_CHARS) up to this many characters per node;
+ * beyond, a sent request is carried as a tombstone of about 40 characters. A node run that ends
+ * without failing drops what it carried, so only failed executions keep it.
+ */
+export const MAX_CARRIED_JOURNAL_CHARS = 4 * 1024 * 1024;
+
 /** Same-origin redirects of requests that are safe to repeat are followed at most this many times. */
 export const MAX_REDIRECTS = 5;
 

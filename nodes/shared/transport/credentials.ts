@@ -9,6 +9,7 @@ import {
 	type RateLimitedEndpoint,
 } from './constants';
 import { asNodeError, withSecretsMasked } from './errors';
+import { newerPlatformProblem } from './newerPlatform';
 import type { FamulorRequestContext } from './types';
 
 export interface FamulorCredentials {
@@ -196,6 +197,8 @@ function resolved(
 	token: string,
 	maskSecrets: (text: string) => string,
 ): ResolvedCredentials {
+	const newerPlatform = newerPlatformProblem(String(credentials.baseUrl ?? ''), token);
+	if (newerPlatform !== undefined) throw new NodeOperationError(node, newerPlatform);
 	checkToken(node, token);
 	const custom = credentials.customRateLimits === true;
 	const limitFor = (

@@ -17,6 +17,23 @@ export const NOT_SENT = 'NOT_SENT';
 /** Error code of a request that went through in an earlier try and whose answer was not kept (journal.ts). */
 export const SENT_BEFORE = 'SENT_BEFORE';
 
+/** Context field of an error that repeats how a request ended in an earlier try, without sending it (journal.ts). */
+const REMEMBERED_FIELD = 'rememberedOutcome';
+
+export function markRemembered<T extends NodeApiError>(error: T): T {
+	error.context[REMEMBERED_FIELD] = true;
+	return error;
+}
+
+/**
+ * Whether an item failed only because its request went through (or ended outcome unknown) in an
+ * earlier try: nothing new happened, so the items never sent are still sent (router.ts).
+ */
+export function isRememberedFailure(error: unknown): boolean {
+	const context = (error as { context?: IDataObject } | undefined)?.context;
+	return context?.[REMEMBERED_FIELD] === true;
+}
+
 /** Error code of a redirect the transport refused to follow. */
 export const REDIRECT_NOT_FOLLOWED = 'REDIRECT_NOT_FOLLOWED';
 

@@ -4,10 +4,12 @@ export {
 	asNodeError,
 	buildApiError,
 	formatErrorMessage,
+	isRememberedFailure,
 	parseErrorBody,
 	type FamulorErrorDetails,
 } from './errors';
 export { famulorApiRequest, backoffDelay, retryAfterMs } from './request';
+export { forgetSucceededRun } from './journal';
 export {
 	listLimit,
 	pageNumberPages,

@@ -6,6 +6,15 @@ import {
 	MAX_WHOLE_ANSWER_CHARS,
 	REMEMBERED_ANSWER_TTL_MS,
 } from './constants';
+import {
+	carriedJournalOf,
+	carry,
+	dropCarriedRun,
+	inputDigest,
+	recallCarried,
+	type CarriedJournal,
+	type CarriedOutcome,
+} from './lineage';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /** What the user is told about an earlier failure of the same request: its message, description and context. */
@@ -28,7 +37,7 @@ export type RememberedOutcome =
 /** The field added to an answer of which only the IDs were kept. */
 export const ONLY_IDS_NOTE_FIELD = 'famulorNote';
 export const ONLY_IDS_NOTE =
-	'Sent in an earlier try of this execution; its answer was too large to keep, so only its IDs are shown';
+	'Sent in an earlier try of this execution or of the execution it retries; its answer was too large to keep, so only its IDs are shown';
 
 /** Everything remembered of one execution; answers in the order they were kept. */
 interface ExecutionMemory {
@@ -48,9 +57,12 @@ const sizeOf = (slot: string, json = ''): number =>
 	ENTRY_OVERHEAD_BYTES + 2 * (slot.length + json.length);
 
 /**
- * n8n's "Retry On Fail" runs the whole node again after a failure, with every item. Requests that must
- * not be repeated (calls, messages, purchases, …) remember how they ended, per execution; a retry gets
- * the remembered answer (or the same outcome-unknown error) instead of sending again.
+ * n8n's "Retry On Fail" runs the whole node again after a failure, with every item; n8n's Retry of a
+ * failed execution runs it again in a new execution. Requests that must not be repeated (calls,
+ * messages, purchases, …) remember how they ended, per execution (an execution and its retries count
+ * as one, keyed by the first: JournalSlot.execution); a retry gets the remembered answer (or the same
+ * outcome-unknown error) instead of sending again. This memory serves retries in this process; the
+ * execution's own data carries the same to a retry on another worker (lineage.ts).
  *
  * Bounded in bytes (MAX_JOURNAL_BYTES) and in time (REMEMBERED_ANSWER_TTL_MS). Large answers keep
  * only their IDs. When the bound is reached, answers of the executions used longest ago become
@@ -63,10 +75,18 @@ const executions = new Map<string, ExecutionMemory>();
 let totalBytes = 0;
 let budgetBytes = MAX_JOURNAL_BYTES;
 
-/** Where one request sits: its execution, and node, run, item and position inside the item. */
+/**
+ * Where one request sits: its lineage (the workflow and the first execution of a chain of n8n
+ * retries), and node, run, item, position inside the item and the input item's digest. `carried` is
+ * the same record in the execution's own data (lineage.ts), which n8n hands to a retry on any worker.
+ */
 export interface JournalSlot {
+	/** The workflow and the first execution of the lineage: the memory's key. */
 	execution: string;
 	slot: string;
+	run: string;
+	itemSlot: string;
+	carried?: CarriedJournal;
 }
 
 /**
@@ -75,10 +95,17 @@ export interface JournalSlot {
  */
 const positionsByContext = new WeakMap<object, Map<number, number>>();
 
+/** n8n's node contexts carry the run index (a node inside a loop runs once per pass); a retry keeps it. */
+function runIndexOf(context: FamulorRequestContext): number | undefined {
+	const runIndex = (context as { runIndex?: unknown }).runIndex;
+	return typeof runIndex === 'number' ? runIndex : undefined;
+}
+
 /**
  * The slot of the next request of an item, or undefined outside an execution (list searches, trigger
  * activation), where n8n does not retry. Not keyed by the body: an expression such as `{{ $now }}`
- * gives the retry another body for the same message.
+ * gives the retry another body for the same message. Not keyed by the execution either: n8n's Retry
+ * of a failed execution is a new execution, which inherits the lineage's root from the carried record.
  */
 export function journalSlot(
 	context: FamulorRequestContext,
@@ -86,17 +113,30 @@ export function journalSlot(
 ): JournalSlot | undefined {
 	if (request.itemIndex === undefined || !('getExecutionId' in context)) return undefined;
 	const executionId = context.getExecutionId();
-	// n8n's node contexts carry the run index (a node inside a loop runs once per pass); a retry keeps it.
-	const runIndex = (context as { runIndex?: unknown }).runIndex;
-	if (!executionId || typeof runIndex !== 'number') return undefined;
+	const runIndex = runIndexOf(context);
+	if (!executionId || runIndex === undefined) return undefined;
 	let positions = positionsByContext.get(context);
 	if (!positions) positionsByContext.set(context, (positions = new Map()));
 	const position = positions.get(request.itemIndex) ?? 0;
 	positions.set(request.itemIndex, position + 1);
+	const carried = carriedJournalOf(context, executionId);
+	const run = String(runIndex);
+	const itemSlot = [request.itemIndex, position, inputDigest(context, request.itemIndex)].join('|');
 	return {
-		execution: `${context.getWorkflow().id ?? ''}|${executionId}`,
-		slot: [context.getNode().name, runIndex, request.itemIndex, position].join('|'),
+		execution: `${context.getWorkflow().id ?? ''}|${carried?.root ?? executionId}`,
+		slot: [context.getNode().name, run, itemSlot].join('|'),
+		run,
+		itemSlot,
+		carried,
 	};
+}
+
+/** Called when a node run ended without failing: it is never run again, so its execution data need not carry its requests. */
+export function forgetSucceededRun(context: FamulorRequestContext): void {
+	const runIndex = runIndexOf(context);
+	if (runIndex === undefined) return;
+	const carried = carriedJournalOf(context);
+	if (carried) dropCarriedRun(carried, String(runIndex));
 }
 
 function forgetExecution(execution: string): void {
@@ -148,7 +188,7 @@ function touch(execution: string, now: number): ExecutionMemory {
 	return memory;
 }
 
-export function recall({ execution, slot }: JournalSlot): RememberedOutcome | undefined {
+function recallFromMemory({ execution, slot }: JournalSlot): RememberedOutcome | undefined {
 	const now = Date.now();
 	const found = executions.get(execution);
 	if (!found) return undefined;
@@ -163,6 +203,26 @@ export function recall({ execution, slot }: JournalSlot): RememberedOutcome | un
 	if (unknown !== undefined)
 		return { kind: 'unknown', error: JSON.parse(unknown) as RememberedError };
 	return memory.tombstones.has(slot) ? { kind: 'answerNotKept' } : undefined;
+}
+
+function decodeCarried(carried: CarriedOutcome): RememberedOutcome {
+	if (carried.startsWith('a'))
+		return { kind: 'answered', answer: JSON.parse(carried.slice(1)) as IDataObject };
+	if (carried.startsWith('u'))
+		return { kind: 'unknown', error: JSON.parse(carried.slice(1)) as RememberedError };
+	return { kind: 'answerNotKept' };
+}
+
+/**
+ * How the request of a slot ended in an earlier try of the execution or in the execution it retries:
+ * this process's memory first (it has whole answers, also of a sibling retry that ran here), then
+ * what the execution's data carries.
+ */
+export function recall(slot: JournalSlot): RememberedOutcome | undefined {
+	const remembered = recallFromMemory(slot);
+	if (remembered?.kind === 'answered' || remembered?.kind === 'unknown') return remembered;
+	const carried = slot.carried && recallCarried(slot.carried, slot.run, slot.itemSlot);
+	return carried === undefined ? remembered : decodeCarried(carried);
 }
 
 const ID_KEY = /^(id|uuid)$|(_id|_ids|_uuid|Id|Ids|Uuid)$/;
@@ -199,11 +259,12 @@ function answerToKeep(answer: IDataObject): string {
 	return JSON.stringify(kept);
 }
 
-/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once). */
+/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once), in memory and in the execution's data. */
 export function remember(
-	{ execution, slot }: JournalSlot,
+	journalSlot: JournalSlot,
 	outcome: { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: RememberedError },
 ): void {
+	const { execution, slot, carried } = journalSlot;
 	const now = Date.now();
 	const memory = touch(execution, now);
 	const json =
@@ -211,9 +272,22 @@ export function remember(
 	(outcome.kind === 'answered' ? memory.answers : memory.unknowns).set(slot, json);
 	grow(memory, sizeOf(slot, json));
 	makeRoom(now);
+	if (carried)
+		carry(
+			carried,
+			journalSlot.run,
+			journalSlot.itemSlot,
+			(outcome.kind === 'answered' ? 'a' : 'u') + json,
+		);
 }
 
 /** For tests of the bound: a smaller one, or the default again without an argument. */
 export function setJournalBudget(bytes = MAX_JOURNAL_BYTES): void {
 	budgetBytes = bytes;
+}
+
+/** For tests: this process's memory emptied, as in another worker; what executions' data carries stays. */
+export function forgetJournalMemory(): void {
+	executions.clear();
+	totalBytes = 0;
 }

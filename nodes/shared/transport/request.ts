@@ -24,6 +24,7 @@ import {
 	buildOutcomeUnknownApiError,
 	buildRedirectError,
 	buildTransportError,
+	markRemembered,
 	OUTCOME_UNKNOWN,
 	parseErrorBody,
 	SENT_BEFORE,
@@ -112,12 +113,12 @@ function rememberedFailure(
 	itemIndex: number | undefined,
 ): NodeApiError {
 	const again = new NodeApiError(context.getNode(), { message: error.message } as JsonObject, {
-		message: `${error.message} (remembered from an earlier try of this execution: not sent again)`,
+		message: `${error.message} (remembered from an earlier try of this execution or of the execution it retries: not sent again)`,
 		description: error.description ?? undefined,
 		itemIndex,
 	});
 	Object.assign(again.context, error.context);
-	return again;
+	return markRemembered(again);
 }
 
 /** A request that went through in an earlier try whose answer the memory bound made us drop. */
@@ -130,13 +131,13 @@ function answerNotKeptFailure(
 		{ message: 'sent before, answer not kept' } as JsonObject,
 		{
 			message:
-				'Famulor API request sent before, answer not kept: it went through in an earlier try of this execution, and its answer was dropped to keep the memory of sent requests within its bound, so it was not sent again. Check the result in Famulor.',
+				'Famulor API request sent before, answer not kept: it went through in an earlier try of this execution or of the execution it retries, and its answer was dropped to keep the memory of sent requests within its bound, so it was not sent again. Check the result in Famulor.',
 			description: `${request.method} ${request.path}`,
 			itemIndex: request.itemIndex,
 		},
 	);
 	Object.assign(error.context, { httpCode: null, errorCode: SENT_BEFORE, fieldErrors: {} });
-	return error;
+	return markRemembered(error);
 }
 
 /**

@@ -90,6 +90,36 @@ export function retriedCallWorkflow(
 	};
 }
 
+/**
+ * Webhook (POST /webhook/<path>, answers at once: a production execution) → calls to place → Famulor AI
+ * Call → Make (version 2), without Retry On Fail: what n8n's Retry of the failed execution sends.
+ */
+export function retriedExecutionWorkflow(
+	id: string,
+	path: string,
+	calls: Array<{ phone: string; assistant: number }>,
+): Json {
+	const workflow = retriedCallWorkflow(id, calls) as Json & { nodes: Json[] };
+	const [, phones, split, call] = workflow.nodes;
+	const webhook = node(
+		'Webhook',
+		'n8n-nodes-base.webhook',
+		2,
+		[0, 0],
+		{ httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+		{ webhookId: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e' },
+	);
+	// No Retry On Fail: only n8n's Retry of the execution runs the node again.
+	const callNode = { ...call };
+	for (const setting of ['retryOnFail', 'maxTries', 'waitBetweenTries']) delete callNode[setting];
+	return {
+		...workflow,
+		name: `E2E ${id}: a production execution of calls, retried by n8n`,
+		nodes: [webhook, phones, split, callNode],
+		connections: chain('Webhook', 'Phones', 'One item per call', 'Call'),
+	};
+}
+
 /** Example 2 under another id, its trigger using another credential (e.g. one with a wrong token). */
 export function triggerWorkflowWithCredential(
 	id: string,

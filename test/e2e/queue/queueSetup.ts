@@ -56,6 +56,8 @@ export interface QueueSetup {
 export async function startQueueSetup(
 	workers = 2,
 	entry: MatrixEntry = NEWEST,
+	/** Workflows to import besides the examples and the burst. */
+	workflows: Array<{ file: string; workflow: Record<string, unknown> }> = [],
 ): Promise<QueueSetup> {
 	ensureN8n(entry);
 	const sandbox = await startSandbox({ port: 0, callDurationMs: 0 });
@@ -95,7 +97,7 @@ export async function startQueueSetup(
 		await importIntoN8n(entry, importEnv, {
 			userFolder,
 			credentials: [],
-			workflows: [{ file: 'burst.json', workflow: burst }],
+			workflows: [{ file: 'burst.json', workflow: burst }, ...workflows],
 		});
 		cluster = await startQueueCluster(entry, {
 			userFolder,
@@ -132,7 +134,7 @@ export interface ExecutionSummary {
 
 /** Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100, walked with lastId). */
 export async function executionsOf(
-	setup: QueueSetup,
+	setup: { rest: Pick<N8nServer, 'rest'> },
 	workflowId: string,
 ): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
