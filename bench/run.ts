@@ -2,13 +2,15 @@
  * `npm run bench`: throughput of the Famulor node at the service's limits. Cases 1–4 run the node
  * through n8n-core's WorkflowExecute (harness/engine.ts) against an in-process sandbox (bench/inProcess.ts),
  * case 5 in a real n8n against n8n's HTTP Request node (bench/peer.ts), case 6 in n8n's queue mode
- * (bench/queue.ts), case 7 the shared token in child processes without n8n (bench/sharedToken.ts).
+ * (bench/queue.ts), case 7 the shared token in child processes without n8n (bench/sharedToken.ts),
+ * case 8 the Mid-Call Tool's round trip in a real n8n (bench/liveTool.ts).
  * Each case is a module exporting a BenchCase; this prints one table per case. Figures, not a
  * pass/fail test.
  */
 import { cpus } from 'node:os';
 
 import type { BenchCase } from './benchCase';
+import { liveToolCase } from './liveTool';
 import { pacedSends } from './pacedSends';
 import { peerCase } from './peer';
 import { queueCase } from './queue';
@@ -16,9 +18,17 @@ import { reads } from './reads';
 import { returnAll } from './returnAll';
 import { sharedTokenCase } from './sharedToken';
 
-const CASES: BenchCase[] = [pacedSends, reads, returnAll, peerCase, queueCase, sharedTokenCase];
+const CASES: BenchCase[] = [
+	pacedSends,
+	reads,
+	returnAll,
+	peerCase,
+	queueCase,
+	sharedTokenCase,
+	liveToolCase,
+];
 
-/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, and 6, queue mode, install and start n8n; 7 is 6's shared token without n8n). */
+/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n). */
 const SELECTED = new Set(
 	(process.env.BENCH_CASES ?? CASES.flatMap((benchCase) => benchCase.numbers).join(','))
 		.split(',')

@@ -2,9 +2,11 @@
  * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--document-processing MS]
  *        [--no-seed] [--api both|current|seed]
  *        [--no-general-limit | --general-limit-scale F]
+ *      node --import tsx sandbox/cli.ts call … plays a call against a running sandbox (callCommand.ts)
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
  */
+import { runCallCommand } from './callCommand';
 import { resolveGeneralLimit } from './domain/rateLimits/generalLimit';
 import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
 import type { RateLimit } from './model/options';
@@ -71,9 +73,9 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', shutdown);
 }
 
-main().catch((err: unknown) => {
-	process.stderr.write(
-		`sandbox failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
-	);
+const command = process.argv[2] === 'call' ? runCallCommand(process.argv.slice(3)) : main();
+command.catch((err: unknown) => {
+	const what = process.argv[2] === 'call' ? 'call' : 'sandbox failed to start';
+	process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`);
 	process.exit(1);
 });

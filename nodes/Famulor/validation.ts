@@ -25,6 +25,9 @@ export const SUPPORTED_COUNTRY_CODES = [
 	'IT',
 ] as const;
 
+/** What the checks need of n8n's context (the node, for errors): an action's or a trigger's. */
+export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
+
 /** A parameter as the user knows it (its display name) and as the service knows it (its field name). */
 export interface FieldName {
 	label: string;
@@ -32,7 +35,7 @@ export interface FieldName {
 }
 
 export function invalid(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	rule: string,
@@ -50,7 +53,7 @@ function shown(value: unknown): string {
 }
 
 export function requireText(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -63,7 +66,7 @@ export function requireText(
 
 /** Counts characters as the service does (code points), so an emoji is one character, not two. */
 export function checkMaxLength(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: string,
@@ -81,7 +84,7 @@ export function checkMaxLength(
  * (or by an AI agent) may arrive as strings.
  */
 export function checkRange(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -108,7 +111,7 @@ export function checkRange(
 }
 
 export function checkOneOf<T extends string>(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -126,7 +129,7 @@ export function checkOneOf<T extends string>(
 }
 
 function notE164(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -143,7 +146,7 @@ function notE164(
 
 /** A number that must already be E.164 (version 1 sends exactly what it was given, trimmed). */
 export function checkE164(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -173,7 +176,7 @@ export const PHONE_NUMBER_HINT =
  * takes (e.g. https://docs.famulor.de/en/api-reference/sms/send). Version 2 reads every number with it.
  */
 export function checkPhoneNumber(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -193,7 +196,7 @@ export function checkPhoneNumber(
 }
 
 export function checkUrl(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -222,7 +225,7 @@ export function checkUrl(
 
 /** Positive integer ids, as every path parameter and *_id field of the service is. */
 export function checkId(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -241,7 +244,7 @@ export function checkId(
 
 /** Parses a JSON object parameter (e.g. variables), accepting an object or a JSON text. */
 export function parseJsonObject(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -273,7 +276,7 @@ export function parseJsonObject(
 
 /** Text that must have a given shape; `shape` says in words what is expected, e.g. "like Area/City". */
 export function checkPattern(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -291,7 +294,7 @@ export function checkPattern(
 const TIMEZONE_PATTERN = /^(?:[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC|GMT)$/;
 
 export function checkTimezone(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -308,7 +311,7 @@ export function checkTimezone(
 
 /** A boolean, also when an expression produced the text "true" or "false". */
 export function checkBoolean(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -320,7 +323,7 @@ export function checkBoolean(
 
 /** A list of IDs given as an array or as comma-separated text; an empty value gives an empty list. */
 export function checkIdList(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
@@ -339,7 +342,7 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** A UUID; `hint` tells what to do when an integer ID was given where the UUID is needed. */
 export function checkUuid(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,

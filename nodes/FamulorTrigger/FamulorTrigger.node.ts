@@ -9,6 +9,8 @@ import {
 
 import { searchAssistants } from '../shared/methods/assistants';
 import { checkExists, create, deleteRegistration } from './lifecycle';
+import { RESPONSE_MODE_EXPRESSION } from './liveAnswer';
+import { getAssistants } from './midCallTool/assistantOptions';
 import { triggerProperties } from './properties';
 import { handleDelivery } from './webhook';
 
@@ -18,24 +20,29 @@ export class FamulorTrigger implements INodeType {
 		name: 'famulorTrigger',
 		icon: { light: 'file:../../icons/famulor.svg', dark: 'file:../../icons/famulor.dark.svg' },
 		group: ['trigger'],
-		// 1.1: Simplify on by default.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.1: Simplify on by default. 1.2: Inbound Call (was Inbound Call Completed) and Mid-Call Tool, answered by the workflow.
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle:
-			'={{ {"callCompleted": "Call Completed", "inboundCallCompleted": "Inbound Call Completed", "conversationEnded": "Conversation Ended", "whatsAppMessageStatus": "WhatsApp Message Status"}[$parameter["event"]] }}',
+			'={{ {"callCompleted": "Call Completed", "inboundCall": "Inbound Call", "inboundCallCompleted": "Inbound Call Completed", "midCallTool": "Mid-Call Tool", "conversationEnded": "Conversation Ended", "whatsAppMessageStatus": "WhatsApp Message Status"}[$parameter["event"]] }}',
 		description:
-			'Starts the workflow when a call or chat of a Famulor AI assistant ends, or a sent WhatsApp message changes status',
+			'Starts the workflow when a call or chat of a Famulor AI assistant ends, a call arrives, an assistant asks during a call, or a sent WhatsApp message changes status',
 		defaults: { name: 'Famulor AI Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'famulorAiApi', required: true }],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: RESPONSE_MODE_EXPRESSION,
+				path: 'webhook',
+			},
 		],
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch: { searchAssistants } };
+	methods = { listSearch: { searchAssistants }, loadOptions: { getAssistants } };
 
 	webhookMethods = {
 		default: {

@@ -137,17 +137,20 @@ function urlOnlyWebhook(
 	};
 }
 
+// https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and …/disable-inbound-webhook
+// (disable-webhook would clear the post-call fields and leave the inbound URL in place).
+const inbound = urlOnlyWebhook(
+	'inbound-call webhook',
+	'inbound_webhook_url',
+	'/api/user/assistants/enable-inbound-webhook',
+	'/api/user/assistants/disable-inbound-webhook',
+	false,
+);
+
 export const EVENT_WEBHOOKS: Record<RegisteredEvent, EventWebhook> = {
 	callCompleted: postCall,
-	// https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and …/disable-inbound-webhook
-	// (disable-webhook would clear the post-call fields and leave the inbound URL in place).
-	inboundCallCompleted: urlOnlyWebhook(
-		'inbound-call webhook',
-		'inbound_webhook_url',
-		'/api/user/assistants/enable-inbound-webhook',
-		'/api/user/assistants/disable-inbound-webhook',
-		false,
-	),
+	inboundCall: inbound,
+	inboundCallCompleted: inbound,
 	// https://docs.famulor.de/en/api-reference/assistants/enable-conversation-ended-webhook (HTTPS URL required)
 	conversationEnded: urlOnlyWebhook(
 		'conversation-ended webhook',

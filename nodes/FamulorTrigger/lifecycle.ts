@@ -4,6 +4,8 @@ import { parseId } from '../shared/ids';
 import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
 import { EVENT_WEBHOOKS, type EventSettings } from './events';
 import { lifecycleError } from './lifecycleErrors';
+import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
+import { nodeWebhookUrl, webhookPathTail } from './nodeUrl';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import { readSigningSecret } from './signature';
 import {
@@ -23,10 +25,13 @@ interface TriggerSettings extends EventSettings {
 	replaceExisting: boolean;
 }
 
-/** The event parameter; the read-receipt event registers nothing through the API. */
-function readEvent(this: IHookFunctions): RegisteredEvent | 'whatsAppMessageStatus' {
+/** The event parameter; the read-receipt event registers nothing through the API, a mid-call tool a tool (midCallTool/). */
+function readEvent(
+	this: IHookFunctions,
+): RegisteredEvent | 'whatsAppMessageStatus' | 'midCallTool' {
 	const event = this.getNodeParameter('event') as string;
-	if (event === 'whatsAppMessageStatus' || isRegisteredEvent(event)) return event;
+	if (event === 'whatsAppMessageStatus' || event === 'midCallTool' || isRegisteredEvent(event))
+		return event;
 	throw new NodeOperationError(
 		this.getNode(),
 		`Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`,
@@ -52,16 +57,6 @@ function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSett
 		includeRecording: event === 'callCompleted' ? flag('includeRecording') : undefined,
 		replaceExisting: options.replaceExisting === true,
 	};
-}
-
-function nodeWebhookUrl(this: IHookFunctions): string {
-	const url = this.getNodeWebhookUrl('default');
-	if (!url)
-		throw new NodeOperationError(
-			this.getNode(),
-			'n8n did not provide a webhook URL for this trigger: save the workflow, then try again',
-		);
-	return url;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -113,11 +108,6 @@ function displayUrl(url: string): string {
 	return withoutQuery(url) === url ? url : `${withoutQuery(url)}?…`;
 }
 
-/** `<webhookId>/<path>`: equal for the production and test URLs of the same trigger node. */
-function webhookPathTail(url: string): string {
-	return withoutQuery(url).split('/').slice(-2).join('/');
-}
-
 function assistantLabel(assistant: IDataObject, assistantId: number): string {
 	return typeof assistant.name === 'string'
 		? `"${assistant.name}" (#${assistantId})`
@@ -127,6 +117,7 @@ function assistantLabel(assistant: IDataObject, assistantId: number): string {
 /** True only when the assistant still sends to this node's URL with the secret stored for it. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const event = readEvent.call(this);
+	if (event === 'midCallTool') return await toolExists.call(this);
 	// Read receipts: nothing to look up; create checks the signing secret on every activation.
 	if (event === 'whatsAppMessageStatus') return false;
 	const staticData = this.getWorkflowStaticData('node');
@@ -254,6 +245,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const event = readEvent.call(this);
+	if (event === 'midCallTool') return await createTool.call(this);
 	if (event !== 'whatsAppMessageStatus') return await createRegistration.call(this, event);
 	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery would be refused.
 	readSigningSecret.call(this);
@@ -277,6 +269,8 @@ async function unregister(this: IHookFunctions, registration: Registration): Pro
 
 /** Removes only what `create` registered, and only while the assistant still sends to it. */
 export async function deleteRegistration(this: IHookFunctions): Promise<boolean> {
+	// A published mid-call tool, whatever the event is set to now.
+	await deleteTool.call(this);
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	if (!registration) {

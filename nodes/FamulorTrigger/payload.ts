@@ -60,7 +60,7 @@ export const MESSAGE_STATUS_FIELDS = [
 /** Prefix of the extracted variables when they are flattened into the simplified item. */
 export const EXTRACTED_PREFIX = 'extracted_';
 
-function isObject(value: unknown): value is IDataObject {
+export function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

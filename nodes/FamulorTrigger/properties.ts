@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { assistantLocator } from '../shared/descriptions';
+import { eventProperties, READ_RECEIPTS } from './eventProperty';
+import { MID_CALL_TOOL, responseModeProperty } from './liveAnswer';
+import { toolProperties } from './midCallTool/toolProperties';
 
-const READ_RECEIPTS = 'whatsAppMessageStatus';
-const notReadReceipts = { hide: { event: [READ_RECEIPTS] } };
+const notReadReceipts = { hide: { event: [READ_RECEIPTS, MID_CALL_TOOL] } };
 
 const SIMPLIFY_DESCRIPTION =
 	'Whether to return a flat item (calls: call ID, status, duration, phone numbers; chats: conversation, customer, attachment URLs; both: extracted variables as extracted_<name>, transcript as text; read receipts: message ID, status, error, time) instead of the full payload';
@@ -13,43 +15,9 @@ export const triggerProperties: INodeProperties[] = [
 		...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'),
 		displayOptions: notReadReceipts,
 	},
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		default: 'callCompleted',
-		// Each event's `action` is its label in n8n's nodes panel, which otherwise lower-cases the name ("whats app").
-		options: [
-			{
-				name: 'Call Completed',
-				value: 'callCompleted',
-				action: 'On call completed',
-				description:
-					"A call of the assistant ended (the assistant's post-call webhook, with the extracted post-call data)",
-			},
-			{
-				name: 'Conversation Ended',
-				value: 'conversationEnded',
-				action: 'On conversation ended',
-				description:
-					"A chat of the assistant (widget or WhatsApp) ended after its inactivity timeout (the assistant's conversation-ended webhook; needs an HTTPS n8n URL)",
-			},
-			{
-				name: 'Inbound Call Completed',
-				value: 'inboundCallCompleted',
-				action: 'On inbound call completed',
-				description: "An inbound call of the assistant ended (the assistant's inbound webhook)",
-			},
-			{
-				name: 'WhatsApp Message Status',
-				value: READ_RECEIPTS,
-				action: 'On WhatsApp message status',
-				description:
-					'A WhatsApp message you sent was sent, delivered, read or failed (read receipts of a WhatsApp sender, set up in the Famulor dashboard)',
-			},
-		],
-	},
+	...eventProperties,
+	responseModeProperty,
+	...toolProperties,
 	{
 		displayName:
 			'Famulor registers read receipts only in its dashboard: copy this node\'s Production URL (Webhook URLs above), paste it under WhatsApp → your sender → Read receipts, and copy the signing secret shown there into Signing Secret below. For "Test this trigger", paste the Test URL there for the time of the test.',
@@ -75,7 +43,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'simplify',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show: { '@version': [1] } },
+		displayOptions: { show: { '@version': [1] }, hide: { event: [MID_CALL_TOOL] } },
 		description: SIMPLIFY_DESCRIPTION,
 	},
 	{
@@ -83,7 +51,10 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		displayOptions: {
+			show: { '@version': [{ _cnd: { gte: 1.1 } }] },
+			hide: { event: [MID_CALL_TOOL] },
+		},
 		description: SIMPLIFY_DESCRIPTION,
 	},
 	{
@@ -132,7 +103,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'replaceExisting',
 				type: 'boolean',
 				default: false,
-				displayOptions: { hide: { '/event': [READ_RECEIPTS] } },
+				displayOptions: { hide: { '/event': [READ_RECEIPTS, MID_CALL_TOOL] } },
 				description:
 					'Whether to take over a webhook URL the assistant already sends this event to. Off: publishing fails instead, naming that URL. On: the replaced URL (and, for calls, its delivery settings) is put back when the workflow is unpublished, as long as the assistant still sends to this trigger.',
 			},

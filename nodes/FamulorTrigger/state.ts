@@ -1,12 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Events whose webhook the trigger registers on an assistant itself. */
-export type RegisteredEvent = 'callCompleted' | 'inboundCallCompleted' | 'conversationEnded';
-/** Read receipts are registered per WhatsApp sender in the Famulor dashboard, not through the API. */
-export type TriggerEvent = RegisteredEvent | 'whatsAppMessageStatus';
+export type RegisteredEvent =
+	'callCompleted' | 'inboundCall' | 'inboundCallCompleted' | 'conversationEnded';
+/**
+ * Read receipts are registered per WhatsApp sender in the Famulor dashboard, not through the API; a
+ * mid-call tool is a record of its own (midCallTool/). `inboundCallCompleted` is the inbound event of
+ * node versions 1 and 1.1 (renamed Inbound Call in 1.2).
+ */
+export type TriggerEvent = RegisteredEvent | 'whatsAppMessageStatus' | 'midCallTool';
 
 export const REGISTERED_EVENTS: readonly RegisteredEvent[] = [
 	'callCompleted',
+	'inboundCall',
 	'inboundCallCompleted',
 	'conversationEnded',
 ];

@@ -4,7 +4,9 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { DEDUPE_MAX_ENTRIES, DEDUPE_WINDOW_MS, rememberDelivery } from './dedupe';
 import { staleReceipt } from './freshness';
+import { inboundDeliveryId, inboundItem } from './inboundCall';
 import { claimDelivery, releaseClaim } from './inFlight';
+import { handleToolRequest } from './midCallTool/toolRequest';
 import {
 	CONVERSATION_ENDED_FIELDS,
 	MESSAGE_STATUS_FIELDS,
@@ -21,8 +23,12 @@ import { readSecret, type TriggerEvent } from './state';
 interface EventOutput {
 	/** The id that repeats when the service delivers the same event again; undefined: the body has none (then its bytes identify it). */
 	deliveryId(body: IDataObject): string | undefined;
+	/** False: a delivery without its ID is never taken for a copy (two calls may send the same bytes). */
+	digestWithoutId?: false;
 	fields: readonly string[];
 	simplify(body: IDataObject): IDataObject;
+	/** The item, when it is not the documented fields or their simplified form. */
+	item?(body: IDataObject, simplify: boolean): IDataObject;
 }
 
 function text(value: unknown): string | undefined {
@@ -37,9 +43,17 @@ const callOutput: EventOutput = {
 	simplify: simplifyPayload,
 };
 
-const OUTPUTS: Record<TriggerEvent, EventOutput> = {
+const inboundOutput: EventOutput = {
+	...callOutput,
+	deliveryId: inboundDeliveryId,
+	digestWithoutId: false,
+	item: inboundItem,
+};
+
+const OUTPUTS: Record<Exclude<TriggerEvent, 'midCallTool'>, EventOutput> = {
 	callCompleted: callOutput,
-	inboundCallCompleted: callOutput,
+	inboundCall: inboundOutput,
+	inboundCallCompleted: inboundOutput,
 	// A chat restarted later ends again with another ended_at, which is a new event.
 	conversationEnded: {
 		deliveryId: (body) => {
@@ -76,7 +90,10 @@ function refuse(this: IWebhookFunctions, status: number, message: string): IWebh
 }
 
 /** The secret that authenticates deliveries of this event, or undefined when this delivery is not authentic. */
-function authenticate(this: IWebhookFunctions, event: TriggerEvent): string | undefined {
+function authenticate(
+	this: IWebhookFunctions,
+	event: Exclude<TriggerEvent, 'midCallTool'>,
+): string | undefined {
 	if (event === 'whatsAppMessageStatus') {
 		const secret = String(this.getNodeParameter('signingSecret', '') ?? '').trim();
 		const header = this.getHeaderData()[SIGNATURE_HEADER];
@@ -95,6 +112,7 @@ function wantedStatuses(this: IWebhookFunctions): string[] {
 
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const event = this.getNodeParameter('event') as TriggerEvent;
+	if (event === 'midCallTool') return handleToolRequest.call(this);
 	const output = OUTPUTS[event] ?? callOutput;
 	const secret = authenticate.call(this, event);
 	if (secret === undefined) {
@@ -117,9 +135,19 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		if (stale !== undefined) return refuse.call(this, 401, stale);
 	}
 
+	const simplify = this.getNodeParameter('simplify', false) as boolean;
+	const item = (): IDataObject =>
+		output.item?.(body, simplify) ??
+		(simplify ? output.simplify(body) : withDocumentedFields(body, output.fields));
+	// The item is built here, not by returnJsonArray: that helper takes an object with a `json` key for
+	// an item, so a delivery's own `json`, `binary` or `pairedItem` keys would become the item itself.
+	const identified = output.deliveryId(body);
+	if (identified === undefined && output.digestWithoutId === false)
+		return { workflowData: [[{ json: item() }]] };
+
 	// The service retries deliveries it thinks failed, and a captured one may be replayed: the same event
 	// starts one execution only, within this process (copies at the same instant) and across time (static data).
-	const deliveryId = output.deliveryId(body) ?? `body|${bodyDigest.call(this, body)}`;
+	const deliveryId = identified ?? `body|${bodyDigest.call(this, body)}`;
 	const now = Date.now();
 	// Scoped by the secret: a new activation (new secret) starts with a clean slate, like its static data.
 	const scope = createHash('sha256').update(secret).digest('hex').slice(0, 16);
@@ -142,9 +170,5 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 			return { webhookResponse: { received: true, ignored: true } };
 	}
 
-	const simplify = this.getNodeParameter('simplify', false) as boolean;
-	const data = simplify ? output.simplify(body) : withDocumentedFields(body, output.fields);
-	// The item is built here, not by returnJsonArray: that helper takes an object with a `json` key for
-	// an item, so a delivery's own `json`, `binary` or `pairedItem` keys would become the item itself.
-	return { workflowData: [[{ json: data }]] };
+	return { workflowData: [[{ json: item() }]] };
 }

@@ -19,6 +19,7 @@ import { registerIndexPage } from './routes/indexPage';
 import { registerOrganizerRoutes } from './routes/organizers';
 import { registerCampaignRoutes } from './routes/campaigns';
 import { registerLeadRoutes } from './routes/leads';
+import { registerLiveCallControlRoutes } from './routes/liveCallControls';
 import { registerPhoneNumberChangeRoutes } from './routes/phoneNumberChanges';
 import { registerSipTrunkRoutes } from './routes/sipTrunks';
 import { registerLimitControlRoutes } from './routes/limitControls';
@@ -47,6 +48,7 @@ export function buildApp(sb: Sandbox): FastifyInstance {
 	registerAssistantRoutes(app, sb);
 	registerAssistantWebhookRoutes(app, sb);
 	registerCallRoutes(app, sb);
+	registerLiveCallControlRoutes(app, sb);
 	registerReplyRoutes(app, sb);
 	registerConversationRoutes(app, sb);
 	registerWhatsAppRoutes(app, sb);

@@ -42,6 +42,33 @@ export interface Call {
 	lead_id?: number;
 	/** runs when the call has ended, before its webhooks go out (a campaign updates the lead) */
 	afterEnd?: () => void;
+	/** mid-call tools the call invoked, in order (domain/calls/liveCall.ts) */
+	function_calls?: FunctionCall[];
+	/** what the inbound request sent when the call arrived got back (domain/calls/liveCall.ts) */
+	inbound_request?: InboundRequestOutcome;
 	/** the `lead` and `campaign` of its post-call webhook, when a campaign placed the call */
 	webhookContext?: () => { lead: Record<string, unknown>; campaign: Record<string, unknown> };
+}
+
+/** One mid-call tool request of a call: what was sent, what came back and what the assistant said. */
+export interface FunctionCall {
+	name: string;
+	tool_id: number;
+	arguments: Record<string, unknown>;
+	/** the endpoint's answer, parsed when JSON */
+	result: unknown;
+	status?: number;
+	/** timeout or the network failure; the assistant goes on without the answer */
+	error?: string;
+	duration_ms: number;
+	spoken: string;
+}
+
+/** The inbound request of an incoming call: answered in time (variables merged) or not (the call proceeds). */
+export interface InboundRequestOutcome {
+	url: string;
+	status?: number;
+	error?: string;
+	duration_ms: number;
+	variables: Record<string, unknown>;
 }

@@ -178,7 +178,8 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	expect(await openDropdownOptions()).toEqual([
 		'Call Completed',
 		'Conversation Ended',
-		'Inbound Call Completed',
+		'Inbound Call',
+		'Mid-Call Tool',
 		'WhatsApp Message Status',
 	]);
 	await page.keyboard.press('Escape');

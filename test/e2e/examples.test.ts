@@ -54,7 +54,27 @@ test(`${ON_N8N}: every example and the credential are imported`, () => {
 		'famulorExample05',
 		'famulorExample06',
 		'famulorExample07',
+		'famulorExample08',
+		'famulorExample09',
 	]);
+});
+
+test(`${ON_N8N}: 8 Order status during the call: the sample question is answered with the order's status`, async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample08');
+	expect(run.status).toBe('success');
+	expect(nodeOutput(run, 'Answer')).toEqual([
+		{ answer: 'Order A-1001 is shipped on Monday and arrives on Wednesday.' },
+	]);
+	expect(await apiRequests()).toEqual([]);
+});
+
+test(`${ON_N8N}: 9 Greet known callers by name: the sample caller gets their name as a variable`, async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample09');
+	expect(run.status).toBe('success');
+	expect(nodeOutput(run, 'Variables for the assistant')).toEqual([
+		{ variables: { customer_name: 'Max Miller', known_caller: true } },
+	]);
+	expect(await apiRequests()).toEqual([]);
 });
 
 test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and interest as call variables`, async () => {

@@ -46,6 +46,12 @@ export interface TriggerKit {
 	deliveries: Delivery[];
 	/** Number of next deliveries that are processed but answered 500, as if n8n's answer got lost. */
 	loseAnswers: number;
+	/**
+	 * The workflow behind a live event (Mid-Call Tool, Inbound Call): when set, a delivery that starts an
+	 * execution is answered with its result as n8n's "When Last Node Finishes" does (the last node's first
+	 * item as JSON); unset, the receiver answers at once as in onReceived mode.
+	 */
+	workflow?: (item: IDataObject) => unknown;
 	/** A trigger node at `typeVersion` (default 1; 1.1 = the version new nodes get). */
 	trigger(
 		parameters: INodeParameters,
@@ -118,7 +124,10 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 	});
 	const credentials: TestCredentials = { apiToken: sb.tokens.alice, baseUrl: sb.url };
 	const harnesses = new Map<string, TriggerHarness>();
-	const kit = { deliveries: [] as Delivery[], loseAnswers: 0 };
+	const kit: Pick<TriggerKit, 'deliveries' | 'loseAnswers' | 'workflow'> = {
+		deliveries: [],
+		loseAnswers: 0,
+	};
 
 	/** n8n's handling of one request: static data as loaded for it, the trigger's webhook(), the static data saved if changed. */
 	const handle = async (
@@ -143,6 +152,8 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 		}
 		let status = 200;
 		let answer = JSON.stringify(result.webhookResponse ?? { message: 'Workflow was started' });
+		const started = result.workflowData?.[0]?.[0]?.json;
+		if (kit.workflow && started) answer = JSON.stringify(await kit.workflow(started));
 		if (result.noWebhookResponse) {
 			status = response.statusCode;
 			answer = String(response.body ?? '');
@@ -341,6 +352,7 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			await ctl('DELETE', '/requests');
 			kit.deliveries.length = 0;
 			kit.loseAnswers = 0;
+			kit.workflow = undefined;
 			harnesses.clear();
 		},
 		async stop() {

@@ -9,6 +9,7 @@ import {
 	rememberDelivery,
 } from '../../nodes/FamulorTrigger/dedupe';
 import { parseReceiptTime, staleReceipt } from '../../nodes/FamulorTrigger/freshness';
+import { RESPONSE_MODE_EXPRESSION } from '../../nodes/FamulorTrigger/liveAnswer';
 import {
 	claimCount,
 	claimDelivery,
@@ -40,7 +41,12 @@ describe('description', () => {
 		expect(description).not.toHaveProperty('usableAsTool');
 		expect(description.credentials).toEqual([{ name: 'famulorAiApi', required: true }]);
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: RESPONSE_MODE_EXPRESSION,
+				path: 'webhook',
+			},
 		]);
 		expect(Object.keys(webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
@@ -50,15 +56,31 @@ describe('description', () => {
 		expect(assistant?.type).toBe('resourceLocator');
 		expect(assistant?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 		expect(Object.keys(methods.listSearch)).toEqual(['searchAssistants']);
+		expect(Object.keys(methods.loadOptions)).toEqual(['getAssistants']);
 	});
 
-	it('offers the four events', () => {
-		const event = description.properties.find((p) => p.name === 'event');
-		expect(event?.options?.map((o) => (o as { value: string }).value)).toEqual([
-			'callCompleted',
-			'conversationEnded',
-			'inboundCallCompleted',
-			'whatsAppMessageStatus',
+	it('offers the four events in versions 1 and 1.1, and Inbound Call (renamed) and Mid-Call Tool from 1.2', () => {
+		const events = description.properties.filter((p) => p.name === 'event');
+		expect(
+			events.map((event) => [
+				event.displayOptions?.show?.['@version'],
+				event.options?.map((o) => (o as { value: string }).value),
+			]),
+		).toEqual([
+			[
+				[1, 1.1],
+				['callCompleted', 'conversationEnded', 'inboundCallCompleted', 'whatsAppMessageStatus'],
+			],
+			[
+				[{ _cnd: { gte: 1.2 } }],
+				[
+					'callCompleted',
+					'conversationEnded',
+					'inboundCall',
+					'midCallTool',
+					'whatsAppMessageStatus',
+				],
+			],
 		]);
 	});
 
@@ -69,7 +91,7 @@ describe('description', () => {
 	});
 
 	it('turns Simplify on by default from version 1.1; version 1 keeps it off', () => {
-		expect(description.version).toEqual([1, 1.1]);
+		expect(description.version).toEqual([1, 1.1, 1.2]);
 		const simplify = description.properties.filter((p) => p.name === 'simplify');
 		expect(simplify.map((p) => [p.default, p.displayOptions?.show?.['@version']])).toEqual([
 			[false, [1]],

@@ -65,6 +65,18 @@ export function endAfterCallDuration(sb: Sandbox, call: Call): void {
 	});
 }
 
+/** The turns spoken so far (mid-call tools' answers, liveCall.ts), closed; a made-up exchange for a call without any. */
+function closingTranscript(
+	a: Assistant | undefined,
+	spoken: string | null,
+	completed: boolean,
+): string | null {
+	if (spoken) return completed ? `${spoken}\nAssistant: Goodbye!` : spoken;
+	return completed
+		? `Assistant: ${a?.initial_message ?? 'Hello'}\nCustomer: Hi, thanks for calling.\nAssistant: Goodbye!`
+		: null;
+}
+
 function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
 	const out: Record<string, unknown> = {};
 	for (const item of a?.post_call_schema ?? []) {
@@ -86,11 +98,7 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	call.duration =
 		p.duration ?? (completed ? Math.max(1, Math.round((now - call.created_at) / 1000)) : 0);
 	call.transcript =
-		p.transcript !== undefined
-			? p.transcript
-			: completed
-				? `Assistant: ${a?.initial_message ?? 'Hello'}\nCustomer: Hi, thanks for calling.\nAssistant: Goodbye!`
-				: null;
+		p.transcript !== undefined ? p.transcript : closingTranscript(a, call.transcript, completed);
 	call.extracted_variables = p.extracted_variables ?? (completed ? generatedExtracted(a) : {});
 	call.recording_url =
 		a?.include_recording_in_webhook && completed

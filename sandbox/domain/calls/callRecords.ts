@@ -127,6 +127,8 @@ export function callRecord(c: Call): Record<string, unknown> {
 		created_at: iso6(c.created_at),
 		updated_at: iso6(c.updated_at),
 		finished_at: c.finished_at === null ? null : iso6(c.finished_at),
+		...(c.function_calls ? { function_calls: c.function_calls } : {}),
+		...(c.inbound_request ? { inbound_request: c.inbound_request } : {}),
 	};
 }
 

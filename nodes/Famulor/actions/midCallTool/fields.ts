@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	checkMaxLength,
@@ -9,6 +9,7 @@ import {
 	invalid,
 	requireText,
 	type FieldName,
+	type NodeContext,
 } from '../../validation';
 
 /**
@@ -55,6 +56,51 @@ export const methodProperty: INodeProperties = {
 	description: 'HTTP method of the request to the endpoint',
 };
 
+/** The tool's parameters (the service's `schema`); also the Mid-Call Tool event's parameters in the trigger. */
+export const schemaProperty: INodeProperties = {
+	displayName: 'Parameters',
+	name: 'schema',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Parameter',
+	default: {},
+	description:
+		'Values the AI collects during the call and passes to the tool; on update the list replaces the stored one',
+	options: [
+		{
+			displayName: 'Parameter',
+			name: 'parameter',
+			values: [
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. city',
+					description: '2 to 32 letters or underscores, starting with a letter',
+				},
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: PARAMETER_TYPES.map((type) => ({
+						name: type[0].toUpperCase() + type.slice(1),
+						value: type,
+					})),
+					default: 'string',
+				},
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					description: 'What the value is, for the AI (3 to 255 characters)',
+				},
+			],
+		},
+	],
+};
+
 /** Optional on create and update. */
 export const optionalProperties: INodeProperties[] = [
 	{
@@ -84,49 +130,7 @@ export const optionalProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Parameters',
-		name: 'schema',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Parameter',
-		default: {},
-		description:
-			'Values the AI collects during the call and passes to the tool; on update the list replaces the stored one',
-		options: [
-			{
-				displayName: 'Parameter',
-				name: 'parameter',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. city',
-						description: '2 to 32 letters or underscores, starting with a letter',
-					},
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						options: PARAMETER_TYPES.map((type) => ({
-							name: type[0].toUpperCase() + type.slice(1),
-							value: type,
-						})),
-						default: 'string',
-					},
-					{
-						displayName: 'Description',
-						name: 'description',
-						type: 'string',
-						default: '',
-						description: 'What the value is, for the AI (3 to 255 characters)',
-					},
-				],
-			},
-		],
-	},
+	schemaProperty,
 ];
 
 const NAMES: Record<string, FieldName> = {
@@ -137,7 +141,7 @@ const NAMES: Record<string, FieldName> = {
 	timeout: { label: 'Timeout', field: 'timeout' },
 };
 
-function headers(this: IExecuteFunctions, itemIndex: number, value: unknown): IDataObject[] {
+function headers(this: NodeContext, itemIndex: number, value: unknown): IDataObject[] {
 	const entries = ((value as { header?: IDataObject[] } | undefined)?.header ??
 		[]) as IDataObject[];
 	return entries.map((entry, index) => {
@@ -152,7 +156,7 @@ function headers(this: IExecuteFunctions, itemIndex: number, value: unknown): ID
 	});
 }
 
-function parameters(this: IExecuteFunctions, itemIndex: number, value: unknown): IDataObject[] {
+function parameters(this: NodeContext, itemIndex: number, value: unknown): IDataObject[] {
 	const entries = ((value as { parameter?: IDataObject[] } | undefined)?.parameter ??
 		[]) as IDataObject[];
 	return entries.map((entry, index) => {
@@ -185,7 +189,7 @@ function parameters(this: IExecuteFunctions, itemIndex: number, value: unknown):
 
 /** Checks the given values and builds the body; `values` holds the parameters by name. */
 export function buildToolBody(
-	this: IExecuteFunctions,
+	this: NodeContext,
 	itemIndex: number,
 	values: IDataObject,
 ): IDataObject {

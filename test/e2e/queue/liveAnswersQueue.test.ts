@@ -1,0 +1,57 @@
+/**
+ * The live events in queue mode (newest matrix entry): the webhook process receives the tool's and the
+ * inbound call's requests, workers run the workflows, and the webhook process answers the sandbox's
+ * call with each execution's result: the inbound call gets example 9's variables, each of several
+ * concurrent calls hears example 8's answer to its own question, and the executions ran on the workers.
+ */
+import {
+	askOrderStatus,
+	expectLiveAnswers,
+	incomingCall,
+	TOOL_WORKFLOW_ID,
+	unpublishLiveExamples,
+} from '../helpers/liveAnswers';
+import { waitFor } from '../../../scripts/n8n';
+import { executionsOf, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
+
+let setup: QueueSetup;
+const CONCURRENT_CALLS = 5;
+
+beforeAll(async () => {
+	setup = await startQueueSetup(2);
+}, 600_000);
+
+afterAll(async () => {
+	await setup?.stop();
+});
+
+test('the webhook process answers each call with its own execution, run on the workers', async () => {
+	const { tool } = await expectLiveAnswers(setup.rest, setup.client);
+	expect(tool.endpoint).toContain(new URL(setup.cluster.webhook.url).host);
+
+	const calls = await Promise.all(
+		Array.from(
+			{ length: CONCURRENT_CALLS },
+			async () => (await incomingCall(setup.client)).call.id,
+		),
+	);
+	const answers = await Promise.all(
+		calls.map(async (callId, index) => await askOrderStatus(setup.client, callId, `Q-${index}`)),
+	);
+	expect(answers.map((answer) => answer.function_call.result)).toEqual(
+		calls.map((_, index) => ({ answer: `Order Q-${index} is not in our records.` })),
+	);
+
+	const executions = await waitFor('the tool executions', async () => {
+		const found = (await executionsOf(setup, TOOL_WORKFLOW_ID)).filter(
+			(execution) => execution.status === 'success',
+		);
+		return found.length >= CONCURRENT_CALLS + 1 ? found : undefined;
+	});
+	expect(executions.every((execution) => workerOf(setup, execution.id) !== undefined)).toBe(true);
+}, 300_000);
+
+test('unpublishing removes the tool and the inbound webhook', async () => {
+	const assistant = await unpublishLiveExamples(setup.rest, setup.client);
+	expect(assistant.tool_ids).toEqual([31, 33]);
+});

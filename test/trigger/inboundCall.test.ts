@@ -1,0 +1,142 @@
+/**
+ * The Inbound Call event (node version 1.2) and the Inbound Call Completed event of saved version-1.1
+ * workflows: an arriving call's request starts one execution whose answered variables reach the call
+ * (Call → Get and the post-call webhook's input_variables), a completed-call delivery is output as a
+ * finished call, and only the call's ID dedupes: two calls may send identical bodies.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEED } from '../../sandbox';
+import { byId, useTriggerKit, type TriggerUnderTest } from './triggerKit';
+
+const INBOUND = SEED.alice.inboundAssistantId; // 101
+const CALLER = '+4917612345678';
+
+const kit = useTriggerKit();
+
+async function published(typeVersion = 1.2, event = 'inboundCall'): Promise<TriggerUnderTest> {
+	const t = kit().trigger(
+		{ assistantId: byId(INBOUND), event, responseMode: 'lastNode' },
+		{ typeVersion },
+	);
+	await t.lifecycle('create');
+	return t;
+}
+
+async function incomingCall(): Promise<IDataObject> {
+	return (await kit().ctl('POST', '/calls/incoming', {
+		assistant_id: INBOUND,
+		customer_phone: CALLER,
+	})) as IDataObject;
+}
+
+const secretQuery = (t: TriggerUnderTest) => `?secret=${String(t.nodeStaticData().webhookSecret)}`;
+
+describe('Inbound Call', () => {
+	it("outputs one item per arriving call, and the workflow's variables reach the call", async () => {
+		await published();
+		kit().workflow = (item) => ({
+			variables: { customer_name: 'Max Miller', known_caller: item.customer_phone === CALLER },
+		});
+		const answer = await incomingCall();
+		const callId = (answer.call as IDataObject).id as number;
+		expect(kit().deliveries.map((d) => d.emitted)).toEqual([
+			[
+				{
+					status: 'incoming',
+					customer_phone: CALLER,
+					assistant_phone: expect.stringMatching(/^\+/),
+					call_id: callId,
+					assistant_id: INBOUND,
+					timestamp: expect.any(String),
+					variables: {},
+				},
+			],
+		]);
+		expect(answer.inbound_request).toMatchObject({
+			status: 200,
+			variables: { customer_name: 'Max Miller', known_caller: true },
+		});
+		const record = (await kit().api('GET', `/api/user/calls/${callId}`)).json as IDataObject;
+		expect(record.variables).toEqual({ customer_name: 'Max Miller', known_caller: true });
+
+		const ended = await kit().ctl('POST', `/calls/${callId}/end`, { status: 'completed' });
+		const postCall = (ended.deliveries as Array<{ kind: string; payload: IDataObject }>).find(
+			(delivery) => delivery.kind === 'inbound',
+		);
+		expect(postCall?.payload.input_variables).toEqual({
+			customer_name: 'Max Miller',
+			known_caller: true,
+		});
+	});
+
+	it('reads a flat object of variables as well', async () => {
+		await published();
+		kit().workflow = () => ({ customer_name: 'Erika' });
+		const answer = await incomingCall();
+		expect((answer.call as IDataObject).input_variables).toEqual({ customer_name: 'Erika' });
+	});
+
+	it('a late answer is recorded and the call proceeds without it', async () => {
+		await published();
+		kit().workflow = async () => {
+			await new Promise((resolve) => setTimeout(resolve, 2_500));
+			return { variables: { customer_name: 'Too Late' } };
+		};
+		const answer = await incomingCall();
+		expect(answer.inbound_request).toMatchObject({ error: 'timeout', variables: {} });
+		expect((answer.call as IDataObject).status).toBe('initiated');
+		expect((answer.call as IDataObject).input_variables).toEqual({});
+	});
+
+	it("outputs a completed call's delivery as a finished call", async () => {
+		await published();
+		const ended = await kit().ctl('POST', '/calls/inbound', {
+			assistant_id: INBOUND,
+			customer_phone: CALLER,
+		});
+		const emitted = kit().deliveries.flatMap((d) => d.emitted);
+		expect(emitted).toEqual([
+			expect.objectContaining({
+				call_id: ended.call.id,
+				status: 'completed',
+				customer_phone: CALLER,
+				duration: 60,
+				transcript: expect.stringContaining('Customer:'),
+			}),
+		]);
+	});
+
+	it('two identical bodies without a call ID both start the workflow; a call ID seen before does not', async () => {
+		const t = await published();
+		const url = `${t.productionUrl}${secretQuery(t)}`;
+		const body = { customer_phone: CALLER, assistant_phone: '+15550001111' };
+		expect(await kit().post(url, body)).toBe(200);
+		expect(await kit().post(url, body)).toBe(200);
+		const together = await kit().deliverTogether(url, body, 2);
+		expect(together.every((d) => d.emitted.length === 1)).toBe(true);
+
+		const identified = { ...body, call_id: 'call_abc123', status: 'incoming' };
+		await kit().post(url, identified);
+		await kit().post(url, identified);
+		expect(kit().deliveries.map((d) => d.emitted.length)).toEqual([1, 1, 1, 1, 1, 0]);
+	});
+
+	it('refuses a delivery without the secret', async () => {
+		const t = await published();
+		expect(await kit().post(t.productionUrl, { customer_phone: CALLER })).toBe(401);
+		expect(kit().deliveries.every((d) => d.emitted.length === 0)).toBe(true);
+	});
+
+	it('Inbound Call Completed of saved version-1.1 workflows still registers and outputs both shapes', async () => {
+		await published(1.1, 'inboundCallCompleted');
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toMatch(/\?secret=/);
+		await incomingCall();
+		await kit().ctl('POST', '/calls/inbound', { assistant_id: INBOUND, customer_phone: CALLER });
+		expect(
+			kit()
+				.deliveries.flatMap((d) => d.emitted)
+				.map((item) => item.status),
+		).toEqual(['incoming', 'completed']);
+	});
+});
