@@ -38,11 +38,13 @@ import {
 
 import { FamulorAiApi } from '../credentials/FamulorAiApi.credentials';
 import { Famulor } from '../nodes/Famulor/Famulor.node';
+import { FamulorPollTrigger } from '../nodes/FamulorPollTrigger/FamulorPollTrigger.node';
 import { FamulorTrigger } from '../nodes/FamulorTrigger/FamulorTrigger.node';
 import { CREDENTIAL_TYPE, type FamulorCredentials } from '../nodes/shared/transport';
 
 export const ACTION_NODE_TYPE = 'n8n-nodes-famulor-ai.famulor';
 export const TRIGGER_NODE_TYPE = 'n8n-nodes-famulor-ai.famulorTrigger';
+export const POLL_TRIGGER_NODE_TYPE = 'n8n-nodes-famulor-ai.famulorPollTrigger';
 
 /** The credential's data as the node reads it, always pointing at a sandbox or scripted server. */
 export interface TestCredentials extends FamulorCredentials {
@@ -53,6 +55,7 @@ class TestNodeTypes implements INodeTypes {
 	private readonly types: INodeTypeData = {
 		[ACTION_NODE_TYPE]: { type: new Famulor(), sourcePath: '' },
 		[TRIGGER_NODE_TYPE]: { type: new FamulorTrigger(), sourcePath: '' },
+		[POLL_TRIGGER_NODE_TYPE]: { type: new FamulorPollTrigger(), sourcePath: '' },
 	};
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
@@ -119,7 +122,11 @@ export function actionNodeDescription(version = 1): INodeTypeDescription {
 /** Each run gets its own execution ID, as in n8n, so nothing remembered per execution leaks into the next test. */
 let executionCounter = 0;
 
-function makeNode(type: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+export function makeNode(
+	type: string,
+	parameters: INodeParameters,
+	extra: Partial<INode> = {},
+): INode {
 	return {
 		id: 'node-under-test',
 		name: 'Famulor',
@@ -132,7 +139,7 @@ function makeNode(type: string, parameters: INodeParameters, extra: Partial<INod
 	};
 }
 
-function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
+export function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
 	return new Workflow({
 		id: 'wf-test',
 		nodes,
@@ -143,7 +150,7 @@ function makeWorkflow(nodes: INode[], staticData: IDataObject = {}): Workflow {
 	});
 }
 
-function makeAdditionalData(
+export function makeAdditionalData(
 	credentials: TestCredentials,
 	hooks?: ExecutionLifecycleHooks,
 	executionId = 'test-execution',

@@ -3,6 +3,7 @@
  *        [--no-seed] [--api both|current|seed]
  *        [--no-general-limit | --general-limit-scale F]
  *      node --import tsx sandbox/cli.ts call … plays a call against a running sandbox (callCommand.ts)
+ *      node --import tsx sandbox/cli.ts whatsapp-message|chat-message --text T … (a customer writes to a running sandbox)
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
  */
@@ -10,6 +11,7 @@ import { runCallCommand } from './callCommand';
 import { resolveGeneralLimit } from './domain/rateLimits/generalLimit';
 import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
 import type { RateLimit } from './model/options';
+import { CUSTOMER_COMMANDS, runCustomerCommand } from './customerCli';
 
 function arg(name: string): string | undefined {
 	const argv = process.argv.slice(2);
@@ -73,9 +75,18 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', shutdown);
 }
 
-const command = process.argv[2] === 'call' ? runCallCommand(process.argv.slice(3)) : main();
-command.catch((err: unknown) => {
-	const what = process.argv[2] === 'call' ? 'call' : 'sandbox failed to start';
+const command = process.argv[2];
+const run =
+	command === 'call'
+		? runCallCommand(process.argv.slice(3))
+		: (CUSTOMER_COMMANDS as readonly string[]).includes(command)
+			? runCustomerCommand(command, arg)
+			: main();
+run.catch((err: unknown) => {
+	const what =
+		command === 'call' || (CUSTOMER_COMMANDS as readonly string[]).includes(command)
+			? command
+			: 'sandbox failed to start';
 	process.stderr.write(`${what}: ${err instanceof Error ? err.message : String(err)}\n`);
 	process.exit(1);
 });

@@ -184,6 +184,7 @@ async function main(): Promise<void> {
 		'  workflows     the Famulor examples (see examples/ and the README)',
 		`  sandbox       ${sandboxUrl}   alice token ${ALICE_TOKEN}`,
 		`  controls      ${sandboxUrl}/__sandbox/*   control token ${CONTROL_TOKEN}`,
+		'  a customer    npm run sandbox -- whatsapp-message --text "Hello"   (or chat-message; see sandbox/README.md)',
 		`  files         ${FILES_DIR} (the folder the examples read and write)`,
 		'Press Ctrl-C to stop.',
 		'',

@@ -2,9 +2,10 @@
  * Seeded conversations: 40 of alice (test, widget, WhatsApp with the open- and expired-window customers,
  * api with external identifiers) and 4 of bob.
  */
-import type { Conversation, Message } from '../model/messaging';
+import type { Conversation } from '../model/messaging';
 import type { State } from '../model/store';
 import { SEED } from './facts';
+import { seededTurns } from '../domain/messaging/chatTurn';
 
 export function seedConversations(state: State, now: number): void {
 	const H = 3600_000;
@@ -37,7 +38,7 @@ export function seedConversations(state: State, now: number): void {
 			customer_name: null as string | null,
 			customer_phone: null as string | null,
 			last_customer_message_at: null as number | null,
-			messages: [] as Message[],
+			messages: seededTurns(2 + (i % 7), created),
 			created_at: created,
 			updated_at: created + 600_000,
 		};
@@ -65,6 +66,7 @@ export function seedConversations(state: State, now: number): void {
 			base.messages = [
 				{ role: 'user', content: 'Hallo, ich habe eine Frage.', at: last, direction: 'inbound' },
 			];
+			base.message_count = base.messages.length;
 			if (waIdx >= 8) base.updated_at = last;
 			waIdx++;
 		}
@@ -87,7 +89,7 @@ export function seedConversations(state: State, now: number): void {
 			customer_name: type === 'whatsapp' ? SEED.bob.openWindowCustomer.name : null,
 			customer_phone: type === 'whatsapp' ? SEED.bob.openWindowCustomer.phone : null,
 			last_customer_message_at: type === 'whatsapp' ? ago(2) : null,
-			messages: [],
+			messages: seededTurns(2, created),
 			created_at: created,
 			updated_at: created,
 		});

@@ -56,6 +56,7 @@ test(`${ON_N8N}: every example and the credential are imported`, () => {
 		'famulorExample07',
 		'famulorExample08',
 		'famulorExample09',
+		'famulorExample10',
 	]);
 });
 
@@ -379,6 +380,21 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 		recipient_phone: '+4917612345678',
 		recipient_name: 'Max Miller',
 		variables: { customer_name: 'Max Miller' },
+	});
+});
+
+test(`${ON_N8N}: 10 Call ended to records without a public URL: the sample call is written to a file, nothing is registered`, async () => {
+	const run = await executeWorkflow(n8n, 'famulorExample10');
+	expect(run.status).toBe('success');
+	expect(run.data.resultData.runData['Famulor AI Polling Trigger']).toBeUndefined();
+	expect((await apiRequests()).map((request) => `${request.method} ${request.path}`)).toEqual([
+		'GET /api/user/calls/480337',
+	]);
+	const file = join(n8n.filesDir, 'famulor-polled-call-480337.json');
+	expect(nodeOutput(run, 'Summary')[0]).toMatchObject({ file });
+	expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+		call_id: 480337,
+		assistant: 'Sales Outreach',
 	});
 });
 

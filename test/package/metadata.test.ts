@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FamulorAiApi } from '../../credentials/FamulorAiApi.credentials';
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { FamulorPollTrigger } from '../../nodes/FamulorPollTrigger/FamulorPollTrigger.node';
 
 const ROOT = join(__dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -68,6 +69,10 @@ test('n8n.nodes lists every node entry file and n8n.credentials every credential
 test.each([
 	['nodes/Famulor/Famulor.node.json', new Famulor().description.name],
 	['nodes/FamulorTrigger/FamulorTrigger.node.json', new FamulorTrigger().description.name],
+	[
+		'nodes/FamulorPollTrigger/FamulorPollTrigger.node.json',
+		new FamulorPollTrigger().description.name,
+	],
 ])(
 	'%s names the node, its categories, the service docs and the credential docs',
 	(file, nodeName) => {

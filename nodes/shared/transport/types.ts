@@ -4,6 +4,7 @@ import type {
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -11,7 +12,7 @@ import type { RateLimitedEndpoint } from './constants';
 
 /** Every n8n context the nodes send requests from. */
 export type FamulorRequestContext =
-	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+	IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | IPollFunctions;
 
 export interface FamulorRequest {
 	method: IHttpRequestMethods;

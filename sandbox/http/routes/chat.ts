@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { touchConversation } from '../../domain/messaging/conversationEnd';
-import { roundAmount } from '../../domain/formats';
 import { userOf } from '../context';
 import { body, params } from '../input';
 import { send } from '../respond';
@@ -16,8 +15,8 @@ import type { Conversation } from '../../model/messaging';
 import type { User } from '../../model/accounts';
 import { isPlainObject } from '../../domain/validation';
 import { replyText } from './replies';
+import { CHAT_MESSAGE_COST, chatTurn } from '../../domain/messaging/chatTurn';
 
-export const CHAT_MESSAGE_COST = 0.01;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 const INSUFFICIENT = 'Insufficient balance. Please top up your account.';
 
@@ -95,22 +94,10 @@ export function registerChatRoutes(app: FastifyInstance, sb: Sandbox): void {
 				422,
 				`message may not be greater than ${CHAT_MESSAGE_MAX_LENGTH} characters`,
 			);
-		const cost = conv.type === 'widget' && conv.ai_enabled ? CHAT_MESSAGE_COST : 0;
-		if (user.balance < cost) return chatError(reply, 400, INSUFFICIENT);
-		const now = sb.now();
-		const text = conv.ai_enabled
-			? replyText(sb.state.assistants.get(conv.assistant_id)!, conv, b.message)
-			: '';
-		conv.messages.push({ role: 'user', content: b.message, at: now });
-		conv.message_count++;
-		if (conv.ai_enabled) {
-			conv.messages.push({ role: 'assistant', content: text, at: now });
-			conv.message_count++;
-		}
-		user.balance = roundAmount(user.balance - cost);
-		conv.total_cost += cost;
-		conv.updated_at = now;
-		touchConversation(sb, conv);
+		const text = chatTurn(sb, user, conv, b.message, (c, m) =>
+			replyText(sb.state.assistants.get(c.assistant_id)!, c, m),
+		);
+		if (text === 'insufficient') return chatError(reply, 400, INSUFFICIENT);
 		return send(reply, 200, { status: true, message: text, function_calls: [] });
 	});
 

@@ -14,6 +14,8 @@ import type { CallStatus } from '../../model/calls';
 import type { Conversation } from '../../model/messaging';
 import { recordById, userByKey } from '../../domain/tenancy';
 import { customerInbound, sessionStatus } from '../../domain/messaging/whatsappSession';
+import { chatTurn, seededTurns } from '../../domain/messaging/chatTurn';
+import { replyText } from './replies';
 
 const END_RULES = {
 	status: ['required', 'string', 'in:completed,busy,no-answer,failed'],
@@ -95,6 +97,53 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 		});
 	});
 
+	// A visitor writes in the web widget: stored as the chat API's send-message stores it (reply while the AI is on).
+	app.post(`${P}/chat/inbound`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, {
+			assistant_id: ['nullable', 'integer'],
+			conversation_id: ['nullable', 'string'],
+			message: ['required', 'string'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		let conv = b.conversation_id
+			? sb.state.conversationByUuid.get(b.conversation_id as string)
+			: undefined;
+		if (b.conversation_id && (!conv || conv.type !== 'widget'))
+			return send(reply, 404, { message: 'Widget conversation not found' });
+		if (!conv) {
+			if (b.assistant_id === undefined || b.assistant_id === null)
+				return laravel422(reply, {
+					assistant_id: ['The assistant id field is required when conversation id is not present.'],
+				});
+			const a = sb.state.assistants.get(b.assistant_id as number);
+			if (!a) return send(reply, 404, { message: 'Assistant not found' });
+			conv = sb.state.openConversation({
+				user_id: a.user_id,
+				assistant_id: a.id,
+				type: 'widget',
+				external_identifier: null,
+				sender_id: null,
+				customer_name: null,
+				customer_phone: null,
+			});
+		}
+		const answer = chatTurn(
+			sb,
+			sb.state.userById(conv.user_id)!,
+			conv,
+			b.message as string,
+			(c, m) => replyText(sb.state.assistants.get(c.assistant_id)!, c, m),
+		);
+		if (answer === 'insufficient')
+			return send(reply, 400, { message: 'Insufficient balance. Please top up your account.' });
+		return send(reply, 200, {
+			conversation_id: conv.uuid,
+			message_count: conv.message_count,
+			reply: answer,
+		});
+	});
+
 	app.post(`${P}/whatsapp/senders/:id/status`, async (req, reply) => {
 		const s = recordById(sb.state.senders, params(req).id);
 		if (!s) return send(reply, 404, { message: 'Sender not found' });
@@ -149,7 +198,7 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 				customer_name: wa ? `Bulk Customer ${n}` : null,
 				customer_phone: wa ? `+4917${String(10000000 + (n % 90000000)).padStart(8, '0')}` : null,
 				last_customer_message_at: wa ? now : null,
-				messages: [],
+				messages: seededTurns(2, now),
 				created_at: now,
 				updated_at: now,
 			});

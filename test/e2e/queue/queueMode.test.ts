@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { waitFor } from '../../../scripts/n8n';
+import { SEED } from '../../../sandbox';
+import { POLLING_WORKFLOW_ID } from '../helpers/workflows';
 import {
 	BURST_WORKFLOW_ID,
 	executionsOf,
@@ -200,6 +202,44 @@ test(`${BURST_MESSAGES} free-form messages from executions on both workers, one 
 	expect(Object.keys(figures.perWorker).sort()).toEqual(['worker1', 'worker2']);
 	expect((await setup.rest.deactivate(BURST_WORKFLOW_ID)).status).toBe(200);
 }, 900_000);
+
+test('the polling trigger (on the main) starts one execution per customer message on a worker; none after deactivation', async () => {
+	const writes = async (text: string) =>
+		await setup.client.controlJson('POST', '/whatsapp/inbound', {
+			sender_id: SEED.alice.senders.online,
+			customer_phone: SEED.alice.openWindowCustomer.phone,
+			message: text,
+		});
+	expect((await setup.rest.activate(POLLING_WORKFLOW_ID)).status).toBe(200);
+	await setup.rest.waitUntilPublished(POLLING_WORKFLOW_ID);
+	const finished = async (count: number) =>
+		await waitFor(
+			`${count} executions of the polling workflow`,
+			async () => {
+				const found = await executionsOf(setup, POLLING_WORKFLOW_ID);
+				return found.length >= count && found.every((entry) => entry.status === 'success')
+					? found
+					: undefined;
+			},
+			60_000,
+			500,
+		);
+	await writes('queue mode, first');
+	await finished(1);
+	await writes('queue mode, second');
+	const both = await finished(2);
+	// A further poll passes: still two.
+	await new Promise((resolve) => setTimeout(resolve, 12_000));
+	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+	for (const execution of both)
+		expect(
+			await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id)),
+		).toMatch(/^worker[12]$/);
+	expect((await setup.rest.deactivate(POLLING_WORKFLOW_ID)).status).toBe(200);
+	await writes('queue mode, while unpublished');
+	await new Promise((resolve) => setTimeout(resolve, 25_000));
+	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+}, 180_000);
 
 test('every process of the cluster is still up', () => {
 	for (const member of [setup.cluster.main, ...setup.cluster.workers, setup.cluster.webhook]) {

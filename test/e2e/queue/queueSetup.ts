@@ -33,7 +33,7 @@ import {
 } from '../../helpers/accountMinimum';
 import { SandboxClient } from '../../helpers/sandboxClient';
 import { restClient, type N8nServer } from '../helpers/n8n';
-import { freeformBurstWorkflow } from '../helpers/workflows';
+import { freeformBurstWorkflow, pollingMessagesWorkflow } from '../helpers/workflows';
 
 export const BURST_WORKFLOW_ID = 'famulorE2eQueueBurst';
 export const BURST_PATH = 'famulor-queue-burst';
@@ -97,7 +97,11 @@ export async function startQueueSetup(
 		await importIntoN8n(entry, importEnv, {
 			userFolder,
 			credentials: [],
-			workflows: [{ file: 'burst.json', workflow: burst }, ...workflows],
+			workflows: [
+				{ file: 'burst.json', workflow: burst },
+				...workflows,
+				{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
+			],
 		});
 		cluster = await startQueueCluster(entry, {
 			userFolder,

@@ -1,0 +1,31 @@
+/**
+ * Every number of the polling trigger, in one place. The README's "Polling events" states the
+ * promises they make; keep it in step.
+ */
+import { MAX_PAGE_SIZE } from '../shared/transport';
+
+/** Records asked for per page: the most both paged lists give (https://docs.famulor.de/en/api-reference/calls/list). */
+export const POLL_PAGE_SIZE = MAX_PAGE_SIZE;
+
+/**
+ * The catch-up horizon: one poll reads at most this many pages of a list (2,000 records). Lists whose
+ * order the answers do not show are read whole each poll, so this also bounds what an idle poll can
+ * cost; what lies beyond is not read, and the poll says so in n8n's log.
+ */
+export const MAX_PAGES_PER_POLL = 20;
+
+/**
+ * Records the trigger remembers per node (conversations with their message counts, calls not yet
+ * ended, leads with their status, documents still processing): the newest are kept. At most about
+ * 45 bytes each in the workflow's static data (a conversation's UUID and count), so at most about 90 KB.
+ */
+export const MAX_TRACKED_RECORDS = MAX_PAGES_PER_POLL * POLL_PAGE_SIZE;
+
+/** Histories one poll reads at most; the rest of the changed conversations wait for the next poll. */
+export const MAX_HISTORIES_PER_POLL = 500;
+
+/** Calls and leads are listed from this many days before the oldest one still watched (the service's days may be another zone's). */
+export const DATE_FROM_MARGIN_DAYS = 1;
+
+/** Histories read by Fetch Test Event to find the latest customer message. */
+export const SAMPLE_HISTORIES = 5;

@@ -1,0 +1,121 @@
+/**
+ * New Lead and Lead Status Changed, from the leads list
+ * (https://docs.famulor.de/en/api-reference/leads/list). New leads are those above the highest ID
+ * seen, read from the day before the newest lead seen; status changes compare each lead's status with
+ * the one remembered, so the list (of the chosen campaign) is read whole each poll.
+ */
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+import { DATE_FROM_MARGIN_DAYS } from '../constants';
+import { comparableTime, leadStatusChange } from '../decisions';
+import { daysBefore, optionalId, stringList } from '../filters';
+import { scanNumberedList, type ListScan } from '../listing';
+import { bound, track, type WatchState } from '../state';
+import type { PollEvent } from './types';
+
+export interface LeadFilters {
+	campaignId?: number;
+	statuses: string[];
+}
+
+const PATH = '/api/user/leads';
+
+function readFilters(ctx: IPollFunctions): LeadFilters {
+	return {
+		campaignId: optionalId(ctx, 'campaignId', 'Campaign'),
+		statuses: stringList(ctx, 'leadStatuses'),
+	};
+}
+
+const campaignQuery = (filters: LeadFilters): IDataObject =>
+	filters.campaignId === undefined ? {} : { campaign_id: filters.campaignId };
+
+const wanted = (filters: LeadFilters, record: IDataObject): boolean =>
+	filters.statuses.length === 0 || filters.statuses.includes(String(record.status));
+
+const byId = (a: IDataObject, b: IDataObject): number => Number(a.id) - Number(b.id);
+
+function raiseFloor(state: WatchState, scan: ListScan): void {
+	for (const record of scan.records) {
+		const id = Number(record.id);
+		if (id > state.floor) {
+			state.floor = id;
+			state.notes.floorDate = String(record.created_at ?? '').slice(0, 10);
+		}
+	}
+}
+
+const horizon = (scan: ListScan, phase: string): string | undefined =>
+	scan.beyondHorizon && phase === 'watch'
+		? `more leads than one poll reads (${scan.records.length})`
+		: undefined;
+
+export const newLead: PollEvent<LeadFilters> = {
+	readFilters,
+	async poll(ctx, filters, state, phase) {
+		const since = state.notes.floorDate;
+		const scan = await scanNumberedList(
+			ctx,
+			PATH,
+			{
+				...campaignQuery(filters),
+				...(phase === 'watch' && since
+					? { date_from: daysBefore(since, DATE_FROM_MARGIN_DAYS) }
+					: {}),
+			},
+			phase === 'baseline' ? Number.POSITIVE_INFINITY : state.floor + 1,
+		);
+		const floor = state.floor;
+		raiseFloor(state, scan);
+		const items =
+			phase === 'baseline'
+				? []
+				: scan.records
+						.filter((record) => Number(record.id) > floor && wanted(filters, record))
+						.sort(byId);
+		return { items, beyondHorizon: horizon(scan, phase) };
+	},
+	async sample(ctx, filters) {
+		const scan = await scanNumberedList(
+			ctx,
+			PATH,
+			campaignQuery(filters),
+			Number.POSITIVE_INFINITY,
+		);
+		return scan.records
+			.filter((record) => wanted(filters, record))
+			.sort(byId)
+			.pop();
+	},
+	noneYet: 'No lead matching these filters exists yet. Create a lead, then fetch again.',
+};
+
+export const leadStatusChanged: PollEvent<LeadFilters> = {
+	readFilters,
+	async poll(ctx, filters, state, phase) {
+		const scan = await scanNumberedList(ctx, PATH, campaignQuery(filters), undefined);
+		const floor = state.floor;
+		const items: IDataObject[] = [];
+		for (const record of [...scan.records].sort(byId)) {
+			const id = String(record.id);
+			const status = String(record.status);
+			const known = state.tracked[id] as string | undefined;
+			const change = leadStatusChange(known, Number(record.id) > floor, status);
+			if (phase === 'watch' && change.changed && wanted(filters, record))
+				items.push({ ...record, previous_status: change.previous });
+			if (known !== status) track(state, id, status);
+		}
+		raiseFloor(state, scan);
+		bound(state);
+		return { items, beyondHorizon: horizon(scan, phase) };
+	},
+	async sample(ctx, filters) {
+		const scan = await scanNumberedList(ctx, PATH, campaignQuery(filters), undefined);
+		const latest = scan.records
+			.filter((record) => wanted(filters, record))
+			.sort((a, b) => comparableTime(a.updated_at).localeCompare(comparableTime(b.updated_at)))
+			.pop();
+		return latest && { ...latest, previous_status: null };
+	},
+	noneYet: 'No lead matching these filters exists yet. Create a lead, then fetch again.',
+};

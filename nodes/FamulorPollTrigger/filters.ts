@@ -1,0 +1,27 @@
+/** The polling trigger's filters as they read from its parameters (properties.ts). */
+import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+
+/** A resource locator's ID, or undefined when left empty (an optional filter). */
+export function optionalId(ctx: IPollFunctions, name: string, label: string): number | undefined {
+	const value = ctx.getNodeParameter(name, '', { extractValue: true }) as unknown;
+	if (value === '' || value === undefined || value === null) return undefined;
+	const id = Number(value);
+	if (!Number.isInteger(id) || id < 1)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${label}: enter a numeric ID (e.g. 42), or leave it empty for every ${label.toLowerCase()}; got "${String(value)}"`,
+		);
+	return id;
+}
+
+export function stringList(ctx: IPollFunctions, name: string): string[] {
+	const value = ctx.getNodeParameter(name, []) as unknown;
+	return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** The date `days` before a `YYYY-MM-DD` date, as `YYYY-MM-DD`. */
+export function daysBefore(date: string, days: number): string {
+	return new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - days * 86_400_000)
+		.toISOString()
+		.slice(0, 10);
+}

@@ -1,0 +1,143 @@
+/**
+ * The Famulor AI Polling Trigger in a running n8n (each matrix entry): a published workflow polling
+ * every 10 s for New WhatsApp Message starts exactly one execution per customer message the sandbox
+ * receives (each message written after the previous one's execution, so each falls in a poll of its
+ * own), the first poll starts none, unpublishing starts none, and publishing again emits what came
+ * while it was unpublished, once.
+ */
+import { importIntoN8n } from '../../scripts/n8n';
+import { SEED } from '../../sandbox';
+import {
+	ON_N8N,
+	prepareN8n,
+	startServer,
+	waitFor,
+	type N8nServer,
+	type PreparedN8n,
+} from './helpers/n8n';
+import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from './helpers/workflows';
+
+interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+let n8n: PreparedN8n;
+let server: N8nServer;
+
+async function executions(): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId: POLLING_WORKFLOW_ID }));
+	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>(
+		'GET',
+		`/executions?filter=${filter}&limit=100`,
+	);
+	expect(status).toBe(200);
+	return json.data.results;
+}
+
+/** The execution's data (flatted JSON) as text: it holds the emitted items. */
+async function executionText(id: string): Promise<string> {
+	const details = await server.rest<{ data: { data: string } }>('GET', `/executions/${id}`);
+	expect(details.status).toBe(200);
+	return details.json.data.data;
+}
+
+async function customerWrites(text: string): Promise<void> {
+	await n8n.ctl('POST', '/whatsapp/inbound', {
+		sender_id: SEED.alice.senders.online,
+		customer_phone: SEED.alice.openWindowCustomer.phone,
+		message: text,
+	});
+}
+
+/** Waits for the execution count to reach `count` (finished), then a poll more to see no further one. */
+async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
+	try {
+		await waitFor(
+			`${count} executions of the polling workflow`,
+			async () => {
+				const found = await executions();
+				return found.length >= count && found.every((entry) => entry.status === 'success')
+					? true
+					: undefined;
+			},
+			60_000,
+			500,
+		);
+	} catch (error) {
+		// What n8n did instead: its executions and the end of its log.
+		const workflow = await server.rest<{ data: Record<string, unknown> }>(
+			'GET',
+			`/workflows/${POLLING_WORKFLOW_ID}`,
+		);
+		const { active, activeVersionId, staticData } = workflow.json.data ?? {};
+		throw new Error(
+			`${(error as Error).message}; workflow: ${JSON.stringify({ active, activeVersionId, staticData })}; executions: ${JSON.stringify((await executions()).map(({ id, status, mode }) => ({ id, status, mode })))}; n8n log: ${server.output().slice(-2000)}`,
+		);
+	}
+	await new Promise((resolve) => setTimeout(resolve, 12_000));
+	return await executions();
+}
+
+beforeAll(async () => {
+	n8n = await prepareN8n();
+	await importIntoN8n(n8n.entry, n8n.env, {
+		userFolder: n8n.userFolder,
+		credentials: [],
+		workflows: [
+			{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
+		],
+	});
+	server = await startServer(n8n);
+}, 300_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await n8n?.cleanup();
+});
+
+test(`${ON_N8N}: a published polling trigger starts one execution per customer message, none for what was there before`, async () => {
+	const types = await fetch(`${server.url}/types/nodes.json`, {
+		headers: { cookie: server.cookie },
+	});
+	const listed = (
+		(await types.json()) as Array<{ name: string; displayName: string; polling?: boolean }>
+	).find((type) => type.name === 'n8n-nodes-famulor-ai.famulorPollTrigger');
+	expect(listed).toMatchObject({ displayName: 'Famulor AI Polling Trigger', polling: true });
+	await customerWrites('written before publishing');
+	const activated = await server.activate(POLLING_WORKFLOW_ID);
+	expect(activated.status).toBe(200);
+	await server.waitUntilPublished(POLLING_WORKFLOW_ID);
+	// Let the first poll (at publishing) remember the present, and one scheduled poll pass.
+	await new Promise((resolve) => setTimeout(resolve, 12_000));
+	expect(await executions()).toEqual([]);
+
+	await customerWrites('first message');
+	const [first] = await settledExecutions(1);
+	await customerWrites('second message');
+	const both = await settledExecutions(2);
+	expect(both).toHaveLength(2);
+	expect(both.every((entry) => entry.mode === 'trigger')).toBe(true);
+	const texts = await Promise.all(both.map(async (entry) => await executionText(entry.id)));
+	expect(texts.filter((text) => text.includes('first message'))).toHaveLength(1);
+	expect(texts.filter((text) => text.includes('second message'))).toHaveLength(1);
+	expect(texts.some((text) => text.includes('written before publishing'))).toBe(false);
+	expect(await executionText(first.id)).toContain(SEED.alice.openWindowCustomer.phone);
+}, 180_000);
+
+test(`${ON_N8N}: unpublished, no execution starts; published again, what came meanwhile is emitted once`, async () => {
+	const before = (await executions()).length;
+	const deactivated = await server.deactivate(POLLING_WORKFLOW_ID);
+	expect(deactivated.status).toBe(200);
+	await customerWrites('while unpublished');
+	await new Promise((resolve) => setTimeout(resolve, 25_000));
+	expect(await executions()).toHaveLength(before);
+
+	expect((await server.activate(POLLING_WORKFLOW_ID)).status).toBe(200);
+	await server.waitUntilPublished(POLLING_WORKFLOW_ID);
+	const after = await settledExecutions(before + 1);
+	expect(after).toHaveLength(before + 1);
+	expect(await executionText(after[0].id)).toContain('while unpublished');
+	expect((await server.deactivate(POLLING_WORKFLOW_ID)).status).toBe(200);
+}, 180_000);
