@@ -4,7 +4,8 @@
  * case 5 in a real n8n against n8n's HTTP Request node (bench/peer.ts), case 6 in n8n's queue mode
  * (bench/queue.ts), case 7 the shared token in child processes without n8n (bench/sharedToken.ts),
  * case 8 the Mid-Call Tool's round trip in a real n8n (bench/liveTool.ts), case 9 the polling trigger
- * (bench/pollTrigger.ts, through harness/pollEngine.ts).
+ * (bench/pollTrigger.ts, through harness/pollEngine.ts), case 10 the shared token with reads
+ * (bench/sharedReads.ts).
  * Each case is a module exporting a BenchCase; this prints one table per case. Figures, not a
  * pass/fail test.
  */
@@ -18,6 +19,7 @@ import { pollTriggerCase } from './pollTrigger';
 import { queueCase } from './queue';
 import { reads } from './reads';
 import { returnAll } from './returnAll';
+import { sharedReadsCase } from './sharedReads';
 import { sharedTokenCase } from './sharedToken';
 
 const CASES: BenchCase[] = [
@@ -29,9 +31,10 @@ const CASES: BenchCase[] = [
 	sharedTokenCase,
 	liveToolCase,
 	pollTriggerCase,
+	sharedReadsCase,
 ];
 
-/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n). */
+/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n; 10 the shared token with reads and windows of half length). */
 const SELECTED = new Set(
 	(process.env.BENCH_CASES ?? CASES.flatMap((benchCase) => benchCase.numbers).join(','))
 		.split(',')

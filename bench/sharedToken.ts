@@ -6,11 +6,9 @@
  * limits. `BENCH_SHARED_SCALE=0.5` runs every window at half length (the credential's windows scaled
  * alike) for quicker runs; `BENCH_SHARED_PROCESSES=2,4` and `BENCH_SHARED_RUNS=3` pick the rows.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import { createClock, SEED, startSandbox } from '../sandbox';
+import { createClock, startSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,
 	accountWideMinimumMs,
@@ -18,42 +16,18 @@ import {
 	replaySends,
 } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
-import type { TestCredentials } from '../harness/engine';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
-import type { FromProcess, ProcessConfig, ToProcess } from './sharedTokenProcess';
+import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
+import type { ToProcess } from './sharedTokenProcess';
 
 const JOBS = 200;
-const CONCURRENCY = 10;
-const START_APART_MS = 600;
 const OVERHEAD_MS = 40;
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
 
 const SCALE = Number(process.env.BENCH_SHARED_SCALE ?? '1');
-const PROCESS_COUNTS = (process.env.BENCH_SHARED_PROCESSES ?? '1,2,4')
-	.split(',')
-	.map((value) => Number(value.trim()));
+const PROCESS_COUNTS = numbersFrom(process.env.BENCH_SHARED_PROCESSES ?? '1,2,4');
 const RUNS = Number(process.env.BENCH_SHARED_RUNS ?? '1');
-
-function credentialsFor(baseUrl: string): TestCredentials {
-	const base: TestCredentials = {
-		apiToken: SEED.tokens.alice,
-		baseUrl,
-		requestTimeoutSeconds: 30,
-	};
-	if (SCALE === 1) return base;
-	// The documented limits with every window scaled alike, as the sandbox enforces them.
-	return {
-		...base,
-		customRateLimits: true,
-		generalLimit: 100,
-		generalWindowSeconds: 60 * SCALE,
-		generalBurstLimit: 20,
-		generalBurstWindowSeconds: 10 * SCALE,
-		sendFreeformLimit: 5,
-		sendFreeformWindowSeconds: 1 * SCALE,
-	};
-}
 
 interface Answer {
 	process: number;
@@ -81,49 +55,30 @@ async function runOnce(processes: number): Promise<Figures> {
 		generalRateLimit: { windowScale: SCALE },
 		rateLimits: { sendFreeform: { limit: 5, windowMs: 1000 * SCALE } },
 	});
-	const children: ChildProcess[] = [];
 	try {
-		const config: ProcessConfig = {
-			credentials: credentialsFor(sandbox.url),
-			senderId: SEED.alice.senders.online,
-			recipientPhone: SEED.alice.openWindowCustomer.phone,
-			concurrency: CONCURRENCY,
-			overheadMs: OVERHEAD_MS,
-		};
+		const config = processConfig(sandbox.url, SCALE, { overheadMs: OVERHEAD_MS });
 		const perProcess = new Array<number>(processes).fill(0);
 		const answers: Answer[] = [];
 		let failed = 0;
 		let next = 0;
 		let finished = 0;
 		const started = Date.now();
-		await new Promise<void>((resolve, reject) => {
-			for (let index = 0; index < processes; index++) {
-				setTimeout(() => {
-					const child = fork(join(__dirname, 'sharedTokenProcess.ts'), [], {
-						execArgv: ['--import', 'tsx'],
-						env: { ...process.env, SHARED_TOKEN_PROCESS: JSON.stringify(config) },
-					});
-					children.push(child);
-					child.on('error', reject);
-					child.on('message', (message: FromProcess) => {
-						if ('answered' in message) {
-							answers.push({ process: index, ...message.answered });
-							return;
-						}
-						if ('want' in message) {
-							const reply: ToProcess = next < JOBS ? { job: next++ } : { done: true };
-							child.send(reply);
-							return;
-						}
-						perProcess[index]++;
-						if (message.error !== undefined) {
-							failed++;
-							process.stderr.write(`  process ${index}: ${message.error}\n`);
-						}
-						if (++finished === JOBS) resolve();
-					});
-				}, index * START_APART_MS);
+		await runProcesses(processes, config, (message, index, child) => {
+			if ('answered' in message) {
+				answers.push({ process: index, ...message.answered });
+				return false;
 			}
+			if ('want' in message) {
+				const reply: ToProcess = next < JOBS ? { job: next++ } : { done: true };
+				child.send(reply);
+				return false;
+			}
+			perProcess[index]++;
+			if (message.error !== undefined) {
+				failed++;
+				process.stderr.write(`  process ${index}: ${message.error}\n`);
+			}
+			return ++finished === JOBS;
 		});
 		const wallMs = Date.now() - started;
 		const sends = await new SandboxClient(sandbox).requests({ path: FREEFORM_PATH });
@@ -142,7 +97,6 @@ async function runOnce(processes: number): Promise<Figures> {
 			minimumMs: accountWideMinimumMs(JOBS) * SCALE,
 		};
 	} finally {
-		for (const child of children) child.kill();
 		await sandbox.stop();
 	}
 }

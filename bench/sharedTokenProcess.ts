@@ -16,6 +16,8 @@ export interface ProcessConfig {
 	concurrency: number;
 	/** Time an execution takes before its request leaves (n8n's own work), at most. */
 	overheadMs: number;
+	/** A path to read (GET) per job instead of sending a free-form message (bench/sharedReads.ts). */
+	readPath?: string;
 }
 
 export type ToProcess = { job: number } | { done: true };
@@ -70,17 +72,22 @@ async function main(): Promise<void> {
 				await new Promise((resolve) => setTimeout(resolve, Math.random() * config.overheadMs));
 				let error: string | undefined;
 				try {
-					await famulorApiRequest.call(this, {
-						method: 'POST',
-						path: '/api/user/whatsapp/send-freeform',
-						body: {
-							sender_id: config.senderId,
-							recipient_phone: config.recipientPhone,
-							message: `shared token ${job}`,
-						},
-						rateLimit: 'sendFreeform',
-						itemIndex: 0,
-					});
+					await famulorApiRequest.call(
+						this,
+						config.readPath !== undefined
+							? { method: 'GET', path: config.readPath, itemIndex: 0 }
+							: {
+									method: 'POST',
+									path: '/api/user/whatsapp/send-freeform',
+									body: {
+										sender_id: config.senderId,
+										recipient_phone: config.recipientPhone,
+										message: `shared token ${job}`,
+									},
+									rateLimit: 'sendFreeform',
+									itemIndex: 0,
+								},
+					);
 				} catch (caught) {
 					error = (caught as Error).message;
 				}

@@ -7,8 +7,16 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import {
+	DOCUMENTED_GENERAL_LIMITS,
+	DOCUMENTED_RATE_LIMITS,
+} from '../nodes/shared/transport/constants';
 import { checkBaseUrlAdvice } from '../nodes/shared/transport/network';
 import { newerPlatformProblem } from '../nodes/shared/transport/newerPlatform';
+
+const [SUSTAINED, BURST] = DOCUMENTED_GENERAL_LIMITS;
+const { generateReply: REPLY, sendFreeform: FREEFORM } = DOCUMENTED_RATE_LIMITS;
+const seconds = (ms: number) => ms / 1000;
 
 /**
  * Bearer-token credential for the Famulor API.
@@ -50,15 +58,14 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'customRateLimits',
 			type: 'boolean',
 			default: false,
-			description:
-				'Whether your account has rate limits other than the documented ones (all requests: 100 per minute with bursts of 20 per 10 seconds; generate reply: 5 per minute per token; WhatsApp messages: 5 per second)',
+			description: `Whether your account has rate limits other than the documented ones (all requests: ${SUSTAINED.limit} per minute with bursts of ${BURST.limit} per ${seconds(BURST.windowMs)} seconds; generate reply: ${REPLY.limit} per minute per token; WhatsApp messages: ${FREEFORM.limit} per second)`,
 		},
 		{
 			displayName: 'All Requests: Requests per Window',
 			name: 'generalLimit',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			default: 100,
+			default: SUSTAINED.limit,
 			description:
 				'The account-wide limit every request counts against. 0 turns this part of the pacing off (for a sandbox without limits); a 429 is still waited out.',
 			displayOptions: { show: { customRateLimits: [true] } },
@@ -68,7 +75,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'generalWindowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 60,
+			default: seconds(SUSTAINED.windowMs),
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -76,7 +83,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'generalBurstLimit',
 			type: 'number',
 			typeOptions: { minValue: 0 },
-			default: 20,
+			default: BURST.limit,
 			description:
 				'How many requests may be sent within any burst window. 0 turns this part of the pacing off.',
 			displayOptions: { show: { customRateLimits: [true] } },
@@ -86,7 +93,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'generalBurstWindowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 10,
+			default: seconds(BURST.windowMs),
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -94,7 +101,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'generateReplyLimit',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 5,
+			default: REPLY.limit,
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -102,7 +109,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'generateReplyWindowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 60,
+			default: seconds(REPLY.windowMs),
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -110,7 +117,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'sendFreeformLimit',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: 5,
+			default: FREEFORM.limit,
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{
@@ -118,7 +125,7 @@ export class FamulorAiApi implements ICredentialType {
 			name: 'sendFreeformWindowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 1,
+			default: seconds(FREEFORM.windowMs),
 			displayOptions: { show: { customRateLimits: [true] } },
 		},
 		{

@@ -6,6 +6,8 @@ import { famulorV2 } from './v2/FamulorV2';
 /**
  * The action node, versioned as n8n's own nodes are: version 1 sends exactly what the seed
  * specification describes, version 2 (the default for new nodes) speaks the service's current API.
+ * Both are built by nodeVersion.ts from a resource map (actions/resources.ts): new resources and
+ * operations go into `resourcesV2` only; the Resource dropdown's names are in actions/resourceProperty.ts.
  */
 export class Famulor extends VersionedNodeType {
 	constructor() {

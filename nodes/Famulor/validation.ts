@@ -5,7 +5,8 @@ import { CONTROL_CHARACTERS } from '../shared/transport';
 
 /**
  * Checks of the seed specification's rules that can be made before sending. Each failure names the parameter as the
- * user sees it, the API field, and the rule, and points at the item — and no request is sent.
+ * user sees it, the API field, and the rule, and points at the item — and no request is sent. Each
+ * takes `(itemIndex, {label, field}, value, …)` and throws a NodeOperationError.
  */
 
 /** E.164: a plus, a non-zero first digit, at most 15 digits in all. */

@@ -1,4 +1,9 @@
-/** Handling of one delivery: authenticity, dedupe, output shape. */
+/**
+ * Handling of one delivery: authenticity, dedupe, output shape. The item is built here
+ * (`[{json: data}]`, never `returnJsonArray`, which would take a body's own `json` / `binary` keys for
+ * the item). A delivery without its ID dedupes by a digest of its raw body. The clock is `Date.now()`,
+ * which tests move with `jest.spyOn(Date, 'now')`.
+ */
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 

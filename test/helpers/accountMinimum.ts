@@ -36,10 +36,13 @@ export function roll(windows: readonly CountedWindow[], at: number): void {
  * sandbox enforces: the account-wide 100 per minute and 20 per 10 s, and free-form's own 5 per second
  * (https://docs.famulor.de/en/api-reference/authentication, …/whatsapp/send-freeform), each admitted
  * the moment every window has room. 200 sends: bursts of 20 at 0, 10, …, 40 s and 60, …, 100 s,
- * each spread over 3 s by the 5 per second: 103 s.
+ * each spread over 3 s by the 5 per second: 103 s. Other `windows` (fresh counts) for other requests,
+ * e.g. reads, which only the account's windows limit.
  */
-export function accountWideMinimumMs(count: number): number {
-	const windows = Object.values(documentedWindows());
+export function accountWideMinimumMs(
+	count: number,
+	windows: CountedWindow[] = Object.values(documentedWindows()),
+): number {
 	let at = 0;
 	for (let sent = 0; sent < count; sent++) {
 		for (;;) {

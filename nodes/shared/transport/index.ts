@@ -8,7 +8,8 @@ export {
 	parseErrorBody,
 	type FamulorErrorDetails,
 } from './errors';
-export { famulorApiRequest, backoffDelay, retryAfterMs } from './request';
+export { famulorApiRequest } from './request';
+export { backoffDelay, retryAfterMs } from './send';
 export { forgetSucceededRun } from './journal';
 export {
 	listLimit,

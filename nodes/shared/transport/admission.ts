@@ -1,0 +1,182 @@
+import type { RateLimit } from './credentials';
+import { othersWithin, type BudgetView, type Shape } from './budgetView';
+import type { Sharing } from './sharingPhase';
+import { POLL_MS, WINDOW_RATIO_AFTER } from './tuning';
+import { NO_OTHERS, type SlidingWindow } from './windows';
+
+/** Why a request waits: a 429's block, its requests under way, the reset, its spacing, a window, the endpoint's window. */
+export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'endpoint';
+
+/** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
+export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
+
+/** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
+export interface Local {
+	blockedUntil: number;
+	inFlight: number;
+	answers: number;
+	countedSinceRefusal?: number;
+	startedSinceCount: number;
+	lastStart: number;
+}
+
+/** Everything admission reads: the phase at `now` (sharingAt), the shared pace's spacing (sharedPace.ts). */
+export interface Situation {
+	now: number;
+	view: BudgetView;
+	sharing: Sharing;
+	local: Local;
+	shape: Shape;
+	spacingMs?: number;
+	windows: readonly SlidingWindow[];
+	endpoint?: SlidingWindow;
+}
+
+/**
+ * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
+ * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
+ * much); its share of the remainder spent, the reset; its spacing; each window; the endpoint's.
+ */
+export function admit(s: Situation): Decision {
+	const { now, view, local } = s;
+	const windowed = windowsWait(s);
+	const wait = (waitMs: number, reason: Reason): Decision => ({
+		waitMs: Math.max(1, waitMs),
+		reason,
+		burstFull: windowed.burstFull,
+	});
+	if (now < local.blockedUntil) return wait(local.blockedUntil - now, 'blocked');
+	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
+	const counted =
+		local.countedSinceRefusal ?? (view.remaining === undefined ? Infinity : local.answers);
+	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
+	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
+	const resume = resumeAt(s);
+	if (now < resume) return wait(resume - now, 'reset');
+	const spacing = nextSpacedStart(s);
+	if (now < spacing) return wait(spacing - now, 'spacing');
+	if (windowed.waitMs > 0) return wait(windowed.waitMs, 'window');
+	const endpointWait = endpointWaitMs(s);
+	if (endpointWait > 0) return wait(endpointWait, 'endpoint');
+	return { waitMs: 0, burstFull: windowed.burstFull };
+}
+
+/** The share of the remainder is spent until the next answer: this process resumes after the reset. */
+function resumeAt({ view, sharing, local, shape }: Situation): number {
+	const { remaining } = view;
+	if (remaining === undefined) return 0;
+	const share = Math.floor(remaining / remainderShares(view, sharing));
+	const tail = sharing.phase === 'tail' && remaining > 0 ? 1 : 0;
+	if (local.startedSinceCount < Math.max(share, tail)) return 0;
+	// The clients that waited resume one pace apart in the order the service counted them last (the
+	// one counted last saw the least left), not all at the reset's first second.
+	const { clients } = sharing;
+	const rank = clients < 2 || remaining >= clients ? 0 : clients - 1 - remaining;
+	return view.resetAt + rank * shape.sharedPaceMs;
+}
+
+/**
+ * Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers
+ * in the service's window, all requests per request of this one there (steadier than the count over
+ * the shortest window, and right for unequal shares), or the clients still sending when fewer.
+ */
+function remainderShares(view: BudgetView, sharing: Sharing): number {
+	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
+	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
+	const shares = Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
+	return Math.min(shares, sharing.activeClients ?? shares);
+}
+
+/** One pace of the token per client, or the shared pace's; in the tail no slower than one per client still sending. */
+function nextSpacedStart({ sharing, local, shape, spacingMs }: Situation): number {
+	if (sharing.clients < 2 || shape.paceMs === undefined || sharing.phase === 'finishing') return 0;
+	const spacing = spacingMs ?? sharing.clients * shape.sharedPaceMs;
+	const tail =
+		sharing.phase === 'tail'
+			? (sharing.activeClients ?? sharing.clients) * shape.sharedPaceMs
+			: Infinity;
+	return local.lastStart + Math.min(spacing, tail);
+}
+
+/** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
+export function unheardAllowed(free: number, clients: number): number {
+	if (free <= 0) return 0;
+	return clients === 1 ? Math.ceil(free / 2) : Math.max(1, Math.floor(free / clients));
+}
+
+/**
+ * The room the service reports in the configured window it describes (its X-RateLimit-Limit, and
+ * the longest), until its reset. The window's own count is fuller than the service's (it holds a
+ * request from its start until a window after its answer, and the refused and lost ones too), so it
+ * would hold back the last requests of a window the service still has room in.
+ */
+export function reportedRoom(
+	view: BudgetView,
+	window: RateLimit,
+	now: number,
+	longestMs: number,
+): { free: number; resetAt: number } | undefined {
+	if (view.remaining === undefined || now >= view.resetAt) return undefined;
+	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
+	return { free: view.remaining, resetAt: view.resetAt };
+}
+
+/** The others' likely requests count except in the tail and once they stopped: there they are finishing. */
+export const countsLikely = (sharing: Sharing) =>
+	sharing.phase !== 'tail' && sharing.phase !== 'finishing';
+
+function windowsWait(s: Situation): { waitMs: number; burstFull: boolean } {
+	const { now, view, sharing, local, shape } = s;
+	let waitMs = 0;
+	let burstFull = false;
+	for (const window of s.windows) {
+		const { rateLimit } = window;
+		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
+		const room = reported
+			? { free: reported.free, nextExpiry: reported.resetAt }
+			: window.room(now, othersWithin(view, rateLimit.windowMs, now, countsLikely(sharing)));
+		if (!reported && room.free <= 0 && rateLimit.windowMs === shape.shareWindowMs) burstFull = true;
+		const share = unheardAllowed(room.free, sharing.clients);
+		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
+	}
+	return { waitMs, burstFull };
+}
+
+/** 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own unanswered ones hold the window. */
+function slotWait(now: number, nextExpiry: number, underWay: number, share: number): number {
+	if (underWay < share) return 0;
+	return nextExpiry !== Infinity && underWay < Math.max(1, share)
+		? Math.max(1, nextExpiry - now)
+		: POLL_MS;
+}
+
+function endpointWaitMs(s: Situation): number {
+	const { endpoint } = s;
+	if (!endpoint) return 0;
+	const room = endpoint.room(s.now, NO_OTHERS, endpointShare(s, endpoint.rateLimit));
+	return slotWait(s.now, room.nextExpiry, endpoint.inFlight, room.free);
+}
+
+/**
+ * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
+ * process may spend it now; its 429s cost the account's minute a slot. Shared: its part by the count
+ * of clients, 1 in its first burst window (the count is new). Alone: half until an answer to a
+ * request started one endpoint window after its first answer with a budget (a client that started
+ * with it shows by then), one less for the rest of its first burst window (for a client starting a
+ * little later), then all of it. Without budget headers, all of it from the first answer on.
+ */
+export function endpointShare(
+	{ now, view, sharing, local, shape }: Situation,
+	limit: RateLimit,
+): number {
+	const firstBurstWindow =
+		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
+	if (sharing.clients > 1 && sharing.phase !== 'finishing')
+		return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / sharing.clients));
+	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
+	const learning =
+		local.answers === 0 ||
+		(view.firstHeard !== undefined && view.latestHeardStart < view.firstHeard + learningMs);
+	if (learning) return Math.max(1, Math.floor(limit.limit / 2));
+	return firstBurstWindow && limit.limit > 1 ? limit.limit - 1 : limit.limit;
+}

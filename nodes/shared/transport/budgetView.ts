@@ -1,0 +1,252 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import { header } from './headers';
+import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WINDOW_RATIO_AFTER } from './tuning';
+
+/**
+ * What the service's answers tell this process about the token's account-wide limit: every answer
+ * carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the token's minute
+ * window (https://docs.famulor.de/en/api-reference/authentication). They are the only state the
+ * processes of one token (n8n workers, other tools) share. `observe` turns each answer into a new
+ * immutable view: the remainder, the reset, the others' requests and the count of clients.
+ */
+
+/** How long `X-RateLimit-Remaining: 0` holds when the answer names no reset: one documented window (the minute). */
+export const WINDOW_WITHOUT_RESET_MS = DOCUMENTED_GENERAL_LIMITS[0].windowMs;
+
+/** Before this, a number is no Unix time in seconds (2001-09-09): a count of seconds, or milliseconds' typo. */
+const EARLIEST_UNIX_SECONDS = 1e9;
+
+/**
+ * X-RateLimit-Reset in milliseconds since the epoch. The docs show Unix seconds (`1640995200`), and
+ * the count of others needs one absolute time per window, so anything else (seconds from now, a
+ * date) is refused: undefined, as if the answer named no reset.
+ */
+export function resetAtMs(text: string | undefined): number | undefined {
+	const seconds = numeric(text);
+	return seconds === undefined || seconds < EARLIEST_UNIX_SECONDS ? undefined : seconds * 1000;
+}
+
+function numeric(text: string | undefined): number | undefined {
+	if (text === undefined || text.trim() === '') return undefined;
+	const value = Number(text);
+	return Number.isFinite(value) ? value : undefined;
+}
+
+/** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
+export type OthersSeen = { at: number; count: number; duringActivity: boolean };
+
+/**
+ * The configured windows' longest; their shortest (the clients are counted over it, to follow them
+ * quickly); the fastest pace they allow (length ÷ count), and it with the shared margin.
+ */
+export interface Shape {
+	longestMs: number;
+	shareWindowMs: number;
+	paceMs?: number;
+	sharedPaceMs: number;
+}
+
+/** The counts of one of the service's windows (the one ending at `window`, its reset). */
+interface WindowCounts {
+	window?: number;
+	/** The highest used count seen, and when the request that saw it started. */
+	highestUsed: number;
+	highestStartedAt: number;
+	ownInWindow: number;
+	othersInWindow: number;
+}
+
+const FRESH: WindowCounts = {
+	highestUsed: 0,
+	highestStartedAt: 0,
+	ownInWindow: 0,
+	othersInWindow: 0,
+};
+
+export interface BudgetView {
+	remaining?: number;
+	/** X-RateLimit-Limit: which configured window the report is (reportedRoom). */
+	limit?: number;
+	resetAt: number;
+	resetHeader?: string;
+	lastHeard: number;
+	/** The first answer with a budget (learning, endpointShare), and the start of the latest answered request. */
+	firstHeard?: number;
+	latestHeardStart: number;
+	counts: WindowCounts;
+	lastOwnAnswer: number;
+	/** Others' requests revealed, and this process's answers, within the longest window. */
+	others: readonly OthersSeen[];
+	own: readonly number[];
+	/** Clients sharing the token as counted (1 alone or unknown). */
+	clients: number;
+}
+
+export const EMPTY_VIEW: BudgetView = {
+	resetAt: 0,
+	lastHeard: 0,
+	latestHeardStart: 0,
+	lastOwnAnswer: 0,
+	counts: FRESH,
+	others: [],
+	own: [],
+	clients: 1,
+};
+
+/**
+ * What one answer showed of the others, for the phases of sharing (sharingPhase.ts): those it
+ * revealed, those it would have revealed at the rate they kept in the window (undefined: too early
+ * to say), and whether any was seen within the longest window.
+ */
+export interface Evidence {
+	newWindow: boolean;
+	othersNow: number;
+	expected?: number;
+	sinceLastAnswerMs: number;
+	othersRecent: boolean;
+}
+
+/** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
+export interface Answer {
+	headers?: IDataObject;
+	status?: number;
+	startedAt: number;
+	now: number;
+	underWay: readonly number[];
+	resumedAt: number;
+	priorClients: number;
+}
+
+export type Observation =
+	| { kind: 'none' }
+	| { kind: 'refused' }
+	| { kind: 'report'; view: BudgetView; evidence?: Evidence };
+
+export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
+	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
+	if (remaining === undefined) return { kind: 'none' };
+	if (answer.status === 429 && remaining === 0) return { kind: 'refused' };
+	const { now } = answer;
+	const resetHeader = header(answer.headers, 'x-ratelimit-reset');
+	const reset = resetAtMs(resetHeader);
+	const limit = numeric(header(answer.headers, 'x-ratelimit-limit'));
+	const reported: BudgetView = {
+		...view,
+		remaining,
+		limit,
+		resetHeader,
+		resetAt: reset ?? now + WINDOW_WITHOUT_RESET_MS,
+		lastHeard: now,
+		firstHeard: view.firstHeard ?? now,
+		latestHeardStart: Math.max(view.latestHeardStart, answer.startedAt),
+	};
+	if (limit === undefined || reset === undefined) return { kind: 'report', view: reported };
+	return countOthers(reported, limit - remaining, reset, answer, shape);
+}
+
+/**
+ * Others' requests are the used count beyond this process's answered requests of the window and
+ * those under way that started before the request that saw it: they may have been counted first.
+ */
+function countOthers(
+	view: BudgetView,
+	used: number,
+	reset: number,
+	answer: Answer,
+	shape: Shape,
+): Observation {
+	const { now } = answer;
+	const since = now - shape.longestMs;
+	const own = view.own.filter((at) => at > since);
+	const recentOthers = view.others.filter((seen) => seen.at > since);
+	const activeBefore = own.length > 0;
+	own.push(now);
+	if (view.counts.window !== undefined && reset < view.counts.window)
+		return { kind: 'report', view: { ...view, own, others: recentOthers } };
+	const sameWindow = reset === view.counts.window;
+	const expected = sameWindow ? expectedOthers(view, now, shape) : undefined;
+	const before = sameWindow ? view.counts : FRESH;
+	const counts = { ...before, window: reset, ownInWindow: before.ownInWindow + 1 };
+	if (used > before.highestUsed)
+		Object.assign(counts, { highestUsed: used, highestStartedAt: answer.startedAt });
+	// Ours under way that started before (or just after) the request that saw the highest count may
+	// be in it: requests sent at almost the same moment reach the service in any order.
+	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + OVERTAKE_MS).length;
+	const othersNow = Math.max(
+		0,
+		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
+	);
+	counts.othersInWindow += othersNow;
+	const others =
+		othersNow > 0
+			? [...recentOthers, { at: now, count: othersNow, duringActivity: activeBefore }]
+			: recentOthers;
+	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own };
+	next.clients = countClients(next, now, answer, shape);
+	const evidence: Evidence = {
+		newWindow: !sameWindow,
+		othersNow,
+		expected,
+		sinceLastAnswerMs: now - view.lastOwnAnswer,
+		othersRecent: others.length > 0,
+	};
+	return { kind: 'report', view: next, evidence };
+}
+
+/**
+ * 1 while no other client's request was seen in the longest window; else all requests per own
+ * request in the shortest window, rounded down from .6 and at least 2: one that got less than its
+ * share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not.
+ */
+function countClients(view: BudgetView, now: number, answer: Answer, shape: Shape): number {
+	// A client held back by a 429 has not left, and bursting meanwhile would meet it when it resumes.
+	if (view.others.length === 0) return 1;
+	const since = now - shape.shareWindowMs;
+	const own = view.own.filter((at) => at > since).length;
+	// A window that holds nothing of this process's, or reaches back into a pause of its own (the
+	// reset, a 429's block, no work), holds too few of its requests: the count stands.
+	if (own === 0 || since < answer.resumedAt) return Math.max(2, answer.priorClients);
+	const others = view.others
+		.filter((seen) => seen.duringActivity && seen.at > since)
+		.reduce((sum, seen) => sum + seen.count, 0);
+	return Math.max(2, Math.floor((own + others) / own + CLIENT_COUNT_ROUNDING));
+}
+
+/** The others' requests an answer at `now` would show at the rate they kept in the service's window so far. */
+function expectedOthers(view: BudgetView, now: number, shape: Shape): number | undefined {
+	const { window, ownInWindow, othersInWindow } = view.counts;
+	if (window === undefined || ownInWindow < WINDOW_RATIO_AFTER) return undefined;
+	const span = view.lastOwnAnswer - (window - shape.longestMs);
+	return span > 0 ? (othersInWindow / span) * (now - view.lastOwnAnswer) : undefined;
+}
+
+/**
+ * Others' requests in the last `windowMs`: those revealed, plus (when `likely`) those they have likely
+ * sent since this process last heard, at the pace they kept; and when the oldest revealed one leaves.
+ */
+export function othersWithin(
+	view: BudgetView,
+	windowMs: number,
+	now: number,
+	likely: boolean,
+): { count: number; nextExpiry: number } {
+	let seen = 0;
+	let nextExpiry = Infinity;
+	for (const others of view.others) {
+		if (others.at + windowMs <= now) continue;
+		seen += others.count;
+		nextExpiry = Math.min(nextExpiry, others.at + windowMs);
+	}
+	const likelyIn = (ms: number) => Math.round((seen * Math.min(windowMs, ms)) / windowMs);
+	if (view.remaining === undefined || view.lastHeard >= view.resetAt)
+		return { count: seen + likelyIn(now - view.lastHeard), nextExpiry };
+	if (!likely) return { count: seen, nextExpiry };
+	// Until the reset the others cannot have sent more than the reported remainder: a process that
+	// waited for the reset does not count phantom requests of theirs when it resumes.
+	const beforeReset = Math.min(now, view.resetAt) - view.lastHeard;
+	const afterReset = Math.max(0, now - view.resetAt);
+	const count = seen + Math.min(view.remaining, likelyIn(beforeReset)) + likelyIn(afterReset);
+	return { count, nextExpiry };
+}

@@ -1,0 +1,160 @@
+/**
+ * Admission (admission.ts): one row per reason a request waits, and the cases where it goes, on a
+ * fixed clock (admission is a pure function of the time it is given).
+ */
+import { admit, type Local, type Situation } from '../../nodes/shared/transport/admission';
+import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
+import { ALONE, type Sharing } from '../../nodes/shared/transport/sharingPhase';
+import { SlidingWindow } from '../../nodes/shared/transport/windows';
+
+const NOW = 1_800_000_000_000;
+const BURST = { limit: 20, windowMs: 10_000 };
+const FREEFORM = { limit: 5, windowMs: 1_000 };
+
+/** Half the minute left, reset in 30 s, heard from for 20 s. */
+const view: BudgetView = {
+	...EMPTY_VIEW,
+	remaining: 50,
+	limit: 100,
+	resetAt: NOW + 30_000,
+	lastHeard: NOW - 1_000,
+	firstHeard: NOW - 20_000,
+	latestHeardStart: NOW - 1_100,
+};
+const local: Local = {
+	blockedUntil: 0,
+	inFlight: 0,
+	answers: 10,
+	startedSinceCount: 0,
+	lastStart: NOW - 10_000,
+};
+const SHARED: Sharing = { phase: 'sharing', clients: 4, quietAnswers: 0 };
+
+/** A window whose `count` slots were answered at `at`. */
+function full(rateLimit: { limit: number; windowMs: number }, at: number): SlidingWindow {
+	const window = new SlidingWindow(rateLimit);
+	for (let n = 0; n < rateLimit.limit; n++) {
+		window.start();
+		window.finish(at);
+	}
+	return window;
+}
+
+function situation(over: Partial<Situation> & { localOver?: Partial<Local> } = {}): Situation {
+	const { localOver, ...rest } = over;
+	return {
+		now: NOW,
+		view,
+		sharing: ALONE,
+		local: { ...local, ...localOver },
+		shape: { longestMs: 60_000, shareWindowMs: 10_000, paceMs: 500, sharedPaceMs: 525 },
+		windows: [],
+		...rest,
+	};
+}
+
+describe('a request', () => {
+	it.each<[string, () => Situation, number, string | undefined]>([
+		['goes when nothing holds it', () => situation(), 0, undefined],
+		[
+			"waits out a 429's block",
+			() => situation({ localOver: { blockedUntil: NOW + 2_000 } }),
+			2_000,
+			'blocked',
+		],
+		[
+			'waits for the first answer before a second goes',
+			() => situation({ localOver: { answers: 0, inFlight: 1 } }),
+			5,
+			'answers',
+		],
+		[
+			'after the account refused one, waits for an answer it counted before a second goes',
+			() =>
+				situation({
+					view: EMPTY_VIEW,
+					localOver: { answers: 5, countedSinceRefusal: 0, inFlight: 1 },
+				}),
+			5,
+			'answers',
+		],
+		[
+			'with answers that carry no budget at all, is not held by them',
+			() => situation({ view: EMPTY_VIEW, localOver: { answers: 5, inFlight: 4 } }),
+			0,
+			undefined,
+		],
+		[
+			'waits for the reset once its share of the remainder is started (a quarter of 8)',
+			() =>
+				situation({
+					sharing: SHARED,
+					view: { ...view, remaining: 8 },
+					localOver: { startedSinceCount: 2 },
+				}),
+			30_000,
+			'reset',
+		],
+		[
+			'resumes after the reset one pace per client counted after it',
+			() =>
+				situation({
+					sharing: SHARED,
+					view: { ...view, remaining: 1 },
+					localOver: { startedSinceCount: 1 },
+				}),
+			30_000 + 2 * 525,
+			'reset',
+		],
+		[
+			'in the tail, goes with one of a remainder whose share is none',
+			() => situation({ sharing: { ...SHARED, phase: 'tail' }, view: { ...view, remaining: 3 } }),
+			0,
+			undefined,
+		],
+		[
+			'keeps its spacing as one of two',
+			() => situation({ sharing: { ...SHARED, clients: 2 }, localOver: { lastStart: NOW - 100 } }),
+			2 * 525 - 100,
+			'spacing',
+		],
+		[
+			"keeps the shared pace's spacing from three clients on",
+			() => situation({ sharing: SHARED, spacingMs: 3_000, localOver: { lastStart: NOW - 100 } }),
+			2_900,
+			'spacing',
+		],
+		[
+			'is not spaced while it finishes the remainder the others left',
+			() =>
+				situation({
+					sharing: { phase: 'finishing', clients: 2, quietAnswers: 2 },
+					localOver: { lastStart: NOW - 100 },
+				}),
+			0,
+			undefined,
+		],
+		[
+			'waits for a slot of a full window',
+			() => situation({ windows: [full(BURST, NOW - 1_000)] }),
+			9_000,
+			'window',
+		],
+		[
+			"waits for a slot of its endpoint's full window",
+			() => situation({ endpoint: full(FREEFORM, NOW - 200) }),
+			800,
+			'endpoint',
+		],
+	])('%s', (_, given, waitMs, reason) => {
+		const decision = admit(given());
+		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
+	});
+
+	it('reports a full burst window as the shared pace signal, whatever else holds it', () => {
+		const decision = admit(
+			situation({ windows: [full(BURST, NOW - 1_000)], localOver: { blockedUntil: NOW + 1 } }),
+		);
+		expect(decision).toMatchObject({ reason: 'blocked', burstFull: true });
+	});
+});
