@@ -1,6 +1,6 @@
 /**
  * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--document-processing MS]
- *        [--no-seed] [--api both|current|seed]
+ *        [--no-seed] [--api both|current|seed] [--state-file PATH]
  *        [--no-general-limit | --general-limit-scale F]
  *      node --import tsx sandbox/cli.ts call … plays a call against a running sandbox (callCommand.ts)
  *      node --import tsx sandbox/cli.ts whatsapp-message|chat-message --text T … (a customer writes to a running sandbox)
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
 		documentProcessingMs: documentProcessing !== undefined ? Number(documentProcessing) : undefined,
 		api: (arg('api') ?? 'both') as ApiOption,
 		generalRateLimit,
+		stateFile: arg('state-file'),
 	});
 	const lines = [
 		'Famulor sandbox is running',
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
 		`  assistant API   ${arg('api') ?? 'both'} (--api both|current|seed)`,
 		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
 		`  rate limit     ${describeGeneralLimit(generalRateLimit)}`,
+		...(sb.stateFile ? [`  state          ${sb.stateFile}`] : []),
 		'Press Ctrl-C to stop.',
 	];
 	process.stdout.write(`${lines.join('\n')}\n`);

@@ -17,6 +17,7 @@ import { CONTROL_TOKEN, TOKENS } from './model/accounts';
 import { createClock, ScheduledClock, SandboxClock } from './model/clock';
 import { API_OPTIONS, type ApiOption, type ResolvedOptions } from './model/options';
 import { Sandbox } from './model/sandbox';
+import { openStateFile } from './persistence/stateFile';
 import { SEED, seedState } from './seed';
 
 export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
@@ -60,6 +61,11 @@ export interface SandboxOptions {
 	 * 'both' (default: either, one per request; a body mixing them is refused).
 	 */
 	api?: ApiOption;
+	/**
+	 * A file that keeps the state across restarts (`npm start`'s `.n8n-local/sandbox-state.json`): read
+	 * at start when it exists, written after every request that may change something and at stop.
+	 */
+	stateFile?: string;
 }
 
 export interface StartedSandbox {
@@ -69,6 +75,8 @@ export interface StartedSandbox {
 	/** Authorization: Bearer <controlToken> for /__sandbox/* */
 	controlToken: string;
 	clock: SandboxClock;
+	/** What the start did with `stateFile`, when one was given. */
+	stateFile?: string;
 	stop(): Promise<void>;
 }
 
@@ -127,7 +135,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 	if (!API_OPTIONS.includes(resolved.api))
 		throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);
 	const sb = new Sandbox(clock, resolved, resolved.seed ? seedState : undefined);
+	const stateFile =
+		opts.stateFile !== undefined ? openStateFile(sb, opts.stateFile, seedState) : undefined;
 	const app = buildApp(sb);
+	if (stateFile)
+		app.addHook('onResponse', async (req) => {
+			if (req.method !== 'GET' && req.method !== 'HEAD') stateFile.changed();
+		});
 	const host = opts.host ?? '127.0.0.1';
 	await app.listen({ port: opts.port ?? 0, host });
 	const addr = app.server.address();
@@ -142,11 +156,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		tokens: { alice: TOKENS.alice, bob: TOKENS.bob },
 		controlToken: CONTROL_TOKEN,
 		clock,
+		stateFile: stateFile?.loaded,
 		async stop() {
 			if (stopped) return;
 			stopped = true;
 			sb.stopAll();
 			await app.close();
+			stateFile?.save();
 		},
 	};
 }

@@ -1,10 +1,12 @@
 /**
  * npm start: build, pack and install this package into a project-local n8n user folder, start the
  * sandbox and a real n8n with a ready credential and the example workflows, print how to log in.
- * Ctrl-C stops everything it started. Ports: N8N_PORT (5678), SANDBOX_PORT (3456). The n8n version:
+ * Ctrl-C or SIGTERM stops everything it started, at any moment (start-up included): every child is
+ * started through spawnTracked. The sandbox keeps its state beside n8n's user folder, so published
+ * triggers' webhooks survive a restart. Ports: N8N_PORT (5678), SANDBOX_PORT (3456). The n8n version:
  * N8N_VERSION (a matrix id such as `1.x`, `2.8`, `2.x`, or its exact version; default the newest).
+ * FAMULOR_LOCAL_DIR moves `.n8n-local/` (the tests start it in a temporary folder).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +16,6 @@ import {
 	CREDENTIAL_NAME,
 	OWNER,
 	ROOT,
-	ensureN8n,
 	ensureOwnerAndLogin,
 	exampleWorkflows,
 	freePort,
@@ -22,10 +23,12 @@ import {
 	installPackage,
 	matrixEntry,
 	n8nEnv,
+	n8nInstalled,
 	prepareFilesDir,
 	sleep,
+	spawnTracked,
 	startN8nProcess,
-	stopProcessGroup,
+	stopStarted,
 	type MatrixEntry,
 } from './n8n';
 
@@ -35,10 +38,9 @@ const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);
 const CALL_DURATION_MS = 60_000;
 const ALICE_TOKEN = 'sbx_alice_4f1c9e2b7a5d3068c1e4';
 const CONTROL_TOKEN = 'sbx_control_7e3a5c9f1b2d4086';
-const LOCAL = join(ROOT, '.n8n-local');
+const LOCAL = process.env.FAMULOR_LOCAL_DIR ?? join(ROOT, '.n8n-local');
 const FILES_DIR = join(LOCAL, 'files');
 
-const children: ChildProcess[] = [];
 let stopping = false;
 
 function step(message: string): void {
@@ -57,13 +59,23 @@ async function stopAll(code: number): Promise<void> {
 	if (stopping) return;
 	stopping = true;
 	process.stdout.write('\nStopping n8n and the sandbox…\n');
-	await Promise.all(children.map((child) => stopProcessGroup(child)));
+	await stopStarted();
 	process.exit(code);
 }
 
-async function startSandbox(): Promise<string> {
+/** A command in its own process group, ended by stopAll whenever it comes; rejects when it fails. */
+async function run(what: string, file: string, args: string[]): Promise<void> {
+	const child = spawnTracked(file, args, { cwd: ROOT, stdio: 'inherit', detached: true });
+	const code = await new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', resolve);
+	});
+	if (code !== 0) throw new Error(`${what} failed`);
+}
+
+async function startSandbox(stateFile: string): Promise<string> {
 	const log = createWriteStream(join(LOCAL, 'sandbox.log'));
-	const child = spawn(
+	const child = spawnTracked(
 		process.execPath,
 		[
 			'--import',
@@ -73,10 +85,11 @@ async function startSandbox(): Promise<string> {
 			String(SANDBOX_PORT),
 			'--call-duration',
 			String(CALL_DURATION_MS),
+			'--state-file',
+			stateFile,
 		],
 		{ cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 	);
-	children.push(child);
 	child.stdout?.pipe(log);
 	child.stderr?.pipe(log);
 	const url = `http://127.0.0.1:${SANDBOX_PORT}`;
@@ -138,10 +151,16 @@ async function main(): Promise<void> {
 			);
 	}
 	step(`n8n ${entry.n8n} on Node ${entry.node} (N8N_VERSION=${entry.id})`);
-	ensureN8n(entry);
+	if (!n8nInstalled(entry))
+		await run('installing n8n', process.execPath, [
+			'--import',
+			'tsx',
+			join(ROOT, 'scripts', 'ensure-runtime.ts'),
+			'--entry',
+			entry.id,
+		]);
 	step('building the package (npm run build)');
-	const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-	if (build.status !== 0) throw new Error('npm run build failed');
+	await run('npm run build', 'npm', ['run', 'build', '--silent']);
 
 	prepareFilesDir(FILES_DIR);
 	mkdirSync(userFolder, { recursive: true });
@@ -151,7 +170,8 @@ async function main(): Promise<void> {
 	installPackage(userFolder);
 
 	step(`starting the sandbox on port ${SANDBOX_PORT}`);
-	const sandboxUrl = await startSandbox();
+	// Beside n8n's user folder and with the same n8n version: the webhooks its published triggers registered.
+	const sandboxUrl = await startSandbox(join(LOCAL, `sandbox-state-n8n-${entry.n8n}.json`));
 
 	const env = n8nEnv({
 		userFolder,
@@ -166,7 +186,6 @@ async function main(): Promise<void> {
 	const n8n = await startN8nProcess(entry, 'start', env, {
 		onOutput: (text) => n8nLog.write(text),
 	});
-	children.push(n8n.child);
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
 			process.stderr.write(`n8n exited unexpectedly (${code}); see .n8n-local/n8n.log\n`);
@@ -195,6 +214,8 @@ async function main(): Promise<void> {
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void stopAll(0));
 
 main().catch(async (error: unknown) => {
+	// While stopping, what was cut short fails as a matter of course: nothing to report.
+	if (stopping) return;
 	process.stderr.write(
 		`npm start failed: ${error instanceof Error ? error.message : String(error)}\n`,
 	);

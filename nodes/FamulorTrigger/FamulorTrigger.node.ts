@@ -25,8 +25,10 @@ export class FamulorTrigger implements INodeType {
 		defaultVersion: 1.2,
 		subtitle:
 			'={{ {"callCompleted": "Call Completed", "inboundCall": "Inbound Call", "inboundCallCompleted": "Inbound Call Completed", "midCallTool": "Mid-Call Tool", "conversationEnded": "Conversation Ended", "whatsAppMessageStatus": "WhatsApp Message Status"}[$parameter["event"]] }}',
+		// n8n's node panel lists this node and the action node as one "Famulor AI" entry showing this
+		// description (also under "What happens next?"), so it begins with the action node's own.
 		description:
-			'Starts the workflow when a call or chat of a Famulor AI assistant ends, a call arrives, an assistant asks during a call, or a sent WhatsApp message changes status',
+			'Run Famulor AI voice and chat assistants: calls, AI replies, WhatsApp, phone numbers and knowledge bases. Starts the workflow when a call or chat ends, a call arrives, an assistant asks during a call, or a sent WhatsApp message changes status',
 		defaults: { name: 'Famulor AI Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

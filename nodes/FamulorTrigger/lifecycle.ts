@@ -2,6 +2,7 @@ import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-w
 
 import { parseId } from '../shared/ids';
 import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
+import { conflict, describeTarget, displayUrl } from './conflicts';
 import { EVENT_WEBHOOKS, type EventSettings } from './events';
 import { lifecycleError } from './lifecycleErrors';
 import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
@@ -103,11 +104,6 @@ async function findAssistant(
 	}
 }
 
-/** A URL for messages: its query may hold another integration's secret, so it is left out. */
-function displayUrl(url: string): string {
-	return withoutQuery(url) === url ? url : `${withoutQuery(url)}?…`;
-}
-
 function assistantLabel(assistant: IDataObject, assistantId: number): string {
 	return typeof assistant.name === 'string'
 		? `"${assistant.name}" (#${assistantId})`
@@ -172,8 +168,8 @@ function webhookToReplace(
 	if (current === undefined) {
 		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
 		if (settings.replaceExisting) return null;
-		throw new NodeOperationError(
-			this.getNode(),
+		throw conflict.call(
+			this,
 			`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
 		);
 	}
@@ -190,15 +186,13 @@ function webhookToReplace(
 	if (webhookPathTail(current) === webhookPathTail(webhookUrl)) {
 		// This node's other URL (production vs test): only one of them can receive.
 		if (this.getMode() !== 'manual' && settings.replaceExisting) return null;
-		throw new NodeOperationError(
-			this.getNode(),
-			ownOtherUrlMessage.call(this, label, webhook.label),
-		);
+		throw conflict.call(this, ownOtherUrlMessage.call(this, label, webhook.label));
 	}
 	if (!settings.replaceExisting) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Assistant ${label} already sends its ${webhook.label} to ${displayUrl(current)}: turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor`,
+		const { where, free } = describeTarget.call(this, current, webhookUrl);
+		throw conflict.call(
+			this,
+			`Assistant ${label} already sends its ${webhook.label} to ${where}: ${free}, then try again; or turn on the option "Replace Existing Webhook" to take it over (it is put back when this workflow is unpublished)`,
 		);
 	}
 	this.logger.warn(

@@ -91,6 +91,12 @@ export class State {
 			numeric_id: this.nextConvNumericId++,
 			uuid: c.uuid ?? uuidFrom(`conversation-${seq}`),
 		};
+		this.indexConversation(conv);
+		return conv;
+	}
+
+	/** Files a conversation in its user's list and the lookups by uuid, API identifier and WhatsApp chat. */
+	indexConversation(conv: Conversation): void {
 		let list = this.conversations.get(conv.user_id);
 		if (!list) {
 			list = [];
@@ -104,7 +110,6 @@ export class State {
 		if (conv.type === 'whatsapp' && conv.sender_id !== null && conv.customer_phone !== null) {
 			this.waIndex.set(`${conv.sender_id}|${conv.customer_phone}`, conv);
 		}
-		return conv;
 	}
 
 	/** A new conversation without messages, cost or variables, with the AI answering. */

@@ -131,6 +131,14 @@ export function nodeEnv(
 	return { ...base, PATH: `${join(home, 'bin')}:${base.PATH ?? ''}`, npm_config_nodedir: home };
 }
 
+/** Whether ensureN8n would only check: the entry's Node and n8n are installed completely. */
+export function n8nInstalled(entry: MatrixEntry): boolean {
+	return (
+		existsSync(join(cacheRoot(), `node-${entry.node}`, COMPLETE)) &&
+		existsSync(join(runtimeDir(entry), COMPLETE))
+	);
+}
+
 /** The entry's Node and n8n; returns n8n's CLI entry point. Takes minutes once per entry. */
 export function ensureN8n(entry: MatrixEntry): string {
 	ensureNode(entry.node);

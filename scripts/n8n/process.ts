@@ -1,5 +1,5 @@
 /** Running n8n: its CLI commands, its long-running processes (start, worker, webhook) and the owner login. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 
 import { n8nMain, nodeBin, nodeEnv } from './install';
@@ -61,7 +61,29 @@ export async function waitFor<T>(
 	}
 }
 
-/** Stops a detached child and its whole process group (n8n starts a task runner); resolves when it has exited. */
+/** Every child spawnTracked started that has not exited yet: what stopStarted() ends. */
+const started = new Set<ChildProcess>();
+let stoppingAll = false;
+
+/** spawn(), remembered until the child exits, so stopStarted() can end it whenever it is called. */
+export function spawnTracked(file: string, args: string[], options: SpawnOptions): ChildProcess {
+	if (stoppingAll) throw new Error('stopping: no new process is started');
+	const child = spawn(file, args, options);
+	started.add(child);
+	child.once('exit', () => started.delete(child));
+	return child;
+}
+
+/**
+ * Ends every process spawnTracked started and still running, with its process group where it has
+ * one, and refuses new ones: `npm start`'s Ctrl-C or SIGTERM at any moment, start-up included.
+ */
+export async function stopStarted(): Promise<void> {
+	stoppingAll = true;
+	await Promise.all([...started].map((child) => stopProcessGroup(child)));
+}
+
+/** Stops a child and, when detached, its whole process group (n8n starts a task runner); resolves when it has exited. */
 export async function stopProcessGroup(
 	child: ChildProcess | undefined,
 	timeoutMs = 15_000,
@@ -74,7 +96,8 @@ export async function stopProcessGroup(
 		try {
 			process.kill(-pid, sig);
 		} catch {
-			// already gone
+			// No group (a child that is not detached), or the group is gone: the child itself, while it runs.
+			if (child.exitCode === null && child.signalCode === null) child.kill(sig);
 		}
 	};
 	signal('SIGTERM');
@@ -108,11 +131,14 @@ export async function runN8nCli(
 ): Promise<CliResult> {
 	const cli = command(entry, args, env);
 	return await new Promise((resolve, reject) => {
-		const child = spawn(cli.file, cli.args, { env: cli.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawnTracked(cli.file, cli.args, {
+			env: cli.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stdout = '';
 		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		child.on('error', reject);
 		child.on('close', (code) => resolve({ stdout, stderr, code }));
 	});
@@ -161,7 +187,7 @@ export async function startN8nProcess(
 	{ onOutput, timeoutMs = 180_000 }: { onOutput?: (text: string) => void; timeoutMs?: number } = {},
 ): Promise<N8nProcess> {
 	const cli = command(entry, [role], env);
-	const child = spawn(cli.file, cli.args, {
+	const child = spawnTracked(cli.file, cli.args, {
 		env: cli.env,
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true,

@@ -2,7 +2,8 @@
  * The Famulor AI Trigger in a running n8n (each matrix entry): activating example 2 through n8n's REST
  * API registers n8n's webhook URL on the assistant; a call ended through the sandbox controls starts an
  * execution carrying the post-call payload; deactivating removes the registration; a credential with a
- * wrong token makes the activation fail with the service's 401. Also n8n's credential test, and that
+ * wrong token makes the activation fail with the service's 401; a webhook another trigger holds refuses
+ * the publish at once. Also n8n's credential test, and that
  * n8n lists the packed package's node types.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -89,6 +90,21 @@ async function makeAndEndCall(
 		},
 	);
 	return { callId, deliveries: ended.deliveries };
+}
+
+/**
+ * Activates a workflow whose activation fails; the message n8n shows. n8n 1.x and 2.8 answer the
+ * activation with the trigger's error (shown in the toast); 2.40 and later publish after answering and
+ * show the failure as the workflow's publication status.
+ */
+async function failedActivation(workflowId: string): Promise<string> {
+	const activated = await server.activate(workflowId);
+	return activated.status >= 400
+		? (activated.json.message ?? JSON.stringify(activated.json))
+		: await waitFor(
+				'the activation failure',
+				async () => await server.activationFailure(workflowId),
+			);
 }
 
 beforeAll(async () => {
@@ -215,16 +231,7 @@ test(`${ON_N8N}: deactivating removes the registration; later calls start nothin
 
 test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails with the service's 401`, async () => {
 	await n8n.client.clearRequests();
-	const activated = await server.activate(WRONG_TOKEN_WORKFLOW_ID);
-	// n8n 1.x and 2.8 answer the activation with the trigger's error (shown in the toast); 2.40 publishes
-	// after answering and shows the failure as the workflow's publication status.
-	const message =
-		activated.status >= 400
-			? (activated.json.message ?? JSON.stringify(activated.json))
-			: await waitFor(
-					'the activation failure',
-					async () => await server.activationFailure(WRONG_TOKEN_WORKFLOW_ID),
-				);
+	const message = await failedActivation(WRONG_TOKEN_WORKFLOW_ID);
 	expect(message).toContain('401');
 	expect(message).not.toContain(WRONG_TOKEN);
 	const sent = await n8n.client.apiRequests();
@@ -232,6 +239,26 @@ test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails w
 	expect(sent.every((request) => request.status === 401)).toBe(true);
 	const target = await assistant();
 	expect(target.webhook_url).toBeNull();
+});
+
+test(`${ON_N8N}: a webhook held by another trigger of this n8n refuses the publish at the first read, naming it`, async () => {
+	const webhookId = '0b9d1f4e-5c3a-4e2b-9a61-7f0c2d8e4b15';
+	const heldBy = `${server.url}/webhook/${webhookId}/webhook`;
+	await n8n.api('PUT', `/api/user/assistant/${ASSISTANT_ID}`, {
+		is_webhook_active: true,
+		webhook_url: heldBy,
+	});
+	await n8n.client.clearRequests();
+	const message = await failedActivation(WORKFLOW_ID);
+	expect(message).toContain(
+		`already sends its post-call webhook to ${heldBy}, another trigger of this n8n (webhook ID ${webhookId}), published: unpublish the workflow it belongs to, then try again`,
+	);
+	// n8n 2.40+ tries a failed activation again after 1, 2, 4 and 8 s, unless it is a conflict.
+	await new Promise((resolve) => setTimeout(resolve, 3000));
+	expect(await n8n.client.apiRequests({ path: '/api/user/assistants/get' })).toHaveLength(1);
+	expect((await assistant()).webhook_url).toBe(heldBy);
+	await server.deactivate(WORKFLOW_ID);
+	await n8n.api('POST', '/api/user/assistants/disable-webhook', { assistant_id: ASSISTANT_ID });
 });
 
 describe(`${ON_N8N}: credential test (what n8n runs when the credential is saved)`, () => {

@@ -94,3 +94,13 @@ test("the credential's documentation is the service's authentication page", () =
 		'https://docs.famulor.de/en/api-reference/authentication',
 	);
 });
+
+test('the node panel\'s one "Famulor AI" entry for both nodes describes the action node first', () => {
+	// n8n's editor merges a trigger `<name>Trigger` into the node `<name>` and shows the trigger's
+	// description for the pair, also under "What happens next?" after a trigger (its
+	// generateMergedNodesAndActions). So the trigger's description starts with the action node's.
+	const action = new Famulor().description;
+	const trigger = new FamulorTrigger().description;
+	expect(trigger.name).toBe(`${action.name}Trigger`);
+	expect(trigger.description.startsWith(`${action.description}. `)).toBe(true);
+});

@@ -107,7 +107,7 @@ describe('registration', () => {
 		await kit().api('POST', ENABLE, { assistant_id: CHAT_ASSISTANT, webhook_url: foreign });
 		await kit().ctl('DELETE', '/requests');
 		await expect(kit().trigger(chatEnded()).lifecycle('create')).rejects.toThrow(
-			`Assistant "Chat Concierge" (#104) already sends its conversation-ended webhook to ${foreign}: turn on the option "Replace Existing Webhook"`,
+			`Assistant "Chat Concierge" (#104) already sends its conversation-ended webhook to ${foreign}, which is not this n8n: remove that webhook in Famulor, then try again; or turn on the option "Replace Existing Webhook"`,
 		);
 		expect(await writes()).toEqual([]);
 

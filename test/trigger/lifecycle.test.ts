@@ -319,17 +319,41 @@ describe('an assistant with a foreign webhook', () => {
 			() => undefined,
 			(e: unknown) => e as { name: string; message: string; description?: string },
 		);
-		expect(error?.name).toBe('NodeOperationError');
-		// n8n shows only the message: it names the URL and the option that takes it over.
+		// n8n (2.40+) does not try a "webhook path taken" error again: refused at the first read.
+		expect(error?.name).toBe('WebhookPathTakenError');
+		// n8n shows only the message: it names the URL, that it is not this n8n, and the ways out.
 		expect(error?.message).toBe(
-			`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to https://crm.example.com/hooks/famulor?…: ` +
-				'turn on the option "Replace Existing Webhook" to take it over (it is put back when the workflow is unpublished), or remove that webhook in Famulor',
+			`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to https://crm.example.com/hooks/famulor?…, which is not this n8n: ` +
+				'remove that webhook in Famulor, then try again; or turn on the option "Replace Existing Webhook" to take it over (it is put back when this workflow is unpublished)',
 		);
 		expect(error?.message).not.toContain('crm-secret-value');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
 		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(foreign);
 		expect(t.nodeStaticData()).toEqual({});
 	});
+
+	it.each([
+		[
+			'published',
+			'webhook',
+			'another trigger of this n8n (webhook ID 7c1e0d2a-0000-4000-8000-00000000abcd), published: unpublish the workflow it belongs to, then try again',
+		],
+		[
+			'listening for a test event',
+			'webhook-test',
+			'the test URL of another trigger of this n8n (webhook ID 7c1e0d2a-0000-4000-8000-00000000abcd): stop its "Test this trigger", then try again',
+		],
+	])(
+		'a URL of another trigger of this n8n (%s) is named as such, with the way to free it',
+		async (_state, endpoint, said) => {
+			const t = kit().trigger(postCall());
+			const heldBy = `${new URL(t.productionUrl).origin}/${endpoint}/7c1e0d2a-0000-4000-8000-00000000abcd/webhook`;
+			await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { webhook_url: heldBy });
+			await expect(t.lifecycle('create')).rejects.toThrow(
+				`Assistant "Sales Outreach" (#${OUTBOUND}) already sends its post-call webhook to ${heldBy}, ${said}`,
+			);
+		},
+	);
 
 	it('an inactive but stored foreign URL also blocks activation', async () => {
 		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { is_webhook_active: false });

@@ -31,6 +31,11 @@ export function startProcessing(sb: Sandbox, doc: DocumentRec): void {
 		settings.failNext -= 1;
 		doc.failOnProcessing = true;
 	}
+	finishProcessingLater(sb, doc);
+}
+
+/** Ends a document's processing after the current delay: `active`, or `failed` where it is to fail (also after a restart). */
+export function finishProcessingLater(sb: Sandbox, doc: DocumentRec): void {
 	doc.cancel = sb.schedule(documentProcessing(sb).delayMs, () => {
 		doc.cancel = undefined;
 		if (doc.status !== 'processing') return;

@@ -38,9 +38,17 @@ function callEnd(b: Body, defaults: { status?: CallStatus; duration?: number }):
 export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const P = CONTROL_PREFIX;
 
+	// `latest`: the newest call still under way, so a copied command needs no call ID.
 	app.post(`${P}/calls/:id/end`, async (req, reply) => {
-		const call = recordById(sb.state.calls, params(req).id);
-		if (!call) return send(reply, 404, { message: 'Call not found' });
+		const id = params(req).id;
+		const call =
+			id === 'latest'
+				? [...sb.state.calls.values()].filter((c) => c.status === 'initiated').at(-1)
+				: recordById(sb.state.calls, id);
+		if (!call)
+			return send(reply, 404, {
+				message: id === 'latest' ? 'No call is under way' : 'Call not found',
+			});
 		const b = body(req);
 		const errors = validate(b, END_RULES);
 		if (hasErrors(errors)) return laravel422(reply, errors);

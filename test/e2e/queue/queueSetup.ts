@@ -136,23 +136,35 @@ export interface ExecutionSummary {
 	stoppedAt: string | null;
 }
 
-/** Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100, walked with lastId). */
+/**
+ * Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100).
+ * n8n 2.41 and later walk the pages with the `nextCursor` each answer carries (and refuse `lastId`);
+ * earlier versions with the last ID seen.
+ */
 export async function executionsOf(
 	setup: { rest: Pick<N8nServer, 'rest'> },
 	workflowId: string,
 ): Promise<ExecutionSummary[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const all: ExecutionSummary[] = [];
+	let cursor: string | undefined;
 	for (;;) {
-		const lastId = all.length > 0 ? `&lastId=${all[all.length - 1].id}` : '';
-		const { status, json } = await setup.rest.rest<{ data: { results: ExecutionSummary[] } }>(
-			'GET',
-			`/executions?filter=${filter}&limit=100${lastId}`,
-		);
+		const next =
+			cursor !== undefined
+				? `&cursor=${encodeURIComponent(cursor)}`
+				: all.length > 0
+					? `&lastId=${all[all.length - 1].id}`
+					: '';
+		const { status, json } = await setup.rest.rest<{
+			data: { results: ExecutionSummary[]; nextCursor?: string | null };
+		}>('GET', `/executions?filter=${filter}&limit=100${next}`);
 		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
 		const seen = new Set(all.map((execution) => execution.id));
 		all.push(...json.data.results.filter((execution) => !seen.has(execution.id)));
-		if (json.data.results.length < 100) return all;
+		if ('nextCursor' in json.data) {
+			if (!json.data.nextCursor) return all;
+			cursor = json.data.nextCursor;
+		} else if (json.data.results.length < 100) return all;
 	}
 }
 
