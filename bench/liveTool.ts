@@ -10,6 +10,7 @@ import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../scripts/n8n';
 import { SEED } from '../sandbox';
 import { prepareN8n, startServer } from '../test/e2e/helpers/n8n';
 import { TOOL_SECRET_HEADER } from '../nodes/FamulorTrigger/midCallTool/toolSettings';
+import type { BenchCase } from './benchCase';
 import { median, ratio, table, type Row } from './measure';
 
 const REQUESTS = 200;
@@ -135,7 +136,7 @@ async function roundTrip(url: string, headers: Record<string, string>, n: number
 	return res.status === 200 && answer.answer === question ? ms : Number.NaN;
 }
 
-export async function liveToolCase(): Promise<string> {
+async function liveToolTable(): Promise<string> {
 	const n8n = await prepareN8n();
 	const server = await (async () => {
 		await importIntoN8n(n8n.entry, n8n.env, {
@@ -257,3 +258,6 @@ export async function liveToolCase(): Promise<string> {
 		await n8n.cleanup();
 	}
 }
+
+/** Case 8 of `npm run bench`: the Mid-Call Tool's round trip. */
+export const liveToolCase: BenchCase = { numbers: [8], run: liveToolTable };

@@ -21,6 +21,7 @@ import {
 } from '../sandbox';
 import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../scripts/n8n';
 import { prepareN8n, type PreparedN8n } from '../test/e2e/helpers/n8n';
+import type { BenchCase } from './benchCase';
 import { median, ratio, seconds, table, type Row } from './measure';
 import {
 	FAMULOR_CREDENTIALS,
@@ -360,7 +361,7 @@ function summary(runs: Measurement[]): Measurement {
 	};
 }
 
-export async function runPeerBenchmark(print: (text: string) => void): Promise<void> {
+async function peerTable(): Promise<string> {
 	const n8n = await prepareN8n({
 		latencyMs: LATENCY_MS,
 		generalRateLimit: false,
@@ -420,13 +421,14 @@ export async function runPeerBenchmark(print: (text: string) => void): Promise<v
 				`  ${testCase.key}: ours ${runs.ours.map((r) => seconds(r.ms)).join(', ')} s; HTTP Request ${runs.peer.map((r) => seconds(r.ms)).join(', ')} s\n`,
 			);
 		}
-		print(
-			table(
-				`5. Against n8n's HTTP Request node in n8n ${n8n.entry.n8n} on Node ${n8n.entry.node} (n8n execute; node execution time, median of ${REPEATS}, variants alternating; Famulor node v${versions.famulor} with default node settings, HTTP Request node v${versions.httpRequest}; sandbox latency ${LATENCY_MS} ms)`,
-				rows,
-			),
+		return table(
+			`5. Against n8n's HTTP Request node in n8n ${n8n.entry.n8n} on Node ${n8n.entry.node} (n8n execute; node execution time, median of ${REPEATS}, variants alternating; Famulor node v${versions.famulor} with default node settings, HTTP Request node v${versions.httpRequest}; sandbox latency ${LATENCY_MS} ms)`,
+			rows,
 		);
 	} finally {
 		await n8n.cleanup();
 	}
 }
+
+/** Case 5 of `npm run bench`. */
+export const peerCase: BenchCase = { numbers: [5], run: peerTable };

@@ -1,6 +1,6 @@
 /**
  * Case 9 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
- * n8n-core's PollContext (test/helpers/pollEngine.ts) against the sandbox: 1,000 customer messages in
+ * n8n-core's PollContext (harness/pollEngine.ts) against the sandbox: 1,000 customer messages in
  * 200 WhatsApp conversations between two polls (each emitted once, oldest first within its
  * conversation, requests beside a minimal reader's), and what an idle poll of each event costs. In a
  * real n8n (the newest tested): event to execution, a workflow polling every 10 s.
@@ -11,10 +11,11 @@ import { SEED, startSandbox } from '../sandbox';
 import { importIntoN8n } from '../scripts/n8n';
 import { prepareN8n, startServer } from '../test/e2e/helpers/n8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../test/e2e/helpers/workflows';
-import { createPollHarness } from '../test/helpers/pollEngine';
+import { createPollHarness } from '../harness/pollEngine';
 import { SandboxClient } from '../test/helpers/sandboxClient';
-import type { TestCredentials } from '../test/helpers/engine';
+import type { TestCredentials } from '../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../test/node/kit';
+import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 
 const CONVERSATIONS = 200;
@@ -174,9 +175,12 @@ async function latencyRow(): Promise<Row> {
 	}
 }
 
-export async function pollTriggerCase(): Promise<string> {
+async function pollTriggerTable(): Promise<string> {
 	const rows = await burstRows();
 	if (process.env.BENCH_POLL_N8N !== '0') rows.push(await latencyRow());
 	// BENCH_POLL_N8N=0 leaves out the last row (a real n8n).
 	return table('9. Polling trigger', rows);
 }
+
+/** Case 9 of `npm run bench`: the polling trigger, its last row in a real n8n. */
+export const pollTriggerCase: BenchCase = { numbers: [9], run: pollTriggerTable };

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 import { SEED } from '../sandbox';
-import type { TestCredentials } from '../test/helpers/engine';
+import type { TestCredentials } from '../harness/engine';
 import type { FromProcess, ProcessConfig } from './sharedTokenProcess';
 
 /** An n8n worker's concurrency. */

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 
 import { createClock, startSandbox } from '../sandbox';
 import { accountWideMinimumMs, documentedWindows } from '../test/helpers/accountMinimum';
+import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
 import type { ToProcess } from './sharedTokenProcess';
@@ -79,7 +80,7 @@ async function runOnce(processes: number): Promise<Row> {
 	}
 }
 
-export async function sharedReadsCase(): Promise<string> {
+async function sharedReadsTable(): Promise<string> {
 	const rows: Row[] = [];
 	for (const processes of PROCESS_COUNTS)
 		for (let run = 0; run < RUNS; run++) {
@@ -93,5 +94,8 @@ export async function sharedReadsCase(): Promise<string> {
 	);
 }
 
+/** Case 10 of `npm run bench`: the shared token with reads, windows of half length. */
+export const sharedReadsCase: BenchCase = { numbers: [10], run: sharedReadsTable };
+
 if (require.main === module)
-	void sharedReadsCase().then((text) => process.stdout.write(`${text}\n`));
+	void sharedReadsTable().then((text) => process.stdout.write(`${text}\n`));

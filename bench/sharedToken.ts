@@ -16,6 +16,7 @@ import {
 	replaySends,
 } from '../test/helpers/accountMinimum';
 import { SandboxClient } from '../test/helpers/sandboxClient';
+import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
 import type { ToProcess } from './sharedTokenProcess';
@@ -100,7 +101,7 @@ async function runOnce(processes: number): Promise<Figures> {
 	}
 }
 
-export async function sharedTokenCase(): Promise<string> {
+async function sharedTokenTable(): Promise<string> {
 	const rows: Row[] = [];
 	for (const processes of PROCESS_COUNTS) {
 		for (let run = 0; run < RUNS; run++) {
@@ -142,5 +143,8 @@ export async function sharedTokenCase(): Promise<string> {
 	);
 }
 
+/** Case 7 of `npm run bench`. */
+export const sharedTokenCase: BenchCase = { numbers: [7], run: sharedTokenTable };
+
 if (require.main === module)
-	void sharedTokenCase().then((text) => process.stdout.write(`${text}\n`));
+	void sharedTokenTable().then((text) => process.stdout.write(`${text}\n`));

@@ -3,9 +3,9 @@
  * process of its own, as in an n8n worker, taking jobs from the parent's queue with a worker's
  * concurrency and sending one free-form message per job. Talks to the parent over IPC only.
  */
-import './jestShim';
+import '../harness/jestShim';
 
-import { withRequestContext, type TestCredentials } from '../test/helpers/engine';
+import { withRequestContext, type TestCredentials } from '../harness/engine';
 import { famulorApiRequest } from '../nodes/shared/transport/request';
 
 export interface ProcessConfig {

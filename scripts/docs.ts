@@ -3,7 +3,7 @@
  * operations overview (scripts/docs/readmeOverview.ts) from the code.
  * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
-import '../bench/jestShim';
+import '../harness/jestShim';
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,12 +6,10 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { searchCampaigns } from '../shared/methods/accountSearch';
-import {
-	searchAssistants,
-	searchKnowledgeBases,
-	searchWhatsAppSenders,
-} from '../shared/methods/listSearch';
+import { searchAssistants } from '../shared/methods/assistants';
+import { searchCampaigns } from '../shared/methods/campaigns';
+import { searchKnowledgeBases } from '../shared/methods/knowledgeBases';
+import { searchWhatsAppSenders } from '../shared/methods/whatsAppSenders';
 import { pollFamulor } from './poll';
 import { pollTriggerProperties } from './properties';
 

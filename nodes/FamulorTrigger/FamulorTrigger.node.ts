@@ -7,7 +7,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { searchAssistants } from '../shared/methods/listSearch';
+import { searchAssistants } from '../shared/methods/assistants';
 import { checkExists, create, deleteRegistration } from './lifecycle';
 import { RESPONSE_MODE_EXPRESSION } from './liveAnswer';
 import { getAssistants } from './midCallTool/assistantOptions';

@@ -17,7 +17,7 @@ import type {
 import { resourcesV1, resourcesV2, type ResourceMap } from '../../nodes/Famulor/actions/resources';
 import type { OperationEffect } from '../../nodes/Famulor/actions/types';
 import { SEED, startSandbox } from '../../sandbox';
-import { actionNodeDescription, runNode, type TestCredentials } from '../../test/helpers/engine';
+import { actionNodeDescription, runNode, type TestCredentials } from '../../harness/engine';
 import { SandboxClient } from '../../test/helpers/sandboxClient';
 
 const VERSIONS: Array<[number, ResourceMap]> = [

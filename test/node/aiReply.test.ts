@@ -1,5 +1,4 @@
 import type { INodeParameters } from 'n8n-workflow';
-
 import { SEED } from '../../sandbox';
 import { expectFailedBeforeSending, items, jsonOf, startKit, useKit, visibleText } from './kit';
 

@@ -15,7 +15,7 @@ import {
 import { DEFAULT_PARALLEL_REQUESTS } from '../../nodes/Famulor/actions/concurrency';
 import { resourcesV1, resourcesV2, type ResourceMap } from '../../nodes/Famulor/actions/resources';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
-import { actionNodeDescription } from '../helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 
 const VERSIONS: Array<[number, ResourceMap]> = [
 	[1, resourcesV1],

@@ -7,7 +7,7 @@
  */
 import { forgetJournalMemory } from '../../nodes/shared/transport/journal';
 import { setCarriedJournalBudget } from '../../nodes/shared/transport/lineage';
-import type { NodeRunResult } from '../helpers/engine';
+import type { NodeRunResult } from '../../harness/engine';
 import { callEachPhone, jsonOf, phoneItems, useKit } from './kit';
 
 const CALL_PATH = '/api/user/make_call';

@@ -1,6 +1,6 @@
 /**
  * Set-up of the action node suites: a real sandbox, the credential pointing at it, the node run
- * through n8n-core (test/helpers/engine.ts), readers of the sandbox's request log, and what the
+ * through n8n-core (harness/engine.ts), readers of the sandbox's request log, and what the
  * token checks need. Every helper talks to the sandbox over HTTP, as the node does.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -18,7 +18,7 @@ import {
 	type NodeRunResult,
 	type RunNodeOptions,
 	type TestCredentials,
-} from '../helpers/engine';
+} from '../../harness/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -195,6 +195,22 @@ export function visibleText(result: NodeRunResult): string {
 		...errorParts.map(safe),
 		error ? String(error.stack ?? '') : '',
 	].join('\n');
+}
+
+/**
+ * The check a node suite ends with where another suite's own check covers the rest of its tests: no
+ * run of this file shows the credential's token or a sandbox user's.
+ */
+export function describeTokenNeverShown(kit: () => Kit): void {
+	describe('the API token', () => {
+		it("never appears in any output item, error message, description or context of this file's runs", () => {
+			expect(kit().runs.length).toBeGreaterThan(0);
+			const { credentials, sandbox } = kit();
+			for (const result of kit().runs)
+				for (const token of [credentials.apiToken, sandbox.tokens.alice, sandbox.tokens.bob])
+					expect(visibleText(result)).not.toContain(token);
+		});
+	});
 }
 
 /** The JSON of each output item. */

@@ -1,5 +1,16 @@
 import { SEED } from '../../sandbox';
-import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from './kit';
+import {
+	fieldTypes,
+	locator,
+	only,
+	useKit,
+	visibleText,
+	type RunOptions,
+	expectFailedBeforeSending,
+	items,
+	jsonOf,
+	describeTokenNeverShown,
+} from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
 
@@ -7,6 +18,20 @@ const kit = useKit();
 
 async function run(operation: string, parameters: Record<string, unknown>, extra: RunOptions = {}) {
 	return await kit().run({ resource: 'knowledgeBase', operation, ...parameters } as never, extra);
+}
+
+const ALICE = SEED.alice;
+
+async function runV2(
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
+) {
+	return await kit().run({ resource, operation, ...parameters } as never, {
+		typeVersion: 2,
+		...options,
+	});
 }
 
 describe('Knowledge Base → Get', () => {
@@ -154,6 +179,76 @@ describe('Knowledge Base → Update', () => {
 	});
 });
 
+describe('Knowledge Base → Create, Get Many, Delete', () => {
+	it('creates with name and description and outputs the new knowledge base', async () => {
+		const result = await runV2('knowledgeBase', 'create', {
+			name: 'Pricing',
+			description: 'Price lists',
+		});
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'POST',
+			path: '/api/user/knowledgebases',
+			body: { name: 'Pricing', description: 'Price lists' },
+			status: 201,
+		});
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ id: expect.any(Number), name: 'Pricing', status: 'empty' }),
+		]);
+	});
+
+	it('fails on an empty or too long name before sending', async () => {
+		await expectFailedBeforeSending(
+			kit(),
+			await runV2('knowledgeBase', 'create', { name: '={{ " " }}' }),
+			'name',
+		);
+		await expectFailedBeforeSending(
+			kit(),
+			await runV2('knowledgeBase', 'create', { name: 'n'.repeat(256) }),
+			'name',
+		);
+	});
+
+	it("lists with Return All / Limit and deletes with {id, deleted} and the service's message", async () => {
+		await kit().api('POST', '/api/user/knowledgebases', { name: 'Second' });
+		expect(
+			jsonOf(await runV2('knowledgeBase', 'getAll', { returnAll: false, limit: 1 })).map(
+				(kb) => kb.id,
+			),
+		).toEqual([ALICE.knowledgeBaseId]);
+		expect(jsonOf(await runV2('knowledgeBase', 'getAll', { returnAll: true }))).toHaveLength(2);
+		await kit().clearRequests();
+		const deleted = await runV2('knowledgeBase', 'delete', {
+			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
+		});
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: `/api/user/knowledgebases/${ALICE.knowledgeBaseId}`,
+			status: 200,
+		});
+		expect(jsonOf(deleted)).toEqual([
+			{ id: ALICE.knowledgeBaseId, deleted: true, message: 'Knowledgebase deleted successfully.' },
+		]);
+	});
+
+	it('names the deletions that took effect when a later item fails', async () => {
+		const other = (await kit().api('POST', '/api/user/knowledgebases', { name: 'Other' })).json
+			.data as { id: number };
+		await kit().clearRequests();
+		const input = items({ id: other.id }, { id: SEED.bob.knowledgeBaseId });
+		const result = await runV2(
+			'knowledgeBase',
+			'delete',
+			{ knowledgeBaseId: locator('={{ $json.id }}') },
+			{ input },
+		);
+		expect(result.error?.message).toMatch(/404/);
+		expect(result.error?.message).toContain(
+			`Before this failure 1 knowledge base deletion of other items took effect (id: ${other.id})`,
+		);
+	});
+});
+
 describe('Knowledge Base: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(8);
@@ -161,3 +256,5 @@ describe('Knowledge Base: the API token', () => {
 			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
 	});
 });
+
+describeTokenNeverShown(kit);

@@ -1,7 +1,6 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-
 import { SEED } from '../../sandbox';
-import { runLoadMethod } from '../helpers/engine';
+import { runLoadMethod } from '../../harness/engine';
 import { only, useKit, visibleText } from './kit';
 
 const kit = useKit();

@@ -6,7 +6,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { actionNodeDescription } from '../helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 import { expectFailedBeforeSending, locator, only, useKit } from './kit';
 
 const ALICE = SEED.alice;

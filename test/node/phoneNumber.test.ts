@@ -3,18 +3,28 @@ import type {
 	INodeExecutionData,
 	INodeListSearchResult,
 } from 'n8n-workflow';
-
-import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/listSearch';
+import { searchAvailablePhoneNumbers } from '../../nodes/shared/methods/phoneNumbers';
 import { SEED } from '../../sandbox';
 import {
 	actionNodeDescription,
 	runLoadMethod,
 	withRequestContext,
 	type NodeRunResult,
-} from '../helpers/engine';
-import { fieldTypes, only, useKit, visibleText } from './kit';
+} from '../../harness/engine';
+import {
+	fieldTypes,
+	only,
+	useKit,
+	visibleText,
+	expectFailedBeforeSending,
+	items,
+	jsonOf,
+	locator,
+	describeTokenNeverShown,
+} from './kit';
 
 const ALICE = SEED.alice;
+
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 const kit = useKit();
@@ -32,6 +42,18 @@ async function run(
 }
 
 const json = (result: NodeRunResult) => result.output.map((item) => item.json);
+
+async function runV2(
+	resource: string,
+	operation: string,
+	parameters: Record<string, unknown> = {},
+	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
+) {
+	return await kit().run({ resource, operation, ...parameters } as never, {
+		typeVersion: 2,
+		...options,
+	});
+}
 
 describe('Phone Number → Get Many', () => {
 	it('reads GET /api/user/phone-numbers/all and outputs one item per number', async () => {
@@ -355,6 +377,83 @@ describe('Phone Number: "From Search Results" picker (listSearch searchAvailable
 	});
 });
 
+describe('Phone Number → Update, Release', () => {
+	it('sets the nickname and clears it with an empty value (null)', async () => {
+		const set = await runV2('phoneNumber', 'update', {
+			phoneNumberId: locator(12),
+			nickname: 'Berlin line',
+		});
+		expect(jsonOf(set)).toEqual([
+			{
+				id: 12,
+				phone_number: '+493012345670',
+				nickname: 'Berlin line',
+				country_code: 'DE',
+				type: 'normal',
+			},
+		]);
+		await runV2('phoneNumber', 'update', { phoneNumberId: locator(12), nickname: '' });
+		expect(
+			(await kit().requests()).map((request) => [request.method, request.path, request.body]),
+		).toEqual([
+			['PUT', '/api/user/phone-numbers/12', { nickname: 'Berlin line' }],
+			['PUT', '/api/user/phone-numbers/12', { nickname: null }],
+		]);
+		await kit().clearRequests();
+		await expectFailedBeforeSending(
+			kit(),
+			await runV2('phoneNumber', 'update', {
+				phoneNumberId: locator(12),
+				nickname: 'x'.repeat(51),
+			}),
+			'nickname',
+		);
+	});
+
+	it('sends nothing unless Confirm Release is on', async () => {
+		const result = await runV2('phoneNumber', 'release', { phoneNumberId: locator(12) });
+		await expectFailedBeforeSending(kit(), result, 'confirmRelease');
+	});
+
+	it("releases once, with the service's message; a second release is refused (400) and never repeated", async () => {
+		const result = await runV2('phoneNumber', 'release', {
+			phoneNumberId: locator(12),
+			confirmRelease: true,
+		});
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: '/api/user/phone-numbers/12',
+			status: 200,
+		});
+		expect(jsonOf(result)).toEqual([
+			{
+				id: 12,
+				released: true,
+				message:
+					'Phone number released successfully. It will be removed at the end of the billing period.',
+			},
+		]);
+		const again = await runV2('phoneNumber', 'release', {
+			phoneNumberId: locator(12),
+			confirmRelease: true,
+		});
+		expect(again.error?.message).toMatch(/400.*already scheduled for release/);
+		await kit().fault({
+			method: 'DELETE',
+			path: '/api/user/phone-numbers/13',
+			kind: 'reset',
+			count: 1,
+		});
+		await kit().clearRequests();
+		const unclear = await runV2('phoneNumber', 'release', {
+			phoneNumberId: locator(13),
+			confirmRelease: true,
+		});
+		expect(unclear.error).toBeDefined();
+		expect(await kit().requests('/api/user/phone-numbers/13')).toHaveLength(1);
+	});
+});
+
 describe('Phone Number: the API token', () => {
 	it('never appears in any output item, error message, description or context', () => {
 		expect(kit().runs.length).toBeGreaterThan(10);
@@ -364,3 +463,5 @@ describe('Phone Number: the API token', () => {
 		}
 	});
 });
+
+describeTokenNeverShown(kit);

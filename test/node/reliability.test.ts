@@ -3,7 +3,7 @@
  * billed requests that went through before a later item failed, and failures without an answer.
  */
 import { SEED } from '../../sandbox';
-import { actionNodeDescription } from '../helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 import { callEachPhone, items, locator, phoneItems, useKit, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;

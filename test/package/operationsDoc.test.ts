@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from '../../scripts/docs/operationsReference';
-import { buildOperationsOverview, withOverview } from '../../scripts/docs/readmeOverview';
+import {
+	OVERVIEW_BEGIN,
+	OVERVIEW_END,
+	VERSION_1_HEADING,
+	buildOperationsOverview,
+	withOverview,
+} from '../../scripts/docs/readmeOverview';
 
 const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
 const README = join(__dirname, '..', '..', 'README.md');
@@ -32,5 +38,12 @@ test('it documents every operation with its endpoint, as each version sends it',
 test("the README's operations overview is what npm run docs writes today", () => {
 	const readme = readFileSync(README, 'utf8');
 	expect(readme).toBe(withOverview(readme, buildOperationsOverview()));
-	expect(readme).toContain('- **Call**: Delete, Get, Get Many, Make (v1)');
+	const [current, versionOne] = readme
+		.slice(readme.indexOf(OVERVIEW_BEGIN), readme.indexOf(OVERVIEW_END))
+		.split(VERSION_1_HEADING);
+	expect(current).toContain('- **Call**: Delete, Get, Get Many, Make\n');
+	expect(versionOne).toContain('- **Call**: Make\n');
+	expect(versionOne).toContain('- **Assistant**: Create, Disable Webhook, Enable Inbound Webhook,');
+	expect(versionOne).not.toContain('**SMS**');
+	expect(readme).not.toContain('(v1)');
 });

@@ -1,11 +1,11 @@
 /**
  * Set-up of the polling trigger suites: the node kit's sandbox (reset before each test) and the
- * trigger through n8n-core's PollContext with n8n's saving of static data (test/helpers/pollEngine.ts).
+ * trigger through n8n-core's PollContext with n8n's saving of static data (harness/pollEngine.ts).
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { createPollHarness, type PollHarness } from '../helpers/pollEngine';
+import { createPollHarness, type PollHarness } from '../../harness/pollEngine';
 import { useKit, type Kit } from '../node/kit';
 
 export interface PollKit {

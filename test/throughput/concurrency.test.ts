@@ -4,7 +4,7 @@
  */
 import { NodeHelpers } from 'n8n-workflow';
 
-import { actionNodeDescription } from '../helpers/engine';
+import { actionNodeDescription } from '../../harness/engine';
 import { parallelRequestsProperty } from '../../nodes/Famulor/actions/concurrency';
 import { locator, type Kit } from '../node/kit';
 import { ALICE, startThroughputKit } from './kit';

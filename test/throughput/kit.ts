@@ -5,7 +5,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { createClock, SEED, type SandboxOptions } from '../../sandbox';
-import type { TestCredentials } from '../helpers/engine';
+import type { TestCredentials } from '../../harness/engine';
 import { startKit, type Kit } from '../node/kit';
 
 export const ALICE = SEED.alice;

@@ -12,7 +12,7 @@ import {
 	type RequestLogEntry,
 	type StartedSandbox,
 } from '../../sandbox';
-import { withRequestContext, type TestCredentials } from '../helpers/engine';
+import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { SandboxClient } from '../helpers/sandboxClient';
 
 type Transport = typeof import('../../nodes/shared/transport/request');

@@ -10,7 +10,7 @@ import {
 	type FamulorRequest,
 } from '../../nodes/shared/transport';
 import { generalPacerFor } from '../../nodes/shared/transport/pacing';
-import { withRequestContext } from '../helpers/engine';
+import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../node/kit';
 

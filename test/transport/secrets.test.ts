@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../nodes/shared/transport';
-import { withRequestContext, type TestCredentials } from '../helpers/engine';
+import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../node/kit';
 

@@ -9,7 +9,7 @@ import {
 	requestCursorList,
 	requestPageNumberList,
 } from '../../nodes/shared/transport';
-import { withRequestContext, type TestCredentials } from '../helpers/engine';
+import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../node/kit';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 

@@ -1,6 +1,6 @@
 /**
  * Set-up of the trigger suites: a real sandbox, the trigger's lifecycle through n8n-core's
- * HookContext (test/helpers/engine.ts), and a local HTTP server standing in for n8n's webhook
+ * HookContext (harness/engine.ts), and a local HTTP server standing in for n8n's webhook
  * endpoint: it receives the sandbox's deliveries and runs them through the trigger's webhook()
  * in n8n-core's WebhookContext, answering like n8n's onReceived mode.
  */
@@ -14,7 +14,7 @@ import {
 	createWebhookContext,
 	type TestCredentials,
 	type TriggerHarness,
-} from '../helpers/engine';
+} from '../../harness/engine';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';

@@ -3,7 +3,7 @@
  * (https://docs.famulor.de/en/api-reference/assistants/list). Against a service that leaves it out,
  * the trigger cannot see someone else's URL: it registers only when told it may overwrite.
  */
-import { createTriggerHarness } from '../helpers/engine';
+import { createTriggerHarness } from '../../harness/engine';
 import {
 	startScriptedServer,
 	type RecordedRequest,

@@ -11,9 +11,19 @@ export interface OperationEntry {
 }
 
 /**
+ * A resource in each node version that offers it. Every resource index exports one, built with
+ * `buildResource` per version from entries that list that version's operations explicitly; a
+ * version-2 variant of an operation is a module of its own (`make.v2.operation.ts` beside
+ * `make.operation.ts`), given to version 2's entry under the same operation value.
+ */
+export interface VersionedResource {
+	v1?: ResourceModule;
+	v2: ResourceModule;
+}
+
+/**
  * A resource's Operation dropdown (sorted by name) followed by every operation's fields (in the
- * entries' order). Node versions that offer more operations of a resource build it from a larger set
- * of the same entries.
+ * entries' order).
  */
 export function buildResource(
 	resource: string,

@@ -1,13 +1,10 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { getLanguages } from '../../shared/methods/loadOptions';
-import {
-	searchAssistants,
-	searchAvailablePhoneNumbers,
-	searchKnowledgeBases,
-	searchPhoneNumbers,
-	searchWhatsAppSenders,
-} from '../../shared/methods/listSearch';
+import { searchAssistants } from '../../shared/methods/assistants';
+import { searchKnowledgeBases } from '../../shared/methods/knowledgeBases';
+import { getLanguages } from '../../shared/methods/languages';
+import { searchAvailablePhoneNumbers, searchPhoneNumbers } from '../../shared/methods/phoneNumbers';
+import { searchWhatsAppSenders } from '../../shared/methods/whatsAppSenders';
 import { parallelRequestsProperty, readParallelRequestsV1 } from '../actions/concurrency';
 import { resourcesV1 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';

@@ -1,36 +1,30 @@
 import type { INodeType, INodeTypeBaseDescription } from 'n8n-workflow';
 
+import { searchAssistantUuids, searchOutboundAssistants } from '../../shared/methods/assistants';
+import { searchCalls } from '../../shared/methods/calls';
+import { getCampaigns, searchCampaigns } from '../../shared/methods/campaigns';
+import { searchConversations } from '../../shared/methods/conversations';
+import { searchDocuments } from '../../shared/methods/documents';
+import { getLanguageOptions, searchLanguages } from '../../shared/methods/languages';
+import { searchLeads } from '../../shared/methods/leads';
+import { getMidCallTools, searchMidCallTools } from '../../shared/methods/midCallTools';
+import { searchLlmModels, searchModels } from '../../shared/methods/models';
+import { getLabels, searchFolders, searchLabels } from '../../shared/methods/organizers';
 import {
-	getCampaigns,
 	getPhoneNumbers,
-	searchCampaigns,
-	searchDocuments,
-	searchLeads,
-	searchSipTrunks,
-} from '../../shared/methods/accountSearch';
-import {
-	getLabels,
-	getLanguageOptions,
-	getMidCallTools,
 	searchAssignablePhoneNumbers,
-	searchFolders,
-	searchLabels,
-	searchLanguages,
-	searchLlmModels,
-	searchMidCallTools,
-	searchModels,
+	searchSmsPhoneNumbers,
+} from '../../shared/methods/phoneNumbers';
+import {
 	searchSynthesizerProviders,
 	searchTranscriberProviders,
-	searchVoices,
-} from '../../shared/methods/assistantPickers';
-import { searchCalls, searchOutboundAssistants } from '../../shared/methods/callListSearch';
+} from '../../shared/methods/providers';
+import { searchSipTrunks } from '../../shared/methods/sipTrunks';
+import { searchVoices } from '../../shared/methods/voices';
 import {
 	getTemplateVariables,
-	searchAssistantUuids,
-	searchConversations,
-	searchSmsPhoneNumbers,
 	searchWhatsAppTemplates,
-} from '../../shared/methods/messaging';
+} from '../../shared/methods/whatsAppTemplates';
 import { readParallelRequestsV2, runOptionsProperty } from '../actions/concurrency';
 import { resourcesV2 } from '../actions/resources';
 import { buildNodeVersion } from '../nodeVersion';

@@ -1,7 +1,8 @@
 import * as get from './get.operation';
-import { buildResource } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-export const account = buildResource('account', 'get', {
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
 	get: {
 		module: get,
 		name: 'Get',
@@ -9,4 +10,8 @@ export const account = buildResource('account', 'get', {
 		description:
 			'Read the account of the API key: name, email and total_balance (e.g. to alert on a low balance before starting a campaign)',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const account = {
+	v2: buildResource('account', 'get', { get: entries.get }),
+} satisfies VersionedResource;

@@ -1,27 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
 import * as generate from './generate.operation';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['aiReply'] } },
-	options: [
-		{
-			name: 'Generate',
-			value: 'generate',
-			action: 'Generate a billed AI reply',
-			description:
-				"Get an assistant's reply to a customer's chat message. Context is kept per customer identifier, so pass the same identifier for the same customer. Limited to 5 requests per minute; returns the reply text and any function calls.",
-		},
-	],
-	default: 'generate',
-};
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
+	generate: {
+		module: generate,
+		name: 'Generate',
+		action: 'Generate a billed AI reply',
+		description:
+			"Get an assistant's reply to a customer's chat message. Context is kept per customer identifier, so pass the same identifier for the same customer. Limited to 5 requests per minute; returns the reply text and any function calls.",
+	},
+} satisfies Record<string, OperationEntry>;
 
-export const aiReply: ResourceModule = {
-	description: [operationProperty, ...generate.description],
-	operations: { generate },
-};
+export const aiReply = {
+	v1: buildResource('aiReply', 'generate', { generate: entries.generate }),
+	v2: buildResource('aiReply', 'generate', { generate: entries.generate }),
+} satisfies VersionedResource;

@@ -5,13 +5,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { assistantLocator, outboundAssistantLocator } from '../../../shared/descriptions';
+import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { PHONE_NUMBER_HINT } from '../../validation';
 import { readLocatorId, readPhoneParameter, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
-const properties = (assistant: INodeProperties, phoneHint: string): INodeProperties[] => [
+export const properties = (assistant: INodeProperties, phoneHint: string): INodeProperties[] => [
 	assistant,
 	{
 		displayName: 'Phone Number',
@@ -27,22 +26,13 @@ const properties = (assistant: INodeProperties, phoneHint: string): INodePropert
 	),
 ];
 
-const shown = { show: { resource: ['call'], operation: ['make'] } };
+export const shown = { show: { resource: ['call'], operation: ['make'] } };
 
 export const description = updateDisplayOptions(
 	shown,
 	properties(
 		assistantLocator('assistantId', 'The assistant that makes the call'),
 		'in E.164 format (plus sign, country code, number)',
-	),
-);
-
-/** Version 2 lists only the assistants that can call out; the parameter keeps its name, so the plan is the same. */
-export const descriptionV2 = updateDisplayOptions(
-	shown,
-	properties(
-		outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call'),
-		PHONE_NUMBER_HINT,
 	),
 );
 

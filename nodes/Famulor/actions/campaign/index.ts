@@ -3,9 +3,10 @@ import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
-import { buildResource } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-export const campaign = buildResource('campaign', 'getAll', {
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
 	create: {
 		module: create,
 		name: 'Create',
@@ -40,4 +41,14 @@ export const campaign = buildResource('campaign', 'getAll', {
 		description:
 			'Permanently delete a campaign and all its leads (a running campaign is stopped first)',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const campaign = {
+	v2: buildResource('campaign', 'getAll', {
+		create: entries.create,
+		getAll: entries.getAll,
+		start: entries.start,
+		stop: entries.stop,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;

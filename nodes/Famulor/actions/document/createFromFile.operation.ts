@@ -18,9 +18,9 @@ import {
 	readName,
 } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
-import { outputOfCreated, readWaitPlan, waitProperties, type WaitPlan } from './waitUntilProcessed';
+import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
 
-const properties = (wait: INodeProperties[]): INodeProperties[] => [
+export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
 	nameProperty,
 	{
@@ -55,12 +55,9 @@ const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	},
 ];
 
-const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
+export const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
 
 export const description = updateDisplayOptions(shown, properties([]));
-
-/** Version 2 can wait until the service has processed the file (waitUntilProcessed.ts). */
-export const descriptionV2 = updateDisplayOptions(shown, properties(waitProperties));
 
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };

@@ -17,9 +17,9 @@ import {
 	readKnowledgeBaseId,
 	readName,
 } from './common';
-import { outputOfCreated, readWaitPlan, waitProperties, type WaitPlan } from './waitUntilProcessed';
+import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
 
-const properties = (wait: INodeProperties[]): INodeProperties[] => [
+export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	knowledgeBaseProperty,
 	nameProperty,
 	{
@@ -62,12 +62,9 @@ const properties = (wait: INodeProperties[]): INodeProperties[] => [
 	},
 ];
 
-const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
+export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
 
 export const description = updateDisplayOptions(shown, properties([]));
-
-/** Version 2 can wait until the service has scraped and processed the pages (waitUntilProcessed.ts). */
-export const descriptionV2 = updateDisplayOptions(shown, properties(waitProperties));
 
 /** Links as a list, also when an expression gave one text with several URLs separated by commas or new lines. */
 function linkList(value: unknown): unknown[] {

@@ -1,12 +1,15 @@
 import * as createFromFile from './createFromFile.operation';
+import * as createFromFileV2 from './createFromFile.v2.operation';
 import * as createFromWebsite from './createFromWebsite.operation';
+import * as createFromWebsiteV2 from './createFromWebsite.v2.operation';
 import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { buildResource, type OperationEntry } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const sharedEntries: Record<string, OperationEntry> = {
+/** Every operation of the resource in either version, as the Operation dropdown shows it. */
+const entries = {
 	createFromWebsite: {
 		module: createFromWebsite,
 		name: 'Create From Website',
@@ -20,6 +23,20 @@ const sharedEntries: Record<string, OperationEntry> = {
 		action: 'Create a document from a file',
 		description:
 			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing"; use Get to see when it becomes "active".',
+	},
+	createFromWebsiteV2: {
+		module: createFromWebsiteV2,
+		name: 'Create From Website',
+		action: 'Create a document from a website',
+		description:
+			'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+	},
+	createFromFileV2: {
+		module: createFromFileV2,
+		name: 'Create From File',
+		action: 'Create a document from a file',
+		description:
+			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
 	},
 	getAll: {
 		module: getAll,
@@ -35,29 +52,6 @@ const sharedEntries: Record<string, OperationEntry> = {
 		description:
 			'Read one document of a knowledge base, including its processing status (processing, active, failed)',
 	},
-};
-
-export const document = buildResource('document', 'getAll', sharedEntries);
-
-/** Version 2's creates can wait until the document is processed (their descriptionV2). */
-const createEntriesV2: Record<string, OperationEntry> = {
-	createFromWebsite: {
-		...sharedEntries.createFromWebsite,
-		module: { ...createFromWebsite, description: createFromWebsite.descriptionV2 },
-		description:
-			'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
-	},
-	createFromFile: {
-		...sharedEntries.createFromFile,
-		module: { ...createFromFile, description: createFromFile.descriptionV2 },
-		description:
-			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
-	},
-};
-
-export const documentV2 = buildResource('document', 'getAll', {
-	...sharedEntries,
-	...createEntriesV2,
 	update: {
 		module: update,
 		name: 'Update',
@@ -72,4 +66,22 @@ export const documentV2 = buildResource('document', 'getAll', {
 		description:
 			'Permanently delete a document of a knowledge base with its processed content; the knowledge base becomes empty after its last document',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const document = {
+	v1: buildResource('document', 'getAll', {
+		createFromWebsite: entries.createFromWebsite,
+		createFromFile: entries.createFromFile,
+		getAll: entries.getAll,
+		get: entries.get,
+	}),
+	/** The creates can wait until the document is processed. */
+	v2: buildResource('document', 'getAll', {
+		createFromWebsite: entries.createFromWebsiteV2,
+		createFromFile: entries.createFromFileV2,
+		getAll: entries.getAll,
+		get: entries.get,
+		update: entries.update,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;

@@ -3,9 +3,10 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { buildResource, type OperationEntry } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const sharedEntries: Record<string, OperationEntry> = {
+/** Every operation of the resource in either version, as the Operation dropdown shows it. */
+const entries = {
 	get: {
 		module: get,
 		name: 'Get',
@@ -20,12 +21,6 @@ const sharedEntries: Record<string, OperationEntry> = {
 		description:
 			'Change the name and/or description of a knowledge base (max 255 characters each); its documents stay as they are',
 	},
-};
-
-export const knowledgeBase = buildResource('knowledgeBase', 'get', sharedEntries);
-
-export const knowledgeBaseV2 = buildResource('knowledgeBase', 'get', {
-	...sharedEntries,
 	create: {
 		module: create,
 		name: 'Create',
@@ -47,4 +42,15 @@ export const knowledgeBaseV2 = buildResource('knowledgeBase', 'get', {
 		description:
 			'Permanently delete a knowledge base and all its documents; assistants using it keep working without it',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const knowledgeBase = {
+	v1: buildResource('knowledgeBase', 'get', { get: entries.get, update: entries.update }),
+	v2: buildResource('knowledgeBase', 'get', {
+		get: entries.get,
+		update: entries.update,
+		create: entries.create,
+		getAll: entries.getAll,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;

@@ -1,27 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import * as getAll from './getAll.operation';
-import type { ResourceModule } from '../types';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['language'] } },
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many languages',
-			description:
-				'List the languages an assistant can speak; use the name as the assistant language',
-		},
-	],
-	default: 'getAll',
-};
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
+	getAll: {
+		module: getAll,
+		name: 'Get Many',
+		action: 'Get many languages',
+		description:
+			'List the languages an assistant can speak; use the name as the assistant language',
+	},
+} satisfies Record<string, OperationEntry>;
 
-export const language: ResourceModule = {
-	description: [operationProperty, ...getAll.description],
-	operations: { getAll },
-};
+export const language = {
+	v1: buildResource('language', 'getAll', { getAll: entries.getAll }),
+	v2: buildResource('language', 'getAll', { getAll: entries.getAll }),
+} satisfies VersionedResource;

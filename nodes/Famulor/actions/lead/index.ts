@@ -2,9 +2,10 @@ import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { buildResource } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-export const lead = buildResource('lead', 'getAll', {
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
 	create: {
 		module: create,
 		name: 'Create',
@@ -32,4 +33,13 @@ export const lead = buildResource('lead', 'getAll', {
 		action: 'Delete a lead',
 		description: 'Permanently delete a lead and its secondary contacts (e.g. on an opt-out)',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const lead = {
+	v2: buildResource('lead', 'getAll', {
+		create: entries.create,
+		getAll: entries.getAll,
+		update: entries.update,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;

@@ -1,27 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
 import * as getAll from './getAll.operation';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['model'] } },
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many models',
-			description:
-				"List the AI models of one type (LLM, multimodal or dualplex); the ID goes to the assistant's Model",
-		},
-	],
-	default: 'getAll',
-};
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
+	getAll: {
+		module: getAll,
+		name: 'Get Many',
+		action: 'Get many models',
+		description:
+			"List the AI models of one type (LLM, multimodal or dualplex); the ID goes to the assistant's Model",
+	},
+} satisfies Record<string, OperationEntry>;
 
-export const model: ResourceModule = {
-	description: [operationProperty, ...getAll.description],
-	operations: { getAll },
-};
+export const model = {
+	v2: buildResource('model', 'getAll', { getAll: entries.getAll }),
+} satisfies VersionedResource;

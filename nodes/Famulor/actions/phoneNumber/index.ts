@@ -4,9 +4,10 @@ import * as purchase from './purchase.operation';
 import * as release from './release.operation';
 import * as search from './search.operation';
 import * as update from './update.operation';
-import { buildResource, type OperationEntry } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const sharedEntries: Record<string, OperationEntry> = {
+/** Every operation of the resource in either version, as the Operation dropdown shows it. */
+const entries = {
 	getAll: {
 		module: getAll,
 		name: 'Get Many',
@@ -35,12 +36,6 @@ const sharedEntries: Record<string, OperationEntry> = {
 		description:
 			'Buy an available number found with Search Available. Costs money: starts a non-refundable, auto-renewing monthly subscription. Only use when the user explicitly asked to buy this exact number.',
 	},
-};
-
-export const phoneNumber = buildResource('phoneNumber', 'getAll', sharedEntries);
-
-export const phoneNumberV2 = buildResource('phoneNumber', 'getAll', {
-	...sharedEntries,
 	update: {
 		module: update,
 		name: 'Update',
@@ -55,4 +50,21 @@ export const phoneNumberV2 = buildResource('phoneNumber', 'getAll', {
 		description:
 			'Give up an owned number: a dedicated number is cancelled and removed at the end of its billing period, a SIP or caller-ID number at once. Cannot be undone and is not refunded. Only use when the user explicitly asked to release this exact number.',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const phoneNumber = {
+	v1: buildResource('phoneNumber', 'getAll', {
+		getAll: entries.getAll,
+		getAllSmsCapable: entries.getAllSmsCapable,
+		search: entries.search,
+		purchase: entries.purchase,
+	}),
+	v2: buildResource('phoneNumber', 'getAll', {
+		getAll: entries.getAll,
+		getAllSmsCapable: entries.getAllSmsCapable,
+		search: entries.search,
+		purchase: entries.purchase,
+		update: entries.update,
+		release: entries.release,
+	}),
+} satisfies VersionedResource;

@@ -3,9 +3,10 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
-import { buildResource } from '../resourceModule';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-export const sipTrunk = buildResource('sipTrunk', 'getAll', {
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
 	create: {
 		module: create,
 		name: 'Create',
@@ -39,4 +40,14 @@ export const sipTrunk = buildResource('sipTrunk', 'getAll', {
 		description:
 			'Permanently delete a SIP trunk; assistants and campaigns using it lose it, call history stays',
 	},
-});
+} satisfies Record<string, OperationEntry>;
+
+export const sipTrunk = {
+	v2: buildResource('sipTrunk', 'getAll', {
+		create: entries.create,
+		get: entries.get,
+		getAll: entries.getAll,
+		update: entries.update,
+		delete: entries.delete,
+	}),
+} satisfies VersionedResource;

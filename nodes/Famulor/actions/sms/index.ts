@@ -1,27 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
 import * as send from './send.operation';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['sms'] } },
-	options: [
-		{
-			name: 'Send',
-			value: 'send',
-			action: 'Send a real billed SMS',
-			description:
-				'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
-		},
-	],
-	default: 'send',
-};
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
+	send: {
+		module: send,
+		name: 'Send',
+		action: 'Send a real billed SMS',
+		description:
+			'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
+	},
+} satisfies Record<string, OperationEntry>;
 
-export const sms: ResourceModule = {
-	description: [operationProperty, ...send.description],
-	operations: { send },
-};
+export const sms = {
+	v2: buildResource('sms', 'send', { send: entries.send }),
+} satisfies VersionedResource;

@@ -7,7 +7,7 @@ import {
 
 import { famulorApiRequest, unwrapList } from '../../../shared/transport';
 import { checkId, checkOneOf } from '../../validation';
-import { ENGINE_MODES, engineModeOptions } from '../assistant/v2/modes';
+import { ENGINE_MODES, engineModeOptions } from '../assistant/modes';
 import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 

@@ -1,27 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { ResourceModule } from '../types';
 import * as getAll from './getAll.operation';
+import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-const operationProperty: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['voice'] } },
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many voices',
-			description:
-				'List the voices an assistant can use (public and your own), optionally for one engine mode and language; the ID goes to Voice',
-		},
-	],
-	default: 'getAll',
-};
+/** Every operation of the resource, as the Operation dropdown shows it. */
+const entries = {
+	getAll: {
+		module: getAll,
+		name: 'Get Many',
+		action: 'Get many voices',
+		description:
+			'List the voices an assistant can use (public and your own), optionally for one engine mode and language; the ID goes to Voice',
+	},
+} satisfies Record<string, OperationEntry>;
 
-export const voice: ResourceModule = {
-	description: [operationProperty, ...getAll.description],
-	operations: { getAll },
-};
+export const voice = {
+	v2: buildResource('voice', 'getAll', { getAll: entries.getAll }),
+} satisfies VersionedResource;

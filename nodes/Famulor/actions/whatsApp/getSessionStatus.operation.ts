@@ -10,20 +10,18 @@ import { famulorApiRequest } from '../../../shared/transport';
 import { speaksCurrentApi } from '../apiGeneration';
 import { readLocatorId, readPhoneParameter } from '../common';
 import type { OperationResult } from '../types';
-import { recipientPhoneProperty, recipientPhonePropertyV2 } from './common';
+import { recipientPhoneProperty } from './common';
 
-const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
+export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	whatsAppSenderLocator(
 		'The WhatsApp sender (business number) whose conversation with the customer is checked',
 	),
 	recipientPhone,
 ];
 
-const shown = { show: { resource: ['whatsApp'], operation: ['getSessionStatus'] } };
+export const shown = { show: { resource: ['whatsApp'], operation: ['getSessionStatus'] } };
 
 export const description = updateDisplayOptions(shown, properties(recipientPhoneProperty));
-
-export const descriptionV2 = updateDisplayOptions(shown, properties(recipientPhonePropertyV2));
 
 /** Read-only and free: reports whether the 24-hour window is open (`session_status.can_send_freeform`). */
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
-import { requestSenderTemplates } from '../../../shared/methods/messaging';
+import { requestSenderTemplates } from '../../../shared/methods/whatsAppTemplates';
 import { checkOneOf } from '../../validation';
 import { readListLimit, readLocatorId, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';

@@ -13,11 +13,11 @@ import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
 import { readLocatorId, readPhoneParameter } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhoneProperty, recipientPhonePropertyV2 } from './common';
+import { recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
-const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
+export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	{
 		displayName:
 			'Free-form messages can only be sent within 24 hours of the customer\'s last message to this sender. Outside that window, send an approved WhatsApp template message instead. Use "Get Session Status" to check first.',
@@ -38,11 +38,9 @@ const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	},
 ];
 
-const shown = { show: { resource: ['whatsApp'], operation: ['sendFreeform'] } };
+export const shown = { show: { resource: ['whatsApp'], operation: ['sendFreeform'] } };
 
 export const description = updateDisplayOptions(shown, properties(recipientPhoneProperty));
-
-export const descriptionV2 = updateDisplayOptions(shown, properties(recipientPhonePropertyV2));
 
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { whatsAppSenderLocator, whatsAppTemplateLocator } from '../../../shared/descriptions';
-import { requestSenderTemplates } from '../../../shared/methods/messaging';
+import { requestSenderTemplates } from '../../../shared/methods/whatsAppTemplates';
 import { parseId } from '../../../shared/ids';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, checkPhoneNumber, invalid } from '../../validation';

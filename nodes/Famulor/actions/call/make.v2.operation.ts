@@ -1,0 +1,19 @@
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { outboundAssistantLocator } from '../../../shared/descriptions';
+import { PHONE_NUMBER_HINT } from '../../validation';
+import { properties, shown } from './make.operation';
+
+/**
+ * Version 2 of Call → Make lists only the assistants that can call out; the parameter keeps its
+ * name, so the plan and the send are version 1's.
+ */
+export const description = updateDisplayOptions(
+	shown,
+	properties(
+		outboundAssistantLocator('assistantId', 'The outbound assistant that makes the call'),
+		PHONE_NUMBER_HINT,
+	),
+);
+
+export { effect, execute, prepare } from './make.operation';

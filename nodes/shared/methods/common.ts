@@ -1,0 +1,149 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { parseId } from '../ids';
+import { MAX_PAGE_SIZE, famulorApiRequest, unwrapList } from '../transport';
+
+/**
+ * What every picker shares: the search text match, the list items and options, the one page loop of
+ * paged list searches, and reading what the user chose elsewhere in the node.
+ */
+
+export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
+	if (!filter) return true;
+	const needle = filter.toLowerCase();
+	return texts.some((text) =>
+		String(text ?? '')
+			.toLowerCase()
+			.includes(needle),
+	);
+}
+
+export function toItem(name: string, id: unknown): INodeListSearchItems {
+	return { name, value: String(id) };
+}
+
+/** `Name (#id)`, how most pickers show a record. */
+export const named = (record: IDataObject): string =>
+	`${String(record.name)} (#${String(record.id)})`;
+
+/** A whole list as list-search results: filtered by its label or ID, the ID as the value. */
+export function searchResult(
+	records: IDataObject[],
+	filter: string | undefined,
+	label: (record: IDataObject) => string,
+): INodeListSearchResult {
+	const results: INodeListSearchItems[] = records
+		.filter((record) => matches(filter, label(record), record.id))
+		.map((record) => ({ name: label(record), value: String(record.id) }));
+	return { results };
+}
+
+/** A whole list as options of a multi-select, the numeric ID as the value. */
+export function optionsOf(
+	records: IDataObject[],
+	label: (record: IDataObject) => string,
+): INodePropertyOptions[] {
+	return records.map((record) => ({ name: label(record), value: Number(record.id) }));
+}
+
+/** A list the service sends whole (a bare array or under `data`). */
+export async function getList(
+	context: ILoadOptionsFunctions,
+	path: string,
+	qs: IDataObject = {},
+): Promise<IDataObject[]> {
+	return unwrapList(await famulorApiRequest.call(context, { method: 'GET', path, qs }));
+}
+
+/** One page of a paged list and the token n8n hands back for the next (none after the last page). */
+export interface SearchPage {
+	records: IDataObject[];
+	paginationToken?: string;
+}
+
+/**
+ * The page loop of every paged list search: n8n asks for one page per call and passes back the token
+ * of the last answer. `page`: numbered pages of `MAX_PAGE_SIZE` up to the answer's `last_page`;
+ * `cursor`: the answer's `next_cursor` until it is empty.
+ */
+export async function searchPage(
+	context: ILoadOptionsFunctions,
+	request: { path: string; paging: 'page' | 'cursor'; paginationToken: unknown; qs?: IDataObject },
+): Promise<SearchPage> {
+	const { path, paging, paginationToken, qs = {} } = request;
+	if (paging === 'cursor') {
+		const cursor =
+			typeof paginationToken === 'string' && paginationToken !== ''
+				? { cursor: paginationToken }
+				: {};
+		const response = await famulorApiRequest.call(context, {
+			method: 'GET',
+			path,
+			qs: { per_page: MAX_PAGE_SIZE, ...qs, ...cursor },
+		});
+		const next = (response as IDataObject).next_cursor;
+		return {
+			records: unwrapList(response),
+			paginationToken: typeof next === 'string' && next !== '' ? next : undefined,
+		};
+	}
+	const page =
+		typeof paginationToken === 'string' || typeof paginationToken === 'number'
+			? Number(paginationToken)
+			: 1;
+	const response = await famulorApiRequest.call(context, {
+		method: 'GET',
+		path,
+		qs: { per_page: MAX_PAGE_SIZE, page, ...qs },
+	});
+	const lastPage = Number((response as IDataObject).last_page ?? page);
+	return {
+		records: unwrapList(response),
+		paginationToken: page < lastPage ? String(page + 1) : undefined,
+	};
+}
+
+/** The ID chosen in another locator of the node (list or ID mode), or undefined while none is. */
+export function chosenId(
+	context: ILoadOptionsFunctions,
+	parameterName: string,
+): number | undefined {
+	return parseId(context.getCurrentNodeParameter(parameterName, { extractValue: true }));
+}
+
+/**
+ * A parameter of the node, top level (create) or inside Update Fields: as being edited in the
+ * editor, else as stored in the workflow.
+ */
+export function currentValue(context: ILoadOptionsFunctions, name: string): unknown {
+	for (const path of [name, `updateFields.${name}`]) {
+		const readers = [
+			() => context.getCurrentNodeParameter(path, { extractValue: true }),
+			() => context.getNodeParameter(path, undefined, { extractValue: true }),
+		];
+		for (const read of readers) {
+			try {
+				const value = read();
+				if (value !== undefined && value !== null && value !== '' && typeof value !== 'function')
+					return value;
+			} catch {
+				// not set at this path
+			}
+		}
+	}
+	return undefined;
+}
+
+/** The assistant engine mode chosen in the node; voices and models follow it. */
+export function engineMode(context: ILoadOptionsFunctions): string | undefined {
+	const mode = currentValue(context, 'mode');
+	return typeof mode === 'string' && ['pipeline', 'multimodal', 'dualplex'].includes(mode)
+		? mode
+		: undefined;
+}

@@ -1,0 +1,29 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { parseId } from '../ids';
+import { famulorApiRequest, unwrapList } from '../transport';
+import { matches, toItem } from './common';
+
+/** Documents of the knowledge base chosen in the node; none until one is chosen. */
+export async function searchDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const knowledgeBaseId = parseId(
+		this.getCurrentNodeParameter('knowledgeBaseId', { extractValue: true }),
+	);
+	if (knowledgeBaseId === undefined) return { results: [] };
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: `/api/user/knowledgebases/${knowledgeBaseId}/documents`,
+	});
+	const results = unwrapList(response)
+		.filter((document) => matches(filter, document.name, document.id))
+		.map((document) =>
+			toItem(
+				`${String(document.name)} (#${String(document.id)}, ${String(document.status)})`,
+				document.id,
+			),
+		);
+	return { results };
+}

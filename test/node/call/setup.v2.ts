@@ -1,0 +1,17 @@
+import type { IDataObject } from 'n8n-workflow';
+import { useKit, type RunOptions } from '../kit';
+
+export const kit = useKit({ callDurationMs: 0 });
+
+export async function run(parameters: IDataObject, options: RunOptions = {}) {
+	return await kit().run({ resource: 'call', ...parameters } as never, {
+		typeVersion: 2,
+		...options,
+	});
+}
+
+/** Every call of alice, newest first, as the service lists them. */
+export async function listedIds(query = ''): Promise<number[]> {
+	const { json } = await kit().api('GET', `/api/user/calls?per_page=100${query}`);
+	return (json.data as IDataObject[]).map((call) => call.id as number);
+}

@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+import { ACTIONS, NODE_TESTS, filesUnder, untestedOperations } from './operationTests';
+
+/** The layout docs/DEVELOPING.md describes, checked so that a newcomer can predict where anything is. */
+
+describe('tests mirror the operations', () => {
+	it('every operation file has the test file (or test folder) of its resource', () => {
+		expect(untestedOperations(filesUnder(ACTIONS), filesUnder(NODE_TESTS))).toEqual([]);
+	});
+
+	it.each<[string, string[], string[], string[]]>([
+		[
+			'a resource test file',
+			[`${ACTIONS}/sms/send.operation.ts`],
+			[`${NODE_TESTS}/sms.test.ts`],
+			[],
+		],
+		[
+			'a resource test folder, also for a version-2 variant',
+			[`${ACTIONS}/call/make.operation.ts`, `${ACTIONS}/call/make.v2.operation.ts`],
+			[`${NODE_TESTS}/call/make.test.ts`],
+			[],
+		],
+		[
+			'a missing resource test',
+			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
+			[`${NODE_TESTS}/sms.test.ts`, `${NODE_TESTS}/kit.ts`, `${NODE_TESTS}/leads.test.ts`],
+			[`${ACTIONS}/lead/create.operation.ts`],
+		],
+		['a helper that is no operation', [`${ACTIONS}/lead/fields.ts`], [], []],
+	])('finds %s', (_case, operations, tests, untested) => {
+		expect(untestedOperations(operations, tests)).toEqual(untested);
+	});
+});
+
+describe('versions are expressed one way', () => {
+	const resourceFolders = readdirSync(ACTIONS, { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => entry.name);
+
+	it('no folder of the actions holds a version of its own', () => {
+		expect(filesUnder(ACTIONS).filter((file) => /\/v\d+\//.test(relative(ACTIONS, file)))).toEqual(
+			[],
+		);
+	});
+
+	it('every resource index builds each version with buildResource', () => {
+		const handWritten = resourceFolders.filter((folder) => {
+			const index = readFileSync(`${ACTIONS}/${folder}/index.ts`, 'utf8');
+			return !(index.includes('buildResource(') && index.includes('satisfies VersionedResource'));
+		});
+		expect(handWritten).toEqual([]);
+	});
+});
+
+describe('the in-process n8n harness', () => {
+	it('imports downwards only: nothing from the tests, the benchmark or the scripts', () => {
+		const upwards = filesUnder('harness').flatMap((file) =>
+			ts
+				.preProcessFile(readFileSync(file, 'utf8'), true, true)
+				.importedFiles.map(({ fileName }) => fileName)
+				.filter((specifier) => specifier.startsWith('.'))
+				.map((specifier) => relative(process.cwd(), resolve(dirname(file), specifier)))
+				.filter((target) => /^(test|bench|scripts)\//.test(target))
+				.map((target) => `${file} → ${target}`),
+		);
+		expect(upwards).toEqual([]);
+		expect(existsSync('harness/jestShim.ts')).toBe(true);
+	});
+});
