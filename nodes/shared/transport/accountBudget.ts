@@ -67,7 +67,8 @@ export class AccountBudget implements Pacer {
 			limits.length > 0 ? Math.min(...limits.map((w) => w.windowMs / w.limit)) : undefined;
 		const sharedPaceMs = (paceMs ?? 0) * SHARED_PACE_MARGIN;
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
-		this.shape = { longestMs, shareWindowMs, paceMs, sharedPaceMs };
+		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
+		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
 		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
 	}
 
@@ -201,6 +202,7 @@ export class AccountBudget implements Pacer {
 			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
 				this.local.startedSinceCount--;
 			this.local.countedSinceRefusal = 0;
+			this.view = observation.view;
 			return;
 		}
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;

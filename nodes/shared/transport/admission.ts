@@ -106,9 +106,10 @@ export function unheardAllowed(free: number, clients: number): number {
 
 /**
  * The room the service reports in the configured window it describes (its X-RateLimit-Limit, and
- * the longest), until its reset. The window's own count is fuller than the service's (it holds a
- * request from its start until a window after its answer, and the refused and lost ones too), so it
- * would hold back the last requests of a window the service still has room in.
+ * the longest); after its reset the service's window starts empty. The window's own count is fuller
+ * than the service's (it holds a request from its start until a window after its answer, the others
+ * revealed until a window after the answer that revealed them, the refused and lost ones too), so it
+ * would hold back requests the service has room for.
  */
 export function reportedRoom(
 	view: BudgetView,
@@ -116,8 +117,9 @@ export function reportedRoom(
 	now: number,
 	longestMs: number,
 ): { free: number; resetAt: number } | undefined {
-	if (view.remaining === undefined || now >= view.resetAt) return undefined;
+	if (view.remaining === undefined) return undefined;
 	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
+	if (now >= view.resetAt) return { free: window.limit, resetAt: Infinity };
 	return { free: view.remaining, resetAt: view.resetAt };
 }
 

@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import { header } from './headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WINDOW_RATIO_AFTER } from './tuning';
+import {
+	CLIENT_COUNT_ROUNDING,
+	OVERTAKE_MS,
+	WHOLE_SECOND_ROUNDING_MS,
+	WINDOW_RATIO_AFTER,
+} from './tuning';
 
 /**
  * What the service's answers tell this process about the token's account-wide limit: every answer
@@ -37,6 +42,9 @@ function numeric(text: string | undefined): number | undefined {
 /** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
 export type OthersSeen = { at: number; count: number; duringActivity: boolean };
 
+/** A 429 with nothing left: the window that ends at `resetAt` was full at `at`. */
+export type Refusal = { at: number; resetAt: number };
+
 /**
  * The configured windows' longest; their shortest (the clients are counted over it, to follow them
  * quickly); the fastest pace they allow (length ÷ count), and it with the shared margin.
@@ -44,6 +52,8 @@ export type OthersSeen = { at: number; count: number; duringActivity: boolean };
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
+	/** The shortest window's count: what a refusal before its reset proves was counted. */
+	shareLimit?: number;
 	paceMs?: number;
 	sharedPaceMs: number;
 }
@@ -80,6 +90,8 @@ export interface BudgetView {
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
+	/** Refusals since the last count, each of a window of its own. */
+	refusals: readonly Refusal[];
 	/** Clients sharing the token as counted (1 alone or unknown). */
 	clients: number;
 }
@@ -92,6 +104,7 @@ export const EMPTY_VIEW: BudgetView = {
 	counts: FRESH,
 	others: [],
 	own: [],
+	refusals: [],
 	clients: 1,
 };
 
@@ -106,6 +119,8 @@ export interface Evidence {
 	expected?: number;
 	sinceLastAnswerMs: number;
 	othersRecent: boolean;
+	/** None of theirs for longer than a burst-window 429 keeps a client waiting (its window and the whole second its wait rounds up to). */
+	othersSilent?: boolean;
 }
 
 /** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
@@ -121,16 +136,20 @@ export interface Answer {
 
 export type Observation =
 	| { kind: 'none' }
-	| { kind: 'refused' }
+	| { kind: 'refused'; view: BudgetView }
 	| { kind: 'report'; view: BudgetView; evidence?: Evidence };
 
 export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
 	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
 	if (remaining === undefined) return { kind: 'none' };
-	if (answer.status === 429 && remaining === 0) return { kind: 'refused' };
 	const { now } = answer;
 	const resetHeader = header(answer.headers, 'x-ratelimit-reset');
 	const reset = resetAtMs(resetHeader);
+	if (answer.status === 429 && remaining === 0) {
+		const known = reset === undefined || view.refusals.some((r) => r.resetAt === reset);
+		const refusals = known ? view.refusals : [...view.refusals, { at: now, resetAt: reset }];
+		return { kind: 'refused', view: { ...view, refusals } };
+	}
 	const limit = numeric(header(answer.headers, 'x-ratelimit-limit'));
 	const reported: BudgetView = {
 		...view,
@@ -181,9 +200,9 @@ function countOthers(
 	counts.othersInWindow += othersNow;
 	const others =
 		othersNow > 0
-			? [...recentOthers, { at: now, count: othersNow, duringActivity: activeBefore }]
+			? [...recentOthers, ...placeOthers(view, othersNow, reset, answer, shape, activeBefore)]
 			: recentOthers;
-	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own };
+	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own, refusals: [] };
 	next.clients = countClients(next, now, answer, shape);
 	const evidence: Evidence = {
 		newWindow: !sameWindow,
@@ -191,8 +210,40 @@ function countOthers(
 		expected,
 		sinceLastAnswerMs: now - view.lastOwnAnswer,
 		othersRecent: others.length > 0,
+		othersSilent:
+			answer.startedAt - Math.max(...others.map((seen) => seen.at)) >
+			shape.shareWindowMs + WHOLE_SECOND_ROUNDING_MS,
 	};
 	return { kind: 'report', view: next, evidence };
+}
+
+/**
+ * When the others' requests an answer revealed were counted: by the answer, but a refusal in the
+ * service's window proved its burst window full, so what filled it beside the requests this process
+ * knew of there were counted before the refusal.
+ */
+function placeOthers(
+	view: BudgetView,
+	count: number,
+	reset: number,
+	answer: Answer,
+	shape: Shape,
+	duringActivity: boolean,
+): OthersSeen[] {
+	const placed: OthersSeen[] = [];
+	for (const { at, resetAt } of view.refusals) {
+		if (resetAt >= reset || resetAt <= reset - shape.longestMs) continue;
+		const start = resetAt - shape.shareWindowMs - WHOLE_SECOND_ROUNDING_MS;
+		const inWindow = (seenAt: number) => seenAt > start && seenAt <= at;
+		const known = [...view.others, ...placed]
+			.filter((seen) => inWindow(seen.at))
+			.reduce((sum, seen) => sum + seen.count, view.own.filter(inWindow).length);
+		const proven = Math.min(count, (shape.shareLimit ?? 0) - known);
+		if (proven <= 0) continue;
+		placed.push({ at, count: proven, duringActivity });
+		count -= proven;
+	}
+	return count > 0 ? [...placed, { at: answer.now, count, duringActivity }] : placed;
 }
 
 /**
