@@ -75,11 +75,7 @@ function resumeAt({ view, sharing, local, shape }: Situation): number {
 	return view.resetAt + rank * shape.sharedPaceMs;
 }
 
-/**
- * Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers
- * in the service's window, all requests per request of this one there (steadier than the count over
- * the shortest window, and right for unequal shares), or the clients still sending when fewer.
- */
+/** Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares), or the clients still sending when fewer. */
 function remainderShares(view: BudgetView, sharing: Sharing): number {
 	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
 	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
@@ -105,18 +101,12 @@ export function unheardAllowed(free: number, clients: number): number {
 }
 
 /**
- * The room the service reports in the configured window it describes (its X-RateLimit-Limit, and
- * the longest); after its reset the service's window starts empty. The window's own count is fuller
- * than the service's (it holds a request from its start until a window after its answer, the others
- * revealed until a window after the answer that revealed them, the refused and lost ones too), so it
- * would hold back requests the service has room for.
+ * The room the service reports in the window it describes (its X-RateLimit-Limit, the longest), empty
+ * after its reset. The window's own count is fuller (a request held until a window after its answer,
+ * others until a window after the answer that revealed them, refused ones too) and would hold back
+ * requests the service has room for.
  */
-export function reportedRoom(
-	view: BudgetView,
-	window: RateLimit,
-	now: number,
-	longestMs: number,
-): { free: number; resetAt: number } | undefined {
+export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
 	if (view.remaining === undefined) return undefined;
 	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
 	if (now >= view.resetAt) return { free: window.limit, resetAt: Infinity };
@@ -160,17 +150,14 @@ function endpointWaitMs(s: Situation): number {
 }
 
 /**
- * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
- * process may spend it now; its 429s cost the account's minute a slot. Shared: its part by the count
- * of clients, 1 in its first burst window (the count is new). Alone: half until an answer to a
- * request started one endpoint window after its first answer with a budget (a client that started
- * with it shows by then), one less for the rest of its first burst window (for a client starting a
- * little later), then all of it. Without budget headers, all of it from the first answer on.
+ * An endpoint's own limit (free-form 5 per second), unreported, as this process may spend it now; its
+ * 429s cost the account's minute a slot. Shared: its part by the count of clients, 1 in its first
+ * burst window (the count is new). Alone: half until an answer to a request started one endpoint
+ * window after its first answer with a budget (a client that started with it shows by then), one less
+ * for the rest of its first burst window (one starting a little later), then all of it; all of it
+ * from the first answer on without budget headers.
  */
-export function endpointShare(
-	{ now, view, sharing, local, shape }: Situation,
-	limit: RateLimit,
-): number {
+export function endpointShare({ now, view, sharing, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
 	if (sharing.clients > 1 && sharing.phase !== 'finishing')

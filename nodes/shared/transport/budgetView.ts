@@ -2,19 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import { header } from './headers';
-import {
-	CLIENT_COUNT_ROUNDING,
-	OVERTAKE_MS,
-	WHOLE_SECOND_ROUNDING_MS,
-	WINDOW_RATIO_AFTER,
-} from './tuning';
+import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS, WINDOW_RATIO_AFTER } from './tuning';
 
 /**
- * What the service's answers tell this process about the token's account-wide limit: every answer
- * carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the token's minute
- * window (https://docs.famulor.de/en/api-reference/authentication). They are the only state the
- * processes of one token (n8n workers, other tools) share. `observe` turns each answer into a new
- * immutable view: the remainder, the reset, the others' requests and the count of clients.
+ * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
+ * (https://docs.famulor.de/en/api-reference/authentication), the only state the processes of one
+ * token share. `observe` turns each answer into a new immutable view: the remainder, the reset, the
+ * others' requests and the count of clients.
  */
 
 /** How long `X-RateLimit-Remaining: 0` holds when the answer names no reset: one documented window (the minute). */
@@ -24,9 +18,8 @@ export const WINDOW_WITHOUT_RESET_MS = DOCUMENTED_GENERAL_LIMITS[0].windowMs;
 const EARLIEST_UNIX_SECONDS = 1e9;
 
 /**
- * X-RateLimit-Reset in milliseconds since the epoch. The docs show Unix seconds (`1640995200`), and
- * the count of others needs one absolute time per window, so anything else (seconds from now, a
- * date) is refused: undefined, as if the answer named no reset.
+ * X-RateLimit-Reset in ms since the epoch. The docs show Unix seconds (`1640995200`), and the count of
+ * others needs one absolute time per window: anything else is refused, as if the answer named none.
  */
 export function resetAtMs(text: string | undefined): number | undefined {
 	const seconds = numeric(text);
@@ -45,14 +38,10 @@ export type OthersSeen = { at: number; count: number; duringActivity: boolean };
 /** A 429 with nothing left: the window that ends at `resetAt` was full at `at`. */
 export type Refusal = { at: number; resetAt: number };
 
-/**
- * The configured windows' longest; their shortest (the clients are counted over it, to follow them
- * quickly); the fastest pace they allow (length ÷ count), and it with the shared margin.
- */
+/** The windows' longest; their shortest (the clients are counted over it) and its count; the fastest pace they allow (length ÷ count), and it with the shared margin. */
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
-	/** The shortest window's count: what a refusal before its reset proves was counted. */
 	shareLimit?: number;
 	paceMs?: number;
 	sharedPaceMs: number;
@@ -108,18 +97,14 @@ export const EMPTY_VIEW: BudgetView = {
 	clients: 1,
 };
 
-/**
- * What one answer showed of the others, for the phases of sharing (sharingPhase.ts): those it
- * revealed, those it would have revealed at the rate they kept in the window (undefined: too early
- * to say), and whether any was seen within the longest window.
- */
+/** What one answer showed of the others (sharingPhase.ts): those it revealed, those it would have at the rate they kept in the window (undefined: too early to say), any within the longest window. */
 export interface Evidence {
 	newWindow: boolean;
 	othersNow: number;
 	expected?: number;
 	sinceLastAnswerMs: number;
 	othersRecent: boolean;
-	/** None of theirs for longer than a burst-window 429 keeps a client waiting (its window and the whole second its wait rounds up to). */
+	/** None of theirs for longer than a burst-window 429 keeps a client waiting (the window, and its wait rounded up to whole seconds). */
 	othersSilent?: boolean;
 }
 
@@ -165,10 +150,7 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 	return countOthers(reported, limit - remaining, reset, answer, shape);
 }
 
-/**
- * Others' requests are the used count beyond this process's answered requests of the window and
- * those under way that started before the request that saw it: they may have been counted first.
- */
+/** Others' requests: the used count beyond this process's answered requests of the window and those under way that started before the request that saw it (they may have been counted first). */
 function countOthers(
 	view: BudgetView,
 	used: number,
@@ -198,10 +180,8 @@ function countOthers(
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
 	);
 	counts.othersInWindow += othersNow;
-	const others =
-		othersNow > 0
-			? [...recentOthers, ...placeOthers(view, othersNow, reset, answer, shape, activeBefore)]
-			: recentOthers;
+	const revealed = { at: now, count: othersNow, duringActivity: activeBefore };
+	const others = [...recentOthers, ...placeOthers(view, revealed, reset, shape)];
 	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own, refusals: [] };
 	next.clients = countClients(next, now, answer, shape);
 	const evidence: Evidence = {
@@ -212,45 +192,38 @@ function countOthers(
 		othersRecent: others.length > 0,
 		othersSilent:
 			answer.startedAt - Math.max(...others.map((seen) => seen.at)) >
-			shape.shareWindowMs + WHOLE_SECOND_ROUNDING_MS,
+			shape.shareWindowMs + WHOLE_SECOND_MS,
 	};
 	return { kind: 'report', view: next, evidence };
 }
 
 /**
- * When the others' requests an answer revealed were counted: by the answer, but a refusal in the
- * service's window proved its burst window full, so what filled it beside the requests this process
- * knew of there were counted before the refusal.
+ * When the others' requests an answer revealed were counted: by then, but a refusal before the
+ * report's reset proved its burst window full, so what filled it beside the requests known there
+ * was counted before the refusal.
  */
 function placeOthers(
 	view: BudgetView,
-	count: number,
+	seen: OthersSeen,
 	reset: number,
-	answer: Answer,
 	shape: Shape,
-	duringActivity: boolean,
 ): OthersSeen[] {
 	const placed: OthersSeen[] = [];
+	let { count } = seen;
 	for (const { at, resetAt } of view.refusals) {
 		if (resetAt >= reset || resetAt <= reset - shape.longestMs) continue;
-		const start = resetAt - shape.shareWindowMs - WHOLE_SECOND_ROUNDING_MS;
-		const inWindow = (seenAt: number) => seenAt > start && seenAt <= at;
+		const inWindow = (t: number) => t > resetAt - shape.shareWindowMs - WHOLE_SECOND_MS && t <= at;
 		const known = [...view.others, ...placed]
-			.filter((seen) => inWindow(seen.at))
-			.reduce((sum, seen) => sum + seen.count, view.own.filter(inWindow).length);
+			.filter((other) => inWindow(other.at))
+			.reduce((sum, other) => sum + other.count, view.own.filter(inWindow).length);
 		const proven = Math.min(count, (shape.shareLimit ?? 0) - known);
-		if (proven <= 0) continue;
-		placed.push({ at, count: proven, duringActivity });
-		count -= proven;
+		if (proven > 0) placed.push({ ...seen, at, count: proven });
+		count -= Math.max(0, proven);
 	}
-	return count > 0 ? [...placed, { at: answer.now, count, duringActivity }] : placed;
+	return count > 0 ? [...placed, { ...seen, count }] : placed;
 }
 
-/**
- * 1 while no other client's request was seen in the longest window; else all requests per own
- * request in the shortest window, rounded down from .6 and at least 2: one that got less than its
- * share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not.
- */
+/** 1 while no other client's request was seen in the longest window; else all requests per own request in the shortest window, rounded down from .6 and at least 2: one that got less than its share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not. */
 function countClients(view: BudgetView, now: number, answer: Answer, shape: Shape): number {
 	// A client held back by a 429 has not left, and bursting meanwhile would meet it when it resumes.
 	if (view.others.length === 0) return 1;

@@ -30,7 +30,7 @@ import {
 import { header } from './headers';
 import { classifyNetworkFailure, isAborted } from './network';
 import type { Release } from './pacer';
-import { WHOLE_SECOND_ROUNDING_MS } from './tuning';
+import { WHOLE_SECOND_MS } from './tuning';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -73,7 +73,7 @@ function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number 
 	const asked = retryAfterMs(headers, body);
 	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
 	if (asked === undefined || resetAt === undefined) return asked;
-	return Math.min(asked, Math.max(asked - WHOLE_SECOND_ROUNDING_MS, resetAt - Date.now()));
+	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };

@@ -45,16 +45,12 @@ export function nextSharing(previous: Sharing, evidence: Evidence, reading: Read
 	const wasStopped =
 		!evidence.newWindow && (previous.phase === 'othersStopped' || previous.phase === 'finishing');
 	const provenQuiet = othersNow === 0 && expected !== undefined && expected >= QUIET_PROOF;
-	const silent = othersNow === 0 && evidence.othersSilent === true;
+	const silent = evidence.othersSilent === true;
 	const stopped =
 		evidence.othersRecent &&
 		(quietAnswers >= QUIET_ANSWERS || provenQuiet || silent || (wasStopped && othersNow === 0));
-	if (stopped)
-		return {
-			phase: reading.draining || silent ? 'finishing' : 'othersStopped',
-			clients: 2,
-			quietAnswers,
-		};
+	const phase = reading.draining || silent ? 'finishing' : 'othersStopped';
+	if (stopped) return { phase, clients: 2, quietAnswers };
 	const clients = reading.counted;
 	if (clients < 2) return { phase: 'alone', clients: 1, quietAnswers };
 	if (reading.remaining >= TAIL_ROUNDS * clients || !reading.draining)
