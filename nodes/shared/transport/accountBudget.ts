@@ -18,6 +18,7 @@ import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
 import {
 	DRAINING_PEAK,
 	PAUSE_PART_OF_SHARE_WINDOW,
+	POLL_MS,
 	QUIET_GAP_PACES,
 	SHARED_PACE_MARGIN,
 } from './tuning';
@@ -95,10 +96,11 @@ export class AccountBudget implements Pacer {
 				}
 				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				await sleep(decision.waitMs);
-				if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
-				if (decision.reason === 'reset' || decision.reason === 'blocked')
-					pausedMs += decision.waitMs;
+				// An answer of its own under way may change the decision: it looks again once it arrived.
+				const ms = this.local.inFlight > 0 ? Math.min(POLL_MS, decision.waitMs) : decision.waitMs;
+				await sleep(ms);
+				if (decision.reason === 'reset') waitedForResetMs += ms;
+				if (decision.reason === 'reset' || decision.reason === 'blocked') pausedMs += ms;
 			}
 		} finally {
 			this.waiting--;

@@ -45,7 +45,7 @@ export function nextSharing(previous: Sharing, evidence: Evidence, reading: Read
 	const wasStopped =
 		!evidence.newWindow && (previous.phase === 'othersStopped' || previous.phase === 'finishing');
 	const provenQuiet = othersNow === 0 && expected !== undefined && expected >= QUIET_PROOF;
-	const silent = evidence.othersSilent === true;
+	const silent = evidence.othersSilent;
 	const stopped =
 		evidence.othersRecent &&
 		(quietAnswers >= QUIET_ANSWERS || provenQuiet || silent || (wasStopped && othersNow === 0));

@@ -1,7 +1,4 @@
-/**
- * Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with
- * what it trades. The service's documented limits are facts, not tuning: constants.ts owns them.
- */
+/** Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with what it trades; the service's documented limits are facts that constants.ts owns. */
 
 /** How often a waiter looks again while its slot waits on an answer: sooner costs CPU, later costs throughput. */
 export const POLL_MS = 5;
