@@ -97,6 +97,17 @@ describe('a request', () => {
 			'reset',
 		],
 		[
+			'waits for the reset only until the answer of its request under way, then looks again',
+			() =>
+				situation({
+					sharing: SHARED,
+					view: { ...view, remaining: 8 },
+					localOver: { startedSinceCount: 2, inFlight: 1 },
+				}),
+			5,
+			'reset',
+		],
+		[
 			'resumes after the reset one pace per client counted after it',
 			() =>
 				situation({

@@ -18,7 +18,6 @@ import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
 import {
 	DRAINING_PEAK,
 	PAUSE_PART_OF_SHARE_WINDOW,
-	POLL_MS,
 	QUIET_GAP_PACES,
 	SHARED_PACE_MARGIN,
 } from './tuning';
@@ -96,11 +95,10 @@ export class AccountBudget implements Pacer {
 				}
 				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				// An answer of its own under way may change the decision: it looks again once it arrived.
-				const ms = this.local.inFlight > 0 ? Math.min(POLL_MS, decision.waitMs) : decision.waitMs;
-				await sleep(ms);
-				if (decision.reason === 'reset') waitedForResetMs += ms;
-				if (decision.reason === 'reset' || decision.reason === 'blocked') pausedMs += ms;
+				await sleep(decision.waitMs);
+				if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
+				if (decision.reason === 'reset' || decision.reason === 'blocked')
+					pausedMs += decision.waitMs;
 			}
 		} finally {
 			this.waiting--;

@@ -35,7 +35,8 @@ export interface Situation {
 /**
  * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
  * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
- * much); its share of the remainder spent, the reset; its spacing; each window; the endpoint's.
+ * much); its share of the remainder spent, the reset (looked at again at the answer of one under
+ * way); its spacing; each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
@@ -52,7 +53,7 @@ export function admit(s: Situation): Decision {
 	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
-	if (now < resume) return wait(resume - now, 'reset');
+	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
 	const spacing = nextSpacedStart(s);
 	if (now < spacing) return wait(spacing - now, 'spacing');
 	if (windowed.waitMs > 0) return wait(windowed.waitMs, 'window');
