@@ -174,15 +174,25 @@ describe("the others' requests in time", () => {
 
 	it("proves only what filled the refused window beside this process's own requests there", () => {
 		let view = EMPTY_VIEW;
-		// Five of its own counted, then the window full: 15 of the others' before the refusal.
+		// Five of its own counted at the end of a minute window, then a burst window full across its
+		// reset: 15 of the others' before the refusal, revealed by the first answer of the next minute.
 		for (let used = 1; used <= 5; used++)
-			view = viewOf(observe(view, report(100 - used, NOW + used * 100), BURST_SHAPE));
+			view = viewOf(
+				observe(view, report(100 - used, NOW + used * 100, NOW / 1000 + 1), BURST_SHAPE),
+			);
 		view = viewOf(observe(view, refusal(NOW + 1_000, NOW / 1000 + 10), BURST_SHAPE));
-		const revealed = viewOf(observe(view, report(74, NOW + 12_000), BURST_SHAPE));
+		const revealed = viewOf(observe(view, report(79, NOW + 12_000, NOW / 1000 + 61), BURST_SHAPE));
 		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([
 			[NOW + 1_000, 15],
 			[NOW + 12_000, 5],
 		]);
+	});
+
+	it("stamps what a later answer of the same window reveals when it arrives: the stamp's lag is the margin for the others' requests not yet revealed", () => {
+		let view = viewOf(observe(EMPTY_VIEW, report(99, NOW), BURST_SHAPE));
+		view = viewOf(observe(view, refusal(NOW + 1_000, NOW / 1000 + 10), BURST_SHAPE));
+		const revealed = viewOf(observe(view, report(90, NOW + 10_000), BURST_SHAPE));
+		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([[NOW + 10_000, 8]]);
 	});
 
 	it.each([

@@ -198,9 +198,9 @@ function countOthers(
 }
 
 /**
- * When the others' requests an answer revealed were counted: by then, but a refusal before the
- * report's reset proved its burst window full, so what filled it beside the requests known there
- * was counted before the refusal.
+ * When the others' requests an answer revealed were counted: by then, except in the first answer of
+ * the service's window, which reveals them all at once: a refusal met before it proved its burst
+ * window full, so what filled it beside the requests known there was counted before the refusal.
  */
 function placeOthers(
 	view: BudgetView,
@@ -210,7 +210,7 @@ function placeOthers(
 ): OthersSeen[] {
 	const placed: OthersSeen[] = [];
 	let { count } = seen;
-	for (const { at, resetAt } of view.refusals) {
+	for (const { at, resetAt } of reset === view.counts.window ? [] : view.refusals) {
 		if (resetAt >= reset || resetAt <= reset - shape.longestMs) continue;
 		const inWindow = (t: number) => t > resetAt - shape.shareWindowMs - WHOLE_SECOND_MS && t <= at;
 		const known = [...view.others, ...placed]
