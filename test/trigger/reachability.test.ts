@@ -1,5 +1,5 @@
 /** Whether Famulor's servers can reach n8n's webhook URL: the decision as a table, then the trigger refusing before anything is sent. */
-import type { IDataObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import {
 	deliveryProblem,
@@ -100,7 +100,7 @@ describe('deliveryProblemMessage', () => {
 
 describe('the trigger refuses an unreachable URL before anything is sent', () => {
 	const kit = useTriggerKit();
-	let savedBaseUrl: string | undefined;
+	let savedBaseUrl = '';
 
 	beforeEach(() => {
 		savedBaseUrl = kit().credentials.baseUrl;
@@ -121,7 +121,7 @@ describe('the trigger refuses an unreachable URL before anything is sent', () =>
 			{ event: 'midCallTool', toolName: 'get_order', toolAssistantIds: [101] },
 			/mid-call tool's requests would never arrive/,
 		],
-	] as Array<[IDataObject, RegExp]>)('%j', async (parameters, message) => {
+	] as Array<[INodeParameters, RegExp]>)('%j', async (parameters, message) => {
 		atFamulor();
 		const t = kit().trigger(parameters, { typeVersion: 1.2 });
 		Object.assign(t.webhookData.workflowExecuteAdditionalData, {
