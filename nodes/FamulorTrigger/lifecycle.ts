@@ -6,7 +6,7 @@ import { conflict, describeTarget, displayUrl } from './conflicts';
 import { EVENT_WEBHOOKS, type EventSettings } from './events';
 import { lifecycleError } from './lifecycleErrors';
 import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
-import { nodeWebhookUrl, webhookPathTail } from './nodeUrl';
+import { checkDeliverable, nodeWebhookUrl, webhookPathTail } from './nodeUrl';
 import { mintSecret, urlWithSecret, withoutQuery } from './secret';
 import { readSigningSecret } from './signature';
 import {
@@ -58,30 +58,6 @@ function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSett
 		includeRecording: event === 'callCompleted' ? flag('includeRecording') : undefined,
 		replaceExisting: options.replaceExisting === true,
 	};
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * The service takes only HTTPS URLs for this webhook. A plain http URL on this machine is let through:
- * only a local stand-in of the service (e.g. the development sandbox) can reach it anyway.
- */
-function checkHttps(this: IHookFunctions, webhookUrl: string, label: string): void {
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(webhookUrl);
-	} catch {
-		parsed = undefined;
-	}
-	if (
-		parsed?.protocol === 'https:' ||
-		(parsed?.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname))
-	)
-		return;
-	throw new NodeOperationError(
-		this.getNode(),
-		`Famulor sends the ${label} only to HTTPS URLs, but this n8n's webhook URL is ${withoutQuery(webhookUrl)}: set n8n's WEBHOOK_URL environment variable to its public https:// address (e.g. WEBHOOK_URL=https://n8n.example.com/), restart n8n, then publish again`,
-	);
 }
 
 /** The assistant's full record; the list is the only endpoint that returns webhook state (https://docs.famulor.de/en/api-reference/assistants/list). */
@@ -206,7 +182,6 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 	const settings = readSettings.call(this, event);
 	const webhook = EVENT_WEBHOOKS[event];
 	const webhookUrl = nodeWebhookUrl.call(this);
-	if (webhook.requiresHttps) checkHttps.call(this, webhookUrl, webhook.label);
 	const assistant = await findAssistant.call(this, settings.assistantId, 'publish');
 	if (!assistant) {
 		throw new NodeOperationError(
@@ -239,6 +214,7 @@ async function createRegistration(this: IHookFunctions, event: RegisteredEvent):
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const event = readEvent.call(this);
+	await checkDeliverable.call(this, event);
 	if (event === 'midCallTool') return await createTool.call(this);
 	if (event !== 'whatsAppMessageStatus') return await createRegistration.call(this, event);
 	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery would be refused.

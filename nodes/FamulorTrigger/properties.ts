@@ -11,14 +11,6 @@ const SIMPLIFY_DESCRIPTION =
 	'Whether to return a flat item (calls: call ID, status, duration, phone numbers; chats: conversation, customer, attachment URLs; both: extracted variables as extracted_<name>, transcript as text; read receipts: message ID, status, error, time) instead of the full payload';
 
 export const triggerProperties: INodeProperties[] = [
-	// n8n cannot show a notice only for some URLs: this one says when it applies.
-	{
-		displayName:
-			"Famulor's servers send these events to the Production URL above, so it must be reachable from the internet. If it starts with http://localhost, 127., 10., 192.168. or 172.16–31. (n8n on a laptop or in a company network), Famulor cannot reach it: use the Famulor AI Polling Trigger, which needs no public URL.",
-		name: 'publicUrlNotice',
-		type: 'notice',
-		default: '',
-	},
 	{
 		...assistantLocator('assistantId', 'The assistant whose calls or chats start the workflow'),
 		displayOptions: notReadReceipts,

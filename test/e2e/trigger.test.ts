@@ -3,7 +3,8 @@
  * API registers n8n's webhook URL on the assistant; a call ended through the sandbox controls starts an
  * execution carrying the post-call payload; deactivating removes the registration; a credential with a
  * wrong token makes the activation fail with the service's 401; a webhook another trigger holds refuses
- * the publish at once. Also n8n's credential test, and that
+ * the publish at once; a credential pointing at Famulor itself refuses this n8n's loopback webhook URL
+ * before sending anything. Also n8n's credential test, and that
  * n8n lists the packed package's node types.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,6 +33,8 @@ const WRONG_TOKEN_CREDENTIAL = {
 	name: 'Famulor AI sandbox (wrong token)',
 };
 const WRONG_TOKEN = 'sbx_wrong_token_for_the_activation_test';
+const AT_FAMULOR_WORKFLOW_ID = 'famulorE2eAtFamulor';
+const AT_FAMULOR_CREDENTIAL = { id: 'famulorAtFamulor01', name: 'Famulor AI (production URL)' };
 const ASSISTANT_ID = 102;
 
 interface Assistant {
@@ -118,11 +121,26 @@ beforeAll(async () => {
 				WRONG_TOKEN_CREDENTIAL.id,
 				WRONG_TOKEN_CREDENTIAL.name,
 			),
+			// Never reached: the trigger refuses before sending anything (this machine has no route there anyway).
+			sandboxCredential(
+				'https://app.famulor.de',
+				WRONG_TOKEN,
+				AT_FAMULOR_CREDENTIAL.id,
+				AT_FAMULOR_CREDENTIAL.name,
+			),
 		],
 		workflows: [
 			{
 				file: 'wrong-token.json',
 				workflow: triggerWorkflowWithCredential(WRONG_TOKEN_WORKFLOW_ID, WRONG_TOKEN_CREDENTIAL),
+			},
+			{
+				file: 'at-famulor.json',
+				workflow: triggerWorkflowWithCredential(
+					AT_FAMULOR_WORKFLOW_ID,
+					AT_FAMULOR_CREDENTIAL,
+					'5e0a7c4d-2b1f-4a8e-9c6d-3f2e1d0c9b8a',
+				),
 			},
 		],
 	});
@@ -239,6 +257,15 @@ test(`${ON_N8N}: activating a trigger whose credential has a wrong token fails w
 	expect(sent.every((request) => request.status === 401)).toBe(true);
 	const target = await assistant();
 	expect(target.webhook_url).toBeNull();
+});
+
+test(`${ON_N8N}: publishing against Famulor itself with n8n on localhost fails saying Famulor cannot reach it, naming the polling event, before anything is sent`, async () => {
+	const message = await failedActivation(AT_FAMULOR_WORKFLOW_ID);
+	expect(message).toContain(
+		"Famulor's servers cannot reach this n8n, so the post-call webhook would never arrive: its webhook URL http://",
+	);
+	expect(message).toContain(`the Famulor AI Polling Trigger's "Call Ended" event`);
+	expect(message).not.toContain(WRONG_TOKEN);
 });
 
 test(`${ON_N8N}: a webhook held by another trigger of this n8n refuses the publish at the first read, naming it`, async () => {

@@ -1,21 +1,11 @@
 import { SEED } from '../../sandbox';
-import { items, jsonOf, only, useKit, describeTokenNeverShown } from './kit';
+import { jsonOf, only, useKit, describeTokenNeverShown, v2Runner } from './kit';
 
 const ALICE = SEED.alice;
 
 const kit = useKit();
 
-async function runV2(
-	resource: string,
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const runV2 = v2Runner(kit);
 
 describe('Account → Get', () => {
 	it('reads GET /api/user/me: name, email, total_balance', async () => {

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
 import { runLoadMethodOf } from '../../harness/engine';
 import {
@@ -8,23 +8,14 @@ import {
 	only,
 	useKit,
 	describeTokenNeverShown,
+	v2Runner,
 } from './kit';
 
 const ALICE = SEED.alice;
 
 const kit = useKit({ callDurationMs: 0 });
 
-async function run(
-	resource: 'lead' | 'campaign',
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const run = v2Runner(kit);
 
 const loadMethod = <T>(
 	kind: 'listSearch' | 'loadOptions',

@@ -170,6 +170,20 @@ export function useKit(
 	});
 }
 
+/** Runs version 2 of the node on `resource` → `operation`: the call most of the node's suites share. */
+export function v2Runner(kit: () => Kit) {
+	return async (
+		resource: string,
+		operation: string,
+		parameters: Record<string, unknown> = {},
+		options: RunOptions = {},
+	) =>
+		await kit().run({ resource, operation, ...parameters } as never, {
+			typeVersion: 2,
+			...options,
+		});
+}
+
 /** Everything of a run a user, a log or another node could see: output items and the error with all its details and stack. */
 export function visibleText(result: NodeRunResult): string {
 	const error = result.error;

@@ -10,6 +10,7 @@ import {
 	items,
 	jsonOf,
 	describeTokenNeverShown,
+	v2Runner,
 } from './kit';
 
 const KB = SEED.alice.knowledgeBaseId;
@@ -22,17 +23,7 @@ async function run(operation: string, parameters: Record<string, unknown>, extra
 
 const ALICE = SEED.alice;
 
-async function runV2(
-	resource: string,
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const runV2 = v2Runner(kit);
 
 describe('Knowledge Base → Get', () => {
 	it('reads GET /api/user/knowledgebases/{id} and outputs the knowledge base itself', async () => {

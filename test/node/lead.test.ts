@@ -1,4 +1,3 @@
-import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
 import {
 	expectFailedBeforeSending,
@@ -9,23 +8,14 @@ import {
 	only,
 	useKit,
 	visibleText,
+	v2Runner,
 } from './kit';
 
 const ALICE = SEED.alice;
 
 const kit = useKit({ callDurationMs: 0 });
 
-async function run(
-	resource: 'lead' | 'campaign',
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: INodeExecutionData[] } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const run = v2Runner(kit);
 
 describe('Lead → Create', () => {
 	it('sends POST /api/user/lead (singular) with campaign_id, phone_number, variables, allow_dupplicate and secondary contacts; outputs the lead', async () => {

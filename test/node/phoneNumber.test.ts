@@ -17,10 +17,10 @@ import {
 	useKit,
 	visibleText,
 	expectFailedBeforeSending,
-	items,
 	jsonOf,
 	locator,
 	describeTokenNeverShown,
+	v2Runner,
 } from './kit';
 
 const ALICE = SEED.alice;
@@ -43,17 +43,7 @@ async function run(
 
 const json = (result: NodeRunResult) => result.output.map((item) => item.json);
 
-async function runV2(
-	resource: string,
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const runV2 = v2Runner(kit);
 
 describe('Phone Number → Get Many', () => {
 	it('reads GET /api/user/phone-numbers/all and outputs one item per number', async () => {

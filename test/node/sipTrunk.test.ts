@@ -8,21 +8,12 @@ import {
 	only,
 	useKit,
 	visibleText,
+	v2Runner,
 } from './kit';
 
 const kit = useKit();
 
-async function runV2(
-	resource: string,
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const runV2 = v2Runner(kit);
 
 const SIP = '/api/user/phone-numbers/sip-trunks';
 

@@ -72,8 +72,8 @@ describe('newestUpdatedFirst: a cursor that orders by updated_at, and a page tha
 	it.each([
 		['no cursor', undefined, ['2026-01-02 10:00:00'], false],
 		[
-			'ordered by seq (the sandbox)',
-			cursor({ seq: 5, _pointsToNextItems: true }),
+			"ordered by id (the docs' example cursor, and the sandbox's)",
+			cursor({ id: 100, _pointsToNextItems: true }),
 			['b', 'a'],
 			false,
 		],

@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IDataObject } from 'n8n-workflow';
+import { WebhookPathTakenError, type IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { MAX_TOOL_LIST_WRITES } from '../../nodes/FamulorTrigger/midCallTool/assistantTools';
@@ -164,6 +164,23 @@ describe('Mid-Call Tool: publishing', () => {
 		expect(await toolIds(INBOUND)).toEqual([31, 33]);
 		expect(await toolIds(OUTBOUND)).toEqual([32]);
 		expect(t.nodeStaticData().toolRegistration).toBeUndefined();
+	});
+
+	it('"Test this trigger" while the workflow is published is refused at once as a conflict (n8n does not try it again), changing nothing', async () => {
+		const production = toolTrigger();
+		await production.lifecycle('create');
+		const published = await publishedTool();
+		const editor = toolTrigger();
+		editor.useTestUrl();
+		const error = await editor.lifecycle('create', 'manual', 'manual').then(
+			() => undefined,
+			(e: unknown) => e as Error,
+		);
+		expect(error).toBeInstanceOf(WebhookPathTakenError);
+		expect(error?.message).toMatch(
+			/^This workflow is published, so assistant .* has its tool ".*" already: unpublish the workflow to test this trigger, then publish it again afterwards$/,
+		);
+		expect(await publishedTool()).toEqual(published);
 	});
 
 	it('in "Test this trigger" the tool calls the test URL, and stopping removes it', async () => {

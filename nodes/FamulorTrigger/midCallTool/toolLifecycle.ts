@@ -7,6 +7,7 @@
 import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList, unwrapRecord } from '../../shared/transport';
+import { conflict } from '../conflicts';
 import { lifecycleError } from '../lifecycleErrors';
 import { nodeWebhookUrl, webhookPathTail } from '../nodeUrl';
 import { mintSecret, withoutQuery } from '../secret';
@@ -158,8 +159,9 @@ async function checkNoOtherTool(
 			this.logger.warn(`Famulor trigger deletes its orphaned mid-call tool #${toolId}`);
 			await removeTool.call(this, toolId, on, 'publish');
 		} else if (on.length > 0) {
-			throw new NodeOperationError(
-				this.getNode(),
+			// A conflict, refused at once: n8n 2.40+ would try a plain error again four times.
+			throw conflict.call(
+				this,
 				otherUrlMessage.call(this, String(tool.name), assistantName(assistants.get(on[0]), on[0])),
 			);
 		}

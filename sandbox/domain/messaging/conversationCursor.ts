@@ -1,17 +1,21 @@
-/** Cursor pagination of conversations (newest first), with Laravel-style opaque cursors. */
+/**
+ * Cursor pagination of conversations (newest first), with Laravel-style opaque cursors over the
+ * internal ID, as the docs' example cursor decodes: {"id":100,"_pointsToNextItems":true}
+ * (https://docs.famulor.de/en/api-reference/conversations/list). A conversation's internal ID is its seq.
+ */
 import type { Conversation } from '../../model/messaging';
 import { isPlainObject } from '../validation';
 
 function encodeCursor(seq: number, next: boolean): string {
-	return Buffer.from(JSON.stringify({ seq, _pointsToNextItems: next })).toString('base64url');
+	return Buffer.from(JSON.stringify({ id: seq, _pointsToNextItems: next })).toString('base64url');
 }
 
 export function decodeCursor(c: string): { seq: number; next: boolean } | undefined {
 	try {
 		const v = JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as unknown;
-		if (!isPlainObject(v) || typeof v.seq !== 'number' || typeof v._pointsToNextItems !== 'boolean')
+		if (!isPlainObject(v) || typeof v.id !== 'number' || typeof v._pointsToNextItems !== 'boolean')
 			return undefined;
-		return { seq: v.seq, next: v._pointsToNextItems };
+		return { seq: v.id, next: v._pointsToNextItems };
 	} catch {
 		return undefined;
 	}

@@ -124,6 +124,7 @@ export function retriedExecutionWorkflow(
 export function triggerWorkflowWithCredential(
 	id: string,
 	credential: { id: string; name: string },
+	webhookId = '3c1f6a2e-9b7d-4e5f-8a1b-2c3d4e5f6a7b',
 ): Json {
 	const workflow = JSON.parse(
 		readFileSync(
@@ -138,7 +139,7 @@ export function triggerWorkflowWithCredential(
 	for (const entry of workflow.nodes) {
 		if (entry.type === 'n8n-nodes-famulor-ai.famulorTrigger') {
 			entry.credentials = credentialRef(credential.id, credential.name);
-			entry.webhookId = '3c1f6a2e-9b7d-4e5f-8a1b-2c3d4e5f6a7b';
+			entry.webhookId = webhookId;
 		}
 	}
 	return workflow;

@@ -5,26 +5,16 @@ import { SEED } from '../../../sandbox';
 import { withRequestContext } from '../../../harness/engine';
 import {
 	expectFailedBeforeSending,
-	items,
 	jsonOf,
 	locator,
 	only,
 	describeTokenNeverShown,
+	v2Runner,
 } from '../kit';
 
 const ALICE = SEED.alice;
 
-async function runV2(
-	resource: string,
-	operation: string,
-	parameters: Record<string, unknown> = {},
-	options: { continueOnFail?: boolean; input?: ReturnType<typeof items> } = {},
-) {
-	return await kit().run({ resource, operation, ...parameters } as never, {
-		typeVersion: 2,
-		...options,
-	});
-}
+const runV2 = v2Runner(kit);
 
 describe('Document → Update, Delete', () => {
 	it('updates name and description at the document path and outputs the document', async () => {
