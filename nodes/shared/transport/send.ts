@@ -64,11 +64,7 @@ export function retryAfterMs(headers: IDataObject | undefined, body: unknown): n
 	return undefined;
 }
 
-/**
- * A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner. Both
- * are whole seconds rounded up, so the sooner is nearer the window's end, where a client alone bursts
- * again; never over a second sooner than Retry-After, whatever the two clocks say.
- */
+/** A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner; both are whole seconds rounded up, so the sooner is nearer that end, where a client alone bursts again; never over a second sooner than Retry-After, whatever the clocks say. */
 function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number | undefined {
 	const asked = retryAfterMs(headers, body);
 	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
