@@ -281,6 +281,20 @@ describe('when the others stop', () => {
 		expect(second.at).toBeLessThan(resetSeconds * 1000);
 	});
 
+	it('spends the remainder as the windows allow, its backlog whole, once their silence outlasts a burst-window 429', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		Array.from({ length: 6 }, () => budget.enterBacklog());
+		let remaining = await oneOfFour(budget, 60);
+		const lastRevealed = Date.now();
+		// Spaced as one of two while their silence may still be a 429's wait (a window and a second).
+		while (Date.now() - lastRevealed <= BURST.windowMs + 1_000 + 2 * 525)
+			await answered(budget, --remaining);
+		expect(budget.clientsSharing()).toBe(2);
+		const started = Date.now();
+		for (let n = 0; n < 5; n++) await granted(budget.acquire(300_000));
+		expect(Date.now() - started).toBeLessThan(500);
+	});
+
 	it("takes the share of those still sending when its backlog drains and the others slow down near the window's end", async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
 		// It holds six executions; the queue is empty once one of them ends.
@@ -332,6 +346,20 @@ describe('when the others stop', () => {
 		expect(at).toBeLessThan(resetSeconds * 1000);
 	});
 
+	it('looks again when its own answer arrives, not sleeping out a wait for the reset decided while that was under way', async () => {
+		const budget = new AccountBudget([MINUTE, BURST]);
+		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
+		const remaining = await oneOfFour(budget, 8);
+		held.pop()?.();
+		// Its quarter of 7 goes; the next waits for the reset while that one is under way.
+		const { value: release } = await granted(budget.acquire(300_000));
+		const next = budget.acquire(300_000);
+		await jest.advanceTimersByTimeAsync(1_000);
+		release(headers(remaining - 4), 200);
+		const { at } = await granted(next);
+		expect(at).toBeLessThan(resetSeconds * 1000);
+	});
+
 	it("keeps to its share at the window's end while the others keep their pace", async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
 		const remaining = await oneOfFour(budget, 4);
@@ -339,6 +367,25 @@ describe('when the others stop', () => {
 		expect(remaining).toBe(3);
 		const { at } = await granted(budget.acquire(300_000));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
+	});
+});
+
+describe('after refusals while another client burst alone', () => {
+	it("is not held by the others' requests its first answer reveals: they were counted before the refusals", async () => {
+		const budget = new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+		const start = Date.now();
+		// Each burst window full of another client's requests: two refusals, each waited out.
+		for (const windowEnd of [10, 20]) {
+			const { value: release } = await granted(budget.acquire(300_000));
+			release({ ...headers(0), 'X-RateLimit-Reset': String(start / 1000 + windowEnd) }, 429);
+			budget.blockFor(start + windowEnd * 1000 - Date.now());
+		}
+		// Then counted: 41 used, 40 of them the other's in the two windows that refused it.
+		resetSeconds = start / 1000 + 60;
+		await answered(budget, 59);
+		expect(Date.now() - start).toBeGreaterThanOrEqual(20_000);
+		// Spaced as one of two, not held for a burst window by 40 requests stamped now.
+		expect(await untilNextStart(budget)).toBeLessThan(2 * 525 + 100);
 	});
 });
 

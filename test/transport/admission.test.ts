@@ -10,6 +10,7 @@ import { SlidingWindow } from '../../nodes/shared/transport/windows';
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000 };
 const FREEFORM = { limit: 5, windowMs: 1_000 };
+const MINUTE = { limit: 100, windowMs: 60_000 };
 
 /** Half the minute left, reset in 30 s, heard from for 20 s. */
 const view: BudgetView = {
@@ -96,6 +97,17 @@ describe('a request', () => {
 			'reset',
 		],
 		[
+			'waits for the reset only until the answer of its request under way, then looks again',
+			() =>
+				situation({
+					sharing: SHARED,
+					view: { ...view, remaining: 8 },
+					localOver: { startedSinceCount: 2, inFlight: 1 },
+				}),
+			5,
+			'reset',
+		],
+		[
 			'resumes after the reset one pace per client counted after it',
 			() =>
 				situation({
@@ -139,6 +151,22 @@ describe('a request', () => {
 			() => situation({ windows: [full(BURST, NOW - 1_000)] }),
 			9_000,
 			'window',
+		],
+		[
+			"after the reported window's reset, counts it empty as the service does, though its own count is full",
+			() =>
+				situation({
+					view: { ...view, resetAt: NOW - 1 },
+					windows: [full(MINUTE, NOW - 10_000)],
+				}),
+			0,
+			undefined,
+		],
+		[
+			'before the reset, goes with the remainder the service reports, though its own count is full',
+			() => situation({ windows: [full(MINUTE, NOW - 10_000)] }),
+			0,
+			undefined,
 		],
 		[
 			"waits for a slot of its endpoint's full window",

@@ -110,3 +110,98 @@ describe('one answer', () => {
 		expect(second.kind === 'report' && second.evidence?.othersNow).toBe(0);
 	});
 });
+
+describe("the others' requests in time", () => {
+	const BURST_SHAPE: Shape = { ...SHAPE, shareLimit: 20 };
+	const report = (remaining: number, now: number, reset = RESET_SECONDS) =>
+		answer(
+			{
+				'X-RateLimit-Limit': '100',
+				'X-RateLimit-Remaining': String(remaining),
+				'X-RateLimit-Reset': String(reset),
+			},
+			200,
+			now,
+		);
+	/** A 429 with nothing left, its reset the end of the window that refused it. */
+	const refusal = (now: number, resetSeconds: number) =>
+		answer(
+			{
+				'X-RateLimit-Limit': '100',
+				'X-RateLimit-Remaining': '0',
+				'X-RateLimit-Reset': String(resetSeconds),
+			},
+			429,
+			now,
+		);
+	const viewOf = (observation: ReturnType<typeof observe>) => {
+		if (observation.kind === 'none') throw new Error('no view');
+		return observation.view;
+	};
+
+	it.each([
+		[
+			'two refusals of burst windows: the 40 a later answer reveals were counted before them',
+			[NOW / 1000 + 10, NOW / 1000 + 20],
+			[
+				[NOW, 20],
+				[NOW + 10_000, 20],
+			],
+		],
+		[
+			'two refusals of one window prove it full once: the rest when revealed',
+			[NOW / 1000 + 10, NOW / 1000 + 10],
+			[
+				[NOW, 20],
+				[NOW + 20_000, 20],
+			],
+		],
+		[
+			"a refusal of the minute itself (the report's reset) proves nothing of this window",
+			[RESET_SECONDS],
+			[[NOW + 20_000, 40]],
+		],
+	])('%s', (_, resets, placed) => {
+		let view = EMPTY_VIEW;
+		resets.forEach((reset, index) => {
+			view = viewOf(observe(view, refusal(NOW + index * 10_000, reset), BURST_SHAPE));
+		});
+		// 41 used: this request and 40 of the others'.
+		const revealed = viewOf(observe(view, report(59, NOW + 20_000), BURST_SHAPE));
+		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual(placed);
+		expect(revealed.refusals).toEqual([]);
+	});
+
+	it("proves only what filled the refused window beside this process's own requests there", () => {
+		let view = EMPTY_VIEW;
+		// Five of its own counted at the end of a minute window, then a burst window full across its
+		// reset: 15 of the others' before the refusal, revealed by the first answer of the next minute.
+		for (let used = 1; used <= 5; used++)
+			view = viewOf(
+				observe(view, report(100 - used, NOW + used * 100, NOW / 1000 + 1), BURST_SHAPE),
+			);
+		view = viewOf(observe(view, refusal(NOW + 1_000, NOW / 1000 + 10), BURST_SHAPE));
+		const revealed = viewOf(observe(view, report(79, NOW + 12_000, NOW / 1000 + 61), BURST_SHAPE));
+		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([
+			[NOW + 1_000, 15],
+			[NOW + 12_000, 5],
+		]);
+	});
+
+	it("stamps what a later answer of the same window reveals when it arrives: the stamp's lag is the margin for the others' requests not yet revealed", () => {
+		let view = viewOf(observe(EMPTY_VIEW, report(99, NOW), BURST_SHAPE));
+		view = viewOf(observe(view, refusal(NOW + 1_000, NOW / 1000 + 10), BURST_SHAPE));
+		const revealed = viewOf(observe(view, report(90, NOW + 10_000), BURST_SHAPE));
+		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([[NOW + 10_000, 8]]);
+	});
+
+	it.each([
+		['a burst window and a second after their last, to the start of the request', 11_051, true],
+		['within a burst window and the whole second a 429 rounds up to', 11_000, false],
+	])('reads the others as silent: %s', (_, after, silent) => {
+		const first = viewOf(observe(EMPTY_VIEW, report(99, NOW), SHAPE));
+		const busy = viewOf(observe(first, report(90, NOW + 1_000), SHAPE));
+		const later = observe(busy, report(89, NOW + 1_000 + after), SHAPE);
+		expect(later.kind === 'report' && later.evidence?.othersSilent).toBe(silent);
+	});
+});

@@ -100,6 +100,27 @@ describe('the transition at an answer', () => {
 			{ ...midRun, draining: true },
 			{ phase: 'finishing' },
 		],
+		[
+			'sharing → finishing: none of theirs for longer than a burst-window 429 keeps a client waiting, backlog whole',
+			SHARING,
+			{ ...quiet, othersSilent: true },
+			midRun,
+			{ phase: 'finishing', clients: 2 },
+		],
+		[
+			'othersStopped → finishing: their silence outlasts a burst-window 429, backlog whole',
+			STOPPED,
+			{ ...quiet, sinceLastAnswerMs: 100, othersSilent: true },
+			midRun,
+			{ phase: 'finishing' },
+		],
+		[
+			'othersStopped → othersStopped: quiet, not yet for longer than a 429 keeps a client waiting',
+			STOPPED,
+			{ ...quiet, sinceLastAnswerMs: 100, othersSilent: false },
+			midRun,
+			{ phase: 'othersStopped' },
+		],
 		['othersStopped → sharing: their requests again', STOPPED, busy, midRun, { phase: 'sharing' }],
 		[
 			'finishing → sharing: a new window, where everyone resumes',

@@ -225,6 +225,30 @@ describe('retries', () => {
 		expect(server.requests).toHaveLength(2);
 	});
 
+	it.each([
+		["until the refusing window's X-RateLimit-Reset, when it comes before retry_after's", 1, 0],
+		['a second less than retry_after, when the reset is past (another clock)', -10, 1_000],
+	])('waits after a 429 %s', async (_, resetFromNow, expectedMs) => {
+		// Both are whole seconds rounded up: the sooner is nearer the end of the window that refused.
+		// Late in a second, so the next but one is about a second away, retry_after's two seconds.
+		await new Promise((resolve) => setTimeout(resolve, (1_900 - (Date.now() % 1000)) % 1000));
+		const resetSeconds = Math.ceil(Date.now() / 1000) + resetFromNow;
+		server.enqueue(
+			{
+				status: 429,
+				body: { message: 'Too many requests. Please try again later.', retry_after: 2 },
+				headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(resetSeconds) },
+			},
+			{ status: 200, body: { ok: 1 } },
+		);
+		const started = Date.now();
+		await send({ method: 'GET', path: '/api/user/conversations' });
+		const until = expectedMs === 0 ? resetSeconds * 1000 : started + expectedMs;
+		expect(Date.now()).toBeGreaterThanOrEqual(until - 50);
+		expect(Date.now()).toBeLessThan(until + 400);
+		expect(server.requests).toHaveLength(2);
+	});
+
 	it('retries a GET after 5xx answers', async () => {
 		server.enqueue(
 			{ status: 502, raw: '<html>Bad gateway</html>' },

@@ -27,10 +27,9 @@ import { SlidingWindow } from './windows';
 export class RateLimitWaitTooLong extends Error {}
 
 /**
- * The one pacer of a token in this process: its windows and the endpoints' (windows.ts), what the
- * answers show of the other clients (budgetView.ts) and the phase of sharing (sharingPhase.ts),
- * decided as one (admission.ts). The design, and why it shares a limit without talking to the
- * other processes, is docs/SCALING.md. Without budget headers the configured windows pace alone.
+ * The one pacer of a token in this process: its windows (windows.ts), what the answers show of the
+ * others (budgetView.ts) and the phase of sharing (sharingPhase.ts), decided as one (admission.ts).
+ * The design is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
@@ -67,14 +66,12 @@ export class AccountBudget implements Pacer {
 			limits.length > 0 ? Math.min(...limits.map((w) => w.windowMs / w.limit)) : undefined;
 		const sharedPaceMs = (paceMs ?? 0) * SHARED_PACE_MARGIN;
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
-		this.shape = { longestMs, shareWindowMs, paceMs, sharedPaceMs };
+		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
+		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
 		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
 	}
 
-	/**
-	 * Waits until this process may send (on `endpoint`'s own window too, when given). A wait for the
-	 * reset longer than `maxWaitMs` (over the waits of this call) throws RateLimitWaitTooLong instead.
-	 */
+	/** Waits until this process may send (on `endpoint`'s window too); a wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong. */
 	async acquire(
 		maxWaitMs: number,
 		endpoint?: { name: string; limit: RateLimit },
@@ -113,10 +110,7 @@ export class AccountBudget implements Pacer {
 		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
 	}
 
-	/**
-	 * Counts a request on its way from asking to be sent until done; returns the function that ends
-	 * it. Most requests wait here before they start, so the backlog's draining marks the run's end.
-	 */
+	/** Counts a request from asking to be sent until done (the returned function); most wait here, so the backlog's draining marks the run's end. */
 	enterBacklog(): () => void {
 		this.backlog++;
 		this.noteBacklog(Date.now());
@@ -201,6 +195,7 @@ export class AccountBudget implements Pacer {
 			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
 				this.local.startedSinceCount--;
 			this.local.countedSinceRefusal = 0;
+			this.view = observation.view;
 			return;
 		}
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
@@ -225,9 +220,8 @@ export class AccountBudget implements Pacer {
 	}
 
 	/**
-	 * The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now. An n8n worker takes
-	 * the next execution from the queue as one ends, so its backlog stays whole while the queue holds
-	 * more. Others slowing is no such sign: they slow when their share of a minute is spent.
+	 * The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n worker takes
+	 * the next execution as one ends). Others slowing is no such sign: their share may be spent.
 	 */
 	private draining(now: number): boolean {
 		this.noteBacklog(now);
@@ -237,12 +231,9 @@ export class AccountBudget implements Pacer {
 	private exhaustedReason(maxWaitMs: number): string {
 		const { resetHeader, resetAt, remaining } = this.view;
 		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
-		const reset =
-			resetHeader === undefined
-				? `no X-RateLimit-Reset, ${oneWindow}`
-				: resetAtMs(resetHeader) === undefined
-					? `X-RateLimit-Reset: ${resetHeader}, which is no Unix time, ${oneWindow}`
-					: `X-RateLimit-Reset: ${resetHeader}`;
+		let reset = `X-RateLimit-Reset: ${resetHeader}`;
+		if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;
+		else if (resetAtMs(resetHeader) === undefined) reset += `, which is no Unix time, ${oneWindow}`;
 		return `the service's rate limit for this API token has no request to spare until ${new Date(resetAt).toISOString()} (X-RateLimit-Remaining: ${remaining}, ${reset}), later than the ${Math.round(maxWaitMs / 1000)} s a request may wait`;
 	}
 }

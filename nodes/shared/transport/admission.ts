@@ -35,7 +35,8 @@ export interface Situation {
 /**
  * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
  * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
- * much); its share of the remainder spent, the reset; its spacing; each window; the endpoint's.
+ * much); its share of the remainder spent, the reset (looked at again at the answer of one under
+ * way); its spacing; each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
@@ -52,7 +53,7 @@ export function admit(s: Situation): Decision {
 	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
-	if (now < resume) return wait(resume - now, 'reset');
+	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
 	const spacing = nextSpacedStart(s);
 	if (now < spacing) return wait(spacing - now, 'spacing');
 	if (windowed.waitMs > 0) return wait(windowed.waitMs, 'window');
@@ -75,11 +76,7 @@ function resumeAt({ view, sharing, local, shape }: Situation): number {
 	return view.resetAt + rank * shape.sharedPaceMs;
 }
 
-/**
- * Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers
- * in the service's window, all requests per request of this one there (steadier than the count over
- * the shortest window, and right for unequal shares), or the clients still sending when fewer.
- */
+/** Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares), or the clients still sending when fewer. */
 function remainderShares(view: BudgetView, sharing: Sharing): number {
 	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
 	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
@@ -105,19 +102,15 @@ export function unheardAllowed(free: number, clients: number): number {
 }
 
 /**
- * The room the service reports in the configured window it describes (its X-RateLimit-Limit, and
- * the longest), until its reset. The window's own count is fuller than the service's (it holds a
- * request from its start until a window after its answer, and the refused and lost ones too), so it
- * would hold back the last requests of a window the service still has room in.
+ * The room the service reports in the window it describes (its X-RateLimit-Limit, the longest), empty
+ * after its reset. The window's own count is fuller (a request held until a window after its answer,
+ * others until a window after the answer that revealed them, refused ones too) and would hold back
+ * requests the service has room for.
  */
-export function reportedRoom(
-	view: BudgetView,
-	window: RateLimit,
-	now: number,
-	longestMs: number,
-): { free: number; resetAt: number } | undefined {
-	if (view.remaining === undefined || now >= view.resetAt) return undefined;
+export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
+	if (view.remaining === undefined) return undefined;
 	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
+	if (now >= view.resetAt) return { free: window.limit, resetAt: Infinity };
 	return { free: view.remaining, resetAt: view.resetAt };
 }
 
@@ -158,17 +151,14 @@ function endpointWaitMs(s: Situation): number {
 }
 
 /**
- * An endpoint's own limit (free-form 5 per second), which the service does not report, as this
- * process may spend it now; its 429s cost the account's minute a slot. Shared: its part by the count
- * of clients, 1 in its first burst window (the count is new). Alone: half until an answer to a
- * request started one endpoint window after its first answer with a budget (a client that started
- * with it shows by then), one less for the rest of its first burst window (for a client starting a
- * little later), then all of it. Without budget headers, all of it from the first answer on.
+ * An endpoint's own limit (free-form 5 per second), unreported, as this process may spend it now; its
+ * 429s cost the account's minute a slot. Shared: its part by the count of clients, 1 in its first
+ * burst window (the count is new). Alone: half until an answer to a request started one endpoint
+ * window after its first answer with a budget (a client that started with it shows by then), one less
+ * for the rest of its first burst window (one starting a little later), then all of it; all of it
+ * from the first answer on without budget headers.
  */
-export function endpointShare(
-	{ now, view, sharing, local, shape }: Situation,
-	limit: RateLimit,
-): number {
+export function endpointShare({ now, view, sharing, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
 	if (sharing.clients > 1 && sharing.phase !== 'finishing')

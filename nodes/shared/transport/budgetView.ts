@@ -2,14 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import { header } from './headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WINDOW_RATIO_AFTER } from './tuning';
+import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS, WINDOW_RATIO_AFTER } from './tuning';
 
 /**
- * What the service's answers tell this process about the token's account-wide limit: every answer
- * carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the token's minute
- * window (https://docs.famulor.de/en/api-reference/authentication). They are the only state the
- * processes of one token (n8n workers, other tools) share. `observe` turns each answer into a new
- * immutable view: the remainder, the reset, the others' requests and the count of clients.
+ * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
+ * (https://docs.famulor.de/en/api-reference/authentication), the only state the processes of one
+ * token share. `observe` turns each answer into a new immutable view: the remainder, the reset, the
+ * others' requests and the count of clients.
  */
 
 /** How long `X-RateLimit-Remaining: 0` holds when the answer names no reset: one documented window (the minute). */
@@ -19,9 +18,8 @@ export const WINDOW_WITHOUT_RESET_MS = DOCUMENTED_GENERAL_LIMITS[0].windowMs;
 const EARLIEST_UNIX_SECONDS = 1e9;
 
 /**
- * X-RateLimit-Reset in milliseconds since the epoch. The docs show Unix seconds (`1640995200`), and
- * the count of others needs one absolute time per window, so anything else (seconds from now, a
- * date) is refused: undefined, as if the answer named no reset.
+ * X-RateLimit-Reset in ms since the epoch. The docs show Unix seconds (`1640995200`), and the count of
+ * others needs one absolute time per window: anything else is refused, as if the answer named none.
  */
 export function resetAtMs(text: string | undefined): number | undefined {
 	const seconds = numeric(text);
@@ -37,13 +35,14 @@ function numeric(text: string | undefined): number | undefined {
 /** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
 export type OthersSeen = { at: number; count: number; duringActivity: boolean };
 
-/**
- * The configured windows' longest; their shortest (the clients are counted over it, to follow them
- * quickly); the fastest pace they allow (length ÷ count), and it with the shared margin.
- */
+/** A 429 with nothing left: the window that ends at `resetAt` was full at `at`. */
+export type Refusal = { at: number; resetAt: number };
+
+/** The windows' longest; their shortest (the clients are counted over it) and its count; the fastest pace they allow (length ÷ count), and it with the shared margin. */
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
+	shareLimit?: number;
 	paceMs?: number;
 	sharedPaceMs: number;
 }
@@ -80,6 +79,8 @@ export interface BudgetView {
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
+	/** Refusals since the last count, each of a window of its own. */
+	refusals: readonly Refusal[];
 	/** Clients sharing the token as counted (1 alone or unknown). */
 	clients: number;
 }
@@ -92,20 +93,19 @@ export const EMPTY_VIEW: BudgetView = {
 	counts: FRESH,
 	others: [],
 	own: [],
+	refusals: [],
 	clients: 1,
 };
 
-/**
- * What one answer showed of the others, for the phases of sharing (sharingPhase.ts): those it
- * revealed, those it would have revealed at the rate they kept in the window (undefined: too early
- * to say), and whether any was seen within the longest window.
- */
+/** What one answer showed of the others (sharingPhase.ts): those it revealed, those it would have at the rate they kept in the window (undefined: too early to say), any within the longest window. */
 export interface Evidence {
 	newWindow: boolean;
 	othersNow: number;
 	expected?: number;
 	sinceLastAnswerMs: number;
 	othersRecent: boolean;
+	/** None of theirs for longer than a burst-window 429 keeps a client waiting (the window, and its wait rounded up to whole seconds). */
+	othersSilent?: boolean;
 }
 
 /** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
@@ -121,16 +121,20 @@ export interface Answer {
 
 export type Observation =
 	| { kind: 'none' }
-	| { kind: 'refused' }
+	| { kind: 'refused'; view: BudgetView }
 	| { kind: 'report'; view: BudgetView; evidence?: Evidence };
 
 export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
 	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
 	if (remaining === undefined) return { kind: 'none' };
-	if (answer.status === 429 && remaining === 0) return { kind: 'refused' };
 	const { now } = answer;
 	const resetHeader = header(answer.headers, 'x-ratelimit-reset');
 	const reset = resetAtMs(resetHeader);
+	if (answer.status === 429 && remaining === 0) {
+		const known = reset === undefined || view.refusals.some((r) => r.resetAt === reset);
+		const refusals = known ? view.refusals : [...view.refusals, { at: now, resetAt: reset }];
+		return { kind: 'refused', view: { ...view, refusals } };
+	}
 	const limit = numeric(header(answer.headers, 'x-ratelimit-limit'));
 	const reported: BudgetView = {
 		...view,
@@ -146,10 +150,7 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 	return countOthers(reported, limit - remaining, reset, answer, shape);
 }
 
-/**
- * Others' requests are the used count beyond this process's answered requests of the window and
- * those under way that started before the request that saw it: they may have been counted first.
- */
+/** Others' requests: the used count beyond this process's answered requests of the window and those under way that started before the request that saw it (they may have been counted first). */
 function countOthers(
 	view: BudgetView,
 	used: number,
@@ -179,11 +180,9 @@ function countOthers(
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
 	);
 	counts.othersInWindow += othersNow;
-	const others =
-		othersNow > 0
-			? [...recentOthers, { at: now, count: othersNow, duringActivity: activeBefore }]
-			: recentOthers;
-	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own };
+	const revealed = { at: now, count: othersNow, duringActivity: activeBefore };
+	const others = [...recentOthers, ...placeOthers(view, revealed, reset, shape)];
+	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own, refusals: [] };
 	next.clients = countClients(next, now, answer, shape);
 	const evidence: Evidence = {
 		newWindow: !sameWindow,
@@ -191,15 +190,40 @@ function countOthers(
 		expected,
 		sinceLastAnswerMs: now - view.lastOwnAnswer,
 		othersRecent: others.length > 0,
+		othersSilent:
+			answer.startedAt - Math.max(...others.map((seen) => seen.at)) >
+			shape.shareWindowMs + WHOLE_SECOND_MS,
 	};
 	return { kind: 'report', view: next, evidence };
 }
 
 /**
- * 1 while no other client's request was seen in the longest window; else all requests per own
- * request in the shortest window, rounded down from .6 and at least 2: one that got less than its
- * share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not.
+ * When the others' requests an answer revealed were counted: by then, except in the first answer of
+ * the service's window, which reveals them all at once: a refusal met before it proved its burst
+ * window full, so what filled it beside the requests known there was counted before the refusal.
  */
+function placeOthers(
+	view: BudgetView,
+	seen: OthersSeen,
+	reset: number,
+	shape: Shape,
+): OthersSeen[] {
+	const placed: OthersSeen[] = [];
+	let { count } = seen;
+	for (const { at, resetAt } of reset === view.counts.window ? [] : view.refusals) {
+		if (resetAt >= reset || resetAt <= reset - shape.longestMs) continue;
+		const inWindow = (t: number) => t > resetAt - shape.shareWindowMs - WHOLE_SECOND_MS && t <= at;
+		const known = [...view.others, ...placed]
+			.filter((other) => inWindow(other.at))
+			.reduce((sum, other) => sum + other.count, view.own.filter(inWindow).length);
+		const proven = Math.min(count, (shape.shareLimit ?? 0) - known);
+		if (proven > 0) placed.push({ ...seen, at, count: proven });
+		count -= Math.max(0, proven);
+	}
+	return count > 0 ? [...placed, { ...seen, count }] : placed;
+}
+
+/** 1 while no other client's request was seen in the longest window; else all requests per own request in the shortest window, rounded down from .6 and at least 2: one that got less than its share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not. */
 function countClients(view: BudgetView, now: number, answer: Answer, shape: Shape): number {
 	// A client held back by a 429 has not left, and bursting meanwhile would meet it when it resumes.
 	if (view.others.length === 0) return 1;

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { RateLimitWaitTooLong, type AccountBudget } from './accountBudget';
+import { resetAtMs } from './budgetView';
 import {
 	CREDENTIAL_TYPE,
 	MAX_BACKOFF_DELAY_MS,
@@ -29,6 +30,7 @@ import {
 import { header } from './headers';
 import { classifyNetworkFailure, isAborted } from './network';
 import type { Release } from './pacer';
+import { WHOLE_SECOND_MS } from './tuning';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**
@@ -60,6 +62,14 @@ export function retryAfterMs(headers: IDataObject | undefined, body: unknown): n
 	if (typeof fromBody === 'string' && Number.isFinite(Number(fromBody)))
 		return Number(fromBody) * 1000;
 	return undefined;
+}
+
+/** A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner; both are whole seconds rounded up, so the sooner is nearer that end, where a client alone bursts again; never over a second sooner than Retry-After, whatever the clocks say. */
+function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number | undefined {
+	const asked = retryAfterMs(headers, body);
+	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
+	if (asked === undefined || resetAt === undefined) return asked;
+	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
@@ -253,7 +263,7 @@ function judge(s: Sending, answered: IN8nHttpFullResponse): Outcome {
 		s.rateLimitAnswers++;
 		const waitMs = Math.max(
 			MIN_RATE_LIMIT_WAIT_MS,
-			retryAfterMs(answered.headers as IDataObject, body) ?? backoffDelay(s.rateLimitAnswers),
+			refusalWaitMs(answered.headers as IDataObject, body) ?? backoffDelay(s.rateLimitAnswers),
 		);
 		if (s.rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 			s.rateLimitWaitedMs += waitMs;

@@ -2,11 +2,10 @@ import { PACE_CUT, PACE_FLOOR, PACE_RAISE, SHARED_PACE_FROM } from './tuning';
 
 /**
  * How fast this process sends while three or more clients share the token: additive increase,
- * multiplicative decrease, as TCP shares a link. From three on, the count of clients alone has many
- * self-consistent unequal readings (one spaced as one of ten reads ten while three others read three,
- * three and four). The burst window, full or not when a request waits, is the signal: every client
- * cuts by the same factor when it is full, so unequal paces draw together, and adds the same while it
- * has room, so together they refill it in about one window. The window holds any excess either way.
+ * multiplicative decrease, as TCP shares a link (the count of clients alone has many unequal readings
+ * from three on). The burst window, full or not when a request waits, is the signal every client sees
+ * alike: all cut by one factor when it is full, so unequal paces draw together, and add the same while
+ * it has room, refilling it in about one window. The window holds any excess either way.
  */
 export class SharedPace {
 	/** Requests per ms; undefined while fewer than three share the token. */

@@ -10,8 +10,8 @@ import { QUIET_ANSWERS, QUIET_PROOF, TAIL_ROUNDS } from './tuning';
  *   counted: else every share rounds down to none and the last slots go unused.
  * - `othersStopped`: answers show none of the others' requests where they would have sent some: the
  *   remainder is this process's, spaced as one of two (their silence may be a 429's wait).
- * - `finishing`: the others stopped while its backlog drains: the remainder is its own to spend as
- *   the windows allow until the reset.
+ * - `finishing`: the others stopped while its backlog drains, or silent for longer than a burst-window
+ *   429 keeps a client waiting: the remainder is its own to spend as the windows allow until the reset.
  * `tail` and `finishing` end at the reset, when every client may resume.
  */
 export type PhaseName = 'alone' | 'sharing' | 'tail' | 'othersStopped' | 'finishing';
@@ -45,11 +45,12 @@ export function nextSharing(previous: Sharing, evidence: Evidence, reading: Read
 	const wasStopped =
 		!evidence.newWindow && (previous.phase === 'othersStopped' || previous.phase === 'finishing');
 	const provenQuiet = othersNow === 0 && expected !== undefined && expected >= QUIET_PROOF;
+	const silent = evidence.othersSilent;
 	const stopped =
 		evidence.othersRecent &&
-		(quietAnswers >= QUIET_ANSWERS || provenQuiet || (wasStopped && othersNow === 0));
-	if (stopped)
-		return { phase: reading.draining ? 'finishing' : 'othersStopped', clients: 2, quietAnswers };
+		(quietAnswers >= QUIET_ANSWERS || provenQuiet || silent || (wasStopped && othersNow === 0));
+	const phase = reading.draining || silent ? 'finishing' : 'othersStopped';
+	if (stopped) return { phase, clients: 2, quietAnswers };
 	const clients = reading.counted;
 	if (clients < 2) return { phase: 'alone', clients: 1, quietAnswers };
 	if (reading.remaining >= TAIL_ROUNDS * clients || !reading.draining)

@@ -1,7 +1,4 @@
-/**
- * Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with
- * what it trades. The service's documented limits are facts, not tuning: constants.ts owns them.
- */
+/** Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with what it trades; the service's documented limits are facts that constants.ts owns. */
 
 /** How often a waiter looks again while its slot waits on an answer: sooner costs CPU, later costs throughput. */
 export const POLL_MS = 5;
@@ -13,6 +10,8 @@ export const WINDOW_RATIO_AFTER = 8;
 export const QUIET_PROOF = 2;
 /** Answers in a row without others' requests that prove they stopped, each at least QUIET_GAP_PACES after the last. */
 export const QUIET_ANSWERS = 2;
+/** Beyond a burst window, how long a 429's wait may keep a client silent (whole seconds rounded up): less reads a waiter as stopped. */
+export const WHOLE_SECOND_MS = 1_000;
 /** Paces between two answers for the second to count as quiet: fewer reads one's own spacing as silence. */
 export const QUIET_GAP_PACES = 2;
 /** How much later an own request may start and still be counted first: more hides others' requests, less reads reordering as others. */

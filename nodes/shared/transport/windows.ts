@@ -6,9 +6,8 @@ export type OthersInWindow = { count: number; nextExpiry: number };
 export const NO_OTHERS: OthersInWindow = { count: 0, nextExpiry: Infinity };
 
 /**
- * One window's count of this process's requests: a slot is held from the start of a request until
- * `windowMs` after its answer. The service counted the request somewhere in between, so it never
- * sees more than `limit` in a window, whatever its own window alignment.
+ * One window's count of this process's requests: a slot is held from a request's start until a window
+ * after its answer; the service counted it in between, so it never sees more than `limit` in a window.
  */
 export class SlidingWindow {
 	/** Started and not yet answered. */
