@@ -1,13 +1,14 @@
 import { SEED } from '../../sandbox';
-import { runLoadMethodOf } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	jsonOf,
 	locator,
 	only,
 	useKit,
-	type RunOptions,
 	describeTokenNeverShown,
+	v2Run,
+	v2Search,
+	newChat,
 } from './kit';
 
 const ALICE = SEED.alice;
@@ -15,27 +16,8 @@ const ALICE = SEED.alice;
 const kit = useKit();
 
 /** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-	await kit().run(parameters as never, { typeVersion: 2, ...options });
-
-async function load<T>(method: string, ...args: unknown[]): Promise<T> {
-	return await runLoadMethodOf<T>({
-		kind: 'listSearch',
-		method,
-		credentials: kit().credentials,
-		args,
-		typeVersion: 2,
-	});
-}
-
-async function newChat(type = 'widget'): Promise<string> {
-	const created = await kit().api('POST', '/api/conversations', {
-		assistant_id: ALICE.chatAssistantUuid,
-		type,
-	});
-	await kit().clearRequests();
-	return created.json.conversation_id as string;
-}
+const run = v2Run(kit);
+const load = v2Search(kit);
 
 describe('Chat → Create Conversation / Send Message / Get Conversation', () => {
 	it("creates a chat with the assistant's UUID, type and variables, and outputs the ID and first message", async () => {
@@ -76,7 +58,7 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 
 	it("sends a message and outputs the assistant's reply with the conversation ID; Get Conversation reads the history", async () => {
-		const uuid = await newChat();
+		const uuid = await newChat(kit());
 		const sent = await run({
 			resource: 'chat',
 			operation: 'sendMessage',
@@ -120,7 +102,7 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 
 	it('refuses an empty message or one over 2000 characters before sending; 2000 is fine', async () => {
-		const uuid = await newChat('test');
+		const uuid = await newChat(kit(), 'test');
 		await expectFailedBeforeSending(
 			kit(),
 			await run({
@@ -154,7 +136,7 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 
 	it('maps 400 Insufficient balance and never repeats the billed message', async () => {
-		const uuid = await newChat();
+		const uuid = await newChat(kit());
 		await kit().control('POST', '/users/alice/balance', { balance: 0 });
 		const result = await run({
 			resource: 'chat',

@@ -8,9 +8,10 @@ import {
 	visibleText,
 	locator,
 	only,
-	type RunOptions,
+	v2Run,
+	v2Search,
+	newChat,
 } from './kit';
-import { runLoadMethodOf } from '../../harness/engine';
 
 const kit = useKit();
 
@@ -26,27 +27,8 @@ const list = (over: INodeParameters = {}, filters: INodeParameters = {}): INodeP
 const ALICE = SEED.alice;
 
 /** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-	await kit().run(parameters as never, { typeVersion: 2, ...options });
-
-async function load<T>(method: string, ...args: unknown[]): Promise<T> {
-	return await runLoadMethodOf<T>({
-		kind: 'listSearch',
-		method,
-		credentials: kit().credentials,
-		args,
-		typeVersion: 2,
-	});
-}
-
-async function newChat(type = 'widget'): Promise<string> {
-	const created = await kit().api('POST', '/api/conversations', {
-		assistant_id: ALICE.chatAssistantUuid,
-		type,
-	});
-	await kit().clearRequests();
-	return created.json.conversation_id as string;
-}
+const run = v2Run(kit);
+const load = v2Search(kit);
 
 describe('Conversation → Get Many', () => {
 	it('asks for the Limit as per_page and returns one item per conversation', async () => {
@@ -265,7 +247,7 @@ describe('Conversation → Continue On Fail', () => {
 
 describe('Conversation → Disable AI / Enable AI', () => {
 	it('switches the AI of a conversation off and on by UUID, and outputs the state with the conversation ID', async () => {
-		const uuid = await newChat();
+		const uuid = await newChat(kit());
 		const off = await run({
 			resource: 'conversation',
 			operation: 'disableAi',

@@ -14,6 +14,7 @@ import {
 	type StartedSandbox,
 } from '../../sandbox';
 import {
+	runLoadMethodOf,
 	runNode,
 	type NodeRunResult,
 	type RunNodeOptions,
@@ -170,18 +171,43 @@ export function useKit(
 	});
 }
 
+/** Runs version 2 of the node with `parameters` (resource and operation among them). */
+export function v2Run(kit: () => Kit) {
+	return async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
+		await kit().run(parameters as never, { typeVersion: 2, ...options });
+}
+
 /** Runs version 2 of the node on `resource` → `operation`: the call most of the node's suites share. */
 export function v2Runner(kit: () => Kit) {
+	const run = v2Run(kit);
 	return async (
 		resource: string,
 		operation: string,
 		parameters: Record<string, unknown> = {},
 		options: RunOptions = {},
-	) =>
-		await kit().run({ resource, operation, ...parameters } as never, {
+	) => await run({ resource, operation, ...parameters }, options);
+}
+
+/** Runs one of version 2's list searches (a picker's From List) with the kit's credential. */
+export function v2Search(kit: () => Kit) {
+	return async <T>(method: string, ...args: unknown[]): Promise<T> =>
+		await runLoadMethodOf<T>({
+			kind: 'listSearch',
+			method,
+			credentials: kit().credentials,
+			args,
 			typeVersion: 2,
-			...options,
 		});
+}
+
+/** Opens a chat of alice's chat assistant through the API, outside the request log; its UUID. */
+export async function newChat(kit: Kit, type = 'widget'): Promise<string> {
+	const created = await kit.api('POST', '/api/conversations', {
+		assistant_id: SEED.alice.chatAssistantUuid,
+		type,
+	});
+	await kit.clearRequests();
+	return created.json.conversation_id as string;
 }
 
 /** Everything of a run a user, a log or another node could see: output items and the error with all its details and stack. */

@@ -1,5 +1,4 @@
 import { SEED } from '../../sandbox';
-import { runLoadMethodOf } from '../../harness/engine';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,
@@ -9,6 +8,8 @@ import {
 	useKit,
 	type RunOptions,
 	describeTokenNeverShown,
+	v2Run,
+	v2Search,
 } from './kit';
 
 const ALICE = SEED.alice;
@@ -16,18 +17,8 @@ const ALICE = SEED.alice;
 const kit = useKit();
 
 /** These operations exist in version 2 of the node only. */
-const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-	await kit().run(parameters as never, { typeVersion: 2, ...options });
-
-async function load<T>(method: string, ...args: unknown[]): Promise<T> {
-	return await runLoadMethodOf<T>({
-		kind: 'listSearch',
-		method,
-		credentials: kit().credentials,
-		args,
-		typeVersion: 2,
-	});
-}
+const run = v2Run(kit);
+const load = v2Search(kit);
 
 const sms = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
 	await run(
