@@ -8,7 +8,8 @@ import {
 	DOCUMENTED_RATE_LIMITS,
 	type RateLimitedEndpoint,
 } from './constants';
-import { asNodeError, withSecretsMasked } from './errors';
+import { asNodeError } from './errors';
+import { withSecretsMasked } from './masking';
 import { newerPlatformProblem } from './newerPlatform';
 import type { FamulorRequestContext } from './types';
 

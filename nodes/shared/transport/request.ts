@@ -1,14 +1,9 @@
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import {
-	asNodeError,
-	markRemembered,
-	OUTCOME_UNKNOWN,
-	SENT_BEFORE,
-	withSecretsMasked,
-} from './errors';
+import { asNodeError, markRemembered, OUTCOME_UNKNOWN, SENT_BEFORE } from './errors';
 import { journalSlot, recall, remember, type RememberedError } from './journal';
+import { withSecretsMasked } from './masking';
 import { accountFor } from './pacing';
 import { send } from './send';
 import type { FamulorRequest, FamulorRequestContext } from './types';
