@@ -6,7 +6,7 @@
 import { SEED } from '../../../sandbox';
 import type { SandboxClient } from '../../helpers/sandboxClient';
 import { executionsOf, type ExecutionSummary } from '../queue/queueSetup';
-import { waitFor, type N8nServer } from './n8n';
+import { N8N_CALL_TIMEOUT_MS, waitFor, type N8nServer } from './n8n';
 import { retriedExecutionWorkflow } from './workflows';
 
 export const RETRIED_WORKFLOW_ID = 'famulorE2eExecutionRetry';
@@ -97,6 +97,7 @@ export async function failThenRetry(options: {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: '{}',
+		signal: AbortSignal.timeout(N8N_CALL_TIMEOUT_MS),
 	});
 	if (posted.status !== 200) throw new Error(`the production webhook answered ${posted.status}`);
 	const started = await waitFor('the production execution', async () =>

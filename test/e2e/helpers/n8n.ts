@@ -187,6 +187,9 @@ async function parsed<T>(response: Response): Promise<RestAnswer<T>> {
 }
 
 /** REST client of a logged-in owner. */
+/** The longest one HTTP call to an n8n process may take: more means it hangs, and the bench, which has no jest timeout, would wait forever. */
+export const N8N_CALL_TIMEOUT_MS = 60_000;
+
 export function restClient(
 	entry: MatrixEntry,
 	url: string,
@@ -201,6 +204,7 @@ export function restClient(
 				method,
 				headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
 				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(N8N_CALL_TIMEOUT_MS),
 			}),
 		);
 	const versionId = async (workflowId: string): Promise<string> => {

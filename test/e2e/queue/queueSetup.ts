@@ -32,7 +32,7 @@ import {
 	replaySends,
 } from '../../helpers/accountMinimum';
 import { SandboxClient } from '../../helpers/sandboxClient';
-import { restClient, type N8nServer } from '../helpers/n8n';
+import { N8N_CALL_TIMEOUT_MS, restClient, type N8nServer } from '../helpers/n8n';
 import { freeformBurstWorkflow, pollingMessagesWorkflow } from '../helpers/workflows';
 
 export const BURST_WORKFLOW_ID = 'famulorE2eQueueBurst';
@@ -222,6 +222,7 @@ export async function sendFreeformBurst(
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify({ message: `queue burst ${index}` }),
+					signal: AbortSignal.timeout(N8N_CALL_TIMEOUT_MS),
 				});
 				if (response.status !== 200)
 					throw new Error(`webhook call ${index}: ${response.status} ${await response.text()}`);
