@@ -124,6 +124,30 @@ export function returnAllProperties(): INodeProperties[] {
 	];
 }
 
+/**
+ * The fields of a Get Many with filters: Return All / Limit, then a Filters collection of `filters`
+ * (each filter sent only when added); wrap with updateDisplayOptions.
+ */
+export function filteredListProperties(filters: INodeProperties[]): INodeProperties[] {
+	return [
+		...returnAllProperties(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filters,
+		},
+	];
+}
+
+/** What a filtered Get Many plans: the checked filters as the query, and the limit (Infinity for Return All). */
+export interface FilteredListPlan {
+	qs: IDataObject;
+	limit: number;
+}
+
 /** The `limit` for the transport's list helpers: Infinity for Return All, else the checked Limit. */
 export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import { requestWholeList } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
 import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
@@ -50,11 +50,10 @@ export async function execute(
 	plan: Plan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
+	return await requestWholeList.call(this, {
 		path: '/api/user/whatsapp/senders',
 		qs: { status: plan.status },
+		limit: plan.limit,
 		itemIndex,
 	});
-	return unwrapList(response).slice(0, plan.limit);
 }
