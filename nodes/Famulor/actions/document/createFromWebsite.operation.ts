@@ -5,50 +5,35 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
 import type { OperationEffect, OperationResult } from '../types';
-import {
-	descriptionOption,
-	documentPath,
-	knowledgeBaseProperty,
-	nameProperty,
-	readDescription,
-	readKnowledgeBaseId,
-	readName,
-} from './common';
-import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
+import { readDescription, readKnowledgeBaseId, readName } from './common';
+import * as newDocument from './newDocument';
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] => [
-	knowledgeBaseProperty,
-	nameProperty,
-	{
-		displayName: 'URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		placeholder: 'https://example.com/faq',
-		description:
-			'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
-	},
-	{
-		displayName: 'Links',
-		name: 'links',
-		type: 'string',
-		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Link' },
-		default: [],
-		placeholder: 'https://example.com/pricing',
-		description: 'Specific pages to scrape. Required unless a URL is given.',
-	},
-	...wait,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			descriptionOption,
+export const properties = (wait: INodeProperties[]): INodeProperties[] =>
+	newDocument.fields(
+		[
+			{
+				displayName: 'URL',
+				name: 'url',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/faq',
+				description:
+					'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
+			},
+			{
+				displayName: 'Links',
+				name: 'links',
+				type: 'string',
+				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Link' },
+				default: [],
+				placeholder: 'https://example.com/pricing',
+				description: 'Specific pages to scrape. Required unless a URL is given.',
+			},
+		],
+		wait,
+		[
 			{
 				displayName: 'Relative Links Limit',
 				name: 'relativeLinksLimit',
@@ -59,8 +44,7 @@ export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 					'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
 			},
 		],
-	},
-];
+	);
 
 export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
 
@@ -78,11 +62,8 @@ function linkList(value: unknown): unknown[] {
 /** Adds a website document; the service scrapes it in the background (status `processing`). */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
 
-interface CreatePlan {
-	knowledgeBaseId: number;
-	path: string;
+interface CreatePlan extends newDocument.Target {
 	body: IDataObject;
-	wait?: WaitPlan;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan {
@@ -118,29 +99,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 			true,
 		);
 	}
-	return {
-		knowledgeBaseId,
-		path: documentPath(knowledgeBaseId),
-		body,
-		wait: readWaitPlan.call(this, itemIndex),
-	};
+	return { body, ...newDocument.readTarget.call(this, itemIndex, knowledgeBaseId) };
 }
 
-/**
- * Not repeated on an unclear failure: the website would be crawled and stored twice. A wait after it
- * only reads, and n8n's Retry On Fail gets the remembered answer instead of creating it again.
- */
+/** Sent once (newDocument.send): the service would crawl and store the website twice. */
 export async function execute(
 	this: IExecuteFunctions,
-	{ knowledgeBaseId, path, body, wait }: CreatePlan,
+	plan: CreatePlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'POST',
-		path,
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return await outputOfCreated.call(this, answer, knowledgeBaseId, wait, itemIndex);
+	return await newDocument.send.call(this, plan, plan.body, itemIndex);
 }
