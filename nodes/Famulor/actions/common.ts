@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { listLimit, unwrapRecord } from '../../shared/transport';
+import { famulorApiRequest, listLimit, unwrapRecord } from '../../shared/transport';
 import {
 	checkE164,
 	checkId,
@@ -17,6 +17,7 @@ import {
 	type FieldName,
 } from '../validation';
 import { speaksCurrentApi } from './apiGeneration';
+import type { OperationResult } from './types';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -172,6 +173,26 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
  */
 export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObject {
 	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
+}
+
+/**
+ * The `execute` of a Create that POSTs its planned body to `path` and outputs the new record itself
+ * (`{data: {...}}` unwrapped). Never repeated on an unclear failure: the record would exist twice.
+ */
+export function createAt(
+	path: string,
+): (this: IExecuteFunctions, body: IDataObject, itemIndex: number) => Promise<OperationResult> {
+	return async function (this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+		return unwrapRecord(
+			await famulorApiRequest.call(this, {
+				method: 'POST',
+				path,
+				body,
+				safeToRepeat: false,
+				itemIndex,
+			}),
+		);
+	};
 }
 
 /** The service's own words about what it did (e.g. "…removed at the end of the billing period"), or null. */

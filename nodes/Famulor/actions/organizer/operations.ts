@@ -7,7 +7,13 @@ import {
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
 import { checkMaxLength, checkOneOf, invalid, requireText } from '../../validation';
-import { deletedOutput, readListLimit, readLocatorId, returnAllProperties } from '../common';
+import {
+	createAt,
+	deletedOutput,
+	readListLimit,
+	readLocatorId,
+	returnAllProperties,
+} from '../common';
 import type { OperationModule } from '../types';
 import { COLORS, colorProperty, type OrganizerKind } from './kinds';
 
@@ -80,17 +86,7 @@ export function createOperation(kind: OrganizerKind): OperationModule<IDataObjec
 			if (extra.color !== undefined) body.color = readColor.call(this, itemIndex, extra.color);
 			return body;
 		},
-		async execute(body, itemIndex) {
-			return unwrapRecord(
-				await famulorApiRequest.call(this, {
-					method: 'POST',
-					path: kind.itemPath,
-					body,
-					safeToRepeat: false,
-					itemIndex,
-				}),
-			);
-		},
+		execute: createAt(kind.itemPath),
 	};
 }
 
