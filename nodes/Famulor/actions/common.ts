@@ -218,6 +218,23 @@ export function recordWithMessage(answer: IDataObject): IDataObject {
 		: { ...record, message };
 }
 
+/** A record's Name: required, not blank, at most `maxLength` characters. */
+export function checkName(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	maxLength: number,
+): string {
+	const name = { label: 'Name', field: 'name' };
+	return checkMaxLength.call(
+		this,
+		itemIndex,
+		name,
+		requireText.call(this, itemIndex, name, value),
+		maxLength,
+	);
+}
+
 /**
  * The Update Fields of a knowledge base or a document: a name and a description, each at most
  * `maxLength` characters, at least one of them given.
@@ -229,16 +246,8 @@ export function readNameAndDescription(
 ): IDataObject {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.name !== undefined) {
-		const name = { label: 'Name', field: 'name' };
-		body.name = checkMaxLength.call(
-			this,
-			itemIndex,
-			name,
-			requireText.call(this, itemIndex, name, fields.name),
-			maxLength,
-		);
-	}
+	if (fields.name !== undefined)
+		body.name = checkName.call(this, itemIndex, fields.name, maxLength);
 	if (fields.description !== undefined) {
 		body.description = checkMaxLength.call(
 			this,

@@ -16,7 +16,7 @@ import {
 	invalid,
 	requireText,
 } from '../../validation';
-import { createAt, readLocatorId } from '../common';
+import { checkName, createAt, readLocatorId } from '../common';
 import type { OperationEffect } from '../types';
 
 const WEEK_DAYS = [
@@ -236,15 +236,8 @@ const OPTIONAL_FIELDS: Array<[string, string, string, Reader]> = [
 ];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const nameField = { label: 'Name', field: 'name' };
 	const body: IDataObject = {
-		name: checkMaxLength.call(
-			this,
-			itemIndex,
-			nameField,
-			requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)),
-			255,
-		),
+		name: checkName.call(this, itemIndex, this.getNodeParameter('name', itemIndex), 255),
 		assistant_id: readLocatorId.call(this, itemIndex, 'assistantId', {
 			label: 'Assistant',
 			field: 'assistant_id',

@@ -5,8 +5,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { checkMaxLength, requireText } from '../../validation';
-import { createAt } from '../common';
+import { checkMaxLength } from '../../validation';
+import { checkName, createAt } from '../common';
 import type { OperationEffect } from '../types';
 import { MAX_TEXT_LENGTH } from './update.operation';
 
@@ -40,13 +40,11 @@ export const effect: OperationEffect = {
 };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const name = { label: 'Name', field: 'name' };
 	const body: IDataObject = {
-		name: checkMaxLength.call(
+		name: checkName.call(
 			this,
 			itemIndex,
-			name,
-			requireText.call(this, itemIndex, name, this.getNodeParameter('name', itemIndex)),
+			this.getNodeParameter('name', itemIndex),
 			MAX_TEXT_LENGTH,
 		),
 	};

@@ -6,8 +6,9 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
-import { checkMaxLength, checkOneOf, invalid, requireText } from '../../validation';
+import { checkOneOf, invalid } from '../../validation';
 import {
+	checkName,
 	createAt,
 	deletedOutput,
 	readListLimit,
@@ -39,15 +40,11 @@ function show(
 	);
 }
 
+/** The service's limit on a folder's or label's name. */
+const MAX_NAME_LENGTH = 255;
+
 function readName(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const name = { label: 'Name', field: 'name' };
-	return checkMaxLength.call(
-		this,
-		itemIndex,
-		name,
-		requireText.call(this, itemIndex, name, value),
-		255,
-	);
+	return checkName.call(this, itemIndex, value, MAX_NAME_LENGTH);
 }
 
 function readColor(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
