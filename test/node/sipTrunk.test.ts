@@ -1,5 +1,6 @@
 import type { INodeListSearchResult } from 'n8n-workflow';
 import { runLoadMethodOf } from '../../harness/engine';
+import { NUMBER_TRUNK_BODY } from '../helpers/sipTrunks';
 import {
 	expectFailedBeforeSending,
 	items,
@@ -17,6 +18,7 @@ const runV2 = v2Runner(kit);
 
 const SIP = '/api/user/phone-numbers/sip-trunks';
 
+/** The node's parameters for the trunk the service receives as NUMBER_TRUNK_BODY. */
 const trunkParameters = {
 	sipTrunkType: 'number',
 	phoneNumber: '+493055501234',
@@ -26,18 +28,6 @@ const trunkParameters = {
 	sipCallingFormat: '+e164',
 	inboundAuthorizationType: 'auth',
 	countryCode: 'de',
-};
-
-/** What the service receives for `trunkParameters`: the body the create test expects and the 409 test seeds. */
-const numberTrunkBody = {
-	sip_trunk_type: 'number',
-	phone_number: '+493055501234',
-	sip_username: 'alice-sip',
-	sip_password: 'secret-pw',
-	sip_address: 'sip.provider.com',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	country_code: 'DE',
 };
 
 /** Creates an extension trunk on the PBX straight through the sandbox's API (not through the node). */
@@ -64,7 +54,7 @@ describe('SIP Trunk', () => {
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: SIP, status: 201 });
-		expect(request.body).toEqual({ ...numberTrunkBody, nickname: 'PBX', outbound_proxy: true });
+		expect(request.body).toEqual({ ...NUMBER_TRUNK_BODY, nickname: 'PBX', outbound_proxy: true });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				id: expect.any(Number),
@@ -184,7 +174,7 @@ describe('SIP Trunk', () => {
 	});
 
 	it('maps the 409 of a duplicate trunk, and with Continue On Fail keeps going', async () => {
-		await kit().api('POST', SIP, numberTrunkBody);
+		await kit().api('POST', SIP, NUMBER_TRUNK_BODY);
 		const input = items({ number: '+493055501234' }, { number: '+493055501235' });
 		const result = await runV2(
 			'sipTrunk',
