@@ -12,33 +12,33 @@ import { readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
 import * as newDocument from './newDocument';
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] =>
-	newDocument.fields(
-		[
-			{
-				displayName: 'File Type',
-				name: 'fileType',
-				type: 'options',
-				options: [
-					{ name: 'DOCX (Word)', value: 'docx' },
-					{ name: 'PDF', value: 'pdf' },
-					{ name: 'TXT (Plain Text, UTF-8)', value: 'txt' },
-				],
-				default: 'pdf',
-				description: 'Type of the file; the file must match it by name and content',
-			},
-			{
-				displayName: 'Input Binary Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				required: true,
-				default: 'data',
-				hint: 'The name of the input binary field containing the file to upload (max 20 MB)',
-				description: 'Name of the binary property of the input item that holds the file',
-			},
+/** What the file source adds between the document's name and version 2's wait. */
+const fileFields: INodeProperties[] = [
+	{
+		displayName: 'File Type',
+		name: 'fileType',
+		type: 'options',
+		options: [
+			{ name: 'DOCX (Word)', value: 'docx' },
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'TXT (Plain Text, UTF-8)', value: 'txt' },
 		],
-		wait,
-	);
+		default: 'pdf',
+		description: 'Type of the file; the file must match it by name and content',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input binary field containing the file to upload (max 20 MB)',
+		description: 'Name of the binary property of the input item that holds the file',
+	},
+];
+
+export const properties = (wait: INodeProperties[]): INodeProperties[] =>
+	newDocument.fields(fileFields, wait);
 
 export const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
 

@@ -10,41 +10,43 @@ import type { OperationEffect, OperationResult } from '../types';
 import { readDescription, readKnowledgeBaseId, readName } from './common';
 import * as newDocument from './newDocument';
 
+/** What the website source adds between the document's name and version 2's wait. */
+const websiteFields: INodeProperties[] = [
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		placeholder: 'https://example.com/faq',
+		description:
+			'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
+	},
+	{
+		displayName: 'Links',
+		name: 'links',
+		type: 'string',
+		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Link' },
+		default: [],
+		placeholder: 'https://example.com/pricing',
+		description: 'Specific pages to scrape. Required unless a URL is given.',
+	},
+];
+
+/** Additional Fields beside the description. */
+const websiteOptions: INodeProperties[] = [
+	{
+		displayName: 'Relative Links Limit',
+		name: 'relativeLinksLimit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 50 },
+		default: 10,
+		description:
+			'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
+	},
+];
+
 export const properties = (wait: INodeProperties[]): INodeProperties[] =>
-	newDocument.fields(
-		[
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/faq',
-				description:
-					'Main page to scrape; relative links found on it are followed. Required unless Links are given.',
-			},
-			{
-				displayName: 'Links',
-				name: 'links',
-				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Link' },
-				default: [],
-				placeholder: 'https://example.com/pricing',
-				description: 'Specific pages to scrape. Required unless a URL is given.',
-			},
-		],
-		wait,
-		[
-			{
-				displayName: 'Relative Links Limit',
-				name: 'relativeLinksLimit',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 50 },
-				default: 10,
-				description:
-					'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
-			},
-		],
-	);
+	newDocument.fields(websiteFields, wait, websiteOptions);
 
 export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
 
