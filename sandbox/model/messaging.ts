@@ -73,3 +73,30 @@ export interface Conversation {
 	created_at: number;
 	updated_at: number;
 }
+
+/** Statuses a sent WhatsApp message moves through (read receipts). */
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A sender's read-receipt webhook, as set in the dashboard: where status changes go and the secret signing them. */
+export interface ReadReceiptSettings {
+	url: string | null;
+	signingSecret: string;
+}
+
+/** A WhatsApp message the user sent, whose status changes the read receipts report. */
+export interface SentMessage {
+	whatsappMessageId: number;
+	messageSid: string | null;
+	senderId: number;
+	to: string;
+	conversationUuid: string | null;
+	assistantId: number | null;
+	status: MessageStatus | null;
+}
+
+/**
+ * Where a widget or WhatsApp chat stands on its way to the conversation-ended webhook: counting down
+ * to its inactivity end (due at `dueAt` on the sandbox clock), or ended.
+ */
+export type ChatEnd = { status: 'counting'; dueAt: number } | { status: 'ended'; endedAt: number };

@@ -9,7 +9,15 @@ import type { Campaign, Lead } from './campaigns';
 import { uuidFrom } from './ids';
 import { generateInventory, type InventoryNumber } from './inventory';
 import type { DocumentRec, KnowledgeBase } from './knowledgeBases';
-import type { Conversation, Sender, SmsRecord, WhatsAppTemplate } from './messaging';
+import type {
+	ChatEnd,
+	Conversation,
+	ReadReceiptSettings,
+	Sender,
+	SentMessage,
+	SmsRecord,
+	WhatsAppTemplate,
+} from './messaging';
 import type { PhoneNumber, SipTrunk } from './phoneNumbers';
 
 export class State {
@@ -26,6 +34,12 @@ export class State {
 	senders = new Map<number, Sender>();
 	templates = new Map<number, WhatsAppTemplate>();
 	sms: SmsRecord[] = [];
+	/** per sender id: its read-receipt webhook (domain/messaging/readReceipts.ts) */
+	readReceipts = new Map<number, ReadReceiptSettings>();
+	/** per whatsapp_message_id: the WhatsApp messages sent, for their read receipts */
+	sentWhatsApp = new Map<number, SentMessage>();
+	/** per conversation uuid: widget and WhatsApp chats counting down to their end, or ended (domain/messaging/conversationEnd.ts) */
+	chatEnds = new Map<string, ChatEnd>();
 	calls = new Map<number, Call>();
 	campaigns = new Map<number, Campaign>();
 	leads = new Map<number, Lead>();

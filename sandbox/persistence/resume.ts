@@ -2,11 +2,13 @@
  * What was under way when a restored sandbox stopped, picked up again: its timers did not survive.
  * A call still ringing ends a call duration after the restart, as a new one would; a running
  * campaign's calls under way are aborted (their leads go back to the queue, as when it is stopped)
- * and its dialer runs again; a document still processing finishes processing.
+ * and its dialer runs again; a document still processing finishes processing; a widget or WhatsApp
+ * chat counting down to its inactivity end ends when it was due.
  */
 import { endAfterCallDuration } from '../domain/calls/callLifecycle';
 import { abortCalls, dial } from '../domain/campaigns/dialer';
 import { finishProcessingLater } from '../domain/knowledgeBases/documentProcessing';
+import { resumeInactivityEnds } from '../domain/messaging/conversationEnd';
 import type { Sandbox } from '../model/sandbox';
 
 export function resumeTimedWork(sb: Sandbox): void {
@@ -22,4 +24,5 @@ export function resumeTimedWork(sb: Sandbox): void {
 		if (call.status === 'initiated' && !campaignCalls.has(call.id)) endAfterCallDuration(sb, call);
 	for (const doc of state.documents.values())
 		if (doc.status === 'processing') finishProcessingLater(sb, doc);
+	resumeInactivityEnds(sb);
 }

@@ -1,12 +1,16 @@
 /**
  * A sandbox with a state file (as `npm start` runs it) keeps its records across a restart: the
- * webhook a published n8n trigger registered still receives the call that ends after the restart.
+ * webhook a published n8n trigger registered still receives the call that ends after the restart;
+ * a sender's read-receipt webhook, the messages it reports on and the chats' ends are kept too.
  */
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { boot, receiver, type Client, type Receiver } from './helpers';
+import { SEED } from '../../sandbox';
+import { boot, type Client } from './helpers';
+import { webhookReceiver, type Receiver } from './receiver';
 
 let dir: string;
 let file: string;
@@ -42,7 +46,7 @@ const publish = async (client: Client) =>
 beforeEach(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
 	file = join(dir, 'sandbox-state.json');
-	hook = await receiver();
+	hook = await webhookReceiver();
 });
 afterEach(async () => {
 	for (const client of [...running]) await stop(client);
@@ -106,4 +110,95 @@ test('without a state file, or with an unusable one, the sandbox starts from its
 	);
 	expect(existsSync(`${file}.unusable`)).toBe(true);
 	expect((await assistant102(refused)).webhook_url).toBe(seededWebhook);
+});
+
+describe('chat webhooks across a restart', () => {
+	const RECEIPTS = '/whatsapp/senders/71/read-receipts';
+	const sendFreeform = async (client: Client) =>
+		(
+			await client.post('/api/user/whatsapp/send-freeform', {
+				sender_id: 71,
+				recipient_phone: SEED.alice.openWindowCustomer.phone,
+				message: 'Hi',
+			})
+		).json.whatsapp_message_id as number;
+	const report = async (client: Client, id: number, status: string) =>
+		await client.ctl('POST', `/whatsapp/messages/${id}/statuses`, { statuses: [status] });
+	const customerWrites = async (client: Client) =>
+		(
+			await client.ctl('POST', '/whatsapp/inbound', {
+				sender_id: 71,
+				customer_phone: '+4917655501234',
+				message: 'Hallo',
+			})
+		).json.conversation_uuid as string;
+	const enableChatEnded = async (client: Client) =>
+		await client.post('/api/user/assistants/enable-conversation-ended-webhook', {
+			assistant_id: 104,
+			webhook_url: `${hook.url}/ended`,
+		});
+
+	test("a sender's read-receipt webhook, with its secret, and the messages sent before still report after it", async () => {
+		const first = await start();
+		const settings = (await first.ctl('PUT', RECEIPTS, { url: `${hook.url}/receipts` })).json;
+		const before = await sendFreeform(first);
+		await stop(first);
+
+		const second = await start();
+		expect((await second.ctl('GET', RECEIPTS)).json).toEqual(settings);
+		expect((await report(second, before, 'delivered')).json).toMatchObject({ status: 'delivered' });
+		const after = await sendFreeform(second);
+		await report(second, after, 'sent');
+		expect(hook.received.map((r) => [r.path, r.body.whatsapp_message_id, r.body.status])).toEqual([
+			['/receipts', before, 'delivered'],
+			['/receipts', after, 'sent'],
+		]);
+		for (const r of hook.received)
+			expect(r.headers['x-signature-256']).toBe(
+				`sha256=${createHmac('sha256', settings.signing_secret).update(r.raw).digest('hex')}`,
+			);
+	});
+
+	test('an ended chat stays ended: ending it again is refused and nothing is delivered twice', async () => {
+		const first = await start();
+		await enableChatEnded(first);
+		const uuid = await customerWrites(first);
+		expect((await first.ctl('POST', `/conversations/${uuid}/end`)).status).toBe(200);
+		await stop(first);
+
+		const second = await start();
+		expect((await second.ctl('POST', `/conversations/${uuid}/end`)).json).toEqual({
+			message: 'Conversation already ended',
+		});
+		await second.advance(30 * 60_000);
+		expect(hook.received.map((r) => [r.path, r.body.conversation_id])).toEqual([['/ended', uuid]]);
+	});
+
+	test('a chat counting down to its inactivity end still ends when due', async () => {
+		const first = await start();
+		await enableChatEnded(first);
+		const uuid = await customerWrites(first);
+		await stop(first);
+
+		const second = await start();
+		await second.advance(30 * 60_000 - 1);
+		expect(hook.received).toEqual([]);
+		await second.advance(1);
+		expect(hook.received.map((r) => [r.path, r.body.conversation_id])).toEqual([['/ended', uuid]]);
+	});
+
+	test('a state file from before they were kept is still read, without them', async () => {
+		const first = await start();
+		await publish(first);
+		await first.ctl('PUT', RECEIPTS, { url: `${hook.url}/receipts` });
+		await stop(first);
+		const saved = JSON.parse(readFileSync(file, 'utf8')) as { state: Record<string, unknown> };
+		for (const key of ['readReceipts', 'sentWhatsApp', 'chatEnds']) delete saved.state[key];
+		writeFileSync(file, JSON.stringify(saved));
+
+		const second = await start();
+		expect(second.sb.stateFile).toBe(`restored from ${file}`);
+		expect((await assistant102(second)).webhook_url).toBe(`${hook.url}/post-call`);
+		expect((await second.ctl('GET', RECEIPTS)).json).toMatchObject({ url: null });
+	});
 });

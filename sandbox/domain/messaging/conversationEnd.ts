@@ -19,23 +19,26 @@ export interface ConversationEndDetails {
 	attachments?: Array<Record<string, unknown>>;
 }
 
-interface EndStore {
-	/** conversation uuid → when it ended */
-	ended: Map<string, number>;
-	/** conversation uuid → cancels its pending inactivity end */
-	timers: Map<string, () => void>;
+/**
+ * Per store (a sandbox reset makes a new one): conversation uuid → cancels its pending inactivity
+ * end. The timers are not data; the ends they count down to are (`state.chatEnds`), and a restored
+ * sandbox arms them again (resumeInactivityEnds).
+ */
+const timers = new WeakMap<State, Map<string, () => void>>();
+
+function timersOf(state: State): Map<string, () => void> {
+	let pending = timers.get(state);
+	if (!pending) {
+		pending = new Map();
+		timers.set(state, pending);
+	}
+	return pending;
 }
 
-/** One store per State, so a sandbox reset (a new State) starts empty. */
-const stores = new WeakMap<State, EndStore>();
-
-function storeOf(state: State): EndStore {
-	let store = stores.get(state);
-	if (!store) {
-		store = { ended: new Map(), timers: new Map() };
-		stores.set(state, store);
-	}
-	return store;
+function cancelInactivityEnd(sb: Sandbox, conv: Conversation): void {
+	const pending = timersOf(sb.state);
+	pending.get(conv.uuid)?.();
+	pending.delete(conv.uuid);
 }
 
 export function endsWithWebhook(conv: Conversation): boolean {
@@ -43,7 +46,8 @@ export function endsWithWebhook(conv: Conversation): boolean {
 }
 
 export function conversationEndedAt(sb: Sandbox, conv: Conversation): number | undefined {
-	return storeOf(sb.state).ended.get(conv.uuid);
+	const end = sb.state.chatEnds.get(conv.uuid);
+	return end?.status === 'ended' ? end.endedAt : undefined;
 }
 
 /** Standard post-call variables of a chat: the schema's names, or the dashboard's `status` and `summary`. */
@@ -105,11 +109,9 @@ export async function endConversation(
 	conv: Conversation,
 	details: ConversationEndDetails = {},
 ): Promise<WebhookLogEntry | undefined> {
-	const store = storeOf(sb.state);
-	store.timers.get(conv.uuid)?.();
-	store.timers.delete(conv.uuid);
+	cancelInactivityEnd(sb, conv);
 	const endedAt = sb.now();
-	store.ended.set(conv.uuid, endedAt);
+	sb.state.chatEnds.set(conv.uuid, { status: 'ended', endedAt });
 	const a = sb.state.assistants.get(conv.assistant_id);
 	const url = a?.conversation_ended_webhook_url;
 	if (!a || !url) return undefined;
@@ -125,16 +127,29 @@ export async function endConversation(
 	});
 }
 
+/** Arms the chat's end at `dueAt` on the sandbox clock (at once when that has passed). */
+function endAt(sb: Sandbox, conv: Conversation, dueAt: number): void {
+	cancelInactivityEnd(sb, conv);
+	sb.state.chatEnds.set(conv.uuid, { status: 'counting', dueAt });
+	const pending = timersOf(sb.state);
+	const cancel = sb.schedule(Math.max(0, dueAt - sb.now()), async () => {
+		pending.delete(conv.uuid);
+		await endConversation(sb, conv);
+	});
+	pending.set(conv.uuid, cancel);
+}
+
 /** Activity in a chat: it (re)starts the inactivity countdown after which the chat ends. */
 export function touchConversation(sb: Sandbox, conv: Conversation): void {
 	if (!endsWithWebhook(conv)) return;
-	const store = storeOf(sb.state);
-	store.ended.delete(conv.uuid);
-	store.timers.get(conv.uuid)?.();
 	const minutes = sb.state.assistants.get(conv.assistant_id)?.conversation_inactivity_timeout ?? 30;
-	const cancel = sb.schedule(minutes * 60_000, async () => {
-		store.timers.delete(conv.uuid);
-		await endConversation(sb, conv);
-	});
-	store.timers.set(conv.uuid, cancel);
+	endAt(sb, conv, sb.now() + minutes * 60_000);
+}
+
+/** A restored sandbox: the chats that were counting down end when they were due (at once if that has passed). */
+export function resumeInactivityEnds(sb: Sandbox): void {
+	for (const [uuid, end] of sb.state.chatEnds) {
+		const conv = sb.state.conversationByUuid.get(uuid);
+		if (conv && end.status === 'counting') endAt(sb, conv, end.dueAt);
+	}
 }

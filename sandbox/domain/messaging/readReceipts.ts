@@ -8,12 +8,14 @@ import { touchConversation } from './conversationEnd';
 import { isoOffset } from '../formats';
 import type { Sandbox } from '../../model/sandbox';
 import type { WebhookLogEntry } from '../../model/logs';
-import type { Conversation, Sender } from '../../model/messaging';
-import type { State } from '../../model/store';
+import type {
+	Conversation,
+	MessageStatus,
+	ReadReceiptSettings,
+	Sender,
+	SentMessage,
+} from '../../model/messaging';
 import { deliverWebhook } from '../webhooks/webhookDelivery';
-
-export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Statuses only move forward; failed and undelivered are final. */
 const RANK: Record<MessageStatus, number> = {
@@ -24,41 +26,10 @@ const RANK: Record<MessageStatus, number> = {
 	undelivered: 4,
 };
 
-export interface ReadReceiptSettings {
-	url: string | null;
-	signingSecret: string;
-}
-
-export interface SentMessage {
-	whatsappMessageId: number;
-	messageSid: string | null;
-	senderId: number;
-	to: string;
-	conversationUuid: string | null;
-	assistantId: number | null;
-	status: MessageStatus | null;
-}
-
 export interface StatusDetails {
 	error_code?: number | null;
 	error_message?: string | null;
 	error_description?: string | null;
-}
-
-interface ReceiptStore {
-	settings: Map<number, ReadReceiptSettings>;
-	messages: Map<number, SentMessage>;
-}
-
-const stores = new WeakMap<State, ReceiptStore>();
-
-function storeOf(state: State): ReceiptStore {
-	let store = stores.get(state);
-	if (!store) {
-		store = { settings: new Map(), messages: new Map() };
-		stores.set(state, store);
-	}
-	return store;
 }
 
 export function signature(body: string, secret: string): string {
@@ -67,11 +38,10 @@ export function signature(body: string, secret: string): string {
 
 /** The sender's settings; a signing secret exists from the start, as the dashboard generates one. */
 export function readReceiptSettings(sb: Sandbox, senderId: number): ReadReceiptSettings {
-	const store = storeOf(sb.state);
-	let settings = store.settings.get(senderId);
+	let settings = sb.state.readReceipts.get(senderId);
 	if (!settings) {
 		settings = { url: null, signingSecret: randomBytes(32).toString('hex') };
-		store.settings.set(senderId, settings);
+		sb.state.readReceipts.set(senderId, settings);
 	}
 	return settings;
 }
@@ -103,7 +73,7 @@ export function recordSentMessage(
 		conversation: Conversation | undefined;
 	},
 ): void {
-	storeOf(sb.state).messages.set(p.whatsappMessageId, {
+	sb.state.sentWhatsApp.set(p.whatsappMessageId, {
 		whatsappMessageId: p.whatsappMessageId,
 		messageSid: p.messageSid,
 		senderId: p.sender.id,
@@ -117,7 +87,7 @@ export function recordSentMessage(
 }
 
 export function sentMessage(sb: Sandbox, whatsappMessageId: number): SentMessage | undefined {
-	return storeOf(sb.state).messages.get(whatsappMessageId);
+	return sb.state.sentWhatsApp.get(whatsappMessageId);
 }
 
 /** Why the status cannot follow the message's current one, or undefined when it can. */

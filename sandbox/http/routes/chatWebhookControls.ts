@@ -10,14 +10,13 @@ import { body, params } from '../input';
 import { laravel422, send } from '../respond';
 import {
 	emitStatus,
-	MESSAGE_STATUSES,
-	type MessageStatus,
 	readReceiptSettings,
 	regenerateSigningSecret,
 	sentMessage,
 	setReadReceiptUrl,
 	statusRefusal,
 } from '../../domain/messaging/readReceipts';
+import { MESSAGE_STATUSES, type MessageStatus } from '../../model/messaging';
 import type { Sandbox } from '../../model/sandbox';
 import type { WebhookLogEntry } from '../../model/logs';
 import { recordById } from '../../domain/tenancy';
