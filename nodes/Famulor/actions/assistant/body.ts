@@ -1,97 +1,26 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
 
 import {
 	checkBoolean,
 	checkId,
 	checkIdList,
-	checkMaxLength,
 	checkOneOf,
-	checkTimezone,
-	checkRange,
-	checkUrl,
 	invalid,
 	requireText,
 	type FieldName,
 } from '../../validation';
-import { readVariables } from '../common';
-import {
-	OPTIONAL_FIELDS,
-	POST_CALL_SCHEMA_TYPES,
-	REQUIRED_FIELDS,
-	SPECIAL,
-	type AssistantField,
-	type ValueRule,
-} from './fields';
+import type { AssistantVersion, BodyInput, SchemaPart } from './bodyBuilder';
+import { locatorInput, postCallSchemaStep, variablesStep } from './bodyBuilder';
+import { FIELDS_V1, SPECIAL } from './fields';
+import { POST_CALL_SCHEMA_TYPES } from './sharedFields';
 
-export type AssistantMode = 'create' | 'update';
-
-function nameOf(entry: AssistantField): FieldName {
-	return { label: entry.property.displayName, field: entry.field };
-}
-
-/** Checks a plain value against its rule (both API generations) and returns the value to send. */
-export function checkValue(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name: FieldName,
-	rule: ValueRule,
-	value: unknown,
-): unknown {
-	switch (rule.kind) {
-		case 'text': {
-			const text = requireText.call(this, itemIndex, name, value);
-			return rule.max === undefined
-				? text
-				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
-		}
-		case 'timezone':
-			return checkTimezone.call(this, itemIndex, name, value);
-		case 'url':
-			return checkUrl.call(this, itemIndex, name, value);
-		case 'boolean':
-			return checkBoolean.call(this, itemIndex, name, value);
-		case 'oneOf':
-			return checkOneOf.call(this, itemIndex, name, value, rule.values);
-		case 'number':
-			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, rule.integer);
-	}
-}
-
-/** Checks one field against its rule from the seed specification (the API docs of February 2026) and returns the value to send. */
-function checkField(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	entry: AssistantField,
-	value: unknown,
-): unknown {
-	const name = nameOf(entry);
-	return entry.rule.kind === 'id'
-		? checkId.call(this, itemIndex, name, value)
-		: checkValue.call(this, itemIndex, name, entry.rule, value);
-}
-
-/** Sets `a.b` as `{a: {b}}`, the shape the service expects for end_call_tool.description. */
-function setField(body: IDataObject, field: string, value: unknown): void {
-	const [head, child] = field.split('.');
-	if (child === undefined) {
-		body[head] = value as IDataObject[string];
-	} else {
-		body[head] = {
-			...((body[head] as IDataObject | undefined) ?? {}),
-			[child]: value as IDataObject[string],
-		};
-	}
-}
+/**
+ * Node version 1's body steps, as the seed specification (the API docs of February 2026) has
+ * them: the phone number, the tool IDs and the webhook, each with its Remove switch on update.
+ */
 
 function has(values: IDataObject, name: string): boolean {
 	return values[name] !== undefined;
-}
-
-/** A resource locator inside a collection arrives as `{__rl, mode, value}`. */
-function locatorInput(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && 'value' in value
-		? (value as { value: unknown }).value
-		: value;
 }
 
 function conflict(
@@ -108,35 +37,9 @@ function conflict(
 	);
 }
 
-function postCallSchema(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-): IDataObject[] | undefined {
-	const items = (value as { field?: IDataObject[] } | undefined)?.field;
-	if (!Array.isArray(items)) return undefined;
-	return items.map((item, index) => {
-		const at = (part: string, label: string): FieldName => ({
-			label: `Post-Call Schema ${label} (item ${index + 1})`,
-			field: `post_call_schema[${index}].${part}`,
-		});
-		return {
-			name: requireText.call(this, itemIndex, at('name', 'Name'), item.name).trim(),
-			type: checkOneOf.call(this, itemIndex, at('type', 'Type'), item.type, POST_CALL_SCHEMA_TYPES),
-			description: requireText.call(
-				this,
-				itemIndex,
-				at('description', 'Description'),
-				item.description,
-			),
-		};
-	});
-}
-
 function phoneNumber(
 	this: IExecuteFunctions,
-	itemIndex: number,
-	values: IDataObject,
+	{ itemIndex, values }: BodyInput,
 	body: IDataObject,
 ): void {
 	const name = { label: 'Phone Number', field: 'phone_number_id' };
@@ -162,10 +65,8 @@ function phoneNumber(
 
 function tools(
 	this: IExecuteFunctions,
-	itemIndex: number,
-	values: IDataObject,
+	{ itemIndex, values, mode }: BodyInput,
 	body: IDataObject,
-	mode: AssistantMode,
 ): void {
 	const name = { label: 'Tool IDs', field: 'tool_ids' };
 	const removeAll =
@@ -197,8 +98,7 @@ function tools(
 
 function webhook(
 	this: IExecuteFunctions,
-	itemIndex: number,
-	values: IDataObject,
+	{ itemIndex, values }: BodyInput,
 	body: IDataObject,
 ): void {
 	const remove =
@@ -237,46 +137,25 @@ function webhook(
 	}
 }
 
-/**
- * Checks every value against the seed specification's rules and builds the JSON body. `values` holds the
- * parameters by name: on create the required top-level ones plus Additional Fields, on update the
- * Update Fields. `collection` is the collection's parameter name (for the variables pairs).
- */
-export function buildAssistantBody(
+function postCallSchemaItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	values: IDataObject,
-	mode: AssistantMode,
-	collection: string,
+	item: IDataObject,
+	at: SchemaPart,
 ): IDataObject {
-	const body: IDataObject = {};
-	for (const entry of [...REQUIRED_FIELDS, ...OPTIONAL_FIELDS]) {
-		const required = mode === 'create' && REQUIRED_FIELDS.includes(entry);
-		if (!required && !has(values, entry.property.name)) continue;
-		setField(
-			body,
-			entry.field,
-			checkField.call(this, itemIndex, entry, values[entry.property.name]),
-		);
-	}
-	phoneNumber.call(this, itemIndex, values, body);
-	tools.call(this, itemIndex, values, body, mode);
-	webhook.call(this, itemIndex, values, body);
-	const schema = postCallSchema.call(this, itemIndex, values[SPECIAL.postCallSchema]);
-	if (schema) body.post_call_schema = schema;
-	const variables = readVariables.call(
-		this,
-		itemIndex,
-		`${collection}.${SPECIAL.variables}`,
-		'variables',
-	);
-	if (variables) body.variables = variables;
-	if (mode === 'update' && Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Update Fields is empty: add at least one field to change',
-			{ itemIndex },
-		);
-	}
-	return body;
+	return {
+		name: requireText.call(this, itemIndex, at('name', 'Name'), item.name).trim(),
+		type: checkOneOf.call(this, itemIndex, at('type', 'Type'), item.type, POST_CALL_SCHEMA_TYPES),
+		description: requireText.call(
+			this,
+			itemIndex,
+			at('description', 'Description'),
+			item.description,
+		),
+	};
 }
+
+export const ASSISTANT_V1: AssistantVersion = {
+	...FIELDS_V1,
+	steps: [phoneNumber, tools, webhook, postCallSchemaStep(postCallSchemaItem), variablesStep],
+};

@@ -7,32 +7,52 @@ import {
 
 import { famulorApiRequest } from '../../../shared/transport';
 import { recordOf } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
-import { buildAssistantBody } from './body';
-import { fieldsCollection, REQUIRED_FIELDS, requiredProperties } from './fields';
+import type { OperationEffect, OperationModule, OperationResult } from '../types';
+import { ASSISTANT_V1 } from './body';
+import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
+import { fieldsCollection, requiredProperties } from './sharedFields';
 
-const properties: INodeProperties[] = [...requiredProperties(), fieldsCollection('create')];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['assistant'], operation: ['create'] } },
-	properties,
-);
-
-/** Creating is not idempotent: a repeated request would create a second assistant, so it is sent once. */
-export const effect: OperationEffect = { kind: 'creates', noun: 'assistant', idFields: ['id'] };
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const values: IDataObject = {
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+/**
+ * Assistant → Create of a node version: its required fields as parameters, the rest in Additional
+ * Fields, the body built by the version's rules
+ * (https://docs.famulor.de/en/api-reference/assistants/create).
+ */
+export function createOperation(version: AssistantVersion): OperationModule<IDataObject> {
+	const properties: INodeProperties[] = [
+		...requiredProperties(version),
+		fieldsCollection(version, 'create'),
+	];
+	return {
+		description: updateDisplayOptions(
+			{ show: { resource: ['assistant'], operation: ['create'] } },
+			properties,
+		),
+		effect,
+		prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+			const values: IDataObject = {
+				...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+			};
+			for (const { property } of version.required)
+				values[property.name] = this.getNodeParameter(
+					property.name,
+					itemIndex,
+				) as IDataObject[string];
+			return buildAssistantBody.call(this, version, {
+				itemIndex,
+				values,
+				mode: 'create',
+				collection: 'additionalFields',
+			});
+		},
+		execute,
 	};
-	for (const { property } of REQUIRED_FIELDS) {
-		values[property.name] = this.getNodeParameter(property.name, itemIndex) as IDataObject[string];
-	}
-	return buildAssistantBody.call(this, itemIndex, values, 'create', 'additionalFields');
 }
 
+/** Creating is not idempotent: a repeated request would create a second assistant, so it is sent once. */
+const effect: OperationEffect = { kind: 'creates', noun: 'assistant', idFields: ['id'] };
+
 /** Not repeated on an unclear failure: a second assistant would be created. */
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
@@ -48,3 +68,7 @@ export async function execute(
 		}),
 	);
 }
+
+/** Version 1 sends the fields of the seed specification. */
+export const { description, prepare } = createOperation(ASSISTANT_V1);
+export { effect, execute };

@@ -1,241 +1,25 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { phoneNumberLocator } from '../../../shared/descriptions';
 import { variablesProperty } from '../common';
+import { choice, flag, numeric, text, url, type AssistantField } from './fieldKinds';
+import {
+	postCallSchemaProperty,
+	SHARED_FIELDS,
+	type AssistantMode,
+	type VersionFields,
+} from './sharedFields';
 
 /**
- * The assistant input fields of the seed specification (the API docs of February 2026), defined once for Create and Update: each entry is the
- * n8n parameter and the rule `body.ts` checks before the value is sent under its API field.
+ * The assistant fields of node version 1, as the seed specification (the API docs of February
+ * 2026) names them, defined once for Create and Update.
  */
-
-/** The rules of plain values, the same in both API generations. */
-export type ValueRule =
-	| { kind: 'text'; max?: number }
-	| { kind: 'timezone' }
-	| { kind: 'url' }
-	| { kind: 'boolean' }
-	| { kind: 'oneOf'; values: readonly string[] }
-	| { kind: 'number'; min: number; max: number; integer?: boolean };
-
-export type FieldRule = ValueRule | { kind: 'id' };
-
-export interface AssistantField {
-	property: INodeProperties;
-	/** API field; a dotted name (`end_call_tool.description`) is sent as a nested object. */
-	field: string;
-	rule: FieldRule;
-}
-
-/** A field whose value has one of the value rules; both versions' field lists are built from these. */
-export interface ValueField {
-	property: INodeProperties;
-	field: string;
-	rule: ValueRule;
-}
-
-export function options(
-	values: readonly string[],
-	labels: readonly string[],
-): INodePropertyOptions[] {
-	return values.map((value, index) => ({ name: labels[index], value }));
-}
-
-export function text(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	max?: number,
-	extra: Partial<INodeProperties> = {},
-): ValueField {
-	return {
-		field,
-		rule: { kind: 'text', max },
-		property: { displayName, name, type: 'string', default: '', description, ...extra },
-	};
-}
-
-export function choice(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	values: readonly string[],
-	labels: readonly string[],
-): ValueField {
-	const [firstValue] = values;
-	return {
-		field,
-		rule: { kind: 'oneOf', values },
-		property: {
-			displayName,
-			name,
-			type: 'options',
-			options: options(values, labels),
-			default: firstValue,
-			description,
-		},
-	};
-}
-
-/**
- * A boolean parameter. Its default is written as the literal `false` unless it is on, as n8n's
- * `node-param-default-wrong-for-boolean` rule reads it.
- */
-export function booleanProperty(
-	displayName: string,
-	name: string,
-	description: string,
-	defaultValue: boolean,
-): INodeProperties {
-	const switchedOff: INodeProperties = {
-		displayName,
-		name,
-		type: 'boolean',
-		default: false,
-		description,
-	};
-	return defaultValue ? { ...switchedOff, default: true } : switchedOff;
-}
-
-export function flag(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	defaultValue: boolean,
-): ValueField {
-	return {
-		field,
-		rule: { kind: 'boolean' },
-		property: booleanProperty(displayName, name, description, defaultValue),
-	};
-}
-
-export function numeric(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-	range: { min: number; max: number; integer?: boolean; default: number },
-): ValueField {
-	const { min, max, integer, default: defaultValue } = range;
-	return {
-		field,
-		rule: { kind: 'number', min, max, integer },
-		property: {
-			displayName,
-			name,
-			type: 'number',
-			default: defaultValue,
-			typeOptions: {
-				minValue: min,
-				maxValue: max,
-				numberPrecision: integer ? 0 : 2,
-			},
-			description,
-		},
-	};
-}
-
-/** Fields both API generations name, bound and describe alike; version 2's lists use them too. */
-export const SHARED_FIELDS = {
-	systemPrompt: text(
-		'System Prompt',
-		'systemPrompt',
-		'system_prompt',
-		"Instructions that define the assistant's behaviour and personality",
-		undefined,
-		{ typeOptions: { rows: 6 } },
-	),
-	endpointSensitivity: numeric(
-		'Endpoint Sensitivity',
-		'endpointSensitivity',
-		'endpoint_sensitivity',
-		"How quickly the end of the caller's speech is detected, 0 to 5",
-		{ min: 0, max: 5, default: 0.5 },
-	),
-	interruptSensitivity: numeric(
-		'Interrupt Sensitivity',
-		'interruptSensitivity',
-		'interrupt_sensitivity',
-		'How easily the caller interrupts the assistant, 0 to 5',
-		{ min: 0, max: 5, default: 0.5 },
-	),
-	ambientSoundVolume: numeric(
-		'Ambient Sound Volume',
-		'ambientSoundVolume',
-		'ambient_sound_volume',
-		'Volume of the background sound, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	postCallEvaluation: flag(
-		'Post-Call Evaluation',
-		'postCallEvaluation',
-		'post_call_evaluation',
-		'Whether the call is evaluated after it ends',
-		true,
-	),
-	sendWebhookOnlyOnCompleted: flag(
-		'Send Webhook Only on Completed',
-		'sendWebhookOnlyOnCompleted',
-		'send_webhook_only_on_completed',
-		'Whether the post-call webhook fires only for completed calls',
-		true,
-	),
-	isWebhookActive: flag(
-		'Webhook Active',
-		'isWebhookActive',
-		'is_webhook_active',
-		'Whether the post-call webhook is sent; when on, Webhook URL is required',
-		false,
-	),
-	llmTemperature: numeric(
-		'LLM Temperature',
-		'llmTemperature',
-		'llm_temperature',
-		'Randomness of the language model, 0 to 1',
-		{ min: 0, max: 1, default: 0.1 },
-	),
-	voiceStability: numeric(
-		'Voice Stability',
-		'voiceStability',
-		'voice_stability',
-		'Stability of the voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.7 },
-	),
-	voiceSimilarity: numeric(
-		'Voice Similarity',
-		'voiceSimilarity',
-		'voice_similarity',
-		'Similarity to the original voice, 0 to 1',
-		{ min: 0, max: 1, default: 0.5 },
-	),
-	speechSpeed: numeric(
-		'Speech Speed',
-		'speechSpeed',
-		'speech_speed',
-		'Speaking speed multiplier, 0.7 to 1.2',
-		{
-			min: 0.7,
-			max: 1.2,
-			default: 1,
-		},
-	),
-	endCallOnVoicemail: flag(
-		'End Call on Voicemail',
-		'endCallOnVoicemail',
-		'end_call_on_voicemail',
-		'Whether the call ends when a voicemail is detected',
-		true,
-	),
-} satisfies Record<string, ValueField>;
 
 export const CALLS_DIRECTIONS = ['receive', 'make'] as const;
 export const ENGINE_TYPES = ['pipeline', 'multimodal'] as const;
 
 /** Required on create (top-level parameters there), optional on update. */
-export const REQUIRED_FIELDS: AssistantField[] = [
+const REQUIRED_FIELDS: AssistantField[] = [
 	text(
 		'Assistant Name',
 		'assistantName',
@@ -292,18 +76,7 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 		ENGINE_TYPES,
 		['Pipeline', 'Multimodal'],
 	),
-	{
-		field: 'timezone',
-		rule: { kind: 'timezone' },
-		property: {
-			displayName: 'Timezone',
-			name: 'timezone',
-			type: 'string',
-			default: '',
-			placeholder: 'Europe/Berlin',
-			description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin',
-		},
-	},
+	SHARED_FIELDS.timezone,
 	text(
 		'Initial Message',
 		'initialMessage',
@@ -314,7 +87,7 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
-export const OPTIONAL_FIELDS: AssistantField[] = [
+const OPTIONAL_FIELDS: AssistantField[] = [
 	choice(
 		'Endpoint Type',
 		'endpointType',
@@ -336,17 +109,12 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 		true,
 	),
 	SHARED_FIELDS.isWebhookActive,
-	{
-		...text(
-			'Webhook URL',
-			'webhookUrl',
-			'webhook_url',
-			'URL that receives the post-call webhook (required when Webhook Active is on)',
-			undefined,
-			{ placeholder: 'https://example.com/famulor' },
-		),
-		rule: { kind: 'url' },
-	},
+	url(
+		'Webhook URL',
+		'webhookUrl',
+		'webhook_url',
+		'URL that receives the post-call webhook (required when Webhook Active is on)',
+	),
 	flag(
 		'Use Min Interrupt Words',
 		'useMinInterruptWords',
@@ -427,20 +195,16 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 	),
 ];
 
-export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
-
-/** Parameters read by hand in body.ts, because their values need shaping beyond one rule. */
+/** Parameters read by hand in body.ts (besides the shared ones), because their values need shaping beyond one rule. */
 export const SPECIAL = {
 	phoneNumberId: 'phoneNumberId',
 	toolIds: 'toolIds',
-	variables: 'variables',
-	postCallSchema: 'postCallSchema',
 	removePhoneNumber: 'removePhoneNumber',
 	removeWebhook: 'removeWebhook',
 	removeAllTools: 'removeAllTools',
 } as const;
 
-function specialProperties(mode: 'create' | 'update'): INodeProperties[] {
+function specialProperties(mode: AssistantMode): INodeProperties[] {
 	const toolHelp =
 		mode === 'create'
 			? 'IDs of mid-call tools (actions) of this account, comma-separated (e.g. "3, 7") or an array from an expression'
@@ -462,46 +226,11 @@ function specialProperties(mode: 'create' | 'update'): INodeProperties[] {
 			description: toolHelp,
 		},
 		variablesProperty('Custom variables of the assistant as key-value pairs, usable in its prompt'),
-		{
-			displayName: 'Post-Call Schema',
-			name: SPECIAL.postCallSchema,
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Data Field',
-			default: {},
-			description:
-				'Data extracted from the call after it ends; on update the list replaces the stored one',
-			options: [
-				{
-					displayName: 'Data Field',
-					name: 'field',
-					values: [
-						{
-							displayName: 'Name',
-							name: 'name',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. appointment_booked',
-							description: 'Key of the extracted value (lowercase letters, digits, underscores)',
-						},
-						{
-							displayName: 'Type',
-							name: 'type',
-							type: 'options',
-							options: options(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
-							default: 'string',
-						},
-						{
-							displayName: 'Description',
-							name: 'description',
-							type: 'string',
-							default: '',
-							description: 'What to extract, for the AI',
-						},
-					],
-				},
-			],
-		},
+		postCallSchemaProperty({
+			namePlaceholder: 'e.g. appointment_booked',
+			name: 'Key of the extracted value (lowercase letters, digits, underscores)',
+			description: 'What to extract, for the AI',
+		}),
 	];
 }
 
@@ -531,34 +260,12 @@ const UPDATE_ONLY: INodeProperties[] = [
 	},
 ];
 
-function byDisplayName(a: INodeProperties, b: INodeProperties): number {
-	return a.displayName.localeCompare(b.displayName);
-}
-
-/** Create: the required fields as top-level parameters. */
-export function requiredProperties(): INodeProperties[] {
-	return REQUIRED_FIELDS.map(({ property }) => ({ ...property, required: true }));
-}
-
-/** The "Additional Fields" (create) or "Update Fields" (update) collection. */
-export function fieldsCollection(mode: 'create' | 'update'): INodeProperties {
-	const entries = [...(mode === 'update' ? REQUIRED_FIELDS : []), ...OPTIONAL_FIELDS].map(
-		({ property }) => property,
-	);
-	return {
-		displayName: mode === 'create' ? 'Additional Fields' : 'Update Fields',
-		name: mode === 'create' ? 'additionalFields' : 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			mode === 'update'
-				? 'Only the fields added here are changed'
-				: 'Optional settings; the service uses its defaults for the rest',
-		options: [
-			...entries,
-			...specialProperties(mode),
-			...(mode === 'update' ? UPDATE_ONLY : []),
-		].sort(byDisplayName),
-	};
-}
+/** Version 1's fields, and the phone number, tool and removal parameters its body steps read. */
+export const FIELDS_V1: VersionFields = {
+	required: REQUIRED_FIELDS,
+	optional: OPTIONAL_FIELDS,
+	collectionOptions: (mode) => [
+		...specialProperties(mode),
+		...(mode === 'update' ? UPDATE_ONLY : []),
+	],
+};

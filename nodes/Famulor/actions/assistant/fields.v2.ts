@@ -1,87 +1,28 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { knowledgeBaseLocator } from '../../../shared/descriptions';
-import {
-	assignablePhoneNumberLocator,
-	folderLocator,
-	languageLocator,
-	llmModelLocator,
-	modelLocator,
-	synthesizerProviderLocator,
-	transcriberProviderLocator,
-	voiceLocator,
-} from '../../../shared/pickerLocators';
+import { languageLocator, modelLocator, voiceLocator } from '../../../shared/pickerLocators';
 import { variablesProperty } from '../common';
+import { clearFieldsProperty } from './clear.v2';
+import { choice, flag, numeric, picker, text, url, type AssistantField } from './fieldKinds';
+import { fillerConfigProperty } from './fillers.v2';
 import { engineModeOptions } from './modes';
+import { RECORD_FIELDS } from './records.v2';
 import { builtinToolsProperty } from './tools';
-import { choice, flag, numeric, options, SHARED_FIELDS, text, type ValueRule } from './fields';
+import { postCallSchemaProperty, SHARED_FIELDS, type VersionFields } from './sharedFields';
 
 /**
  * The assistant fields of the current API (node version 2), defined once for Create and Update
- * (https://docs.famulor.de/en/api-reference/assistants/create, .../update): each entry is the n8n
- * parameter and the rule `body.ts` checks before the value is sent under its API field.
+ * (https://docs.famulor.de/en/api-reference/assistants/create, .../update).
  */
 
-export type FieldRule =
-	| ValueRule
-	/** a resource locator whose ID is sent */
-	| { kind: 'picker' }
-	/** a multi-select of IDs, sent as an array */
-	| { kind: 'idList' };
-
-export interface AssistantField {
-	property: INodeProperties;
-	field: string;
-	rule: FieldRule;
-}
-
-function url(
-	displayName: string,
-	name: string,
-	field: string,
-	description: string,
-): AssistantField {
-	return {
-		...text(displayName, name, field, description, undefined, {
-			placeholder: 'https://example.com/famulor',
-		}),
-		rule: { kind: 'url' },
-	};
-}
-
-function picker(property: INodeProperties, field: string): AssistantField {
-	return { field, rule: { kind: 'picker' }, property: { ...property, required: false } };
-}
-
-function multi(
-	displayName: string,
-	name: string,
-	field: string,
-	loadOptionsMethod: string,
-	description: string,
-): AssistantField {
-	return {
-		field,
-		rule: { kind: 'idList' },
-		property: {
-			displayName,
-			name,
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod },
-			default: [],
-			description,
-		},
-	};
-}
-
 export const TYPES = ['inbound', 'outbound'] as const;
-export const POST_CALL_SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
 
 /** The model picker: its ID is sent as llm_model_id (pipeline) or multimodal_model_id (multimodal, dualplex). */
 export const MODEL_PARAMETER = 'modelId';
 
+/** How messages name the model picker's field, which one of two API fields receives. */
+export const MODEL_FIELDS = 'llm_model_id / multimodal_model_id';
+
 /** Required on create (top-level parameters there), optional on update. */
-export const REQUIRED_FIELDS: AssistantField[] = [
+const REQUIRED_FIELDS: AssistantField[] = [
 	text('Name', 'name', 'name', 'Name of the assistant (max 255 characters)', 255),
 	{
 		field: 'mode',
@@ -111,25 +52,17 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 		),
 		'voice_id',
 	),
-	picker(
-		modelLocator(
-			MODEL_PARAMETER,
-			'AI model; the list shows language models for Pipeline and the speech models of the chosen mode otherwise',
-		),
-		'model',
-	),
 	{
-		field: 'timezone',
-		rule: { kind: 'timezone' },
-		property: {
-			displayName: 'Timezone',
-			name: 'timezone',
-			type: 'string',
-			default: '',
-			placeholder: 'Europe/Berlin',
-			description: 'Time zone name shaped like Area/City, e.g. Europe/Berlin',
-		},
+		...picker(
+			modelLocator(
+				MODEL_PARAMETER,
+				'AI model; the list shows language models for Pipeline and the speech models of the chosen mode otherwise',
+			),
+			'model',
+		),
+		shownAs: MODEL_FIELDS,
 	},
+	SHARED_FIELDS.timezone,
 	text(
 		'Initial Message',
 		'initialMessage',
@@ -141,69 +74,8 @@ export const REQUIRED_FIELDS: AssistantField[] = [
 ];
 
 /** Optional on create ("Additional Fields") and on update ("Update Fields"). */
-export const OPTIONAL_FIELDS: AssistantField[] = [
-	picker(
-		assignablePhoneNumberLocator(
-			'phoneNumberId',
-			'Phone number of the assistant; inbound assistants are offered only numbers free for inbound',
-		),
-		'phone_number_id',
-	),
-	picker(
-		knowledgeBaseLocator('knowledgeBaseId', 'Knowledge base the assistant answers from'),
-		'knowledgebase_id',
-	),
-	choice(
-		'Knowledge Base Mode',
-		'knowledgeBaseMode',
-		'knowledgebase_mode',
-		'How the knowledge base is used; multimodal and dualplex allow only Function Call',
-		['function_call', 'prompt'],
-		['Function Call', 'Prompt (Pipeline Only)'],
-	),
-	picker(folderLocator('folderId', 'Folder the assistant is placed in'), 'folder_id'),
-	multi(
-		'Label Names or IDs',
-		'labelIds',
-		'label_ids',
-		'getLabels',
-		'Labels of the assistant; on update the list replaces the stored labels. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	),
-	multi(
-		'Mid-Call Tool Names or IDs',
-		'toolIds',
-		'tool_ids',
-		'getMidCallTools',
-		'Mid-call tools of the assistant; on update the list replaces the stored tools. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	),
-	multi(
-		'Secondary Language Names or IDs',
-		'secondaryLanguageIds',
-		'secondary_language_ids',
-		'getLanguageOptions',
-		'Further languages the assistant recognises and switches to; on update the list replaces the stored ones. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	),
-	picker(
-		synthesizerProviderLocator(
-			'synthesizerProviderId',
-			'Text-to-speech provider (pipeline and dualplex); unset, the language decides',
-		),
-		'synthesizer_provider_id',
-	),
-	picker(
-		transcriberProviderLocator(
-			'transcriberProviderId',
-			'Speech-to-text provider (pipeline only); unset, the language decides',
-		),
-		'transcriber_provider_id',
-	),
-	picker(
-		llmModelLocator(
-			'chatLlmFallbackId',
-			'Language model for tool calls of multimodal and dualplex assistants',
-		),
-		'chat_llm_fallback_id',
-	),
+const OPTIONAL_FIELDS: AssistantField[] = [
+	...RECORD_FIELDS,
 	numeric(
 		'Turn Detection Threshold',
 		'turnDetectionThreshold',
@@ -359,139 +231,21 @@ export const OPTIONAL_FIELDS: AssistantField[] = [
 	),
 ];
 
-/** Update: fields that `null` (or `[]` for lists) clears, as the update page documents. */
-export const CLEARABLE: Record<string, { field: string; value: null | [] }> = {
-	'Phone Number': { field: 'phone_number_id', value: null },
-	'Webhook URL': { field: 'webhook_url', value: null },
-	'Knowledge Base': { field: 'knowledgebase_id', value: null },
-	Folder: { field: 'folder_id', value: null },
-	'Chat LLM Fallback': { field: 'chat_llm_fallback_id', value: null },
-	'Turn Detection Threshold (Back to Automatic)': {
-		field: 'turn_detection_threshold',
-		value: null,
-	},
-	'TTS Provider': { field: 'synthesizer_provider_id', value: null },
-	'STT Provider': { field: 'transcriber_provider_id', value: null },
-	'Max Initial Silence Duration': { field: 'max_initial_silence_duration', value: null },
-	'Re-Engagement Prompt': { field: 'reengagement_prompt', value: null },
-	'Voicemail Message': { field: 'voice_mail_message', value: null },
-	'Min Interrupt Words (Turns the Rule Off)': { field: 'min_interrupt_words', value: null },
-	'All Labels': { field: 'label_ids', value: [] },
-	'All Mid-Call Tools': { field: 'tool_ids', value: [] },
-	'All Built-In Tools': { field: 'tools', value: [] },
-	'All Secondary Languages': { field: 'secondary_language_ids', value: [] },
-};
-
-const fillerConfigProperty: INodeProperties = {
-	displayName: 'Filler Phrases',
-	name: 'fillerConfig',
-	type: 'collection',
-	placeholder: 'Add Category',
-	default: {},
-	description:
-		'Own filler phrases per category, one per line (pipeline only); replaces the stored ones',
-	options: ['Negative', 'Neutral', 'Positive', 'Question'].map((category) => ({
-		displayName: category,
-		name: category.toLowerCase(),
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		placeholder: category === 'Question' ? 'Good question.\nOne moment.' : 'Okay.\nUnderstood.',
-	})),
-};
-
-const postCallSchemaProperty: INodeProperties = {
-	displayName: 'Post-Call Schema',
-	name: 'postCallSchema',
-	type: 'fixedCollection',
-	typeOptions: { multipleValues: true },
-	placeholder: 'Add Data Field',
-	default: {},
-	description:
-		'Data extracted from the call after it ends; on update the list replaces the stored one',
-	options: [
-		{
-			displayName: 'Data Field',
-			name: 'field',
-			values: [
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. appointment',
-					description: '3 to 16 lower-case letters, digits or underscores',
-				},
-				{
-					displayName: 'Type',
-					name: 'type',
-					type: 'options',
-					options: options(POST_CALL_SCHEMA_TYPES, ['String', 'Number', 'Boolean']),
-					default: 'string',
-				},
-				{
-					displayName: 'Description',
-					name: 'description',
-					type: 'string',
-					default: '',
-					description: 'What to extract, for the AI (3 to 255 characters)',
-				},
-			],
-		},
+/** Version 2's fields, with Filler Phrases, Built-In Tools and, on update, Fields to Clear. */
+export const FIELDS_V2: VersionFields = {
+	required: REQUIRED_FIELDS,
+	optional: OPTIONAL_FIELDS,
+	collectionOptions: (mode) => [
+		fillerConfigProperty,
+		postCallSchemaProperty({
+			namePlaceholder: 'e.g. appointment',
+			name: '3 to 16 lower-case letters, digits or underscores',
+			description: 'What to extract, for the AI (3 to 255 characters)',
+		}),
+		builtinToolsProperty,
+		variablesProperty(
+			'Custom variables of the assistant as key-value pairs, usable in its prompt as {{name}}',
+		),
+		...(mode === 'update' ? [clearFieldsProperty] : []),
 	],
 };
-
-/** Parameters read by hand in body.ts, because their values need shaping beyond one rule. */
-export const SPECIAL = {
-	variables: 'variables',
-	postCallSchema: 'postCallSchema',
-	fillerConfig: 'fillerConfig',
-	tools: 'tools',
-	clear: 'clearFields',
-} as const;
-
-function byDisplayName(a: INodeProperties, b: INodeProperties): number {
-	return a.displayName.localeCompare(b.displayName);
-}
-
-/** Create: the required fields as top-level parameters. */
-export function requiredProperties(): INodeProperties[] {
-	return REQUIRED_FIELDS.map(({ property }) => ({ ...property, required: true }));
-}
-
-/** The "Additional Fields" (create) or "Update Fields" (update) collection. */
-export function fieldsCollection(mode: 'create' | 'update'): INodeProperties {
-	const entries = [...(mode === 'update' ? REQUIRED_FIELDS : []), ...OPTIONAL_FIELDS].map(
-		({ property }) => property,
-	);
-	const clear: INodeProperties = {
-		displayName: 'Fields to Clear',
-		name: SPECIAL.clear,
-		type: 'multiOptions',
-		options: Object.keys(CLEARABLE).map((name) => ({ name, value: name })),
-		default: [],
-		description:
-			'Settings to remove (sent as null, lists as empty lists); a field cannot be both set and cleared',
-	};
-	return {
-		displayName: mode === 'create' ? 'Additional Fields' : 'Update Fields',
-		name: mode === 'create' ? 'additionalFields' : 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			mode === 'update'
-				? 'Only the fields added here are changed'
-				: 'Optional settings; the service uses its defaults for the rest',
-		options: [
-			...entries,
-			fillerConfigProperty,
-			postCallSchemaProperty,
-			builtinToolsProperty,
-			variablesProperty(
-				'Custom variables of the assistant as key-value pairs, usable in its prompt as {{name}}',
-			),
-			...(mode === 'update' ? [clear] : []),
-		].sort(byDisplayName),
-	};
-}

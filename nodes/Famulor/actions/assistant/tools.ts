@@ -1,18 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	checkBoolean,
-	PHONE_NUMBER_HINT,
-	checkPhoneNumber,
-	checkId,
-	checkMaxLength,
-	checkOneOf,
-	checkRange,
-	checkUrl,
-	requireText,
-	type FieldName,
-} from '../../validation';
-import { booleanProperty } from './fields';
+import { PHONE_NUMBER_HINT, checkPhoneNumber, type FieldName } from '../../validation';
+import { checkRule } from './bodyBuilder';
+import { choice, flag, text, type FieldRule } from './fieldKinds';
 
 /**
  * Built-in tools of an assistant, one entry per documented type with its fields
@@ -20,19 +10,15 @@ import { booleanProperty } from './fields';
  * `tools: [{type, ...fields}]`; on update the list replaces the stored one.
  */
 
-type Rule =
-	| { kind: 'text'; max?: number; required?: boolean }
-	| { kind: 'phone' }
-	| { kind: 'id' }
-	| { kind: 'boolean' }
-	| { kind: 'oneOf'; values: readonly string[] }
-	| { kind: 'number'; min: number; max: number }
-	| { kind: 'url' };
+/** A tool field's rule: the assistant field rules, or an E.164 phone number. */
+type Rule = FieldRule | { kind: 'phone' };
 
 interface ToolField {
 	property: INodeProperties;
 	field: string;
 	rule: Rule;
+	/** Text that must be given; other text and URLs are sent only when not empty. */
+	required?: boolean;
 }
 
 const textField = (
@@ -42,46 +28,21 @@ const textField = (
 	max?: number,
 	required = false,
 ): ToolField => ({
-	field,
-	rule: { kind: 'text', max, required },
-	property: {
-		displayName,
-		name: field,
-		type: 'string',
-		default: '',
-		description: required ? `${description} (required)` : description,
-	},
+	...text(displayName, field, field, required ? `${description} (required)` : description, max),
+	required,
 });
 const flagField = (
 	displayName: string,
 	field: string,
 	description: string,
 	value: boolean,
-): ToolField => ({
-	field,
-	rule: { kind: 'boolean' },
-	property: booleanProperty(displayName, field, description, value),
-});
+): ToolField => flag(displayName, field, field, description, value);
 const choiceField = (
 	displayName: string,
 	field: string,
 	values: readonly string[],
 	description: string,
-): ToolField => {
-	const [firstValue] = values;
-	return {
-		field,
-		rule: { kind: 'oneOf', values },
-		property: {
-			displayName,
-			name: field,
-			type: 'options',
-			options: values.map((value) => ({ name: value, value })),
-			default: firstValue,
-			description,
-		},
-	};
-};
+): ToolField => choice(displayName, field, field, description, values, values);
 
 /** Tool type → its display name and fields (`phone_number`-like fields are E.164 numbers). */
 const TOOL_TYPES: Record<string, { displayName: string; fields: ToolField[] }> = {
@@ -105,7 +66,7 @@ const TOOL_TYPES: Record<string, { displayName: string; fields: ToolField[] }> =
 		fields: [
 			{
 				field: 'timeout',
-				rule: { kind: 'number', min: 1, max: 30 },
+				rule: { kind: 'number', min: 1, max: 30, integer: true },
 				property: {
 					displayName: 'Timeout',
 					name: 'timeout',
@@ -239,37 +200,19 @@ const TOOL_TYPES: Record<string, { displayName: string; fields: ToolField[] }> =
 	},
 };
 
-/** Only a non-empty value is sent for optional text; required fields are checked even when empty. */
+/** Only a non-empty value is sent for optional text and URLs; required fields are checked even when empty. */
 function readField(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	name: FieldName,
-	rule: Rule,
+	{ rule, required }: ToolField,
 	value: unknown,
 ): unknown {
-	switch (rule.kind) {
-		case 'text': {
-			if (!rule.required && (value === undefined || value === '')) return undefined;
-			const text = requireText.call(this, itemIndex, name, value);
-			return rule.max === undefined
-				? text
-				: checkMaxLength.call(this, itemIndex, name, text, rule.max);
-		}
-		case 'phone':
-			return checkPhoneNumber.call(this, itemIndex, name, value);
-		case 'id':
-			return checkId.call(this, itemIndex, name, value);
-		case 'boolean':
-			return checkBoolean.call(this, itemIndex, name, value);
-		case 'oneOf':
-			return checkOneOf.call(this, itemIndex, name, value, rule.values);
-		case 'number':
-			return checkRange.call(this, itemIndex, name, value, rule.min, rule.max, true);
-		case 'url':
-			return value === undefined || value === ''
-				? undefined
-				: checkUrl.call(this, itemIndex, name, value);
-	}
+	const optional = rule.kind === 'url' || (rule.kind === 'text' && !required);
+	if (optional && (value === undefined || value === '')) return undefined;
+	return rule.kind === 'phone'
+		? checkPhoneNumber.call(this, itemIndex, name, value)
+		: checkRule.call(this, itemIndex, name, rule, value);
 }
 
 export const builtinToolsProperty: INodeProperties = {
@@ -300,12 +243,13 @@ export function readBuiltinTools(
 	for (const [type, { displayName, fields }] of Object.entries(TOOL_TYPES)) {
 		(groups[type] ?? []).forEach((entry, index) => {
 			const tool: IDataObject = { type };
-			for (const { field, rule, property } of fields) {
+			for (const toolField of fields) {
+				const { field, property } = toolField;
 				const name = {
 					label: `${displayName} ${property.displayName} (tool ${index + 1})`,
 					field: `tools[].${field}`,
 				};
-				const read = readField.call(this, itemIndex, name, rule, entry[property.name]);
+				const read = readField.call(this, itemIndex, name, toolField, entry[property.name]);
 				if (read !== undefined) tool[field] = read as IDataObject[string];
 			}
 			tools.push(tool);

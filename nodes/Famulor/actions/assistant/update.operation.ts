@@ -8,19 +8,10 @@ import {
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId, recordOf } from '../common';
-import type { OperationResult } from '../types';
-import { buildAssistantBody } from './body';
-import { fieldsCollection } from './fields';
-
-const properties: INodeProperties[] = [
-	assistantLocator('assistantId', 'The assistant to change'),
-	fieldsCollection('update'),
-];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['assistant'], operation: ['update'] } },
-	properties,
-);
+import type { OperationModule, OperationResult } from '../types';
+import { ASSISTANT_V1 } from './body';
+import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
+import { fieldsCollection } from './sharedFields';
 
 /** Only the added fields are sent; the same body sent twice has the same effect, so PUT may be repeated. */
 interface UpdatePlan {
@@ -28,19 +19,41 @@ interface UpdatePlan {
 	body: IDataObject;
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
-	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
-		label: 'Assistant',
-		field: 'id',
-	});
-	const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+/**
+ * Assistant → Update of a node version: the assistant, then Update Fields, the body built by the
+ * version's rules (https://docs.famulor.de/en/api-reference/assistants/update).
+ */
+export function updateOperation(version: AssistantVersion): OperationModule<UpdatePlan> {
+	const properties: INodeProperties[] = [
+		assistantLocator('assistantId', 'The assistant to change'),
+		fieldsCollection(version, 'update'),
+	];
 	return {
-		assistantId,
-		body: buildAssistantBody.call(this, itemIndex, values, 'update', 'updateFields'),
+		description: updateDisplayOptions(
+			{ show: { resource: ['assistant'], operation: ['update'] } },
+			properties,
+		),
+		prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
+			const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+				label: 'Assistant',
+				field: 'id',
+			});
+			const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+			return {
+				assistantId,
+				body: buildAssistantBody.call(this, version, {
+					itemIndex,
+					values,
+					mode: 'update',
+					collection: 'updateFields',
+				}),
+			};
+		},
+		execute,
 	};
 }
 
-export async function execute(
+async function execute(
 	this: IExecuteFunctions,
 	{ assistantId, body }: UpdatePlan,
 	itemIndex: number,
@@ -55,3 +68,7 @@ export async function execute(
 		}),
 	);
 }
+
+/** Version 1 sends the fields of the seed specification. */
+export const { description, prepare } = updateOperation(ASSISTANT_V1);
+export { execute };
