@@ -1,5 +1,6 @@
 import type { INodeListSearchResult } from 'n8n-workflow';
 import { runLoadMethodOf } from '../../harness/engine';
+import { NUMBER_TRUNK_BODY } from '../helpers/sipTrunks';
 import {
 	expectFailedBeforeSending,
 	items,
@@ -17,6 +18,7 @@ const runV2 = v2Runner(kit);
 
 const SIP = '/api/user/phone-numbers/sip-trunks';
 
+/** The node's parameters for the trunk the service receives as NUMBER_TRUNK_BODY. */
 const trunkParameters = {
 	sipTrunkType: 'number',
 	phoneNumber: '+493055501234',
@@ -28,6 +30,21 @@ const trunkParameters = {
 	countryCode: 'de',
 };
 
+/** Creates an extension trunk on the PBX straight through the sandbox's API (not through the node). */
+async function seedExtensionTrunk(phoneNumber: string, extra: Record<string, unknown> = {}) {
+	return await kit().api('POST', SIP, {
+		sip_trunk_type: 'extension',
+		phone_number: phoneNumber,
+		...extra,
+		sip_username: 'ext',
+		sip_password: 'pw1',
+		sip_address: 'pbx.example.com',
+		sip_calling_format: 'national',
+		inbound_authorization_type: 'auth',
+		country_code: 'DE',
+	});
+}
+
 describe('SIP Trunk', () => {
 	it('creates with every field typed as the service wants, and outputs the trunk', async () => {
 		const result = await runV2('sipTrunk', 'create', {
@@ -37,18 +54,7 @@ describe('SIP Trunk', () => {
 		expect(result.error).toBeUndefined();
 		const request = only(await kit().requests());
 		expect(request).toMatchObject({ method: 'POST', path: SIP, status: 201 });
-		expect(request.body).toEqual({
-			sip_trunk_type: 'number',
-			phone_number: '+493055501234',
-			sip_username: 'alice-sip',
-			sip_password: 'secret-pw',
-			sip_address: 'sip.provider.com',
-			sip_calling_format: '+e164',
-			inbound_authorization_type: 'auth',
-			country_code: 'DE',
-			nickname: 'PBX',
-			outbound_proxy: true,
-		});
+		expect(request.body).toEqual({ ...NUMBER_TRUNK_BODY, nickname: 'PBX', outbound_proxy: true });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				id: expect.any(Number),
@@ -88,28 +94,8 @@ describe('SIP Trunk', () => {
 	});
 
 	it('gets, lists (Limit), updates only the given fields and deletes through the phone-number endpoint', async () => {
-		const created = (
-			await kit().api('POST', SIP, {
-				sip_trunk_type: 'extension',
-				phone_number: '1000',
-				sip_username: 'ext',
-				sip_password: 'pw1',
-				sip_address: 'pbx.example.com',
-				sip_calling_format: 'national',
-				inbound_authorization_type: 'auth',
-				country_code: 'DE',
-			})
-		).json.data as { id: number };
-		await kit().api('POST', SIP, {
-			sip_trunk_type: 'extension',
-			phone_number: '1001',
-			sip_username: 'ext',
-			sip_password: 'pw1',
-			sip_address: 'pbx.example.com',
-			sip_calling_format: 'national',
-			inbound_authorization_type: 'auth',
-			country_code: 'DE',
-		});
+		const created = (await seedExtensionTrunk('1000')).json.data as { id: number };
+		await seedExtensionTrunk('1001');
 		await kit().clearRequests();
 		expect(jsonOf(await runV2('sipTrunk', 'get', { sipTrunkId: locator(created.id) }))).toEqual([
 			expect.objectContaining({ id: created.id, phone_number: '1000' }),
@@ -172,18 +158,7 @@ describe('SIP Trunk', () => {
 	});
 
 	it('with Continue On Fail, the purchased number is an error item and the SIP trunk of the next item is deleted', async () => {
-		const created = (
-			await kit().api('POST', SIP, {
-				sip_trunk_type: 'extension',
-				phone_number: '1000',
-				sip_username: 'ext',
-				sip_password: 'pw1',
-				sip_address: 'pbx.example.com',
-				sip_calling_format: 'national',
-				inbound_authorization_type: 'auth',
-				country_code: 'DE',
-			})
-		).json.data as { id: number };
+		const created = (await seedExtensionTrunk('1000')).json.data as { id: number };
 		await kit().clearRequests();
 		const result = await runV2(
 			'sipTrunk',
@@ -199,16 +174,7 @@ describe('SIP Trunk', () => {
 	});
 
 	it('maps the 409 of a duplicate trunk, and with Continue On Fail keeps going', async () => {
-		await kit().api('POST', SIP, {
-			sip_trunk_type: 'number',
-			phone_number: '+493055501234',
-			sip_username: 'alice-sip',
-			sip_password: 'secret-pw',
-			sip_address: 'sip.provider.com',
-			sip_calling_format: '+e164',
-			inbound_authorization_type: 'auth',
-			country_code: 'DE',
-		});
+		await kit().api('POST', SIP, NUMBER_TRUNK_BODY);
 		const input = items({ number: '+493055501234' }, { number: '+493055501235' });
 		const result = await runV2(
 			'sipTrunk',
@@ -224,17 +190,7 @@ describe('SIP Trunk', () => {
 	});
 
 	it("the SIP trunk picker lists the account's trunks", async () => {
-		await kit().api('POST', SIP, {
-			sip_trunk_type: 'extension',
-			phone_number: '1000',
-			nickname: 'Desk',
-			sip_username: 'ext',
-			sip_password: 'pw1',
-			sip_address: 'pbx.example.com',
-			sip_calling_format: 'national',
-			inbound_authorization_type: 'auth',
-			country_code: 'DE',
-		});
+		await seedExtensionTrunk('1000', { nickname: 'Desk' });
 		const result = await runLoadMethodOf<INodeListSearchResult>({
 			kind: 'listSearch',
 			method: 'searchSipTrunks',

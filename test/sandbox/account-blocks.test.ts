@@ -1,4 +1,5 @@
 import { SEED } from '../../sandbox';
+import { NUMBER_TRUNK_BODY } from '../helpers/sipTrunks';
 import { boot, Client } from './helpers';
 
 let c: Client;
@@ -10,17 +11,7 @@ beforeEach(() => c.ctl('POST', '/reset'));
 
 const ALICE = SEED.alice;
 const SIP = '/api/user/phone-numbers/sip-trunks';
-const trunk = (over: Record<string, unknown> = {}) => ({
-	sip_trunk_type: 'number',
-	phone_number: '+493055501234',
-	sip_username: 'alice-sip',
-	sip_password: 'secret-pw',
-	sip_address: 'sip.provider.com',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	country_code: 'DE',
-	...over,
-});
+const trunk = (over: Record<string, unknown> = {}) => ({ ...NUMBER_TRUNK_BODY, ...over });
 
 describe('account', () => {
 	it('GET /api/user/me answers name, email and total_balance of the token', async () => {

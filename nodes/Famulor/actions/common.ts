@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { listLimit, unwrapRecord } from '../../shared/transport';
+import { famulorApiRequest, listLimit, unwrapRecord } from '../../shared/transport';
 import {
 	checkE164,
 	checkId,
@@ -17,6 +17,7 @@ import {
 	type FieldName,
 } from '../validation';
 import { speaksCurrentApi } from './apiGeneration';
+import type { OperationResult } from './types';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -124,6 +125,30 @@ export function returnAllProperties(): INodeProperties[] {
 	];
 }
 
+/**
+ * The fields of a Get Many with filters: Return All / Limit, then a Filters collection of `filters`
+ * (each filter sent only when added); wrap with updateDisplayOptions.
+ */
+export function filteredListProperties(filters: INodeProperties[]): INodeProperties[] {
+	return [
+		...returnAllProperties(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: filters,
+		},
+	];
+}
+
+/** What a filtered Get Many plans: the checked filters as the query, and the limit (Infinity for Return All). */
+export interface FilteredListPlan {
+	qs: IDataObject;
+	limit: number;
+}
+
 /** The `limit` for the transport's list helpers: Infinity for Return All, else the checked Limit. */
 export function readListLimit(this: IExecuteFunctions, itemIndex: number): number {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return listLimit(true, 0);
@@ -150,6 +175,26 @@ export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObj
 	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
 }
 
+/**
+ * The `execute` of a Create that POSTs its planned body to `path` and outputs the new record itself
+ * (`{data: {...}}` unwrapped). Never repeated on an unclear failure: the record would exist twice.
+ */
+export function createAt(
+	path: string,
+): (this: IExecuteFunctions, body: IDataObject, itemIndex: number) => Promise<OperationResult> {
+	return async function (this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+		return unwrapRecord(
+			await famulorApiRequest.call(this, {
+				method: 'POST',
+				path,
+				body,
+				safeToRepeat: false,
+				itemIndex,
+			}),
+		);
+	};
+}
+
 /** The service's own words about what it did (e.g. "…removed at the end of the billing period"), or null. */
 export function serviceMessage(answer: IDataObject): string | null {
 	return typeof answer.message === 'string' ? answer.message : null;
@@ -173,6 +218,23 @@ export function recordWithMessage(answer: IDataObject): IDataObject {
 		: { ...record, message };
 }
 
+/** A record's Name: required, not blank, at most `maxLength` characters. */
+export function checkName(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	maxLength: number,
+): string {
+	const name = { label: 'Name', field: 'name' };
+	return checkMaxLength.call(
+		this,
+		itemIndex,
+		name,
+		requireText.call(this, itemIndex, name, value),
+		maxLength,
+	);
+}
+
 /**
  * The Update Fields of a knowledge base or a document: a name and a description, each at most
  * `maxLength` characters, at least one of them given.
@@ -184,16 +246,8 @@ export function readNameAndDescription(
 ): IDataObject {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.name !== undefined) {
-		const name = { label: 'Name', field: 'name' };
-		body.name = checkMaxLength.call(
-			this,
-			itemIndex,
-			name,
-			requireText.call(this, itemIndex, name, fields.name),
-			maxLength,
-		);
-	}
+	if (fields.name !== undefined)
+		body.name = checkName.call(this, itemIndex, fields.name, maxLength);
 	if (fields.description !== undefined) {
 		body.description = checkMaxLength.call(
 			this,

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../shared/transport';
+import { requestWholeList } from '../../shared/transport';
 import { readListLimit, returnAllProperties } from './common';
 import type { OperationModule } from './types';
 
@@ -28,8 +28,12 @@ export function wholeListOperation(endpoint: WholeListEndpoint): OperationModule
 		},
 		async execute(limit, itemIndex) {
 			const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path.call(this);
-			const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
-			return unwrapList(response, endpoint.legacyKey).slice(0, limit);
+			return await requestWholeList.call(this, {
+				path,
+				limit,
+				itemIndex,
+				legacyKey: endpoint.legacyKey,
+			});
 		},
 	};
 }

@@ -16,6 +16,7 @@ export {
 	pageNumberPages,
 	requestCursorList,
 	requestPageNumberList,
+	requestWholeList,
 	unwrapList,
 	unwrapRecord,
 	type ListRequest,

@@ -175,6 +175,23 @@ export async function requestCursorList(
 }
 
 /**
+ * Return All / Limit over a list its endpoint answers whole, not paged (a bare array or `{data: [...]}`):
+ * one request, the Limit applied to the answer. `legacyKey` as in unwrapList.
+ */
+export async function requestWholeList(
+	this: FamulorRequestContext,
+	request: ListRequest & { legacyKey?: string },
+): Promise<IDataObject[]> {
+	const response = await famulorApiRequest.call(this, {
+		method: 'GET',
+		path: request.path,
+		qs: request.qs,
+		itemIndex: request.itemIndex,
+	});
+	return unwrapList(response, request.legacyKey).slice(0, request.limit);
+}
+
+/**
  * Unwraps list answers that come as a bare array or as `{data: [...]}` (the service's docs show both);
  * `legacyKey` names the wrapper an endpoint used before, e.g. `campaigns` for `{campaigns: [...]}`.
  */

@@ -1,14 +1,9 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { requestPageNumberList } from '../../../shared/transport';
 import { checkId, checkOneOf, checkPattern, invalid } from '../../validation';
-import { readListLimit, returnAllProperties } from '../common';
+import { filteredListProperties, readListLimit, type FilteredListPlan } from '../common';
 import type { OperationResult } from '../types';
 
 /** The statuses the calls list filters by (https://docs.famulor.de/en/api-reference/calls/list). */
@@ -40,77 +35,62 @@ const STATUS_NAMES: Record<(typeof STATUSES)[number], string> = {
 	ringing: 'Ringing',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllProperties(),
+const properties = filteredListProperties([
+	{ ...assistantLocator('assistantId', 'Only calls of this assistant'), required: false },
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{ ...assistantLocator('assistantId', 'Only calls of this assistant'), required: false },
-			{
-				displayName: 'Campaign ID',
-				name: 'campaignId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 95',
-				description: 'Only calls placed by this campaign',
-			},
-			{
-				displayName: 'Client Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: '+4915112345678',
-				description:
-					'Only calls with this customer number (the whole number or its beginning, with the plus sign, e.g. +49151)',
-			},
-			{
-				displayName: 'Created From',
-				name: 'dateFrom',
-				type: 'dateTime',
-				default: '',
-				description: 'Only calls created on or after this day (the time of day is ignored)',
-			},
-			{
-				displayName: 'Created Until',
-				name: 'dateTo',
-				type: 'dateTime',
-				default: '',
-				description: 'Only calls created on or before this day (the time of day is ignored)',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'completed',
-				options: STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })),
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				default: 'outbound',
-				options: TYPES.map((value) => ({
-					name: value === 'web' ? 'Web' : value === 'inbound' ? 'Inbound' : 'Outbound',
-					value,
-				})),
-			},
-		],
+		displayName: 'Campaign ID',
+		name: 'campaignId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 95',
+		description: 'Only calls placed by this campaign',
 	},
-];
+	{
+		displayName: 'Client Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: '+4915112345678',
+		description:
+			'Only calls with this customer number (the whole number or its beginning, with the plus sign, e.g. +49151)',
+	},
+	{
+		displayName: 'Created From',
+		name: 'dateFrom',
+		type: 'dateTime',
+		default: '',
+		description: 'Only calls created on or after this day (the time of day is ignored)',
+	},
+	{
+		displayName: 'Created Until',
+		name: 'dateTo',
+		type: 'dateTime',
+		default: '',
+		description: 'Only calls created on or before this day (the time of day is ignored)',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		default: 'completed',
+		options: STATUSES.map((value) => ({ name: STATUS_NAMES[value], value })),
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'outbound',
+		options: TYPES.map((value) => ({
+			name: value === 'web' ? 'Web' : value === 'inbound' ? 'Inbound' : 'Outbound',
+			value,
+		})),
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['call'], operation: ['getAll'] } },
 	properties,
 );
-
-interface GetAllPlan {
-	qs: IDataObject;
-	limit: number;
-}
 
 /** A day as `YYYY-MM-DD`, from the editor's date picker (an ISO date-time) or an expression's date text. */
 function readDay(
@@ -137,7 +117,7 @@ function readDay(
 	return day;
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): GetAllPlan {
+export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredListPlan {
 	const limit = readListLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -215,7 +195,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): GetAllPlan 
 /** Page by page (`page`, `per_page` up to 100), newest first, until the limit or the last page. */
 export async function execute(
 	this: IExecuteFunctions,
-	{ qs, limit }: GetAllPlan,
+	{ qs, limit }: FilteredListPlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	return await requestPageNumberList.call(this, { path: '/api/user/calls', qs, limit, itemIndex });

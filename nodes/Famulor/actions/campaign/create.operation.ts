@@ -6,7 +6,6 @@ import {
 } from 'n8n-workflow';
 
 import { outboundAssistantLocator } from '../../../shared/descriptions';
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import {
 	checkBoolean,
 	checkIdList,
@@ -17,8 +16,8 @@ import {
 	invalid,
 	requireText,
 } from '../../validation';
-import { readLocatorId } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { checkName, createAt, readLocatorId } from '../common';
+import type { OperationEffect } from '../types';
 
 const WEEK_DAYS = [
 	'monday',
@@ -237,15 +236,8 @@ const OPTIONAL_FIELDS: Array<[string, string, string, Reader]> = [
 ];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const nameField = { label: 'Name', field: 'name' };
 	const body: IDataObject = {
-		name: checkMaxLength.call(
-			this,
-			itemIndex,
-			nameField,
-			requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)),
-			255,
-		),
+		name: checkName.call(this, itemIndex, this.getNodeParameter('name', itemIndex), 255),
 		assistant_id: readLocatorId.call(this, itemIndex, 'assistantId', {
 			label: 'Assistant',
 			field: 'assistant_id',
@@ -306,18 +298,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
  * A draft campaign (https://docs.famulor.de/en/api-reference/campaigns/create): it calls nobody until
  * Campaign → Start. Outputs the new campaign.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return unwrapRecord(
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/campaigns',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
-}
+export const execute = createAt('/api/user/campaigns');

@@ -1,66 +1,52 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { requestCursorList } from '../../../shared/transport';
 import { checkId, checkOneOf, requireText, type FieldName } from '../../validation';
-import { readListLimit, returnAllProperties } from '../common';
+import { filteredListProperties, readListLimit, type FilteredListPlan } from '../common';
 import type { OperationResult } from '../types';
 
 export const CONVERSATION_TYPES = ['test', 'widget', 'whatsapp', 'api'] as const;
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{ ...assistantLocator('assistantId', 'Only conversations of this assistant'), required: false },
-		{
-			displayName: 'Customer Phone',
-			name: 'customerPhone',
-			type: 'string',
-			default: '',
-			placeholder: '+4915112345678',
-			description: 'Only conversations with this customer phone number (exact match)',
-		},
-		{
-			displayName: 'External Identifier',
-			name: 'externalIdentifier',
-			type: 'string',
-			default: '',
-			description: 'Only API conversations linked to this external reference',
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			default: 'whatsapp',
-			description: 'Only conversations of this channel',
-			options: [
-				{ name: 'API', value: 'api', description: 'Created through the API' },
-				{ name: 'Test', value: 'test', description: 'Internal test chats' },
-				{ name: 'WhatsApp', value: 'whatsapp', description: 'WhatsApp business conversations' },
-				{ name: 'Widget', value: 'widget', description: 'Web chat widget' },
-			],
-		},
-		{
-			displayName: 'WhatsApp Sender Phone',
-			name: 'whatsappSenderPhone',
-			type: 'string',
-			default: '',
-			placeholder: '+4930123456',
-			description: 'Only conversations of this WhatsApp sender number (exact match)',
-		},
-	],
-};
-
-const properties: INodeProperties[] = [...returnAllProperties(), filters];
+const properties = filteredListProperties([
+	{ ...assistantLocator('assistantId', 'Only conversations of this assistant'), required: false },
+	{
+		displayName: 'Customer Phone',
+		name: 'customerPhone',
+		type: 'string',
+		default: '',
+		placeholder: '+4915112345678',
+		description: 'Only conversations with this customer phone number (exact match)',
+	},
+	{
+		displayName: 'External Identifier',
+		name: 'externalIdentifier',
+		type: 'string',
+		default: '',
+		description: 'Only API conversations linked to this external reference',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'whatsapp',
+		description: 'Only conversations of this channel',
+		options: [
+			{ name: 'API', value: 'api', description: 'Created through the API' },
+			{ name: 'Test', value: 'test', description: 'Internal test chats' },
+			{ name: 'WhatsApp', value: 'whatsapp', description: 'WhatsApp business conversations' },
+			{ name: 'Widget', value: 'widget', description: 'Web chat widget' },
+		],
+	},
+	{
+		displayName: 'WhatsApp Sender Phone',
+		name: 'whatsappSenderPhone',
+		type: 'string',
+		default: '',
+		placeholder: '+4930123456',
+		description: 'Only conversations of this WhatsApp sender number (exact match)',
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['getAll'] } },
@@ -103,18 +89,13 @@ function readFilters(this: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /** Cursor pagination; one item per conversation. */
-interface ListPlan {
-	qs: IDataObject;
-	limit: number;
-}
-
-export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
+export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredListPlan {
 	return { qs: readFilters.call(this, itemIndex), limit: readListLimit.call(this, itemIndex) };
 }
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ qs, limit }: ListPlan,
+	{ qs, limit }: FilteredListPlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	return await requestCursorList.call(this, {

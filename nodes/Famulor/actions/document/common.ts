@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
-import { checkMaxLength, requireText } from '../../validation';
-import { readLocatorId } from '../common';
+import { checkMaxLength } from '../../validation';
+import { checkName, readLocatorId } from '../common';
 
 export const MAX_TEXT_LENGTH = 255;
 
@@ -43,14 +43,7 @@ export function readKnowledgeBaseId(this: IExecuteFunctions, itemIndex: number):
 
 /** The checked Name of a new document. */
 export function readName(this: IExecuteFunctions, itemIndex: number): string {
-	const nameField = { label: 'Name', field: 'name' };
-	return checkMaxLength.call(
-		this,
-		itemIndex,
-		nameField,
-		requireText.call(this, itemIndex, nameField, this.getNodeParameter('name', itemIndex)),
-		MAX_TEXT_LENGTH,
-	);
+	return checkName.call(this, itemIndex, this.getNodeParameter('name', itemIndex), MAX_TEXT_LENGTH);
 }
 
 /** The checked Description from Additional Fields; undefined when not given or empty. */

@@ -5,24 +5,15 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { buildFileForm, famulorApiRequest } from '../../../shared/transport';
+import { buildFileForm } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
 import type { OperationEffect, OperationResult } from '../types';
-import {
-	descriptionOption,
-	documentPath,
-	knowledgeBaseProperty,
-	nameProperty,
-	readDescription,
-	readKnowledgeBaseId,
-	readName,
-} from './common';
+import { readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
-import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
+import * as newDocument from './newDocument';
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] => [
-	knowledgeBaseProperty,
-	nameProperty,
+/** What the file source adds between the document's name and version 2's wait. */
+const fileFields: INodeProperties[] = [
 	{
 		displayName: 'File Type',
 		name: 'fileType',
@@ -44,16 +35,10 @@ export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 		hint: 'The name of the input binary field containing the file to upload (max 20 MB)',
 		description: 'Name of the binary property of the input item that holds the file',
 	},
-	...wait,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [descriptionOption],
-	},
 ];
+
+export const properties = (wait: INodeProperties[]): INodeProperties[] =>
+	newDocument.fields(fileFields, wait);
 
 export const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
 
@@ -62,13 +47,10 @@ export const description = updateDisplayOptions(shown, properties([]));
 /** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
 
-interface UploadPlan {
-	knowledgeBaseId: number;
-	path: string;
+interface UploadPlan extends newDocument.Target {
 	fields: Record<string, string | undefined>;
 	binaryPropertyName: string;
 	fileName: string;
-	wait?: WaitPlan;
 }
 
 /** Reads the file to check its size, type and content; the bytes are read again when sending, so a long run holds one file at a time. */
@@ -96,19 +78,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		buffer,
 	);
 	return {
-		knowledgeBaseId,
-		path: documentPath(knowledgeBaseId),
 		fields: { name, description, type },
 		binaryPropertyName,
 		fileName,
-		wait: readWaitPlan.call(this, itemIndex),
+		...newDocument.readTarget.call(this, itemIndex, knowledgeBaseId),
 	};
 }
 
-/**
- * Not repeated on an unclear failure: the document would be stored twice. A wait after it only reads,
- * and n8n's Retry On Fail gets the upload's remembered answer instead of uploading again.
- */
+/** The file, read again from the item, as multipart, sent once (newDocument.send). */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: UploadPlan,
@@ -121,12 +98,5 @@ export async function execute(
 		binary: { ...binary, fileName: plan.fileName },
 		buffer,
 	});
-	const answer = await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: plan.path,
-		body: form,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
+	return await newDocument.send.call(this, plan, form, itemIndex);
 }

@@ -5,23 +5,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest } from '../../../shared/transport';
 import { checkRange, checkUrl, invalid } from '../../validation';
 import type { OperationEffect, OperationResult } from '../types';
-import {
-	descriptionOption,
-	documentPath,
-	knowledgeBaseProperty,
-	nameProperty,
-	readDescription,
-	readKnowledgeBaseId,
-	readName,
-} from './common';
-import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
+import { readDescription, readKnowledgeBaseId, readName } from './common';
+import * as newDocument from './newDocument';
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] => [
-	knowledgeBaseProperty,
-	nameProperty,
+/** What the website source adds between the document's name and version 2's wait. */
+const websiteFields: INodeProperties[] = [
 	{
 		displayName: 'URL',
 		name: 'url',
@@ -40,27 +30,23 @@ export const properties = (wait: INodeProperties[]): INodeProperties[] => [
 		placeholder: 'https://example.com/pricing',
 		description: 'Specific pages to scrape. Required unless a URL is given.',
 	},
-	...wait,
+];
+
+/** Additional Fields beside the description. */
+const websiteOptions: INodeProperties[] = [
 	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			descriptionOption,
-			{
-				displayName: 'Relative Links Limit',
-				name: 'relativeLinksLimit',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 50 },
-				default: 10,
-				description:
-					'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
-			},
-		],
+		displayName: 'Relative Links Limit',
+		name: 'relativeLinksLimit',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 50 },
+		default: 10,
+		description:
+			'How many relative links to follow from the URL, 1 to 50 (the service uses 10 when not set)',
 	},
 ];
+
+export const properties = (wait: INodeProperties[]): INodeProperties[] =>
+	newDocument.fields(websiteFields, wait, websiteOptions);
 
 export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
 
@@ -78,11 +64,8 @@ function linkList(value: unknown): unknown[] {
 /** Adds a website document; the service scrapes it in the background (status `processing`). */
 export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
 
-interface CreatePlan {
-	knowledgeBaseId: number;
-	path: string;
+interface CreatePlan extends newDocument.Target {
 	body: IDataObject;
-	wait?: WaitPlan;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan {
@@ -118,29 +101,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 			true,
 		);
 	}
-	return {
-		knowledgeBaseId,
-		path: documentPath(knowledgeBaseId),
-		body,
-		wait: readWaitPlan.call(this, itemIndex),
-	};
+	return { body, ...newDocument.readTarget.call(this, itemIndex, knowledgeBaseId) };
 }
 
-/**
- * Not repeated on an unclear failure: the website would be crawled and stored twice. A wait after it
- * only reads, and n8n's Retry On Fail gets the remembered answer instead of creating it again.
- */
+/** Sent once (newDocument.send): the service would crawl and store the website twice. */
 export async function execute(
 	this: IExecuteFunctions,
-	{ knowledgeBaseId, path, body, wait }: CreatePlan,
+	plan: CreatePlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'POST',
-		path,
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return await outputOfCreated.call(this, answer, knowledgeBaseId, wait, itemIndex);
+	return await newDocument.send.call(this, plan, plan.body, itemIndex);
 }

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import { requestWholeList } from '../../../shared/transport';
 import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty, readKnowledgeBaseId } from './common';
@@ -30,6 +30,5 @@ export async function execute(
 	{ path, limit }: ListPlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, { method: 'GET', path, itemIndex });
-	return unwrapList(response).slice(0, limit);
+	return await requestWholeList.call(this, { path, limit, itemIndex });
 }

@@ -5,9 +5,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { checkMaxLength, requireText } from '../../validation';
-import type { OperationEffect, OperationResult } from '../types';
+import { checkMaxLength } from '../../validation';
+import { checkName, createAt } from '../common';
+import type { OperationEffect } from '../types';
 import { MAX_TEXT_LENGTH } from './update.operation';
 
 const properties: INodeProperties[] = [
@@ -40,13 +40,11 @@ export const effect: OperationEffect = {
 };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const name = { label: 'Name', field: 'name' };
 	const body: IDataObject = {
-		name: checkMaxLength.call(
+		name: checkName.call(
 			this,
 			itemIndex,
-			name,
-			requireText.call(this, itemIndex, name, this.getNodeParameter('name', itemIndex)),
+			this.getNodeParameter('name', itemIndex),
 			MAX_TEXT_LENGTH,
 		),
 	};
@@ -63,18 +61,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 }
 
 /** A new, empty knowledge base (https://docs.famulor.de/en/api-reference/knowledgebases/create); add documents with Document → Create. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return unwrapRecord(
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/knowledgebases',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
-}
+export const execute = createAt('/api/user/knowledgebases');

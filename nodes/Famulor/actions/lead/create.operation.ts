@@ -6,15 +6,14 @@ import {
 } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import {
 	PHONE_NUMBER_HINT,
 	checkBoolean,
 	checkPhoneNumber,
 	parseJsonObject,
 } from '../../validation';
-import { readLocatorId, readVariables, variablesProperty } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { createAt, readLocatorId, readVariables, variablesProperty } from '../common';
+import type { OperationEffect } from '../types';
 
 const properties: INodeProperties[] = [
 	campaignLocator(
@@ -140,18 +139,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 }
 
 /** POST /api/user/lead, singular (https://docs.famulor.de/en/api-reference/leads/create); outputs the new lead. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return unwrapRecord(
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/lead',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
-}
+export const execute = createAt('/api/user/lead');

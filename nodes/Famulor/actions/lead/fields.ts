@@ -1,3 +1,5 @@
+import type { INodeProperties } from 'n8n-workflow';
+
 /** Statuses of https://docs.famulor.de/en/api-reference/leads/list. */
 export const LEAD_STATUSES = [
 	'created',
@@ -23,4 +25,16 @@ const STATUS_NAMES: Record<(typeof LEAD_STATUSES)[number], string> = {
 
 export function statusOptions(statuses: readonly (typeof LEAD_STATUSES)[number][]) {
 	return statuses.map((value) => ({ name: STATUS_NAMES[value], value }));
+}
+
+/** The Campaign dropdown of a lead's filter or update; `purpose` begins its description. */
+export function campaignOption(purpose: string): INodeProperties {
+	return {
+		displayName: 'Campaign Name or ID',
+		name: 'campaignId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCampaigns' },
+		default: '',
+		description: `${purpose}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
 }

@@ -1,80 +1,52 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { requestPageNumberList } from '../../../shared/transport';
 import { checkId, checkOneOf, checkPattern } from '../../validation';
-import { readListLimit, returnAllProperties } from '../common';
+import { filteredListProperties, readListLimit, type FilteredListPlan } from '../common';
 import type { OperationResult } from '../types';
-import { LEAD_STATUSES, statusOptions } from './fields';
+import { LEAD_STATUSES, campaignOption, statusOptions } from './fields';
 
-const properties: INodeProperties[] = [
-	...returnAllProperties(),
+const properties = filteredListProperties([
+	campaignOption('Only leads of this campaign'),
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Campaign Name or ID',
-				name: 'campaignId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCampaigns' },
-				default: '',
-				description:
-					'Only leads of this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Created From',
-				name: 'dateFrom',
-				type: 'dateTime',
-				default: '',
-				description: 'Only leads created on or after this day',
-			},
-			{
-				displayName: 'Created To',
-				name: 'dateTo',
-				type: 'dateTime',
-				default: '',
-				description: 'Only leads created on or before this day',
-			},
-			{
-				displayName: 'Phone Number Contains',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +49151',
-				description: 'Only leads whose number contains this text',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: statusOptions(LEAD_STATUSES),
-				default: 'created',
-			},
-		],
+		displayName: 'Created From',
+		name: 'dateFrom',
+		type: 'dateTime',
+		default: '',
+		description: 'Only leads created on or after this day',
 	},
-];
+	{
+		displayName: 'Created To',
+		name: 'dateTo',
+		type: 'dateTime',
+		default: '',
+		description: 'Only leads created on or before this day',
+	},
+	{
+		displayName: 'Phone Number Contains',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +49151',
+		description: 'Only leads whose number contains this text',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: statusOptions(LEAD_STATUSES),
+		default: 'created',
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['lead'], operation: ['getAll'] } },
 	properties,
 );
 
-interface ListPlan {
-	qs: IDataObject;
-	limit: number;
-}
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
+export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredListPlan {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (filters.status !== undefined)
@@ -115,7 +87,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): ListPlan {
 /** Paged with per_page and page (https://docs.famulor.de/en/api-reference/leads/list); one item per lead. */
 export async function execute(
 	this: IExecuteFunctions,
-	plan: ListPlan,
+	plan: FilteredListPlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
 	return await requestPageNumberList.call(this, {

@@ -16,7 +16,7 @@ import {
 } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationResult } from '../types';
-import { SETTABLE_LEAD_STATUSES, statusOptions } from './fields';
+import { SETTABLE_LEAD_STATUSES, campaignOption, statusOptions } from './fields';
 
 const properties: INodeProperties[] = [
 	leadLocator('The lead to change'),
@@ -27,15 +27,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Campaign Name or ID',
-				name: 'campaignId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCampaigns' },
-				default: '',
-				description:
-					'Move the lead to this campaign. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			campaignOption('Move the lead to this campaign'),
 			{
 				displayName: 'Phone Number',
 				name: 'phoneNumber',

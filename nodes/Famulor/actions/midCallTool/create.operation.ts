@@ -5,8 +5,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import type { OperationEffect, OperationResult } from '../types';
+import { createAt } from '../common';
+import type { OperationEffect } from '../types';
 import {
 	buildToolBody,
 	descriptionProperty,
@@ -47,18 +47,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return buildToolBody.call(this, itemIndex, values);
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return unwrapRecord(
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/tools',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
-}
+export const execute = createAt('/api/user/tools');

@@ -1,6 +1,6 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import { requestWholeList } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
 import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
@@ -51,12 +51,10 @@ export async function execute(
 	{ limit, type }: Plan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	return unwrapList(
-		await famulorApiRequest.call(this, {
-			method: 'GET',
-			path: '/api/user/assistants/models',
-			qs: { type },
-			itemIndex,
-		}),
-	).slice(0, limit);
+	return await requestWholeList.call(this, {
+		path: '/api/user/assistants/models',
+		qs: { type },
+		limit,
+		itemIndex,
+	});
 }

@@ -6,8 +6,15 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
-import { checkMaxLength, checkOneOf, invalid, requireText } from '../../validation';
-import { deletedOutput, readListLimit, readLocatorId, returnAllProperties } from '../common';
+import { checkOneOf, invalid } from '../../validation';
+import {
+	checkName,
+	createAt,
+	deletedOutput,
+	readListLimit,
+	readLocatorId,
+	returnAllProperties,
+} from '../common';
 import type { OperationModule } from '../types';
 import { COLORS, colorProperty, type OrganizerKind } from './kinds';
 
@@ -33,15 +40,11 @@ function show(
 	);
 }
 
+/** The service's limit on a folder's or label's name. */
+const MAX_NAME_LENGTH = 255;
+
 function readName(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const name = { label: 'Name', field: 'name' };
-	return checkMaxLength.call(
-		this,
-		itemIndex,
-		name,
-		requireText.call(this, itemIndex, name, value),
-		255,
-	);
+	return checkName.call(this, itemIndex, value, MAX_NAME_LENGTH);
 }
 
 function readColor(this: IExecuteFunctions, itemIndex: number, value: unknown): string {
@@ -80,17 +83,7 @@ export function createOperation(kind: OrganizerKind): OperationModule<IDataObjec
 			if (extra.color !== undefined) body.color = readColor.call(this, itemIndex, extra.color);
 			return body;
 		},
-		async execute(body, itemIndex) {
-			return unwrapRecord(
-				await famulorApiRequest.call(this, {
-					method: 'POST',
-					path: kind.itemPath,
-					body,
-					safeToRepeat: false,
-					itemIndex,
-				}),
-			);
-		},
+		execute: createAt(kind.itemPath),
 	};
 }
 

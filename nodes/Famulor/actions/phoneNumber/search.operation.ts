@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
+import { requestWholeList } from '../../../shared/transport';
 import { SUPPORTED_COUNTRY_CODES, checkOneOf, invalid } from '../../validation';
 import { readListLimit, returnAllProperties } from '../common';
 import type { OperationResult } from '../types';
@@ -90,11 +90,10 @@ export async function execute(
 	{ qs, limit }: SearchPlan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
+	return await requestWholeList.call(this, {
 		path: '/api/user/phone-numbers/search',
 		qs,
+		limit,
 		itemIndex,
 	});
-	return unwrapList(response).slice(0, limit);
 }

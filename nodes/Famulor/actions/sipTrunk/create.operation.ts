@@ -5,9 +5,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
-import type { OperationEffect, OperationResult } from '../types';
+import { createAt } from '../common';
+import type { OperationEffect } from '../types';
 import {
 	allowedIpsProperty,
 	authorizationProperty,
@@ -134,18 +134,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
  * Provisions an inbound and an outbound trunk (https://docs.famulor.de/en/api-reference/sip-trunks/create);
  * calls over it cost a per-minute bridging fee. Outputs the new trunk (its ID works as an assistant's phone number).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return unwrapRecord(
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/phone-numbers/sip-trunks',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
-}
+export const execute = createAt('/api/user/phone-numbers/sip-trunks');

@@ -1,47 +1,25 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../../../shared/transport';
-import { checkOneOf } from '../../validation';
-import { readListLimit, returnAllProperties } from '../common';
+import { requestWholeList } from '../../../shared/transport';
 import type { OperationResult } from '../types';
+import { statusList } from './statusList';
 
-const SENDER_STATUSES = ['online', 'all'] as const;
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: 'online',
-		options: [
-			{ name: 'Online', value: 'online', description: 'Only senders that can send now' },
-			{ name: 'All', value: 'all', description: 'Offline senders too' },
-		],
-	},
-	...returnAllProperties(),
-];
+const senders = statusList({
+	value: 'online',
+	name: 'Online',
+	description: 'Only senders that can send now',
+	allDescription: 'Offline senders too',
+});
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['whatsApp'], operation: ['getSenders'] } },
-	properties,
+	senders.properties,
 );
 
-export interface Plan {
-	status: (typeof SENDER_STATUSES)[number];
-	limit: number;
-}
+export type Plan = ReturnType<typeof senders.read>;
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
-	return {
-		status: checkOneOf.call(
-			this,
-			itemIndex,
-			{ label: 'Status', field: 'status' },
-			this.getNodeParameter('status', itemIndex, 'online'),
-			SENDER_STATUSES,
-		) as Plan['status'],
-		limit: readListLimit.call(this, itemIndex),
-	};
+	return senders.read.call(this, itemIndex);
 }
 
 /** The list is not paginated (https://docs.famulor.de/en/api-reference/whatsapp/senders), so Limit slices it. */
@@ -50,11 +28,10 @@ export async function execute(
 	plan: Plan,
 	itemIndex: number,
 ): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, {
-		method: 'GET',
+	return await requestWholeList.call(this, {
 		path: '/api/user/whatsapp/senders',
 		qs: { status: plan.status },
+		limit: plan.limit,
 		itemIndex,
 	});
-	return unwrapList(response).slice(0, plan.limit);
 }

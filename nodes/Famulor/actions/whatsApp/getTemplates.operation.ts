@@ -1,37 +1,28 @@
-import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { requestSenderTemplates } from '../../../shared/methods/whatsAppTemplates';
-import { checkOneOf } from '../../validation';
-import { readListLimit, readLocatorId, returnAllProperties } from '../common';
+import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
+import { statusList, type StatusListPlan } from './statusList';
 
-const TEMPLATE_STATUSES = ['approved', 'all'] as const;
-
-const properties: INodeProperties[] = [
-	whatsAppSenderLocator('The WhatsApp sender whose message templates are listed'),
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: 'approved',
-		options: [
-			{ name: 'Approved', value: 'approved', description: 'Only templates that can be sent' },
-			{ name: 'All', value: 'all', description: 'Pending and rejected templates too' },
-		],
-	},
-	...returnAllProperties(),
-];
+const templates = statusList({
+	value: 'approved',
+	name: 'Approved',
+	description: 'Only templates that can be sent',
+	allDescription: 'Pending and rejected templates too',
+});
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['whatsApp'], operation: ['getTemplates'] } },
-	properties,
+	[
+		whatsAppSenderLocator('The WhatsApp sender whose message templates are listed'),
+		...templates.properties,
+	],
 );
 
-export interface Plan {
+export interface Plan extends StatusListPlan<'approved'> {
 	senderId: number;
-	status: (typeof TEMPLATE_STATUSES)[number];
-	limit: number;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
@@ -40,14 +31,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 			label: 'Sender',
 			field: 'senderId',
 		}),
-		status: checkOneOf.call(
-			this,
-			itemIndex,
-			{ label: 'Status', field: 'status' },
-			this.getNodeParameter('status', itemIndex, 'approved'),
-			TEMPLATE_STATUSES,
-		) as Plan['status'],
-		limit: readListLimit.call(this, itemIndex),
+		...templates.read.call(this, itemIndex),
 	};
 }
 
