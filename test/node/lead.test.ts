@@ -161,6 +161,25 @@ describe('Lead → Get Many', () => {
 		const result = await run('lead', 'getAll', { filters: { dateFrom: '={{ "31.01.2026" }}' } });
 		await expectFailedBeforeSending(kit(), result, 'date_from');
 	});
+
+	it.each([
+		[
+			'a date that does not exist',
+			{ dateFrom: '2026-02-30' },
+			'Created From (date_from) must be a date like 2026-01-31',
+		],
+		[
+			'an end before the start',
+			{ dateFrom: '2026-03-02', dateTo: '2026-03-01' },
+			'Created To (date_to) must be on or after Created From (2026-03-02)',
+		],
+	])(
+		'rejects %s before sending, naming the field and the rule',
+		async (_case, filters, message) => {
+			const result = await run('lead', 'getAll', { filters });
+			await expectFailedBeforeSending(kit(), result, message);
+		},
+	);
 });
 
 describe('Lead → Update', () => {

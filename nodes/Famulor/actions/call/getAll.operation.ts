@@ -2,8 +2,9 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from '
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { requestPageNumberList } from '../../../shared/transport';
-import { checkId, checkOneOf, checkPattern, invalid } from '../../validation';
+import { checkId, checkOneOf, checkPattern } from '../../validation';
 import { filteredListProperties, readListLimit, type FilteredListPlan } from '../common';
+import { readDayRange } from '../dayRange';
 import type { OperationResult } from '../types';
 
 /** The statuses the calls list filters by (https://docs.famulor.de/en/api-reference/calls/list). */
@@ -92,31 +93,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** A day as `YYYY-MM-DD`, from the editor's date picker (an ISO date-time) or an expression's date text. */
-function readDay(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name: { label: string; field: string },
-	value: unknown,
-): string {
-	const text =
-		typeof value === 'string'
-			? value.trim()
-			: value instanceof Date
-				? value.toISOString()
-				: String((value as { toISO?: () => string })?.toISO?.() ?? '');
-	const day = /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0];
-	if (!day || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			name,
-			`must be a date like 2026-01-31, got ${JSON.stringify(text)}`,
-		);
-	}
-	return day;
-}
-
 export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredListPlan {
 	const limit = readListLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -163,32 +139,16 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredLis
 			{ label: 'Campaign ID', field: 'campaign_id' },
 			filters.campaignId,
 		);
-	if (filters.dateFrom)
-		qs.date_from = readDay.call(
+	Object.assign(
+		qs,
+		readDayRange.call(
 			this,
 			itemIndex,
-			{ label: 'Created From', field: 'date_from' },
-			filters.dateFrom,
-		);
-	if (filters.dateTo)
-		qs.date_to = readDay.call(
-			this,
-			itemIndex,
-			{ label: 'Created Until', field: 'date_to' },
-			filters.dateTo,
-		);
-	if (
-		typeof qs.date_from === 'string' &&
-		typeof qs.date_to === 'string' &&
-		qs.date_to < qs.date_from
-	) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			{ label: 'Created Until', field: 'date_to' },
-			`must be on or after Created From (${qs.date_from}), got ${qs.date_to}`,
-		);
-	}
+			filters,
+			{ key: 'dateFrom', label: 'Created From', field: 'date_from' },
+			{ key: 'dateTo', label: 'Created Until', field: 'date_to' },
+		),
+	);
 	return { qs, limit };
 }
 

@@ -1,8 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { requestPageNumberList } from '../../../shared/transport';
-import { checkId, checkOneOf, checkPattern } from '../../validation';
+import { checkId, checkOneOf } from '../../validation';
 import { filteredListProperties, readListLimit, type FilteredListPlan } from '../common';
+import { readDayRange } from '../dayRange';
 import type { OperationResult } from '../types';
 import { LEAD_STATUSES, campaignOption, statusOptions } from './fields';
 
@@ -44,8 +45,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredListPlan {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
@@ -66,21 +65,16 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredLis
 		);
 	const phone = String(filters.phoneNumber ?? '').trim();
 	if (phone !== '') qs.phone_number = phone;
-	for (const [key, field, label] of [
-		['dateFrom', 'date_from', 'Created From'],
-		['dateTo', 'date_to', 'Created To'],
-	] as const) {
-		const value = String(filters[key] ?? '');
-		if (value !== '')
-			qs[field] = checkPattern.call(
-				this,
-				itemIndex,
-				{ label, field },
-				value.slice(0, 10),
-				DAY,
-				'a date such as 2026-01-31',
-			);
-	}
+	Object.assign(
+		qs,
+		readDayRange.call(
+			this,
+			itemIndex,
+			filters,
+			{ key: 'dateFrom', label: 'Created From', field: 'date_from' },
+			{ key: 'dateTo', label: 'Created To', field: 'date_to' },
+		),
+	);
 	return { qs, limit: readListLimit.call(this, itemIndex) };
 }
 
