@@ -138,10 +138,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 	const stateFile =
 		opts.stateFile !== undefined ? openStateFile(sb, opts.stateFile, seedState) : undefined;
 	const app = buildApp(sb);
-	if (stateFile)
+	if (stateFile) {
 		app.addHook('onResponse', async (req) => {
 			if (req.method !== 'GET' && req.method !== 'HEAD') stateFile.changed();
 		});
+		sb.afterScheduledWork = () => stateFile.changed();
+	}
 	const host = opts.host ?? '127.0.0.1';
 	await app.listen({ port: opts.port ?? 0, host });
 	const addr = app.server.address();

@@ -21,6 +21,8 @@ export class Sandbox {
 	cancels = new Set<() => void>();
 	heldSockets = new Map<Socket, ReturnType<typeof setTimeout>>();
 	baseUrl = '';
+	/** Runs after every scheduled task (a call ending, a chat ending on inactivity): the state file saves then too. */
+	afterScheduledWork: () => void = () => undefined;
 	requestSeq = 0;
 	webhookSeq = 0;
 
@@ -56,7 +58,11 @@ export class Sandbox {
 		let cancel: () => void = () => undefined;
 		const wrapped = async (): Promise<void> => {
 			this.cancels.delete(cancel);
-			await fn();
+			try {
+				await fn();
+			} finally {
+				this.afterScheduledWork();
+			}
 		};
 		const inner = this.clock.schedule(delayMs, wrapped);
 		cancel = () => {

@@ -1,8 +1,9 @@
 /**
  * A sandbox's state file (`--state-file`, which `npm start` passes): read once at start, written
- * after every request that may have changed something and at stop, through a temporary file and a
- * rename so a crash never leaves half a file. A file that cannot be used (another shape of records,
- * not JSON) is moved aside to `<file>.unusable` and the sandbox starts from its seed, saying why.
+ * after every request that may have changed something, after scheduled work (a call ending) and at
+ * stop, through a temporary file and a rename so a crash never leaves half a file. A file that
+ * cannot be used (another shape of records, not JSON) is moved aside to `<file>.unusable` and the
+ * sandbox starts from its seed, saying why.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 

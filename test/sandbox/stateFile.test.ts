@@ -97,6 +97,25 @@ test('a change is in the file soon after its request, before any stop', async ()
 	expect(await assistant102(fromCopy)).toMatchObject({ webhook_url: `${hook.url}/post-call` });
 });
 
+test('a change made by the clock (a call ending) is in the file soon after, before any request or stop', async () => {
+	const first = await start();
+	const call = await first.post('/api/user/make_call', {
+		phone_number: '+4917612345678',
+		assistant_id: 102,
+	});
+	const callId = call.json.call_id as number;
+	await new Promise((resolve) => setTimeout(resolve, 500));
+	await first.advance(5000);
+	await new Promise((resolve) => setTimeout(resolve, 500));
+	const copy = join(dir, 'copy.json');
+	writeFileSync(copy, readFileSync(file));
+	const fromCopy = await start(copy);
+	expect((await fromCopy.get(`/api/user/calls/${callId}`)).json).toMatchObject({
+		id: callId,
+		status: 'completed',
+	});
+});
+
 test('without a state file, or with an unusable one, the sandbox starts from its seed', async () => {
 	const seeded = await start(null);
 	expect(seeded.sb.stateFile).toBeUndefined();
