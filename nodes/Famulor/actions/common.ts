@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { famulorApiRequest, listLimit, unwrapRecord } from '../../shared/transport';
+import { listLimit } from '../../shared/transport';
 import {
 	checkE164,
 	checkId,
@@ -17,7 +17,6 @@ import {
 	type FieldName,
 } from '../validation';
 import { speaksCurrentApi } from './apiGeneration';
-import type { OperationResult } from './types';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -165,57 +164,6 @@ export function readListLimit(this: IExecuteFunctions, itemIndex: number): numbe
 			true,
 		),
 	);
-}
-
-/**
- * The record a write answered with. Version 1 outputs the answer as the service sends it (some wrap
- * the record as `{message, data}`); from version 2 on the output is the record itself.
- */
-export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObject {
-	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
-}
-
-/**
- * The `execute` of a Create that POSTs its planned body to `path` and outputs the new record itself
- * (`{data: {...}}` unwrapped). Never repeated on an unclear failure: the record would exist twice.
- */
-export function createAt(
-	path: string,
-): (this: IExecuteFunctions, body: IDataObject, itemIndex: number) => Promise<OperationResult> {
-	return async function (this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
-		return unwrapRecord(
-			await famulorApiRequest.call(this, {
-				method: 'POST',
-				path,
-				body,
-				safeToRepeat: false,
-				itemIndex,
-			}),
-		);
-	};
-}
-
-/** The service's own words about what it did (e.g. "…removed at the end of the billing period"), or null. */
-export function serviceMessage(answer: IDataObject): string | null {
-	return typeof answer.message === 'string' ? answer.message : null;
-}
-
-/** What a delete outputs: what was deleted, `deleted: true` and the service's message. */
-export function deletedOutput(identity: IDataObject, answer: IDataObject): IDataObject {
-	return { ...identity, deleted: true, message: serviceMessage(answer) };
-}
-
-/**
- * The record of a billed or effectful write (`{message, data}` → the record), keeping the service's
- * message beside it, since it says what was bought, sent or started.
- */
-export function recordWithMessage(answer: IDataObject): IDataObject {
-	const record = unwrapRecord(answer);
-	const message = serviceMessage(answer);
-	// a remembered answer kept as its IDs only has no message to add
-	return record === answer || 'message' in record || message === null
-		? record
-		: { ...record, message };
 }
 
 /** A record's Name: required, not blank, at most `maxLength` characters. */

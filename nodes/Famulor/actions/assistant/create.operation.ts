@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import { recordOf } from '../common';
+import { recordOf } from '../records';
 import type { OperationEffect, OperationModule, OperationResult } from '../types';
 import { ASSISTANT_V1 } from './body';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';

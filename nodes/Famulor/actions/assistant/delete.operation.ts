@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
-import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput, readLocatorId } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { readLocatorId } from '../common';
+import { deleteAt } from '../records';
+import type { OperationEffect } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['assistant'], operation: ['delete'] } },
@@ -21,16 +21,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'assistantId', { label: 'Assistant', field: 'id' });
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	id: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/user/assistant/${id}`,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return deletedOutput({ id }, answer);
-}
+export const execute = deleteAt('/api/user/assistant');

@@ -7,7 +7,8 @@ import {
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId, recordOf } from '../common';
+import { readLocatorId } from '../common';
+import { recordOf } from '../records';
 import type { OperationModule, OperationResult } from '../types';
 import { ASSISTANT_V1 } from './body';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';

@@ -2,7 +2,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { callLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput, readLocatorId } from '../common';
+import { readLocatorId } from '../common';
+import { deletedOutput } from '../records';
 import type { OperationEffect, OperationResult } from '../types';
 
 const properties: INodeProperties[] = [

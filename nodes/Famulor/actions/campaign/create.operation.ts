@@ -16,7 +16,8 @@ import {
 	invalid,
 	requireText,
 } from '../../validation';
-import { checkName, createAt, readLocatorId } from '../common';
+import { checkName, readLocatorId } from '../common';
+import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 
 const WEEK_DAYS = [

@@ -1,9 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { campaignLocator } from '../../../shared/descriptions';
-import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { deleteAt } from '../records';
+import type { OperationEffect } from '../types';
 import { readCampaignId } from './status';
 
 const properties: INodeProperties[] = [
@@ -33,16 +32,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /** DELETE /api/user/campaign/{id}, singular (https://docs.famulor.de/en/api-reference/campaigns/delete). */
-export async function execute(
-	this: IExecuteFunctions,
-	id: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/user/campaign/${id}`,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return deletedOutput({ id }, answer);
-}
+export const execute = deleteAt('/api/user/campaign');

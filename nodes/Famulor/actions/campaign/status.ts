@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId, recordWithMessage } from '../common';
+import { readLocatorId } from '../common';
+import { recordWithMessage } from '../records';
 import type { OperationResult } from '../types';
 
 export function readCampaignId(this: IExecuteFunctions, itemIndex: number): number {

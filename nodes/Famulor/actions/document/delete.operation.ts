@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 
 import { documentLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput } from '../common';
+import { deletedOutput } from '../records';
 import type { OperationEffect, OperationResult } from '../types';
 import { documentPath, knowledgeBaseProperty, readDocumentId, readKnowledgeBaseId } from './common';
 

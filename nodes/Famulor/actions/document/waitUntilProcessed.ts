@@ -8,7 +8,7 @@ import {
 
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { speaksCurrentApi } from '../apiGeneration';
-import { recordOf } from '../common';
+import { recordOf } from '../records';
 import { checkRange } from '../../validation';
 import { documentPath } from './common';
 

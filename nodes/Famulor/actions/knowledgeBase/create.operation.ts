@@ -6,7 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { checkMaxLength } from '../../validation';
-import { checkName, createAt } from '../common';
+import { checkName } from '../common';
+import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 import { MAX_TEXT_LENGTH } from './update.operation';
 

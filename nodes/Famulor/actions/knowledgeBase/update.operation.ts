@@ -7,7 +7,8 @@ import {
 
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId, readNameAndDescription, recordOf } from '../common';
+import { readLocatorId, readNameAndDescription } from '../common';
+import { recordOf } from '../records';
 import type { OperationResult } from '../types';
 
 export const MAX_TEXT_LENGTH = 255;

@@ -12,7 +12,8 @@ import {
 	checkPhoneNumber,
 	parseJsonObject,
 } from '../../validation';
-import { createAt, readLocatorId, readVariables, variablesProperty } from '../common';
+import { readLocatorId, readVariables, variablesProperty } from '../common';
+import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 
 const properties: INodeProperties[] = [

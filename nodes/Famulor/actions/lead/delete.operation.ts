@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { leadLocator } from '../../../shared/descriptions';
-import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput, readLocatorId } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { readLocatorId } from '../common';
+import { deleteAt } from '../records';
+import type { OperationEffect } from '../types';
 
 const properties: INodeProperties[] = [
 	leadLocator('The lead to delete, with its secondary contacts'),
@@ -25,16 +25,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 }
 
 /** https://docs.famulor.de/en/api-reference/leads/delete: permanent, secondary contacts included. */
-export async function execute(
-	this: IExecuteFunctions,
-	id: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/user/leads/${id}`,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return deletedOutput({ id }, answer);
-}
+export const execute = deleteAt('/api/user/leads');

@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { createAt } from '../common';
+import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 import {
 	buildToolBody,

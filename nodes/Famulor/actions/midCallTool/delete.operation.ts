@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { midCallToolLocator } from '../../../shared/pickerLocators';
-import { famulorApiRequest } from '../../../shared/transport';
-import { deletedOutput, readLocatorId } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { readLocatorId } from '../common';
+import { deleteAt } from '../records';
+import type { OperationEffect } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['midCallTool'], operation: ['delete'] } },
@@ -20,16 +20,4 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'toolId', { label: 'Mid-Call Tool', field: 'id' });
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	id: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/user/tools/${id}`,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return deletedOutput({ id }, answer);
-}
+export const execute = deleteAt('/api/user/tools');

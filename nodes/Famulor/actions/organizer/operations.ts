@@ -7,14 +7,8 @@ import {
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
 import { checkOneOf, invalid } from '../../validation';
-import {
-	checkName,
-	createAt,
-	deletedOutput,
-	readListLimit,
-	readLocatorId,
-	returnAllProperties,
-} from '../common';
+import { checkName, readListLimit, readLocatorId, returnAllProperties } from '../common';
+import { createAt, deleteAt } from '../records';
 import type { OperationModule } from '../types';
 import { COLORS, colorProperty, type OrganizerKind } from './kinds';
 
@@ -170,13 +164,7 @@ export function deleteOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 			return { id: readId.call(this, kind, itemIndex) };
 		},
 		async execute({ id }, itemIndex) {
-			const answer = await famulorApiRequest.call(this, {
-				method: 'DELETE',
-				path: `${kind.itemPath}/${id}`,
-				safeToRepeat: false,
-				itemIndex,
-			});
-			return deletedOutput({ id }, answer);
+			return await deleteAt(kind.itemPath).call(this, id, itemIndex);
 		},
 	};
 }

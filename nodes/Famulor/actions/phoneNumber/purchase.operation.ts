@@ -7,7 +7,8 @@ import {
 
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
-import { locatorValue, recordOf, recordWithMessage } from '../common';
+import { locatorValue } from '../common';
+import { recordOf, recordWithMessage } from '../records';
 import type { OperationEffect, OperationResult } from '../types';
 import { countryOptions } from './search.operation';
 

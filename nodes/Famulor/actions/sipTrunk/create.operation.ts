@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkOneOf } from '../../validation';
-import { createAt } from '../common';
+import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 import {
 	allowedIpsProperty,

@@ -9,8 +9,9 @@ import {
 import { sipTrunkLocator } from '../../../shared/descriptions';
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { invalid } from '../../validation';
-import { deletedOutput, readLocatorId } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { readLocatorId } from '../common';
+import { deleteAt } from '../records';
+import type { OperationEffect } from '../types';
 
 const properties: INodeProperties[] = [
 	sipTrunkLocator(
@@ -70,16 +71,4 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** A SIP trunk is a phone number: it is deleted at once through the release endpoint (https://docs.famulor.de/en/api-reference/sip-trunks/delete). */
-export async function execute(
-	this: IExecuteFunctions,
-	id: number,
-	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
-		method: 'DELETE',
-		path: `/api/user/phone-numbers/${id}`,
-		safeToRepeat: false,
-		itemIndex,
-	});
-	return deletedOutput({ id }, answer);
-}
+export const execute = deleteAt('/api/user/phone-numbers');

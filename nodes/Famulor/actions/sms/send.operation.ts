@@ -3,7 +3,8 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeProperties } fr
 import { smsPhoneNumberLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { PHONE_NUMBER_HINT, checkMaxLength, checkPhoneNumber, requireText } from '../../validation';
-import { readLocatorId, recordWithMessage } from '../common';
+import { readLocatorId } from '../common';
+import { recordWithMessage } from '../records';
 import type { OperationEffect, OperationResult } from '../types';
 
 export const MAX_SMS_LENGTH = 300;
