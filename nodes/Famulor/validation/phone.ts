@@ -1,6 +1,4 @@
 /** Phone numbers: E.164, the format the service takes, and the country codes it supports. */
-import type { NodeOperationError } from 'n8n-workflow';
-
 import { invalid, shown, type FieldName, type NodeContext } from './core';
 
 /** E.164: a plus, a non-zero first digit, at most 15 digits in all. */
@@ -20,14 +18,17 @@ export const SUPPORTED_COUNTRY_CODES = [
 	'IT',
 ] as const;
 
-function notE164(
+/** `phone` (read from `value`) if it is E.164; else the error quotes `value` and explains the format in `description`. */
+function e164(
 	this: NodeContext,
 	itemIndex: number,
 	name: FieldName,
 	value: unknown,
+	phone: string,
 	description: string,
-): NodeOperationError {
-	return invalid.call(
+): string {
+	if (E164_PATTERN.test(phone)) return phone;
+	throw invalid.call(
 		this,
 		itemIndex,
 		name,
@@ -35,6 +36,12 @@ function notE164(
 		description,
 	);
 }
+
+/** How E.164 is explained to a number taken as given (checkE164) and to one as people write it (checkPhoneNumber). */
+const AS_GIVEN =
+	'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero';
+const AS_WRITTEN =
+	'E.164 means: a plus sign, the country code and the number, no leading zero. Spaces, dashes, dots, slashes and brackets are removed before the check, and a leading 00 becomes +.';
 
 /** A number that must already be E.164 (version 1 sends exactly what it was given, trimmed). */
 export function checkE164(
@@ -44,16 +51,7 @@ export function checkE164(
 	value: unknown,
 ): string {
 	const phone = typeof value === 'string' ? value.trim() : '';
-	if (!E164_PATTERN.test(phone)) {
-		throw notE164.call(
-			this,
-			itemIndex,
-			name,
-			value,
-			'E.164 means: a plus sign, the country code and the number, digits only, no spaces or leading zero',
-		);
-	}
-	return phone;
+	return e164.call(this, itemIndex, name, value, phone, AS_GIVEN);
 }
 
 /** What people write between the digits of a phone number ("+49 (176) 123-45.67/8"). */
@@ -75,14 +73,5 @@ export function checkPhoneNumber(
 ): string {
 	const phone =
 		typeof value === 'string' ? value.replace(PHONE_SEPARATORS, '').replace(/^00/, '+') : '';
-	if (!E164_PATTERN.test(phone)) {
-		throw notE164.call(
-			this,
-			itemIndex,
-			name,
-			value,
-			'E.164 means: a plus sign, the country code and the number, no leading zero. Spaces, dashes, dots, slashes and brackets are removed before the check, and a leading 00 becomes +.',
-		);
-	}
-	return phone;
+	return e164.call(this, itemIndex, name, value, phone, AS_WRITTEN);
 }
