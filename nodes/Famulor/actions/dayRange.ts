@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { invalid } from '../validation';
 
 /** One bound of a list's creation-day filter: its parameter, its label and the query field it fills. */
-export interface DayBound {
+interface DayBound {
 	key: string;
 	label: string;
 	field: 'date_from' | 'date_to';
@@ -29,20 +29,24 @@ function readDay(this: IExecuteFunctions, itemIndex: number, bound: DayBound, va
 	return day;
 }
 
+/** The Created From filter: the same parameter and label in both lists. */
+const FROM: DayBound = { key: 'dateFrom', label: 'Created From', field: 'date_from' };
+
 /**
  * The `date_from` / `date_to` filters of the calls and leads lists (whole days, `YYYY-MM-DD`:
  * https://docs.famulor.de/en/api-reference/calls/list, https://docs.famulor.de/en/api-reference/leads/list),
- * each a day that exists and the second not before the first, so the service never sees a range it refuses.
+ * each a day that exists and the second not before the first, so the service never sees a range it
+ * refuses. `dateTo`'s label differs between the lists ("Created Until", "Created To").
  */
 export function readDayRange(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	filters: IDataObject,
-	from: DayBound,
-	to: DayBound,
+	toLabel: string,
 ): IDataObject {
+	const to: DayBound = { key: 'dateTo', label: toLabel, field: 'date_to' };
 	const qs: IDataObject = {};
-	for (const bound of [from, to])
+	for (const bound of [FROM, to])
 		if (filters[bound.key])
 			qs[bound.field] = readDay.call(this, itemIndex, bound, filters[bound.key]);
 	if (
@@ -54,7 +58,7 @@ export function readDayRange(
 			this,
 			itemIndex,
 			to,
-			`must be on or after ${from.label} (${qs.date_from}), got ${qs.date_to}`,
+			`must be on or after ${FROM.label} (${qs.date_from}), got ${qs.date_to}`,
 		);
 	return qs;
 }

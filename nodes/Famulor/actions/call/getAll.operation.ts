@@ -139,16 +139,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredLis
 			{ label: 'Campaign ID', field: 'campaign_id' },
 			filters.campaignId,
 		);
-	Object.assign(
-		qs,
-		readDayRange.call(
-			this,
-			itemIndex,
-			filters,
-			{ key: 'dateFrom', label: 'Created From', field: 'date_from' },
-			{ key: 'dateTo', label: 'Created Until', field: 'date_to' },
-		),
-	);
+	Object.assign(qs, readDayRange.call(this, itemIndex, filters, 'Created Until'));
 	return { qs, limit };
 }
 

@@ -65,16 +65,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): FilteredLis
 		);
 	const phone = String(filters.phoneNumber ?? '').trim();
 	if (phone !== '') qs.phone_number = phone;
-	Object.assign(
-		qs,
-		readDayRange.call(
-			this,
-			itemIndex,
-			filters,
-			{ key: 'dateFrom', label: 'Created From', field: 'date_from' },
-			{ key: 'dateTo', label: 'Created To', field: 'date_to' },
-		),
-	);
+	Object.assign(qs, readDayRange.call(this, itemIndex, filters, 'Created To'));
 	return { qs, limit: readListLimit.call(this, itemIndex) };
 }
 
