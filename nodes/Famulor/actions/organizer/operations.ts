@@ -155,6 +155,7 @@ export function updateOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 }
 
 export function deleteOperation(kind: OrganizerKind): OperationModule<ItemPlan> {
+	const remove = deleteAt(kind.itemPath);
 	return {
 		description: show(kind, 'delete', [
 			kind.locator(`${kind.resource}Id`, `The ${kind.noun} to delete; its assistants are kept`),
@@ -164,7 +165,7 @@ export function deleteOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 			return { id: readId.call(this, kind, itemIndex) };
 		},
 		async execute({ id }, itemIndex) {
-			return await deleteAt(kind.itemPath).call(this, id, itemIndex);
+			return await remove.call(this, id, itemIndex);
 		},
 	};
 }
