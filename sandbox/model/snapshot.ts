@@ -1,9 +1,10 @@
 /**
  * A store as JSON and back, so a sandbox started with a state file (`npm start`) keeps its records
  * across restarts: the assistants' webhook URLs that published n8n triggers registered, the senders'
- * read-receipt webhooks, the calls, chats (and which ended), leads and balances. Maps and Sets are
- * tagged; functions (pending timers' cancels, a campaign call's hooks) are not data and are dropped;
- * the conversation indexes are rebuilt from the conversations. A snapshot records the shape of the
+ * read-receipt webhooks, the calls, chats (and which ended), leads and balances, the webhook
+ * deliveries waiting for their next attempt. Maps and Sets are tagged; functions (pending timers'
+ * cancels, a campaign call's hooks) are not data and are dropped; the conversation indexes are
+ * rebuilt from the conversations. A snapshot records the shape of the
  * seeded store it was taken with: when the sandbox's records have changed shape since, it is refused
  * rather than half-read. Fields the seed leaves empty add nothing to the shape, so a snapshot taken
  * before such a field existed is read, and the field starts empty.

@@ -19,6 +19,7 @@ import type {
 	WhatsAppTemplate,
 } from './messaging';
 import type { PhoneNumber, SipTrunk } from './phoneNumbers';
+import type { PendingWebhook } from './webhookDeliveries';
 
 export class State {
 	users = new Map<UserName, User>();
@@ -40,6 +41,8 @@ export class State {
 	sentWhatsApp = new Map<number, SentMessage>();
 	/** per conversation uuid: widget and WhatsApp chats counting down to their end, or ended (domain/messaging/conversationEnd.ts) */
 	chatEnds = new Map<string, ChatEnd>();
+	/** webhook deliveries not yet delivered nor given up, oldest first (domain/webhooks/webhookDelivery.ts) */
+	pendingWebhooks: PendingWebhook[] = [];
 	calls = new Map<number, Call>();
 	campaigns = new Map<number, Campaign>();
 	leads = new Map<number, Lead>();

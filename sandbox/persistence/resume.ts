@@ -3,12 +3,14 @@
  * A call still ringing ends a call duration after the restart, as a new one would; a running
  * campaign's calls under way are aborted (their leads go back to the queue, as when it is stopped)
  * and its dialer runs again; a document still processing finishes processing; a widget or WhatsApp
- * chat counting down to its inactivity end ends when it was due.
+ * chat counting down to its inactivity end ends when it was due; a webhook delivery not yet delivered
+ * nor given up gets its next attempt when due.
  */
 import { endAfterCallDuration } from '../domain/calls/callLifecycle';
 import { abortCalls, dial } from '../domain/campaigns/dialer';
 import { finishProcessingLater } from '../domain/knowledgeBases/documentProcessing';
 import { resumeInactivityEnds } from '../domain/messaging/conversationEnd';
+import { resumeWebhookRetries } from '../domain/webhooks/webhookDelivery';
 import type { Sandbox } from '../model/sandbox';
 
 export function resumeTimedWork(sb: Sandbox): void {
@@ -25,4 +27,5 @@ export function resumeTimedWork(sb: Sandbox): void {
 	for (const doc of state.documents.values())
 		if (doc.status === 'processing') finishProcessingLater(sb, doc);
 	resumeInactivityEnds(sb);
+	resumeWebhookRetries(sb);
 }

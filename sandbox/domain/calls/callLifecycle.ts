@@ -127,44 +127,18 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	return done.filter((e): e is WebhookLogEntry => e !== undefined);
 }
 
-/** A call's webhook; a disabled (or re-pointed) webhook stops pending retries. */
+/** A call's webhook, its body as the call ended (a campaign call's lead and campaign included). */
 async function deliver(
 	sb: Sandbox,
 	call: Call,
 	url: string,
 	kind: 'post_call' | 'inbound',
 ): Promise<WebhookLogEntry | undefined> {
-	const stillWanted = (): boolean => {
-		const a = sb.state.assistants.get(call.assistant_id);
-		if (!a) return false;
-		return kind === 'post_call'
-			? a.is_webhook_active && a.webhook_url === url
-			: a.inbound_webhook_url === url;
-	};
 	return await deliverWebhook(sb, {
 		kind,
 		url,
-		payload: () => ({ ...webhookPayload(call), ...call.webhookContext?.() }),
+		payload: { ...webhookPayload(call), ...call.webhookContext?.() },
 		ids: { callId: call.id },
-		stillWanted,
-		retryDelaysMs: sb.opts.webhookRetryDelaysMs,
-		onDelivered:
-			kind === 'post_call'
-				? (answer) => {
-						call.webhook_response = jsonObjectOrNull(answer);
-					}
-				: undefined,
+		ownerId: call.assistant_id,
 	});
-}
-
-/** The call record keeps what the post-call endpoint answered when it is a JSON object. */
-function jsonObjectOrNull(text: string): Record<string, unknown> | null {
-	try {
-		const parsed: unknown = JSON.parse(text);
-		return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-			? (parsed as Record<string, unknown>)
-			: null;
-	} catch {
-		return null;
-	}
 }

@@ -120,10 +120,7 @@ export async function endConversation(
 		url,
 		payload: conversationEndedPayload(sb, conv, endedAt, details),
 		ids: { conversationId: conv.uuid },
-		// Disabled or re-pointed: pending retries stop.
-		stillWanted: () => sb.state.assistants.get(a.id)?.conversation_ended_webhook_url === url,
-		// Every failure is retried, 4xx included.
-		retryable: () => true,
+		ownerId: a.id,
 	});
 }
 

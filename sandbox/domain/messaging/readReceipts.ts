@@ -155,8 +155,6 @@ export async function emitStatus(
 		payload: receiptPayload(sb, message, sender, status, details),
 		headers: (body) => ({ 'x-signature-256': signature(body, secret) }),
 		ids: { whatsappMessageId: message.whatsappMessageId },
-		stillWanted: () => readReceiptSettings(sb, sender.id).url === url,
-		// 5xx, 429 and network failures are retried; other 4xx are final.
-		retryable: (statusCode) => statusCode === undefined || statusCode === 429 || statusCode >= 500,
+		ownerId: sender.id,
 	});
 }

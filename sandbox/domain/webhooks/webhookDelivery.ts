@@ -1,30 +1,25 @@
 /**
  * Delivery of every webhook the sandbox sends (post-call, inbound, conversation ended, WhatsApp read
- * receipts): one POST per attempt, logged in the webhook log, retried on the sandbox clock.
+ * receipts): one POST per attempt, logged in the webhook log, retried on the sandbox clock as its kind's
+ * policy says (webhookPolicies.ts). A delivery is stored (`state.pendingWebhooks`) from its first
+ * attempt until it is delivered or given up, so a state file keeps it across a restart and the
+ * restarted sandbox makes its next attempt when due: the real service keeps retrying a failed
+ * delivery whatever happens to the sender's processes.
  */
-import { appendCapped, WebhookLogEntry } from '../../model/logs';
-import { Sandbox } from '../../model/sandbox';
-
-/** Retry delays of both chat webhooks: 30 s, 60 s and 120 s after a failed attempt (4 attempts in all). */
-export const CHAT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 60_000, 120_000];
+import { appendCapped, type WebhookLogEntry } from '../../model/logs';
+import type { Sandbox } from '../../model/sandbox';
+import type { PendingWebhook, WebhookKind } from '../../model/webhookDeliveries';
+import { retryDelayAfter, WEBHOOK_POLICIES } from './webhookPolicies';
 
 export interface WebhookJob {
-	kind: WebhookLogEntry['kind'];
+	kind: WebhookKind;
 	url: string;
-	/** The body, or how each attempt builds it. */
-	payload: Record<string, unknown> | (() => Record<string, unknown>);
+	payload: Record<string, unknown>;
 	/** Extra request headers, e.g. a signature computed over `body`. */
 	headers?: (body: string) => Record<string, string>;
-	/** Ids copied into every log entry of the job. */
-	ids: Pick<WebhookLogEntry, 'callId' | 'conversationId' | 'whatsappMessageId'>;
-	/** False once the webhook was switched off or re-pointed: pending retries stop. */
-	stillWanted: () => boolean;
-	/** Whether a failed attempt (status, or undefined for a network failure) is tried again; all are by default. */
-	retryable?: (status: number | undefined) => boolean;
-	/** The waits before each further attempt; the chat webhooks' by default. */
-	retryDelaysMs?: number[];
-	/** Receives the body of a 2xx answer. */
-	onDelivered?: (answer: string) => void;
+	ids: PendingWebhook['ids'];
+	/** The assistant (or, for read receipts, the sender) whose webhook it is. */
+	ownerId: number;
 }
 
 function failureReason(err: unknown): string {
@@ -34,46 +29,89 @@ function failureReason(err: unknown): string {
 		: (e.cause?.code ?? e.cause?.message ?? e.message ?? String(err));
 }
 
-/** Sends one attempt and schedules the next on failure; resolves with this attempt's log entry (undefined: no longer wanted). */
-export async function deliverWebhook(
+function forget(sb: Sandbox, delivery: PendingWebhook): void {
+	const pending = sb.state.pendingWebhooks;
+	const at = pending.indexOf(delivery);
+	if (at >= 0) pending.splice(at, 1);
+}
+
+/** Makes the delivery's due attempt and, on a failure the policy retries, arms the next one. */
+async function attempt(
 	sb: Sandbox,
-	job: WebhookJob,
-	attempt = 1,
+	delivery: PendingWebhook,
 ): Promise<WebhookLogEntry | undefined> {
-	if (!job.stillWanted()) return undefined;
-	const payload = typeof job.payload === 'function' ? job.payload() : job.payload;
-	const body = JSON.stringify(payload);
+	const policy = WEBHOOK_POLICIES[delivery.kind];
+	if (!policy.stillWanted(sb, delivery)) {
+		forget(sb, delivery);
+		return undefined;
+	}
 	const entry: WebhookLogEntry = {
 		seq: ++sb.webhookSeq,
 		at: sb.now(),
-		...job.ids,
-		kind: job.kind,
-		url: job.url,
-		attempt,
-		payload,
+		...delivery.ids,
+		kind: delivery.kind,
+		url: delivery.url,
+		attempt: delivery.attempt,
+		payload: JSON.parse(delivery.body) as Record<string, unknown>,
 	};
+	let answer: string | undefined;
 	try {
-		const res = await fetch(job.url, {
+		const res = await fetch(delivery.url, {
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
 				'user-agent': 'Famulor-Webhook/1.0 (sandbox)',
-				...(job.headers?.(body) ?? {}),
+				...delivery.headers,
 			},
-			body,
+			body: delivery.body,
 			signal: AbortSignal.timeout(sb.opts.webhookTimeoutMs),
 		});
 		entry.status = res.status;
-		const answer = await res.text().catch(() => '');
-		if (res.ok) job.onDelivered?.(answer);
+		answer = await res.text().catch(() => '');
 	} catch (err) {
 		entry.error = failureReason(err);
 	}
 	appendCapped(sb.webhooks, entry);
+	// A reset (or another store) while the attempt was under way: the delivery is no longer this sandbox's.
+	if (!sb.state.pendingWebhooks.includes(delivery)) return entry;
 	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
-	const delays = job.retryDelaysMs ?? CHAT_WEBHOOK_RETRY_DELAYS_MS;
-	if (!ok && attempt <= delays.length && (job.retryable?.(entry.status) ?? true)) {
-		sb.schedule(delays[attempt - 1], () => deliverWebhook(sb, job, attempt + 1));
+	if (ok) policy.delivered?.(sb, delivery, answer ?? '');
+	const delay = ok ? undefined : retryDelayAfter(sb, delivery.kind, delivery.attempt, entry.status);
+	if (delay === undefined) {
+		forget(sb, delivery);
+		return entry;
 	}
+	delivery.attempt += 1;
+	delivery.dueAt = sb.now() + delay;
+	armRetry(sb, delivery);
 	return entry;
+}
+
+function armRetry(sb: Sandbox, delivery: PendingWebhook): void {
+	sb.schedule(Math.max(0, delivery.dueAt - sb.now()), () => attempt(sb, delivery));
+}
+
+/** Sends the first attempt and keeps the delivery until it is delivered or given up; resolves with that attempt's log entry (undefined: no longer wanted). */
+export async function deliverWebhook(
+	sb: Sandbox,
+	job: WebhookJob,
+): Promise<WebhookLogEntry | undefined> {
+	const body = JSON.stringify(job.payload);
+	const delivery: PendingWebhook = {
+		kind: job.kind,
+		url: job.url,
+		body,
+		headers: job.headers?.(body) ?? {},
+		ids: job.ids,
+		ownerId: job.ownerId,
+		attempt: 1,
+		dueAt: sb.now(),
+	};
+	sb.state.pendingWebhooks.push(delivery);
+	return await attempt(sb, delivery);
+}
+
+/** A restored sandbox: every delivery it kept is attempted when due (at once when that has passed). */
+export function resumeWebhookRetries(sb: Sandbox): void {
+	for (const delivery of sb.state.pendingWebhooks) armRetry(sb, delivery);
 }
