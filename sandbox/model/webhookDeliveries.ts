@@ -4,7 +4,8 @@
  */
 import type { WebhookLogEntry } from './logs';
 
-export type WebhookKind = WebhookLogEntry['kind'];
+/** Every webhook but the inbound request, a live question with 2 s to answer and no retry (domain/calls/liveCall.ts). */
+export type WebhookKind = Exclude<WebhookLogEntry['kind'], 'inbound'>;
 
 export interface PendingWebhook {
 	kind: WebhookKind;
@@ -15,7 +16,7 @@ export interface PendingWebhook {
 	headers: Record<string, string>;
 	/** Ids copied into every log entry of the delivery. */
 	ids: Pick<WebhookLogEntry, 'callId' | 'conversationId' | 'whatsappMessageId'>;
-	/** Whose webhook it is: the assistant's (post-call, inbound, conversation ended) or the sender's (read receipts). */
+	/** Whose webhook it is: the assistant's (post-call, conversation ended) or the sender's (read receipts). */
 	ownerId: number;
 	/** The attempt made next, counting from 1, and when it is due on the sandbox clock. */
 	attempt: number;

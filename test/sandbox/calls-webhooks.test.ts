@@ -276,44 +276,50 @@ describe('call lifecycle and post-call webhook', () => {
 });
 
 describe('inbound calls', () => {
-	it('delivers a completed inbound call to inbound_webhook_url and the post-call url', async () => {
+	const enableInbound = async () =>
 		await c.post('/api/user/assistants/enable-inbound-webhook', {
 			assistant_id: 101,
 			webhook_url: `${hook.url}/inbound`,
 		});
+
+	it('an arriving call reaches inbound_webhook_url once, before it is answered; its end goes to the post-call url only', async () => {
+		await enableInbound();
 		await activate(101);
-		const r = await c.ctl('POST', '/calls/inbound', {
+		const arrived = await c.ctl('POST', '/calls/incoming', {
 			assistant_id: 101,
 			customer_phone: '+4917611112222',
-			extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
 		});
-		expect(r.status).toBe(200);
-		expect(hook.received.map((h) => h.path).sort()).toEqual(['/inbound', '/post-call']);
-		const inbound = hook.received.find((h) => h.path === '/inbound')!.body;
-		expect(inbound).toMatchObject({
+		const callId = arrived.json.call.id as number;
+		expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([['/inbound', 'incoming']]);
+		await c.advance(5000);
+		expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([
+			['/inbound', 'incoming'],
+			['/post-call', 'completed'],
+		]);
+		expect(hook.received[1].body.id).toBe(callId);
+		const log = (await c.ctl('GET', `/webhooks?callId=${callId}`)).json;
+		expect(log.map((e: any) => e.kind)).toEqual(['inbound', 'post_call']);
+	});
+	it('a finished inbound call goes to the post-call url with its extracted variables, not to the inbound url', async () => {
+		await enableInbound();
+		await activate(101);
+		for (const status of ['completed', 'failed'])
+			await c.ctl('POST', '/calls/inbound', {
+				assistant_id: 101,
+				customer_phone: '+4917611112222',
+				status,
+				extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
+			});
+		expect(hook.received.map((h) => h.path)).toEqual(['/post-call']);
+		expect(hook.received[0].body).toMatchObject({
 			customer_phone: '+4917611112222',
 			assistant_phone: '+14155550101',
 			status: 'completed',
 			extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
 		});
 	});
-	it('does not deliver non-completed inbound calls to the inbound url', async () => {
-		await c.post('/api/user/assistants/enable-inbound-webhook', {
-			assistant_id: 101,
-			webhook_url: `${hook.url}/inbound`,
-		});
-		await c.ctl('POST', '/calls/inbound', {
-			assistant_id: 101,
-			customer_phone: '+4917611112222',
-			status: 'failed',
-		});
-		expect(hook.received).toHaveLength(0);
-	});
 	it('generates extracted variables from post_call_schema when none are given', async () => {
-		await c.post('/api/user/assistants/enable-inbound-webhook', {
-			assistant_id: 101,
-			webhook_url: `${hook.url}/inbound`,
-		});
+		await activate(101);
 		await c.ctl('POST', '/calls/inbound', { assistant_id: 101, customer_phone: '+4917611112222' });
 		expect(hook.received[0].body.extracted_variables).toEqual({
 			summary: expect.any(String),

@@ -1,8 +1,9 @@
 /**
  * The Inbound Call event (node version 1.2) and the Inbound Call Completed event of saved version-1.1
- * workflows: an arriving call's request starts one execution whose answered variables reach the call
- * (Call → Get and the post-call webhook's input_variables), a completed-call delivery is output as a
- * finished call, and only the call's ID dedupes: two calls may send identical bodies.
+ * workflows: an arriving call's request starts one execution, and only one for the whole call, whose
+ * answered variables reach the call (Call → Get and the post-call webhook's input_variables); a
+ * delivery of the completed-call shape the API reference describes is output as a finished call; only
+ * the call's ID dedupes: two calls may send identical bodies.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -32,9 +33,29 @@ async function incomingCall(): Promise<IDataObject> {
 
 const secretQuery = (t: TriggerUnderTest) => `?secret=${String(t.nodeStaticData().webhookSecret)}`;
 
+/** A post-call URL nothing listens on: its deliveries fail, and the webhook log keeps what they sent. */
+const REFUSING_POST_CALL_URL = 'http://127.0.0.1:9/post-call';
+
+/** The post-call body of a finished inbound call: the shape the API reference gives the inbound webhook. */
+async function completedCallBody(): Promise<IDataObject> {
+	await kit().api('PUT', `/api/user/assistant/${INBOUND}`, {
+		is_webhook_active: true,
+		webhook_url: REFUSING_POST_CALL_URL,
+	});
+	const ended = await kit().ctl('POST', '/calls/inbound', {
+		assistant_id: INBOUND,
+		customer_phone: CALLER,
+	});
+	return (ended.deliveries as Array<{ payload: IDataObject }>)[0].payload;
+}
+
 describe('Inbound Call', () => {
-	it("outputs one item per arriving call, and the workflow's variables reach the call", async () => {
+	it("outputs one item per arriving call, not again when it ends, and the workflow's variables reach the call", async () => {
 		await published();
+		await kit().api('PUT', `/api/user/assistant/${INBOUND}`, {
+			is_webhook_active: true,
+			webhook_url: REFUSING_POST_CALL_URL,
+		});
 		kit().workflow = (item) => ({
 			variables: { customer_name: 'Max Miller', known_caller: item.customer_phone === CALLER },
 		});
@@ -61,8 +82,9 @@ describe('Inbound Call', () => {
 		expect(record.variables).toEqual({ customer_name: 'Max Miller', known_caller: true });
 
 		const ended = await kit().ctl('POST', `/calls/${callId}/end`, { status: 'completed' });
+		expect(kit().deliveries).toHaveLength(1);
 		const postCall = (ended.deliveries as Array<{ kind: string; payload: IDataObject }>).find(
-			(delivery) => delivery.kind === 'inbound',
+			(delivery) => delivery.kind === 'post_call',
 		);
 		expect(postCall?.payload.input_variables).toEqual({
 			customer_name: 'Max Miller',
@@ -90,15 +112,13 @@ describe('Inbound Call', () => {
 	});
 
 	it("outputs a completed call's delivery as a finished call", async () => {
-		await published();
-		const ended = await kit().ctl('POST', '/calls/inbound', {
-			assistant_id: INBOUND,
-			customer_phone: CALLER,
-		});
+		const t = await published();
+		const body = await completedCallBody();
+		expect(await kit().post(`${t.productionUrl}${secretQuery(t)}`, body)).toBe(200);
 		const emitted = kit().deliveries.flatMap((d) => d.emitted);
 		expect(emitted).toEqual([
 			expect.objectContaining({
-				call_id: ended.call.id,
+				call_id: body.id,
 				status: 'completed',
 				customer_phone: CALLER,
 				duration: 60,
@@ -129,10 +149,10 @@ describe('Inbound Call', () => {
 	});
 
 	it('Inbound Call Completed of saved version-1.1 workflows still registers and outputs both shapes', async () => {
-		await published(1.1, 'inboundCallCompleted');
+		const t = await published(1.1, 'inboundCallCompleted');
 		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toMatch(/\?secret=/);
 		await incomingCall();
-		await kit().ctl('POST', '/calls/inbound', { assistant_id: INBOUND, customer_phone: CALLER });
+		await kit().post(`${t.productionUrl}${secretQuery(t)}`, await completedCallBody());
 		expect(
 			kit()
 				.deliveries.flatMap((d) => d.emitted)

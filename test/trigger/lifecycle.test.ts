@@ -564,19 +564,17 @@ describe('inbound call event', () => {
 		expect(assistant.webhook_url).toBe('https://crm.example.com/post-call');
 		expect(await t.lifecycle('checkExists')).toBe(true);
 
-		const ended = await kit().ctl('POST', '/calls/inbound', {
+		const arrived = await kit().ctl('POST', '/calls/incoming', {
 			assistant_id: INBOUND,
 			customer_phone: '+4917611112222',
-			transcript: 'Assistant: Hello\nCustomer: Hi',
 		});
 		const mine = kit().deliveries.filter((d) => d.emitted.length > 0);
 		expect(mine).toHaveLength(1);
 		expect(mine[0].emitted[0]).toEqual(
 			expect.objectContaining({
-				id: ended.call.id,
+				call_id: arrived.call.id,
 				customer_phone: '+4917611112222',
-				status: 'completed',
-				transcript: 'Assistant: Hello\nCustomer: Hi',
+				status: 'incoming',
 			}),
 		);
 

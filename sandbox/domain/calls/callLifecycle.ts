@@ -1,4 +1,4 @@
-/** Calls: starting one, ending it, and delivering its post-call and inbound webhooks (with retries). */
+/** Calls: starting one, ending it, and delivering its post-call webhook (with retries). */
 import { callCosts } from './callCosts';
 import type { Assistant } from '../../model/assistants';
 import type { Call, CallStatus } from '../../model/calls';
@@ -87,7 +87,7 @@ function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
 	return out;
 }
 
-/** Ends the call, bills its minutes to the owner and awaits the first delivery attempt of each webhook it triggers. */
+/** Ends the call, bills its minutes to the owner and awaits the first attempt of its post-call webhook. */
 export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<WebhookLogEntry[]> {
 	call.cancel?.();
 	call.cancel = undefined;
@@ -111,34 +111,25 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	call.updated_at = now;
 	call.finished_at = now;
 	call.afterEnd?.();
-	const jobs: Array<Promise<WebhookLogEntry | undefined>> = [];
+	// The post-call webhook only: an inbound call reached the inbound webhook once, when it arrived
+	// (liveCall.ts). The docs describe that one webhook at one moment or the other, never twice
+	// (https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook: "when inbound calls
+	// complete"; https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool: "before your
+	// AI assistant picks up"); the completed call is the post-call webhook's, which reports every call.
 	if (
-		a &&
-		a.is_webhook_active &&
-		a.webhook_url &&
-		(!a.send_webhook_only_on_completed || completed)
-	) {
-		jobs.push(deliver(sb, call, a.webhook_url, 'post_call'));
-	}
-	if (a && call.type === 'inbound' && completed && a.inbound_webhook_url) {
-		jobs.push(deliver(sb, call, a.inbound_webhook_url, 'inbound'));
-	}
-	const done = await Promise.all(jobs);
-	return done.filter((e): e is WebhookLogEntry => e !== undefined);
-}
-
-/** A call's webhook, its body as the call ended (a campaign call's lead and campaign included). */
-async function deliver(
-	sb: Sandbox,
-	call: Call,
-	url: string,
-	kind: 'post_call' | 'inbound',
-): Promise<WebhookLogEntry | undefined> {
-	return await deliverWebhook(sb, {
-		kind,
-		url,
+		!a ||
+		!a.is_webhook_active ||
+		!a.webhook_url ||
+		(a.send_webhook_only_on_completed && !completed)
+	)
+		return [];
+	const delivered = await deliverWebhook(sb, {
+		kind: 'post_call',
+		url: a.webhook_url,
+		// As the call ended, a campaign call's lead and campaign included.
 		payload: { ...webhookPayload(call), ...call.webhookContext?.() },
 		ids: { callId: call.id },
 		ownerId: call.assistant_id,
 	});
+	return delivered ? [delivered] : [];
 }

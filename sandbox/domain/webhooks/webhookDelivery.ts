@@ -1,10 +1,11 @@
 /**
- * Delivery of every webhook the sandbox sends (post-call, inbound, conversation ended, WhatsApp read
- * receipts): one POST per attempt, logged in the webhook log, retried on the sandbox clock as its kind's
- * policy says (webhookPolicies.ts). A delivery is stored (`state.pendingWebhooks`) from its first
- * attempt until it is delivered or given up, so a state file keeps it across a restart and the
- * restarted sandbox makes its next attempt when due: the real service keeps retrying a failed
- * delivery whatever happens to the sender's processes.
+ * Delivery of the webhooks the sandbox sends after the fact (post-call, conversation ended, WhatsApp
+ * read receipts; an arriving call's inbound request is a live question, domain/calls/liveCall.ts):
+ * one POST per attempt, logged in the webhook log, retried on the sandbox clock as its kind's policy
+ * says (webhookPolicies.ts). A delivery is stored (`state.pendingWebhooks`) from its first attempt
+ * until it is delivered or given up, so a state file keeps it across a restart and the restarted
+ * sandbox makes its next attempt when due: the real service keeps retrying a failed delivery
+ * whatever happens to the sender's processes.
  */
 import { appendCapped, type WebhookLogEntry } from '../../model/logs';
 import type { Sandbox } from '../../model/sandbox';

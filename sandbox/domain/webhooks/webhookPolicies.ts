@@ -8,7 +8,7 @@
  *   https://docs.famulor.de/en/api-reference/webhooks/conversation-ended retries every failure, 4xx
  *   included; https://docs.famulor.de/en/api-reference/webhooks/read-receipts only 5xx, 429 and
  *   network failures.
- * - The call webhooks' retries are not documented
+ * - The post-call webhook's retries are not documented
  *   (https://docs.famulor.de/en/api-reference/webhooks/post-call): the sandbox's `webhookRetryDelaysMs`.
  */
 import type { Sandbox } from '../../model/sandbox';
@@ -30,8 +30,6 @@ interface WebhookPolicy {
 
 const everyFailure = (): boolean => true;
 
-const callWebhookDelays = (sb: Sandbox): readonly number[] => sb.opts.webhookRetryDelaysMs;
-
 const chatWebhookDelays = (): readonly number[] => CHAT_WEBHOOK_RETRY_DELAYS_MS;
 
 /** The call record keeps what the post-call endpoint answered when it is a JSON object. */
@@ -48,7 +46,7 @@ function jsonObjectOrNull(text: string): Record<string, unknown> | null {
 
 export const WEBHOOK_POLICIES: Record<WebhookKind, WebhookPolicy> = {
 	post_call: {
-		retryDelaysMs: callWebhookDelays,
+		retryDelaysMs: (sb) => sb.opts.webhookRetryDelaysMs,
 		retryable: everyFailure,
 		stillWanted: (sb, d) => {
 			const a = sb.state.assistants.get(d.ownerId);
@@ -58,11 +56,6 @@ export const WEBHOOK_POLICIES: Record<WebhookKind, WebhookPolicy> = {
 			const call = d.ids.callId === undefined ? undefined : sb.state.calls.get(d.ids.callId);
 			if (call) call.webhook_response = jsonObjectOrNull(answer);
 		},
-	},
-	inbound: {
-		retryDelaysMs: callWebhookDelays,
-		retryable: everyFailure,
-		stillWanted: (sb, d) => sb.state.assistants.get(d.ownerId)?.inbound_webhook_url === d.url,
 	},
 	conversation_ended: {
 		retryDelaysMs: chatWebhookDelays,
