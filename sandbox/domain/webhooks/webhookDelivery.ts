@@ -77,7 +77,9 @@ async function attempt(
 	if (!sb.state.pendingWebhooks.includes(delivery)) return entry;
 	const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
 	if (ok) policy.delivered?.(sb, delivery, answer ?? '');
-	const delay = ok ? undefined : retryDelayAfter(sb, delivery.kind, delivery.attempt, entry.status);
+	const delay = ok
+		? undefined
+		: retryDelayAfter(sb.opts, delivery.kind, delivery.attempt, entry.status);
 	if (delay === undefined) {
 		forget(sb, delivery);
 		return entry;

@@ -11,15 +11,19 @@
  * - The post-call webhook's retries are not documented
  *   (https://docs.famulor.de/en/api-reference/webhooks/post-call): the sandbox's `webhookRetryDelaysMs`.
  */
+import type { ResolvedOptions } from '../../model/options';
 import type { Sandbox } from '../../model/sandbox';
 import type { PendingWebhook, WebhookKind } from '../../model/webhookDeliveries';
 
 /** Retry delays of both chat webhooks: 30 s, 60 s and 120 s after a failed attempt (4 attempts in all). */
 export const CHAT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 60_000, 120_000];
 
+/** The options a retry schedule may read. */
+export type RetryOptions = Pick<ResolvedOptions, 'webhookRetryDelaysMs'>;
+
 interface WebhookPolicy {
 	/** The waits before the 2nd, 3rd, … attempt. */
-	retryDelaysMs(sb: Sandbox): readonly number[];
+	retryDelaysMs(opts: RetryOptions): readonly number[];
 	/** Whether a failed attempt (its status, or undefined for a network failure) is tried again. */
 	retryable(status: number | undefined): boolean;
 	/** False once the owner's webhook was switched off or points elsewhere. */
@@ -46,7 +50,7 @@ function jsonObjectOrNull(text: string): Record<string, unknown> | null {
 
 export const WEBHOOK_POLICIES: Record<WebhookKind, WebhookPolicy> = {
 	post_call: {
-		retryDelaysMs: (sb) => sb.opts.webhookRetryDelaysMs,
+		retryDelaysMs: (opts) => opts.webhookRetryDelaysMs,
 		retryable: everyFailure,
 		stillWanted: (sb, d) => {
 			const a = sb.state.assistants.get(d.ownerId);
@@ -72,12 +76,12 @@ export const WEBHOOK_POLICIES: Record<WebhookKind, WebhookPolicy> = {
 
 /** The wait before the attempt after `attempt` failed with `status`; undefined: the delivery is given up. */
 export function retryDelayAfter(
-	sb: Sandbox,
+	opts: RetryOptions,
 	kind: WebhookKind,
 	attempt: number,
 	status: number | undefined,
 ): number | undefined {
 	const policy = WEBHOOK_POLICIES[kind];
-	const delays = policy.retryDelaysMs(sb);
+	const delays = policy.retryDelaysMs(opts);
 	return attempt <= delays.length && policy.retryable(status) ? delays[attempt - 1] : undefined;
 }
