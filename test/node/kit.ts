@@ -278,6 +278,9 @@ export const callEachPhone = {
 };
 export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
 
+/** The whole message of every update operation run without a field in Update Fields. */
+export const NO_FIELD_TO_CHANGE = 'Update Fields must contain at least one field to change';
+
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(
 	kit: Kit,
