@@ -20,6 +20,7 @@ import {
 	type RunNodeOptions,
 	type TestCredentials,
 } from '../../harness/engine';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -63,16 +64,6 @@ export interface Kit {
 	): Promise<{ status: number; json: IDataObject }>;
 	stop(): Promise<void>;
 }
-
-/**
- * The node paces every request to the account-wide limit (100 per minute) by default; suites that
- * are not about that limit switch the pacing off, as a user of an unlimited sandbox would.
- */
-export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = {
-	customRateLimits: true,
-	generalLimit: 0,
-	generalBurstLimit: 0,
-};
 
 /**
  * Documents stay "processing" for a minute, so no test sees one finish by itself. The sandbox's general
