@@ -63,7 +63,13 @@ export default [
 		},
 	},
 	{
-		files: ['test/**/*.ts', 'sandbox/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+		files: [
+			'test/**/*.ts',
+			'harness/**/*.ts',
+			'sandbox/**/*.ts',
+			'bench/**/*.ts',
+			'scripts/**/*.ts',
+		],
 		rules: {
 			'@typescript-eslint/no-non-null-assertion': 'off',
 			'@typescript-eslint/no-explicit-any': 'off',

@@ -15,7 +15,7 @@ import {
 	type StartedSandbox,
 } from '../sandbox';
 import { runNode, type NodeRunResult, type TestCredentials } from '../harness/engine';
-import { SandboxClient } from '../test/helpers/sandboxClient';
+import { SandboxClient } from '../harness/sandboxClient';
 
 export const FREEFORM = { limit: 5, windowMs: 1000 };
 /** Generate-reply scaled down from 5 per 60 s so the run is short; the credential says the same. */

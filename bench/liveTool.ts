@@ -8,7 +8,7 @@
  */
 import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../scripts/n8n';
 import { SEED } from '../sandbox';
-import { prepareN8n, startServer } from '../test/e2e/helpers/n8n';
+import { prepareN8n, startServer } from '../harness/realN8n';
 import { TOOL_SECRET_HEADER } from '../nodes/FamulorTrigger/midCallTool/toolSettings';
 import type { BenchCase } from './benchCase';
 import { median, ratio, table, type Row } from './measure';

@@ -20,7 +20,7 @@ import {
 	type RequestLogEntry,
 } from '../sandbox';
 import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../scripts/n8n';
-import { prepareN8n, type PreparedN8n } from '../test/e2e/helpers/n8n';
+import { prepareN8n, type PreparedN8n } from '../harness/realN8n';
 import type { BenchCase } from './benchCase';
 import { median, ratio, seconds, table, type Row } from './measure';
 import {

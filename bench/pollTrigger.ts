@@ -9,12 +9,12 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED, startSandbox } from '../sandbox';
 import { importIntoN8n } from '../scripts/n8n';
-import { prepareN8n, startServer } from '../test/e2e/helpers/n8n';
-import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../test/e2e/helpers/workflows';
+import { prepareN8n, startServer } from '../harness/realN8n';
+import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflows';
 import { createPollHarness } from '../harness/pollEngine';
-import { SandboxClient } from '../test/helpers/sandboxClient';
+import { SandboxClient } from '../harness/sandboxClient';
 import type { TestCredentials } from '../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../test/node/kit';
+import { UNPACED_GENERAL_LIMIT } from '../harness/credentials';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 

@@ -10,11 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import {
-	BURST_WORKFLOW_ID,
-	sendFreeformBurst,
-	startQueueSetup,
-} from '../test/e2e/queue/queueSetup';
+import { BURST_WORKFLOW_ID, sendFreeformBurst, startQueueSetup } from '../harness/queueSetup';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 
 import { createClock, startSandbox } from '../sandbox';
-import { accountWideMinimumMs, documentedWindows } from '../test/helpers/accountMinimum';
+import { accountWideMinimumMs, documentedWindows } from '../harness/accountMinimum';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';

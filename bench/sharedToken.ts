@@ -14,8 +14,8 @@ import {
 	accountWideMinimumMs,
 	refusalLabels,
 	replaySends,
-} from '../test/helpers/accountMinimum';
-import { SandboxClient } from '../test/helpers/sandboxClient';
+} from '../harness/accountMinimum';
+import { SandboxClient } from '../harness/sandboxClient';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';

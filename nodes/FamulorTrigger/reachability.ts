@@ -4,6 +4,7 @@
  * is registered without complaint by the service, and then no event ever arrives. Pure decisions,
  * tested as a table in test/trigger/reachability.test.ts.
  */
+import { isLoopbackHost } from '../shared/loopback';
 
 export type DeliveryProblem = 'privateAddress' | 'notHttps';
 
@@ -59,11 +60,6 @@ function hostOf(url: string): URL | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-/** This machine: the one host a local stand-in of the service also lets plain http through to, as the service's HTTPS rule is mirrored by the sandbox. */
-function isLoopbackHost(hostname: string): boolean {
-	return hostname === 'localhost' || hostname === '[::1]' || /^127\./.test(hostname);
 }
 
 /**

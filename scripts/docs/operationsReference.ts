@@ -18,7 +18,7 @@ import { resourcesV1, resourcesV2, type ResourceMap } from '../../nodes/Famulor/
 import type { OperationEffect } from '../../nodes/Famulor/actions/types';
 import { SEED, startSandbox } from '../../sandbox';
 import { actionNodeDescription, runNode, type TestCredentials } from '../../harness/engine';
-import { SandboxClient } from '../../test/helpers/sandboxClient';
+import { SandboxClient } from '../../harness/sandboxClient';
 
 const VERSIONS: Array<[number, ResourceMap]> = [
 	[1, resourcesV1],

@@ -19,7 +19,7 @@ import {
 	startServer,
 	type N8nServer,
 	type PreparedN8n,
-} from './helpers/n8n';
+} from '../../harness/realN8n';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor', ENTRY.id);
 const SCREENSHOTS =

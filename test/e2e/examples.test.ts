@@ -8,8 +8,14 @@ import { join } from 'node:path';
 
 import { SEED } from '../../sandbox';
 import { importIntoN8n } from '../../scripts/n8n';
-import { executeWorkflow, nodeOutput, ON_N8N, prepareN8n, type PreparedN8n } from './helpers/n8n';
-import { retriedCallWorkflow } from './helpers/workflows';
+import {
+	executeWorkflow,
+	nodeOutput,
+	ON_N8N,
+	prepareN8n,
+	type PreparedN8n,
+} from '../../harness/realN8n';
+import { retriedCallWorkflow } from '../../harness/workflows';
 
 const RETRIED_CALL_ID = 'famulorE2eRetryCall';
 const VALID_PHONE = '+4915112345678';

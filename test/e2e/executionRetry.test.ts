@@ -11,7 +11,13 @@ import {
 	RETRIED_WORKFLOW_ID,
 	retriedWorkflowFile,
 } from './helpers/executionRetry';
-import { ON_N8N, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import {
+	ON_N8N,
+	prepareN8n,
+	startServer,
+	type N8nServer,
+	type PreparedN8n,
+} from '../../harness/realN8n';
 
 let n8n: PreparedN8n;
 let server: N8nServer;

@@ -13,7 +13,13 @@ import {
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
 } from './helpers/liveAnswers';
-import { ON_N8N, prepareN8n, startServer, type N8nServer, type PreparedN8n } from './helpers/n8n';
+import {
+	ON_N8N,
+	prepareN8n,
+	startServer,
+	type N8nServer,
+	type PreparedN8n,
+} from '../../harness/realN8n';
 
 let n8n: PreparedN8n;
 let server: N8nServer;

@@ -14,8 +14,8 @@ import {
 	waitFor,
 	type N8nServer,
 	type PreparedN8n,
-} from './helpers/n8n';
-import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from './helpers/workflows';
+} from '../../harness/realN8n';
+import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../harness/workflows';
 
 interface ExecutionSummary {
 	id: string;

@@ -6,8 +6,8 @@
  */
 import { importIntoN8n, sandboxCredential } from '../../scripts/n8n';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { executeWorkflow, ON_N8N, prepareN8n, type PreparedN8n } from './helpers/n8n';
-import { assistantListWorkflow } from './helpers/workflows';
+import { executeWorkflow, ON_N8N, prepareN8n, type PreparedN8n } from '../../harness/realN8n';
+import { assistantListWorkflow } from '../../harness/workflows';
 
 const WORKFLOW_ID = 'famulorE2eRedirect';
 const CREDENTIAL = { id: 'famulorRedirectCred', name: 'Famulor AI (redirecting Base URL)' };

@@ -18,8 +18,8 @@ import {
 	startServer,
 	type N8nServer,
 	type PreparedN8n,
-} from './helpers/n8n';
-import { panelsWorkflow, PANELS_WORKFLOW_ID } from './helpers/workflows';
+} from '../../harness/realN8n';
+import { panelsWorkflow, PANELS_WORKFLOW_ID } from '../../harness/workflows';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'screenshots', ENTRY.id);
 const SCREENSHOTS =

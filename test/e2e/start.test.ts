@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ROOT, freePort } from '../../scripts/n8n';
-import { ON_N8N, waitFor } from './helpers/n8n';
+import { ON_N8N, waitFor } from '../../harness/realN8n';
 
 interface Proc {
 	pid: number;

@@ -19,12 +19,12 @@ import {
 	waitFor,
 	type N8nServer,
 	type PreparedN8n,
-} from './helpers/n8n';
+} from '../../harness/realN8n';
 import {
 	NEWER_PLATFORM_HOST_MESSAGE,
 	NEWER_PLATFORM_KEY_MESSAGE,
 } from '../../nodes/shared/transport/newerPlatform';
-import { triggerWorkflowWithCredential } from './helpers/workflows';
+import { triggerWorkflowWithCredential } from '../../harness/workflows';
 
 const WORKFLOW_ID = 'famulorExample02';
 const WRONG_TOKEN_WORKFLOW_ID = 'famulorE2eWrongTok';

@@ -1,15 +1,20 @@
 /**
  * One HTTP request to a running sandbox, as its users or its controls would be called: the sandbox,
- * node and trigger suites' entry points to the one client in ./sandboxClient.
+ * node and trigger suites' entry points to the one client in harness/sandboxClient.ts.
  */
 import {
 	SandboxClient,
 	type SandboxEndpoint,
 	type SandboxRequestOptions,
 	type SandboxResponse,
-} from './sandboxClient';
+} from '../../harness/sandboxClient';
 
-export type { SandboxEndpoint, SandboxRequestOptions, SandboxResponse, Who } from './sandboxClient';
+export type {
+	SandboxEndpoint,
+	SandboxRequestOptions,
+	SandboxResponse,
+	Who,
+} from '../../harness/sandboxClient';
 
 export async function sandboxRequest(
 	sandbox: SandboxEndpoint,

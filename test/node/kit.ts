@@ -20,6 +20,7 @@ import {
 	type RunNodeOptions,
 	type TestCredentials,
 } from '../../harness/engine';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -63,16 +64,6 @@ export interface Kit {
 	): Promise<{ status: number; json: IDataObject }>;
 	stop(): Promise<void>;
 }
-
-/**
- * The node paces every request to the account-wide limit (100 per minute) by default; suites that
- * are not about that limit switch the pacing off, as a user of an unlimited sandbox would.
- */
-export const UNPACED_GENERAL_LIMIT: Partial<TestCredentials> = {
-	customRateLimits: true,
-	generalLimit: 0,
-	generalBurstLimit: 0,
-};
 
 /**
  * Documents stay "processing" for a minute, so no test sees one finish by itself. The sandbox's general
@@ -277,6 +268,9 @@ export const callEachPhone = {
 	phoneNumber: '={{ $json.phone }}',
 };
 export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
+
+/** The whole message of every update operation run without a field in Update Fields. */
+export const NO_FIELD_TO_CHANGE = 'Update Fields must contain at least one field to change';
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(

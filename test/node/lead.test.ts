@@ -8,6 +8,7 @@ import {
 	only,
 	useKit,
 	visibleText,
+	NO_FIELD_TO_CHANGE,
 	v2Runner,
 } from './kit';
 
@@ -219,7 +220,7 @@ describe('Lead → Update', () => {
 		await expectFailedBeforeSending(
 			kit(),
 			await run('lead', 'update', { leadId: locator(911) }),
-			'Update Fields',
+			NO_FIELD_TO_CHANGE,
 		);
 		await expectFailedBeforeSending(
 			kit(),

@@ -1,4 +1,5 @@
-import { boot, Client, receiver, Receiver } from './helpers';
+import { boot, Client } from './helpers';
+import { webhookReceiver, type Receiver } from './receiver';
 
 let c: Client;
 let hook: Receiver;
@@ -8,7 +9,7 @@ beforeAll(async () => {
 		webhookRetryDelaysMs: [1000, 2000, 4000],
 		webhookTimeoutMs: 2000,
 	});
-	hook = await receiver();
+	hook = await webhookReceiver();
 });
 afterAll(async () => {
 	await c.sb.stop();
@@ -232,7 +233,7 @@ describe('call lifecycle and post-call webhook', () => {
 		expect(log[2].at - log[1].at).toBe(2000);
 	});
 	it('retries refused connections and gives up after the last delay', async () => {
-		const dead = await receiver();
+		const dead = await webhookReceiver();
 		const deadUrl = dead.url;
 		await dead.close();
 		await c.put('/api/user/assistant/102', {

@@ -1,11 +1,12 @@
 import { SEED } from '../../sandbox';
-import { boot, Client, receiver, Receiver } from './helpers';
+import { boot, Client } from './helpers';
+import { webhookReceiver, type Receiver } from './receiver';
 
 let c: Client;
 let hook: Receiver;
 beforeAll(async () => {
 	c = await boot({ callDurationMs: 5000 });
-	hook = await receiver();
+	hook = await webhookReceiver();
 });
 afterAll(async () => {
 	await c.sb.stop();

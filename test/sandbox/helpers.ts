@@ -1,5 +1,3 @@
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { createClock, startSandbox, SandboxOptions, StartedSandbox } from '../../sandbox';
 import {
 	sandboxControl,
@@ -54,28 +52,3 @@ export const validAssistant = (over: Record<string, unknown> = {}): Record<strin
 	system_prompt: 'You are a test bot. Be brief.',
 	...over,
 });
-
-export interface Receiver {
-	url: string;
-	received: Array<{ path: string; body: any; headers: Record<string, unknown> }>;
-	script: number[];
-	close(): Promise<void>;
-}
-
-/** A local webhook receiver answering the scripted statuses in order (then 200). */
-export async function receiver(script: number[] = []): Promise<Receiver> {
-	const r: Receiver = { url: '', received: [], script, close: async () => undefined };
-	const server: Server = createServer((req, res) => {
-		let data = '';
-		req.on('data', (d) => (data += d));
-		req.on('end', () => {
-			r.received.push({ path: req.url ?? '', body: JSON.parse(data), headers: req.headers });
-			res.statusCode = r.script.shift() ?? 200;
-			res.end('ok');
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-	r.close = () => new Promise((resolve) => server.close(() => resolve()));
-	return r;
-}

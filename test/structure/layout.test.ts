@@ -56,18 +56,41 @@ describe('versions are expressed one way', () => {
 	});
 });
 
-describe('the in-process n8n harness', () => {
-	it('imports downwards only: nothing from the tests, the benchmark or the scripts', () => {
-		const upwards = filesUnder('harness').flatMap((file) =>
-			ts
-				.preProcessFile(readFileSync(file, 'utf8'), true, true)
-				.importedFiles.map(({ fileName }) => fileName)
-				.filter((specifier) => specifier.startsWith('.'))
-				.map((specifier) => relative(process.cwd(), resolve(dirname(file), specifier)))
-				.filter((target) => /^(test|bench|scripts)\//.test(target))
-				.map((target) => `${file} → ${target}`),
-		);
+/** Each relative import of the files under `dir`, as `file → target` (paths from the repository root). */
+function relativeImports(dir: string): Array<{ file: string; target: string }> {
+	return filesUnder(dir).flatMap((file) =>
+		ts
+			.preProcessFile(readFileSync(file, 'utf8'), true, true)
+			.importedFiles.map(({ fileName }) => fileName)
+			.filter((specifier) => specifier.startsWith('.'))
+			.map((specifier) => ({
+				file,
+				target: relative(process.cwd(), resolve(dirname(file), specifier)),
+			})),
+	);
+}
+
+describe('the harness (in-process n8n, real n8n, the sandbox client)', () => {
+	it('imports downwards only: nothing from the tests, the benchmark or the scripts but the n8n runtime module', () => {
+		const upwards = relativeImports('harness')
+			.filter(({ target }) => /^(test|bench|scripts)\//.test(target))
+			.filter(({ target }) => target !== 'scripts/n8n' && !target.startsWith('scripts/n8n/'))
+			.map(({ file, target }) => `${file} → ${target}`);
 		expect(upwards).toEqual([]);
 		expect(existsSync('harness/jestShim.ts')).toBe(true);
+	});
+
+	it('the n8n runtime module it uses imports nothing of the harness, the tests or the benchmark', () => {
+		const upwards = relativeImports('scripts/n8n')
+			.filter(({ target }) => /^(harness|test|bench)\//.test(target))
+			.map(({ file, target }) => `${file} → ${target}`);
+		expect(upwards).toEqual([]);
+	});
+
+	it('the benchmark imports nothing from the tests', () => {
+		const fromTests = relativeImports('bench')
+			.filter(({ target }) => target.startsWith('test/'))
+			.map(({ file, target }) => `${file} → ${target}`);
+		expect(fromTests).toEqual([]);
 	});
 });

@@ -13,7 +13,7 @@ import {
 	type StartedSandbox,
 } from '../../sandbox';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { SandboxClient } from '../helpers/sandboxClient';
+import { SandboxClient } from '../../harness/sandboxClient';
 
 type Transport = typeof import('../../nodes/shared/transport/request');
 

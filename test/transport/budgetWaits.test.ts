@@ -12,7 +12,7 @@ import {
 import { generalPacerFor } from '../../nodes/shared/transport/pacing';
 import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { UNPACED_GENERAL_LIMIT } from '../node/kit';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 
 const ME: FamulorRequest = { method: 'GET', path: '/api/user/me', itemIndex: 0 };
 

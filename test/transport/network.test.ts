@@ -10,7 +10,7 @@ import { famulorApiRequest } from '../../nodes/shared/transport';
 import { classifyNetworkFailure } from '../../nodes/shared/transport/network';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { UNPACED_GENERAL_LIMIT } from '../node/kit';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 
 const TOKEN = 'sbx_network_token_7d2c1e';
 const CALL = {

@@ -10,7 +10,7 @@ import {
 	requestPageNumberList,
 } from '../../nodes/shared/transport';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../node/kit';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 
 const TOKEN = 'sbx_transport_token_4f1c9a';

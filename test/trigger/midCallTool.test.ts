@@ -14,7 +14,7 @@ import { MAX_TOOL_LIST_WRITES } from '../../nodes/FamulorTrigger/midCallTool/ass
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
 import { startTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
 import { useSuiteFixture } from '../helpers/suite';
-import { UNPACED_GENERAL_LIMIT } from '../node/kit';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 
 const INBOUND = SEED.alice.inboundAssistantId; // 101, tools 31 and 33
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102, tool 32

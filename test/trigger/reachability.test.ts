@@ -63,6 +63,10 @@ describe('deliveryProblem', () => {
 		['http://n8n:5678/webhook/x/webhook', FAMULOR, false, 'privateAddress'],
 		['http://localhost:5678/webhook/x/webhook', SANDBOX, false, undefined],
 		['http://localhost:5678/webhook/x/webhook', SANDBOX, true, undefined],
+		['http://127.0.0.1:5678/webhook/x/webhook', SANDBOX, true, undefined],
+		['http://[::1]:5678/webhook/x/webhook', SANDBOX, true, undefined],
+		// The sandbox lets plain http through to 127.0.0.1, localhost and [::1] only, as the action node's check does.
+		['http://127.0.0.2:5678/webhook/x/webhook', SANDBOX, true, 'notHttps'],
 		['http://10.0.0.5:5678/webhook/x/webhook', SANDBOX, false, undefined],
 		['http://10.0.0.5:5678/webhook/x/webhook', SANDBOX, true, 'notHttps'],
 		['http://n8n.example.com/webhook/x/webhook', SANDBOX, true, 'notHttps'],

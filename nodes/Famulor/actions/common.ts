@@ -13,6 +13,7 @@ import {
 	checkPhoneNumber,
 	checkRange,
 	invalid,
+	requireFieldToChange,
 	requireText,
 	type FieldName,
 } from '../validation';
@@ -205,14 +206,7 @@ export function readNameAndDescription(
 			maxLength,
 		);
 	}
-	if (Object.keys(body).length === 0) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			{ label: 'Update Fields', field: 'name, description' },
-			'must contain at least one field to change',
-		);
-	}
+	requireFieldToChange.call(this, itemIndex, body);
 	return body;
 }
 

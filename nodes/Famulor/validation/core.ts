@@ -1,5 +1,5 @@
 /** What every check shares: the parameter's two names, the error that names them and the value as quoted. */
-import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 /** What the checks need of n8n's context (the node, for errors): an action's or a trigger's. */
 export type NodeContext = Pick<IExecuteFunctions, 'getNode'>;
@@ -21,6 +21,23 @@ export function invalid(
 		itemIndex,
 		description,
 	});
+}
+
+/**
+ * The one check of every update operation that it changes something: its body must hold a field. The
+ * message names the collection as every update operation shows it (Update Fields) and the rule.
+ */
+export function requireFieldToChange(
+	this: NodeContext,
+	itemIndex: number,
+	body: IDataObject,
+): void {
+	if (Object.keys(body).length > 0) return;
+	throw new NodeOperationError(
+		this.getNode(),
+		'Update Fields must contain at least one field to change',
+		{ itemIndex },
+	);
 }
 
 /** A value as a message quotes it: text as it is, anything else as JSON, at most 40 characters. */

@@ -4,10 +4,10 @@
  * the sandbox: outcome unknown); n8n's own retry endpoint runs it again.
  */
 import { SEED } from '../../../sandbox';
-import type { SandboxClient } from '../../helpers/sandboxClient';
-import { executionsOf, type ExecutionSummary } from '../queue/queueSetup';
-import { N8N_CALL_TIMEOUT_MS, waitFor, type N8nServer } from './n8n';
-import { retriedExecutionWorkflow } from './workflows';
+import type { SandboxClient } from '../../../harness/sandboxClient';
+import { executionsOf, type ExecutionSummary } from '../../../harness/queueSetup';
+import { N8N_CALL_TIMEOUT_MS, waitFor, type N8nServer } from '../../../harness/realN8n';
+import { retriedExecutionWorkflow } from '../../../harness/workflows';
 
 export const RETRIED_WORKFLOW_ID = 'famulorE2eExecutionRetry';
 const RETRIED_PATH = 'famulor-execution-retry';

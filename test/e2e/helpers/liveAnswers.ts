@@ -3,9 +3,9 @@
  * published in a running n8n, driven by sandbox calls: shared by the single-process and queue-mode
  * e2e tests, which differ only in how n8n runs.
  */
-import type { SandboxClient } from '../../helpers/sandboxClient';
+import type { SandboxClient } from '../../../harness/sandboxClient';
 import { waitFor } from '../../../scripts/n8n';
-import type { N8nServer } from './n8n';
+import type { N8nServer } from '../../../harness/realN8n';
 
 export const TOOL_WORKFLOW_ID = 'famulorExample08';
 export const INBOUND_WORKFLOW_ID = 'famulorExample09';

@@ -10,8 +10,8 @@ import {
 	RETRIED_WORKFLOW_ID,
 	retriedWorkflowFile,
 } from '../helpers/executionRetry';
-import { waitFor } from '../helpers/n8n';
-import { startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
+import { waitFor } from '../../../harness/realN8n';
+import { startQueueSetup, workerOf, type QueueSetup } from '../../../harness/queueSetup';
 
 let setup: QueueSetup;
 

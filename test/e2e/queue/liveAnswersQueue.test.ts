@@ -12,7 +12,12 @@ import {
 	unpublishLiveExamples,
 } from '../helpers/liveAnswers';
 import { waitFor } from '../../../scripts/n8n';
-import { executionsOf, startQueueSetup, workerOf, type QueueSetup } from './queueSetup';
+import {
+	executionsOf,
+	startQueueSetup,
+	workerOf,
+	type QueueSetup,
+} from '../../../harness/queueSetup';
 
 let setup: QueueSetup;
 const CONCURRENT_CALLS = 5;

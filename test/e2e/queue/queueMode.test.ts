@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { waitFor } from '../../../scripts/n8n';
 import { SEED } from '../../../sandbox';
-import { POLLING_WORKFLOW_ID } from '../helpers/workflows';
+import { POLLING_WORKFLOW_ID } from '../../../harness/workflows';
 import {
 	BURST_WORKFLOW_ID,
 	executionsOf,
@@ -18,7 +18,7 @@ import {
 	startQueueSetup,
 	workerOf,
 	type QueueSetup,
-} from './queueSetup';
+} from '../../../harness/queueSetup';
 
 const TRIGGER_WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;

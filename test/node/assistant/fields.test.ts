@@ -1,6 +1,6 @@
 import { kit, create, update } from './setup';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending } from '../kit';
+import { expectFailedBeforeSending, NO_FIELD_TO_CHANGE } from '../kit';
 
 describe('Assistant → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
@@ -126,7 +126,7 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 			update({ recordCall: true }, { __rl: true, mode: 'id', value: '={{ "abc" }}' }),
 			'id',
 		],
-		['update: no field added', update({}), 'Update Fields'],
+		['update: no field added', update({}), NO_FIELD_TO_CHANGE],
 		['update: empty tool list without Remove All Tools', update({ toolIds: '' }), 'tool_ids'],
 		[
 			'update: tool list together with Remove All Tools',

@@ -9,6 +9,7 @@ import {
 	locator,
 	only,
 	describeTokenNeverShown,
+	NO_FIELD_TO_CHANGE,
 	v2Runner,
 } from '../kit';
 
@@ -42,7 +43,7 @@ describe('Document → Update, Delete', () => {
 		await expectFailedBeforeSending(
 			kit(),
 			await runV2('document', 'update', { knowledgeBaseId: locator(51), documentId: locator(501) }),
-			'Update Fields',
+			NO_FIELD_TO_CHANGE,
 		);
 		const deleted = await runV2('document', 'delete', {
 			knowledgeBaseId: locator(51),

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	checkBoolean,
@@ -10,6 +10,7 @@ import {
 	checkTimezone,
 	checkUrl,
 	invalid,
+	requireFieldToChange,
 	requireText,
 	type FieldName,
 } from '../../validation';
@@ -137,13 +138,7 @@ export function buildAssistantBody(
 		);
 	}
 	for (const step of version.steps) step.call(this, input, body);
-	if (mode === 'update' && Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Update Fields is empty: add at least one field to change',
-			{ itemIndex },
-		);
-	}
+	if (mode === 'update') requireFieldToChange.call(this, itemIndex, body);
 	return body;
 }
 

@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { assistantLocator } from '../../../shared/descriptions';
+import { isLoopbackHost } from '../../../shared/loopback';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkUrl, invalid } from '../../validation';
 import { readLocatorId } from '../common';
@@ -13,9 +14,6 @@ import type { OperationModule, OperationResult } from '../types';
 
 /** The three webhooks an assistant has: after every call, after inbound calls, after a chat ends. */
 export type AssistantWebhook = 'post_call' | 'inbound' | 'conversation_ended';
-
-/** Loopback hosts, where plain http is let through for local development (n8n and the sandbox on one machine). */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * What every webhook switch outputs from version 2 on: which webhook of which assistant is now on or
@@ -57,7 +55,7 @@ export function readWebhookUrl(
 	const name = { label: 'Webhook URL', field: 'webhook_url' };
 	const url = checkUrl.call(this, itemIndex, name, this.getNodeParameter('webhookUrl', itemIndex));
 	const { protocol, hostname } = new URL(url);
-	if (httpsOnly && protocol !== 'https:' && !LOOPBACK_HOSTS.has(hostname)) {
+	if (httpsOnly && protocol !== 'https:' && !isLoopbackHost(hostname)) {
 		throw invalid.call(
 			this,
 			itemIndex,

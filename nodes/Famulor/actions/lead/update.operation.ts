@@ -12,7 +12,7 @@ import {
 	checkId,
 	checkOneOf,
 	checkPhoneNumber,
-	invalid,
+	requireFieldToChange,
 } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationResult } from '../types';
@@ -93,14 +93,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 		);
 	const variables = readVariables.call(this, itemIndex, 'updateFields.variables', 'variables');
 	if (variables) body.variables = variables;
-	if (Object.keys(body).length === 0) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			{ label: 'Update Fields', field: 'campaign_id, phone_number, status, variables' },
-			'must contain at least one field to change',
-		);
-	}
+	requireFieldToChange.call(this, itemIndex, body);
 	return { id, body };
 }
 

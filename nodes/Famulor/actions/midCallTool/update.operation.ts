@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	updateDisplayOptions,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -8,6 +7,7 @@ import {
 
 import { midCallToolLocator } from '../../../shared/pickerLocators';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
+import { requireFieldToChange } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import {
@@ -56,12 +56,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 		itemIndex,
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 	);
-	if (Object.keys(body).length === 0)
-		throw new NodeOperationError(
-			this.getNode(),
-			'Update Fields is empty: add at least one field to change',
-			{ itemIndex },
-		);
+	requireFieldToChange.call(this, itemIndex, body);
 	return { id, body };
 }
 

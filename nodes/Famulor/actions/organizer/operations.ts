@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest, requestPageNumberList, unwrapRecord } from '../../../shared/transport';
-import { checkOneOf, invalid } from '../../validation';
+import { checkOneOf, invalid, requireFieldToChange } from '../../validation';
 import { checkName, readListLimit, readLocatorId, returnAllProperties } from '../common';
 import { createAt, deleteAt } from '../records';
 import type { OperationModule } from '../types';
@@ -132,13 +132,7 @@ export function updateOperation(kind: OrganizerKind): OperationModule<ItemPlan> 
 			}
 			if (fields.color !== undefined) body.color = readColor.call(this, itemIndex, fields.color);
 			if (fields.removeColor === true) body.color = null;
-			if (Object.keys(body).length === 0)
-				throw invalid.call(
-					this,
-					itemIndex,
-					{ label: 'Update Fields', field: 'name, color' },
-					'is empty: add at least one field to change',
-				);
+			requireFieldToChange.call(this, itemIndex, body);
 			return { id, body };
 		},
 		async execute({ id, body }, itemIndex) {

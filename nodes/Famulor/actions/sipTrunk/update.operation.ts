@@ -7,7 +7,7 @@ import {
 
 import { sipTrunkLocator } from '../../../shared/descriptions';
 import { famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { invalid } from '../../validation';
+import { requireFieldToChange } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import {
@@ -97,14 +97,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 		itemIndex,
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 	);
-	if (Object.keys(body).length === 0) {
-		throw invalid.call(
-			this,
-			itemIndex,
-			{ label: 'Update Fields', field: 'SIP trunk fields' },
-			'must contain at least one field to change',
-		);
-	}
+	requireFieldToChange.call(this, itemIndex, body);
 	return { id, body };
 }
 

@@ -21,13 +21,13 @@ import {
 	type MatrixEntry,
 	waitFor,
 	type N8nProcess,
-} from '../../../scripts/n8n';
+} from '../scripts/n8n';
 
 export { waitFor };
-import { startSandbox, type SandboxOptions, type StartedSandbox } from '../../../sandbox';
-import { SandboxClient } from '../../helpers/sandboxClient';
+import { startSandbox, type SandboxOptions, type StartedSandbox } from '../sandbox';
+import { SandboxClient } from './sandboxClient';
 
-export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../../../scripts/n8n';
+export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../scripts/n8n';
 
 /** The matrix entry this run tests (`npm run test:e2e` runs the suite once per entry). */
 export const ENTRY: MatrixEntry = matrixEntry(process.env.N8N_VERSION);

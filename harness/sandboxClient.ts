@@ -2,7 +2,7 @@
  * The one client of a running sandbox over HTTP, as its users and its controls are called: used by the
  * sandbox, node and trigger suites (through ./sandboxHttp), the real-n8n end-to-end tests and the benchmark.
  */
-import type { RequestLogEntry, WebhookLogEntry } from '../../sandbox';
+import type { RequestLogEntry, WebhookLogEntry } from '../sandbox';
 
 /** Where a sandbox answers and its tokens: a StartedSandbox, or one running in another process. */
 export interface SandboxEndpoint {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../../scripts/n8n';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../scripts/n8n';
 
 type Json = Record<string, unknown>;
 
@@ -127,10 +127,7 @@ export function triggerWorkflowWithCredential(
 	webhookId = '3c1f6a2e-9b7d-4e5f-8a1b-2c3d4e5f6a7b',
 ): Json {
 	const workflow = JSON.parse(
-		readFileSync(
-			join(__dirname, '..', '..', '..', 'examples', '2-post-call-to-records.json'),
-			'utf8',
-		),
+		readFileSync(join(__dirname, '..', 'examples', '2-post-call-to-records.json'), 'utf8'),
 	) as Json & {
 		nodes: Array<Json & { type: string; credentials?: Json; webhookId?: string }>;
 	};

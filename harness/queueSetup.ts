@@ -23,17 +23,17 @@ import {
 	type MatrixEntry,
 	type QueueCluster,
 	type RunningServices,
-} from '../../../scripts/n8n';
-import { SEED, startSandbox, type StartedSandbox } from '../../../sandbox';
+} from '../scripts/n8n';
+import { SEED, startSandbox, type StartedSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,
 	accountWideMinimumMs,
 	refusalLabels,
 	replaySends,
-} from '../../helpers/accountMinimum';
-import { SandboxClient } from '../../helpers/sandboxClient';
-import { N8N_CALL_TIMEOUT_MS, restClient, type N8nServer } from '../helpers/n8n';
-import { freeformBurstWorkflow, pollingMessagesWorkflow } from '../helpers/workflows';
+} from './accountMinimum';
+import { SandboxClient } from './sandboxClient';
+import { N8N_CALL_TIMEOUT_MS, restClient, type N8nServer } from './realN8n';
+import { freeformBurstWorkflow, pollingMessagesWorkflow } from './workflows';
 
 export const BURST_WORKFLOW_ID = 'famulorE2eQueueBurst';
 export const BURST_PATH = 'famulor-queue-burst';
