@@ -29,7 +29,9 @@ const EVENTS: Record<string, INodePropertyOptions> = {
 		name: 'Inbound Call Completed',
 		value: 'inboundCallCompleted',
 		action: 'On inbound call completed',
-		description: "An inbound call of the assistant ended (the assistant's inbound webhook)",
+		// https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool: the webhook fires as a call arrives; the API reference says when it completes.
+		description:
+			"The assistant's inbound webhook: a completed inbound call as the API reference words it, a call arriving as Famulor's other docs and the sandbox send it; either is output",
 	},
 	[INBOUND_CALL]: {
 		name: 'Inbound Call',
