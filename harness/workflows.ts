@@ -1,42 +1,10 @@
 /** Workflows the end-to-end tests import besides the examples (built here so each test says what it runs). */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../scripts/n8n';
+import { chain, credentialRef, node, type Json } from './workflowNodes';
 
-type Json = Record<string, unknown>;
-
-const credentialRef = (id = CREDENTIAL_ID, name = CREDENTIAL_NAME) => ({
-	famulorAiApi: { id, name },
-});
-
-const node = (
-	name: string,
-	type: string,
-	typeVersion: number,
-	position: [number, number],
-	parameters: Json,
-	extra: Json = {},
-): Json => ({
-	id: randomUUID(),
-	name,
-	type,
-	typeVersion,
-	position,
-	parameters,
-	...extra,
-});
-
-const chain = (...names: string[]): Json =>
-	Object.fromEntries(
-		names
-			.slice(0, -1)
-			.map((name, index) => [
-				name,
-				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
-			]),
-	);
+export { POLL_EVERY_10_S, POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from './pollingWorkflows';
 
 /**
  * Manual Trigger → calls to place, each a phone number and an assistant ID → Famulor AI Call → Make
@@ -282,42 +250,5 @@ export function assistantListWorkflow(id: string, credential: { id: string; name
 			),
 		],
 		connections: chain('Manual Trigger', 'Assistants'),
-	};
-}
-
-/** At most 16 characters: n8n 1.x saves no static data for a longer workflow ID. */
-export const POLLING_WORKFLOW_ID = 'famulorE2ePoll01';
-/**
- * Every 10 s: six poll times, one a minute each at seconds 0, 10, …, 50. n8n refuses a poll time of
- * less than a minute (2.40: any seconds field but a single number), not several poll times.
- */
-export const POLL_EVERY_10_S = [0, 10, 20, 30, 40, 50].map((second) => ({
-	mode: 'custom',
-	cronExpression: `${second} * * * * *`,
-}));
-
-/** Famulor AI Polling Trigger (New WhatsApp Message of a sender, polled every 10 s) → No Operation. */
-export function pollingMessagesWorkflow(senderId: number, id = POLLING_WORKFLOW_ID): Json {
-	return {
-		id,
-		name: `E2E ${id}: New WhatsApp Message by polling`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			node(
-				'New WhatsApp message',
-				'n8n-nodes-famulor-ai.famulorPollTrigger',
-				1,
-				[0, 0],
-				{
-					pollTimes: { item: POLL_EVERY_10_S },
-					event: 'newWhatsAppMessage',
-					senderId: { __rl: true, mode: 'id', value: String(senderId) },
-				},
-				{ credentials: credentialRef() },
-			),
-			node('Received', 'n8n-nodes-base.noOp', 1, [220, 0], {}),
-		],
-		connections: chain('New WhatsApp message', 'Received'),
 	};
 }
