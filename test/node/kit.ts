@@ -23,6 +23,9 @@ import {
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
+import { visibleText } from './runReaders';
+
+export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -201,33 +204,6 @@ export async function newChat(kit: Kit, type = 'widget'): Promise<string> {
 	return created.json.conversation_id as string;
 }
 
-/** Everything of a run a user, a log or another node could see: output items and the error with all its details and stack. */
-export function visibleText(result: NodeRunResult): string {
-	const error = result.error;
-	const errorParts = error
-		? [
-				error.message,
-				error.description,
-				error.context,
-				error.httpCode,
-				(error as { cause?: unknown }).cause,
-				error,
-			]
-		: [];
-	const safe = (value: unknown): string => {
-		try {
-			return JSON.stringify(value) ?? '';
-		} catch {
-			return String(value);
-		}
-	};
-	return [
-		safe(result.output),
-		...errorParts.map(safe),
-		error ? String(error.stack ?? '') : '',
-	].join('\n');
-}
-
 /**
  * The check a node suite ends with where another suite's own check covers the rest of its tests: no
  * run of this file shows the credential's token or a sandbox user's.
@@ -243,12 +219,6 @@ export function describeTokenNeverShown(kit: () => Kit): void {
 		});
 	});
 }
-
-/** The JSON of each output item. */
-export function jsonOf(result: NodeRunResult): IDataObject[] {
-	return result.output.map((item) => item.json);
-}
-
 /** Input items with the given JSON. */
 export const items = (...values: IDataObject[]): INodeExecutionData[] =>
 	values.map((json) => ({ json }));
@@ -282,23 +252,4 @@ export async function expectFailedBeforeSending(
 	expect(result.error?.name).toBe('NodeOperationError');
 	expect(result.error?.message).toContain(field);
 	expect(await kit.requests()).toHaveLength(0);
-}
-
-/** The single logged request, failing with the whole log when there is not exactly one. */
-export function only(log: RequestLogEntry[]): RequestLogEntry {
-	if (log.length !== 1)
-		throw new Error(
-			`expected exactly one request, got ${log.length}: ${JSON.stringify(log.map((e) => `${e.method} ${e.path}`))}`,
-		);
-	return log[0];
-}
-
-/** Names and JSON types of a body's fields, e.g. `{ sender_id: 'number', message: 'string' }`. */
-export function fieldTypes(body: unknown): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [
-			key,
-			Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value,
-		]),
-	);
 }
