@@ -12,8 +12,6 @@ import { createAt } from '../records';
 import type { OperationEffect } from '../types';
 import { MAX_CALLS_IN_PARALLEL, OPTIONAL_FIELDS, WEEK_DAYS } from './settings';
 
-export { MAX_CALLS_IN_PARALLEL } from './settings';
-
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
