@@ -1,6 +1,14 @@
 import { sleep } from 'n8n-workflow';
 
-import { admit, countsLikely, endpointShare, type Local, type Situation } from './admission';
+import {
+	admit,
+	burstOf,
+	countsLikely,
+	endpointShare,
+	type Local,
+	type Situation,
+} from './admission';
+import { filled, retriedInto } from './burstTurn';
 import {
 	EMPTY_VIEW,
 	observe,
@@ -17,9 +25,11 @@ import { SharedPace } from './sharedPace';
 import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
 import {
 	DRAINING_PEAK,
+	LATE_RETRY_ROOM,
 	PAUSE_PART_OF_SHARE_WINDOW,
 	QUIET_GAP_PACES,
 	SHARED_PACE_MARGIN,
+	WHOLE_SECOND_MS,
 } from './tuning';
 import { SlidingWindow } from './windows';
 
@@ -50,8 +60,14 @@ export class AccountBudget implements Pacer {
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
 	private peakBacklog = 0;
+	/** Refused before its first counted answer: it counts as sharing until then (sharingPhase.ts). */
+	private refusedUnheardUntil = 0;
 	private peakBacklogAt = 0;
 	private readonly windows: SlidingWindow[];
+	private readonly lateRetry: SlidingWindow | undefined;
+	/** Settles at the next answer (acquire). */
+	private nextAnswer!: Promise<void>;
+	private wake = this.answerSignal();
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
 	/** The spacing while three or more clients share the token. */
@@ -69,6 +85,12 @@ export class AccountBudget implements Pacer {
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
 		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
 		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
+		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
+		if (burst)
+			this.lateRetry = new SlidingWindow({
+				limit: 2 * burst.limit - Math.ceil(burst.limit * LATE_RETRY_ROOM),
+				windowMs: burst.windowMs + WHOLE_SECOND_MS,
+			});
 	}
 
 	/** Waits until this process may send (on `endpoint`'s window too); a wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong. */
@@ -95,7 +117,9 @@ export class AccountBudget implements Pacer {
 				}
 				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				await sleep(decision.waitMs);
+				// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
+				const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
+				await Promise.race([sleep(decision.waitMs), ...answer]);
 				if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
 				if (decision.reason === 'reset' || decision.reason === 'blocked')
 					pausedMs += decision.waitMs;
@@ -153,6 +177,7 @@ export class AccountBudget implements Pacer {
 			spacingMs: this.pace?.spacingMs(),
 			windows: this.windows,
 			endpoint,
+			lateRetry: this.lateRetry,
 		};
 	}
 
@@ -164,7 +189,11 @@ export class AccountBudget implements Pacer {
 	}
 
 	private start(now: number, endpoint: SlidingWindow | undefined): Release {
-		const windows = endpoint ? [...this.windows, endpoint] : this.windows;
+		const windows = [
+			...this.windows,
+			...(endpoint ? [endpoint] : []),
+			...(this.lateRetry ? [this.lateRetry] : []),
+		];
 		for (const window of windows) window.start();
 		this.local.inFlight++;
 		this.local.startedSinceCount++;
@@ -182,7 +211,15 @@ export class AccountBudget implements Pacer {
 			const { underWay, resumedAt } = this;
 			const answer = { headers, status, startedAt: now, now: answeredAt, underWay, resumedAt };
 			this.answered({ ...answer, priorClients: this.sharing.clients });
+			this.wake();
+			this.wake = this.answerSignal();
 		};
+	}
+
+	private answerSignal(): () => void {
+		let wake = () => {};
+		this.nextAnswer = new Promise<void>((resolve) => (wake = resolve));
+		return wake;
 	}
 
 	/** Headers reach the observer once per answer; an answer that counted the others moves the phase. */
@@ -195,11 +232,21 @@ export class AccountBudget implements Pacer {
 			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
 				this.local.startedSinceCount--;
 			this.local.countedSinceRefusal = 0;
+			if (this.view.remaining === undefined) this.refusedUnheardUntil = Infinity;
 			this.view = observation.view;
+			// A refusal proves its burst window full, and the others there: it waits for the next turn.
+			if (this.view.turn) {
+				this.view = { ...this.view, turn: filled(this.view.turn, burstOf(this.shape), now) };
+				if (this.sharing.phase === 'alone')
+					this.sharing = { ...ALONE, phase: 'sharing', clients: 2 };
+			}
 			return;
 		}
+		const retried = this.local.countedSinceRefusal === 0;
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
 		this.view = observation.view;
+		if (retried && this.view.turn)
+			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
 		this.local.startedSinceCount = 0;
 		if (!observation.evidence) return;
 		this.sharing = nextSharing(this.sharing, observation.evidence, {
@@ -207,7 +254,11 @@ export class AccountBudget implements Pacer {
 			remaining: this.view.remaining ?? Infinity,
 			draining: this.draining(now),
 			quietGapMs: QUIET_GAP_PACES * (this.shape.paceMs ?? 0),
+			refusedUnheard: now < this.refusedUnheardUntil,
 		});
+		// Until its answers count the others, or the minute window it first counted in ends.
+		this.refusedUnheardUntil =
+			this.view.clients >= 2 ? 0 : Math.min(this.refusedUnheardUntil, this.view.resetAt);
 		this.pace?.update(now, this.sharing.clients);
 	}
 

@@ -1,11 +1,12 @@
 import type { RateLimit } from './credentials';
 import { othersWithin, type BudgetView, type Shape } from './budgetView';
+import { roundOf, turnAt } from './burstTurn';
 import type { Sharing } from './sharingPhase';
-import { POLL_MS, WINDOW_RATIO_AFTER } from './tuning';
+import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS, WINDOW_RATIO_AFTER } from './tuning';
 import { NO_OTHERS, type SlidingWindow } from './windows';
 
 /** Why a request waits: a 429's block, its requests under way, the reset, its spacing, a window, the endpoint's window. */
-export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'endpoint';
+export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'turn' | 'endpoint';
 
 /** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
 export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
@@ -30,6 +31,8 @@ export interface Situation {
 	spacingMs?: number;
 	windows: readonly SlidingWindow[];
 	endpoint?: SlidingWindow;
+	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
+	lateRetry?: SlidingWindow;
 }
 
 /**
@@ -46,11 +49,25 @@ export function admit(s: Situation): Decision {
 		reason,
 		burstFull: windowed.burstFull,
 	});
-	if (now < local.blockedUntil) return wait(local.blockedUntil - now, 'blocked');
+	const turns = byTurns(s);
+	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
+		return wait(local.blockedUntil - now, 'blocked');
+	if (turns) {
+		if (local.inFlight > 0) return wait(POLL_MS, 'answers');
+		const turn = turnWait(s);
+		if (turn) return wait(turn.waitMs, turn.reason);
+		const held = s.lateRetry?.room(now, NO_OTHERS);
+		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
+		const endpointWait = endpointWaitMs(s);
+		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0, burstFull: false };
+	}
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted =
 		local.countedSinceRefusal ?? (view.remaining === undefined ? Infinity : local.answers);
-	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
+	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
+	const stale =
+		s.lateRetry && view.remaining !== undefined && now - view.lastHeard > ROUND_PAUSE_MS;
+	const underWayAllowed = local.answers === 0 || stale ? 1 : counted + 1;
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
 	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
@@ -61,6 +78,52 @@ export function admit(s: Situation): Decision {
 	if (endpointWait > 0) return wait(endpointWait, 'endpoint');
 	return { waitMs: 0, burstFull: windowed.burstFull };
 }
+
+/** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
+function byTurns({ view, sharing, shape, windows, endpoint }: Situation): boolean {
+	// An endpoint's own window spreads its requests: they are spaced, shared by the count of clients.
+	if (sharing.phase === 'alone' || view.turn === undefined || view.remaining === undefined)
+		return false;
+	if (endpoint) return false;
+	return windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
+}
+
+/**
+ * One request under way; the next goes while its likely number (its last, one round on) fits the
+ * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
+ * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be;
+ * past it, the burst window this process is in goes on, else the first turn after the reset.
+ */
+function turnWait({ now, view, shape }: Situation): { waitMs: number; reason: Reason } | undefined {
+	const turn = view.turn!;
+	const b = burstOf(shape);
+	const next = turn.last + roundOf(turn);
+	const fits = next < turn.first + b.limit;
+	const at = Math.max(turnAt(b, turn, turn.index + 1), turn.endsBy ?? 0);
+	if (now < view.resetAt && next > (view.limit ?? Infinity))
+		return { waitMs: view.resetAt - now, reason: 'reset' };
+	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
+	if (now < view.resetAt) return undefined;
+	const period = b.windowMs + TURN_MARGIN_MS;
+	const first = Math.ceil((view.resetAt - turn.minuteOpened) / period);
+	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
+	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
+}
+
+/** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
+function refusedBeforeTurn({ view, shape }: Situation): boolean {
+	const turn = view.turn!;
+	return (
+		turn.refusedAt !== undefined && turn.refusedAt < turnAt(burstOf(shape), turn, turn.index + 1)
+	);
+}
+
+/** The burst window the shape describes (burstTurn.ts). */
+export const burstOf = (shape: Shape) => ({
+	limit: shape.shareLimit ?? Infinity,
+	windowMs: shape.shareWindowMs,
+	minuteMs: shape.longestMs,
+});
 
 /** The share of the remainder is spent until the next answer: this process resumes after the reset. */
 function resumeAt({ view, sharing, local, shape }: Situation): number {
@@ -122,7 +185,7 @@ function windowsWait(s: Situation): { waitMs: number; burstFull: boolean } {
 	const { now, view, sharing, local, shape } = s;
 	let waitMs = 0;
 	let burstFull = false;
-	for (const window of s.windows) {
+	for (const window of s.lateRetry ? [...s.windows, s.lateRetry] : s.windows) {
 		const { rateLimit } = window;
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import { nextTurn, type Turn } from './burstTurn';
 import { header } from './headers';
 import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS, WINDOW_RATIO_AFTER } from './tuning';
 
@@ -83,6 +84,8 @@ export interface BudgetView {
 	refusals: readonly Refusal[];
 	/** Clients sharing the token as counted (1 alone or unknown). */
 	clients: number;
+	/** The burst window read from the numbers (burstTurn.ts). */
+	turn?: Turn;
 }
 
 export const EMPTY_VIEW: BudgetView = {
@@ -183,6 +186,22 @@ function countOthers(
 	const revealed = { at: now, count: othersNow, duringActivity: activeBefore };
 	const others = [...recentOthers, ...placeOthers(view, revealed, reset, shape)];
 	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own, refusals: [] };
+	if (shape.shareLimit !== undefined && shape.shareWindowMs < shape.longestMs) {
+		const numbered = {
+			used,
+			limit: view.limit ?? used,
+			reset,
+			startedAt: answer.startedAt,
+			now,
+			sequential: answer.underWay.length === 0,
+		};
+		const burst = {
+			limit: shape.shareLimit,
+			windowMs: shape.shareWindowMs,
+			minuteMs: shape.longestMs,
+		};
+		next.turn = nextTurn(view.turn, numbered, burst);
+	}
 	next.clients = countClients(next, now, answer, shape);
 	const evidence: Evidence = {
 		newWindow: !sameWindow,

@@ -34,6 +34,8 @@ export interface Reading {
 	remaining: number;
 	draining: boolean;
 	quietGapMs: number;
+	/** Refused before its first counted answer: a refusal proves another client, counted or not yet. */
+	refusedUnheard?: boolean;
 }
 
 /** The one transition: the phase after an answer that counted the others. */
@@ -51,7 +53,7 @@ export function nextSharing(previous: Sharing, evidence: Evidence, reading: Read
 		(quietAnswers >= QUIET_ANSWERS || provenQuiet || silent || (wasStopped && othersNow === 0));
 	const phase = reading.draining || silent ? 'finishing' : 'othersStopped';
 	if (stopped) return { phase, clients: 2, quietAnswers };
-	const clients = reading.counted;
+	const clients = reading.refusedUnheard ? Math.max(2, reading.counted) : reading.counted;
 	if (clients < 2) return { phase: 'alone', clients: 1, quietAnswers };
 	if (reading.remaining >= TAIL_ROUNDS * clients || !reading.draining)
 		return { phase: 'sharing', clients, quietAnswers };

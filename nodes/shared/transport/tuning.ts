@@ -32,3 +32,17 @@ export const PACE_CUT = 0.93;
 export const PACE_RAISE = 0.15;
 /** The slowest shared pace, as a part of the fastest: lower lets a client starve, higher crowds the window. */
 export const PACE_FLOOR = 1 / 20;
+/** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
+export const FIRST_ROUND = 2;
+/** The gaps a round is the largest of: more leaves more of a window unused, fewer meets the clients' jitter with 429s. */
+export const ROUND_MEMORY = 3;
+/** The gaps a new burst window keeps of the last one's: more meets the clients' jitter with fewer 429s, a slow round starves longer. */
+export const FRESH_ROUND_MEMORY = 1;
+/** A start this long after the last answer measures a pause, not a round: longer counts the others' waits as clients. */
+export const ROUND_PAUSE_MS = 50;
+/** Burst windows' turns lie this much later than their length apart: more costs time, less meets a window a request's delay opened late. */
+export const TURN_MARGIN_MS = 50;
+/** The part of a refilled burst window left for a whole second to the clients it refused: more costs a client with most of it time. */
+export const LATE_RETRY_ROOM = 0.25;
+/** Its gaps of 1 in a row (rounds without the others' requests) in a window before it starts that window a round before its own first number there: fewer meets active clients' windows with 429s, more leaves a lone process's window partly unused. */
+export const SILENT_ROUNDS = 2;
