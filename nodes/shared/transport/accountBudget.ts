@@ -104,17 +104,21 @@ export class AccountBudget implements Pacer {
 		let pausedMs =
 			this.waiting === 0 && this.local.lastStart > 0 ? Date.now() - this.local.lastStart : 0;
 		let waitedForResetMs = 0;
+		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
+		let [heard, periodic] = [this.local.answers, false];
 		this.waiting++;
 		try {
 			for (;;) {
 				const now = Date.now();
+				if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
 				const decision = admit(this.situation(now, window));
 				if (decision.burstFull) this.pace?.windowFull();
 				if (decision.reason === undefined) {
 					if (pausedMs >= this.shape.shareWindowMs * PAUSE_PART_OF_SHARE_WINDOW)
 						this.resumedAt = now;
-					return this.start(now, window);
+					return this.start(now, window, periodic && window !== undefined);
 				}
+				if (decision.reason !== 'endpoint') periodic = false;
 				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
 				// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
@@ -188,7 +192,7 @@ export class AccountBudget implements Pacer {
 		return window;
 	}
 
-	private start(now: number, endpoint: SlidingWindow | undefined): Release {
+	private start(now: number, endpoint: SlidingWindow | undefined, periodic: boolean): Release {
 		const windows = [
 			...this.windows,
 			...(endpoint ? [endpoint] : []),
@@ -209,7 +213,15 @@ export class AccountBudget implements Pacer {
 			this.underWay.splice(this.underWay.indexOf(now), 1);
 			this.local.answers++;
 			const { underWay, resumedAt } = this;
-			const answer = { headers, status, startedAt: now, now: answeredAt, underWay, resumedAt };
+			const answer = {
+				headers,
+				status,
+				startedAt: now,
+				now: answeredAt,
+				underWay,
+				resumedAt,
+				periodic,
+			};
 			this.answered({ ...answer, priorClients: this.sharing.clients });
 			this.wake();
 			this.wake = this.answerSignal();
@@ -249,10 +261,11 @@ export class AccountBudget implements Pacer {
 			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
 		this.local.startedSinceCount = 0;
 		if (!observation.evidence) return;
+		this.local.draining = this.draining(now);
 		this.sharing = nextSharing(this.sharing, observation.evidence, {
 			counted: this.view.clients,
 			remaining: this.view.remaining ?? Infinity,
-			draining: this.draining(now),
+			draining: this.local.draining,
 			quietGapMs: QUIET_GAP_PACES * (this.shape.paceMs ?? 0),
 			refusedUnheard: now < this.refusedUnheardUntil,
 		});

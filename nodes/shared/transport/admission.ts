@@ -1,6 +1,6 @@
 import type { RateLimit } from './credentials';
 import { othersWithin, type BudgetView, type Shape } from './budgetView';
-import { roundOf, turnAt } from './burstTurn';
+import { roundOf, turnAt, turnEnd } from './burstTurn';
 import type { Sharing } from './sharingPhase';
 import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS, WINDOW_RATIO_AFTER } from './tuning';
 import { NO_OTHERS, type SlidingWindow } from './windows';
@@ -19,6 +19,8 @@ export interface Local {
 	countedSinceRefusal?: number;
 	startedSinceCount: number;
 	lastStart: number;
+	/** Its backlog drains (the run's end) as of its last answer: the others may be done as well. */
+	draining?: boolean;
 }
 
 /** Everything admission reads: the phase at `now` (sharingAt), the shared pace's spacing (sharedPace.ts). */
@@ -58,7 +60,7 @@ export function admit(s: Situation): Decision {
 		if (turn) return wait(turn.waitMs, turn.reason);
 		const held = s.lateRetry?.room(now, NO_OTHERS);
 		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
-		const endpointWait = endpointWaitMs(s);
+		const endpointWait = endpointTurnWaitMs(s);
 		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0, burstFull: false };
 	}
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
@@ -80,11 +82,9 @@ export function admit(s: Situation): Decision {
 }
 
 /** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
-function byTurns({ view, sharing, shape, windows, endpoint }: Situation): boolean {
-	// An endpoint's own window spreads its requests: they are spaced, shared by the count of clients.
+function byTurns({ view, sharing, shape, windows }: Situation): boolean {
 	if (sharing.phase === 'alone' || view.turn === undefined || view.remaining === undefined)
 		return false;
-	if (endpoint) return false;
 	return windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
 }
 
@@ -92,15 +92,18 @@ function byTurns({ view, sharing, shape, windows, endpoint }: Situation): boolea
  * One request under way; the next goes while its likely number (its last, one round on) fits the
  * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
  * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be;
- * past it, the burst window this process is in goes on, else the first turn after the reset.
+ * past it, the burst window this process is in goes on, else the first turn after the reset. While
+ * its backlog drains the others may be done: the minute's last numbers are tried one at a time (a
+ * refusal of the general limit is not counted, so trying costs no slot).
  */
-function turnWait({ now, view, shape }: Situation): { waitMs: number; reason: Reason } | undefined {
+function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
+	const { now, view, shape, local } = s;
 	const turn = view.turn!;
 	const b = burstOf(shape);
 	const next = turn.last + roundOf(turn);
 	const fits = next < turn.first + b.limit;
-	const at = Math.max(turnAt(b, turn, turn.index + 1), turn.endsBy ?? 0);
-	if (now < view.resetAt && next > (view.limit ?? Infinity))
+	const at = turnEnd(b, turn);
+	if (now < view.resetAt && (local.draining ? turn.last + 1 : next) > (view.limit ?? Infinity))
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
 	if (now < view.resetAt) return undefined;
@@ -113,9 +116,7 @@ function turnWait({ now, view, shape }: Situation): { waitMs: number; reason: Re
 /** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
 function refusedBeforeTurn({ view, shape }: Situation): boolean {
 	const turn = view.turn!;
-	return (
-		turn.refusedAt !== undefined && turn.refusedAt < turnAt(burstOf(shape), turn, turn.index + 1)
-	);
+	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
 }
 
 /** The burst window the shape describes (burstTurn.ts). */
@@ -204,6 +205,23 @@ function slotWait(now: number, nextExpiry: number, underWay: number, share: numb
 	return nextExpiry !== Infinity && underWay < Math.max(1, share)
 		? Math.max(1, nextExpiry - now)
 		: POLL_MS;
+}
+
+/**
+ * Taking turns, an endpoint's own window (unreported) is shared by a fixed period: each process sends
+ * to it once per window (once per round ÷ limit windows when the round holds more senders than the
+ * limit), so up to `limit` senders fit it, every sender sends once a period, and the round measured
+ * between two starts a period apart is the count of senders (burstTurn.ts).
+ */
+function endpointTurnWaitMs({ now, view, local, endpoint }: Situation): number {
+	if (!endpoint) return 0;
+	const { limit, windowMs } = endpoint.rateLimit;
+	const room = endpoint.room(now, NO_OTHERS, 1);
+	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
+	return Math.max(
+		held,
+		local.lastStart + windowMs * Math.max(1, roundOf(view.turn!) / limit) - now,
+	);
 }
 
 function endpointWaitMs(s: Situation): number {

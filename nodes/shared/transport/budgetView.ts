@@ -120,6 +120,8 @@ export interface Answer {
 	underWay: readonly number[];
 	resumedAt: number;
 	priorClients: number;
+	/** Since its last answer this request waited only for its endpoint's period (burstTurn.ts). */
+	periodic?: boolean;
 }
 
 export type Observation =
@@ -194,6 +196,7 @@ function countOthers(
 			startedAt: answer.startedAt,
 			now,
 			sequential: answer.underWay.length === 0,
+			periodic: answer.periodic,
 		};
 		const burst = {
 			limit: shape.shareLimit,

@@ -24,7 +24,7 @@ export interface Turn {
 	last: number;
 	lastAt: number;
 	refusedAt?: number;
-	/** A window first heard of in an answer ends no sooner than a window after it, unless this client was refused just before. */
+	/** A window first heard of in an answer ends no sooner than a window after it, one this process sent in no later than a window after its first start there (the window began by then), unless this client was refused just before. */
 	endsBy?: number;
 	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
 	gaps: readonly number[];
@@ -35,7 +35,7 @@ export interface Turn {
 	minuteOpened: number;
 }
 
-/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it. */
+/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it; `periodic`: since its last answer it waited only for its period (an endpoint's share). */
 export interface Numbered {
 	used: number;
 	limit: number;
@@ -43,6 +43,7 @@ export interface Numbered {
 	startedAt: number;
 	now: number;
 	sequential: boolean;
+	periodic?: boolean;
 }
 
 /** The burst window of `limit` in `windowMs`, in a minute window of `minuteMs`. */
@@ -51,6 +52,12 @@ export type Burst = { limit: number; windowMs: number; minuteMs: number };
 /** When burst window `index` of the minute window that ends at `minuteReset` turns. */
 export const turnAt = (b: Burst, t: Turn, index: number) =>
 	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
+
+/** A window that counted a request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
+const endOf = (a: Numbered, b: Burst) => a.startedAt + b.windowMs + TURN_MARGIN_MS;
+
+/** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
+export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
 
 /** The clients in a round: the largest of its last gaps (the others may be quicker than it), FIRST_ROUND before it measured one. */
 export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : FIRST_ROUND);
@@ -88,7 +95,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 			aligned: first,
 			last: a.used,
 			lastAt: a.now,
-			endsBy: undefined,
+			endsBy: endOf(a, b),
 			refusedAt: undefined,
 		};
 	}
@@ -99,7 +106,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		aligned,
 		last: a.used,
 		lastAt: a.now,
-		endsBy: undefined,
+		endsBy: endOf(a, b),
 		quietFirst: a.used - (roundOf(t) - 1),
 		silent: 0,
 		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
@@ -116,7 +123,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 			Math.max(t.last + 1, a.used - b.limit + 1),
 			t.aligned + Math.max(1, windows) * b.limit,
 		);
-	const inRound = a.sequential && a.startedAt - t.lastAt <= ROUND_PAUSE_MS;
+	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
 	const moved = { ...t, last: a.used, lastAt: a.now };
 	if (!inRound) return moved;
 	const gap = a.used - t.last;
