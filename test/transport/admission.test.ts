@@ -131,9 +131,9 @@ describe('a request', () => {
 			'spacing',
 		],
 		[
-			"keeps the shared pace's spacing from three clients on",
-			() => situation({ sharing: SHARED, spacingMs: 3_000, localOver: { lastStart: NOW - 100 } }),
-			2_900,
+			'keeps its spacing as one of four',
+			() => situation({ sharing: SHARED, localOver: { lastStart: NOW - 100 } }),
+			4 * 525 - 100,
 			'spacing',
 		],
 		[
@@ -177,12 +177,5 @@ describe('a request', () => {
 	])('%s', (_, given, waitMs, reason) => {
 		const decision = admit(given());
 		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
-	});
-
-	it('reports a full burst window as the shared pace signal, whatever else holds it', () => {
-		const decision = admit(
-			situation({ windows: [full(BURST, NOW - 1_000)], localOver: { blockedUntil: NOW + 1 } }),
-		);
-		expect(decision).toMatchObject({ reason: 'blocked', burstFull: true });
 	});
 });

@@ -21,7 +21,6 @@ import {
 } from './budgetView';
 import type { RateLimit } from './credentials';
 import type { Pacer, Release } from './pacer';
-import { SharedPace } from './sharedPace';
 import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
 import {
 	DRAINING_PEAK,
@@ -70,8 +69,6 @@ export class AccountBudget implements Pacer {
 	private wake = this.answerSignal();
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
-	/** The spacing while three or more clients share the token. */
-	private readonly pace: SharedPace | undefined;
 
 	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (none: the sharing alone). */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
@@ -84,7 +81,6 @@ export class AccountBudget implements Pacer {
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
 		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
-		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
 		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
 		if (burst)
 			this.lateRetry = new SlidingWindow({
@@ -112,7 +108,6 @@ export class AccountBudget implements Pacer {
 				const now = Date.now();
 				if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
 				const decision = admit(this.situation(now, window));
-				if (decision.burstFull) this.pace?.windowFull();
 				if (decision.reason === undefined) {
 					if (pausedMs >= this.shape.shareWindowMs * PAUSE_PART_OF_SHARE_WINDOW)
 						this.resumedAt = now;
@@ -150,10 +145,8 @@ export class AccountBudget implements Pacer {
 		};
 	}
 
-	/** The window of `windowMs` had no room when a request waited: the shortest is the shared pace's signal. */
-	windowFull(windowMs: number): void {
-		if (windowMs === this.shape.shareWindowMs) this.pace?.windowFull();
-	}
+	/** A window had no room when a request waited: no signal any more (turns read a burst window from the numbers); accountShare.test.ts still calls it. */
+	windowFull(_windowMs: number): void {}
 
 	/** How many clients this process shares and spaces by (1 alone or unknown). */
 	clientsSharing(): number {
@@ -178,7 +171,6 @@ export class AccountBudget implements Pacer {
 			sharing: sharingAt(this.sharing, now, this.view.resetAt),
 			local: this.local,
 			shape: this.shape,
-			spacingMs: this.pace?.spacingMs(),
 			windows: this.windows,
 			endpoint,
 			lateRetry: this.lateRetry,
@@ -272,7 +264,6 @@ export class AccountBudget implements Pacer {
 		// Until its answers count the others, or the minute window it first counted in ends.
 		this.refusedUnheardUntil =
 			this.view.clients >= 2 ? 0 : Math.min(this.refusedUnheardUntil, this.view.resetAt);
-		this.pace?.update(now, this.sharing.clients);
 	}
 
 	/** Keeps the largest backlog within the longest window. */

@@ -8,8 +8,8 @@ import { NO_OTHERS, type SlidingWindow } from './windows';
 /** Why a request waits: a 429's block, its requests under way, the reset, its spacing, a window, the endpoint's window. */
 export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'turn' | 'endpoint';
 
-/** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
-export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
+/** Go now (no reason), or wait `waitMs` for `reason`. */
+export type Decision = { waitMs: number; reason?: Reason };
 
 /** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
 export interface Local {
@@ -23,14 +23,13 @@ export interface Local {
 	draining?: boolean;
 }
 
-/** Everything admission reads: the phase at `now` (sharingAt), the shared pace's spacing (sharedPace.ts). */
+/** Everything admission reads: the phase at `now` (sharingAt). */
 export interface Situation {
 	now: number;
 	view: BudgetView;
 	sharing: Sharing;
 	local: Local;
 	shape: Shape;
-	spacingMs?: number;
 	windows: readonly SlidingWindow[];
 	endpoint?: SlidingWindow;
 	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
@@ -45,11 +44,9 @@ export interface Situation {
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
-	const windowed = windowsWait(s);
 	const wait = (waitMs: number, reason: Reason): Decision => ({
 		waitMs: Math.max(1, waitMs),
 		reason,
-		burstFull: windowed.burstFull,
 	});
 	const turns = byTurns(s);
 	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
@@ -61,7 +58,7 @@ export function admit(s: Situation): Decision {
 		const held = s.lateRetry?.room(now, NO_OTHERS);
 		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
 		const endpointWait = endpointTurnWaitMs(s);
-		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0, burstFull: false };
+		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 	}
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted =
@@ -75,10 +72,10 @@ export function admit(s: Situation): Decision {
 	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
 	const spacing = nextSpacedStart(s);
 	if (now < spacing) return wait(spacing - now, 'spacing');
-	if (windowed.waitMs > 0) return wait(windowed.waitMs, 'window');
+	const windowed = windowsWait(s);
+	if (windowed > 0) return wait(windowed, 'window');
 	const endpointWait = endpointWaitMs(s);
-	if (endpointWait > 0) return wait(endpointWait, 'endpoint');
-	return { waitMs: 0, burstFull: windowed.burstFull };
+	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 }
 
 /** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
@@ -148,10 +145,10 @@ function remainderShares(view: BudgetView, sharing: Sharing): number {
 	return Math.min(shares, sharing.activeClients ?? shares);
 }
 
-/** One pace of the token per client, or the shared pace's; in the tail no slower than one per client still sending. */
-function nextSpacedStart({ sharing, local, shape, spacingMs }: Situation): number {
+/** One pace of the token per client; in the tail no slower than one per client still sending. */
+function nextSpacedStart({ sharing, local, shape }: Situation): number {
 	if (sharing.clients < 2 || shape.paceMs === undefined || sharing.phase === 'finishing') return 0;
-	const spacing = spacingMs ?? sharing.clients * shape.sharedPaceMs;
+	const spacing = sharing.clients * shape.sharedPaceMs;
 	const tail =
 		sharing.phase === 'tail'
 			? (sharing.activeClients ?? sharing.clients) * shape.sharedPaceMs
@@ -182,21 +179,19 @@ export function reportedRoom(view: BudgetView, window: RateLimit, now: number, l
 export const countsLikely = (sharing: Sharing) =>
 	sharing.phase !== 'tail' && sharing.phase !== 'finishing';
 
-function windowsWait(s: Situation): { waitMs: number; burstFull: boolean } {
+function windowsWait(s: Situation): number {
 	const { now, view, sharing, local, shape } = s;
 	let waitMs = 0;
-	let burstFull = false;
 	for (const window of s.lateRetry ? [...s.windows, s.lateRetry] : s.windows) {
 		const { rateLimit } = window;
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported
 			? { free: reported.free, nextExpiry: reported.resetAt }
 			: window.room(now, othersWithin(view, rateLimit.windowMs, now, countsLikely(sharing)));
-		if (!reported && room.free <= 0 && rateLimit.windowMs === shape.shareWindowMs) burstFull = true;
 		const share = unheardAllowed(room.free, sharing.clients);
 		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
 	}
-	return { waitMs, burstFull };
+	return waitMs;
 }
 
 /** 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own unanswered ones hold the window. */

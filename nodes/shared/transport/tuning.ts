@@ -24,14 +24,6 @@ export const CLIENT_COUNT_ROUNDING = 0.4;
 export const TAIL_ROUNDS = 2;
 /** A pause of this part of the share window keeps the count of clients standing: less freezes a slow count, more reads a pause as crowd. */
 export const PAUSE_PART_OF_SHARE_WINDOW = 0.5;
-/** From this many clients on, the shared pace spaces the requests instead of the count: the count alone settles on unequal shares. */
-export const SHARED_PACE_FROM = 3;
-/** The shared pace's cut when the burst window was full: deeper draws unequal paces together faster and leaves room unused. */
-export const PACE_CUT = 0.93;
-/** What the clients together add to their pace per burst window with room: more refills faster and overshoots more. */
-export const PACE_RAISE = 0.15;
-/** The slowest shared pace, as a part of the fastest: lower lets a client starve, higher crowds the window. */
-export const PACE_FLOOR = 1 / 20;
 /** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
 export const FIRST_ROUND = 2;
 /** The gaps a round is the largest of: more leaves more of a window unused, fewer meets the clients' jitter with 429s. */
