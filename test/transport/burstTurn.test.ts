@@ -70,6 +70,18 @@ describe('the burst window after an answer', () => {
 			{ index: 2, first: 26, aligned: 41, last: 43 },
 		],
 		[
+			'sent after waiting for nothing but its endpoint’s period: a round all the same',
+			turn,
+			answer({ used: 29, startedAt: turn.lastAt + 500, periodic: true }),
+			{ last: 29, gaps: [2, 2, 4] },
+		],
+		[
+			'a window it opened ends a window (and a margin) after its own first start there at the latest',
+			turn,
+			answer({ used: 43 }),
+			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + TURN_MARGIN_MS },
+		],
+		[
 			'a new window keeps only its last measured gap: a slow round long ago would starve it',
 			{ ...turn, gaps: [9, 2, 3] },
 			answer({ used: 43 }),
@@ -199,6 +211,14 @@ function full(limit: number, windowMs: number, at: number): SlidingWindow {
 	return window;
 }
 
+const FREEFORM = { limit: 5, windowMs: 1_000 };
+/** One number left in the minute, its round 4, its burst window with room. */
+const NEAR_MINUTE_END: BudgetView = {
+	...view,
+	remaining: 1,
+	turn: { ...turn, index: 4, first: 90, aligned: 81, last: 99, gaps: [4] },
+};
+
 describe('a request while others share an enforced burst window', () => {
 	const nextTurnAt = turnAt(BURST, turn, 2);
 	it.each<[string, () => Situation, number, string | undefined]>([
@@ -281,6 +301,45 @@ describe('a request while others share an enforced burst window', () => {
 				}),
 			nextTurnAt - NOW,
 			'turn',
+		],
+		[
+			'waits past the clock’s turn for the end its own first start in the window showed',
+			() => situation({ turnOver: { last: 39, endsBy: nextTurnAt + 300 } }),
+			nextTurnAt + 300 - NOW,
+			'turn',
+		],
+		[
+			'sends once per endpoint window from its last start: up to its limit of senders fit it',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300 },
+				}),
+			FREEFORM.windowMs - 300,
+			'endpoint',
+		],
+		[
+			'a round of more senders than the endpoint’s limit spreads its period',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300 },
+					turnOver: { gaps: [10] },
+				}),
+			(FREEFORM.windowMs * 10) / FREEFORM.limit - 300,
+			'endpoint',
+		],
+		[
+			'its backlog draining, tries the minute’s last number: the others may be done',
+			() => situation({ local: { ...local, draining: true }, view: NEAR_MINUTE_END }),
+			0,
+			undefined,
+		],
+		[
+			'its backlog whole, leaves the minute’s last number to the others of its round',
+			() => situation({ view: NEAR_MINUTE_END }),
+			RESET - NOW,
+			'reset',
 		],
 		[
 			'keeps part of a refilled burst window free for a second',
