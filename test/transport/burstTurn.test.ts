@@ -76,9 +76,9 @@ describe('the burst window after an answer', () => {
 			{ last: 29, gaps: [2, 2, 4] },
 		],
 		[
-			'a window it opened ends a window (and a margin) after its own first start there at the latest',
+			'a window a period-paced request opened ends a window (and a margin) after that start at the latest',
 			turn,
-			answer({ used: 43 }),
+			answer({ used: 43, periodic: false }),
 			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + TURN_MARGIN_MS },
 		],
 		[

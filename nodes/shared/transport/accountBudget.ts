@@ -111,7 +111,7 @@ export class AccountBudget implements Pacer {
 				if (decision.reason === undefined) {
 					if (pausedMs >= this.shape.shareWindowMs * PAUSE_PART_OF_SHARE_WINDOW)
 						this.resumedAt = now;
-					return this.start(now, window, periodic && window !== undefined);
+					return this.start(now, window, window && periodic);
 				}
 				if (decision.reason !== 'endpoint') periodic = false;
 				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
@@ -146,6 +146,7 @@ export class AccountBudget implements Pacer {
 	}
 
 	/** A window had no room when a request waited: no signal any more (turns read a burst window from the numbers); accountShare.test.ts still calls it. */
+	// eslint-disable-next-line @typescript-eslint/no-unused-vars
 	windowFull(_windowMs: number): void {}
 
 	/** How many clients this process shares and spaces by (1 alone or unknown). */
@@ -184,7 +185,11 @@ export class AccountBudget implements Pacer {
 		return window;
 	}
 
-	private start(now: number, endpoint: SlidingWindow | undefined, periodic: boolean): Release {
+	private start(
+		now: number,
+		endpoint: SlidingWindow | undefined,
+		periodic: boolean | undefined,
+	): Release {
 		const windows = [
 			...this.windows,
 			...(endpoint ? [endpoint] : []),

@@ -120,7 +120,7 @@ export interface Answer {
 	underWay: readonly number[];
 	resumedAt: number;
 	priorClients: number;
-	/** Since its last answer this request waited only for its endpoint's period (burstTurn.ts). */
+	/** Paced by an endpoint's period (undefined otherwise): since its last answer it waited only for that period (burstTurn.ts). */
 	periodic?: boolean;
 }
 

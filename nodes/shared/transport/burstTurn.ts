@@ -24,7 +24,7 @@ export interface Turn {
 	last: number;
 	lastAt: number;
 	refusedAt?: number;
-	/** A window first heard of in an answer ends no sooner than a window after it, one this process sent in no later than a window after its first start there (the window began by then), unless this client was refused just before. */
+	/** A window first heard of in an answer ends no sooner than a window after it; one a period-paced request opened (its first may leave after the turn) no later than a window after that start (the window began by then); unless this client was refused just before. */
 	endsBy?: number;
 	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
 	gaps: readonly number[];
@@ -35,7 +35,7 @@ export interface Turn {
 	minuteOpened: number;
 }
 
-/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it; `periodic`: since its last answer it waited only for its period (an endpoint's share). */
+/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's period paces (undefined for others): since its last answer it waited only for that period. */
 export interface Numbered {
 	used: number;
 	limit: number;
@@ -53,8 +53,9 @@ export type Burst = { limit: number; windowMs: number; minuteMs: number };
 export const turnAt = (b: Burst, t: Turn, index: number) =>
 	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
 
-/** A window that counted a request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
-const endOf = (a: Numbered, b: Burst) => a.startedAt + b.windowMs + TURN_MARGIN_MS;
+/** A window that counted a period-paced request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
+const endOf = (a: Numbered, b: Burst) =>
+	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
 
 /** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
 export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
