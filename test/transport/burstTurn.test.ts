@@ -330,10 +330,16 @@ describe('a request while others share an enforced burst window', () => {
 			'endpoint',
 		],
 		[
-			'its backlog draining, tries the minute’s last number: the others may be done',
-			() => situation({ local: { ...local, draining: true }, view: NEAR_MINUTE_END }),
+			'its last request fits the minute’s last number: tries it, the others may be done',
+			() => situation({ local: { ...local, lastRequests: 1 }, view: NEAR_MINUTE_END }),
 			0,
 			undefined,
+		],
+		[
+			'its backlog draining with more left than the minute’s last numbers: leaves them to the round',
+			() => situation({ local: { ...local, lastRequests: 2 }, view: NEAR_MINUTE_END }),
+			RESET - NOW,
+			'reset',
 		],
 		[
 			'its backlog whole, leaves the minute’s last number to the others of its round',

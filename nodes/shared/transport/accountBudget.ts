@@ -258,11 +258,13 @@ export class AccountBudget implements Pacer {
 			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
 		this.local.startedSinceCount = 0;
 		if (!observation.evidence) return;
-		this.local.draining = this.draining(now);
+		const draining = this.draining(now);
+		// The answered request leaves the backlog once its caller is done with it.
+		this.local.lastRequests = draining ? this.backlog - 1 : undefined;
 		this.sharing = nextSharing(this.sharing, observation.evidence, {
 			counted: this.view.clients,
 			remaining: this.view.remaining ?? Infinity,
-			draining: this.local.draining,
+			draining,
 			quietGapMs: QUIET_GAP_PACES * (this.shape.paceMs ?? 0),
 			refusedUnheard: now < this.refusedUnheardUntil,
 		});

@@ -19,8 +19,8 @@ export interface Local {
 	countedSinceRefusal?: number;
 	startedSinceCount: number;
 	lastStart: number;
-	/** Its backlog drains (the run's end) as of its last answer: the others may be done as well. */
-	draining?: boolean;
+	/** While its backlog drains (the run's end), its requests left as of its last answer; undefined while whole. */
+	lastRequests?: number;
 }
 
 /** Everything admission reads: the phase at `now` (sharingAt). */
@@ -89,9 +89,10 @@ function byTurns({ view, sharing, shape, windows }: Situation): boolean {
  * One request under way; the next goes while its likely number (its last, one round on) fits the
  * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
  * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be;
- * past it, the burst window this process is in goes on, else the first turn after the reset. While
- * its backlog drains the others may be done: the minute's last numbers are tried one at a time (a
- * refusal of the general limit is not counted, so trying costs no slot).
+ * past it, the burst window this process is in goes on, else the first turn after the reset. A
+ * process whose last requests fit the minute's last numbers tries them one at a time: the others may
+ * be done (a refusal of the general limit is not counted, so trying costs no slot), and waiting would
+ * hold the run's end for a new minute; one with more left leaves them to the round.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
 	const { now, view, shape, local } = s;
@@ -100,7 +101,9 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const next = turn.last + roundOf(turn);
 	const fits = next < turn.first + b.limit;
 	const at = turnEnd(b, turn);
-	if (now < view.resetAt && (local.draining ? turn.last + 1 : next) > (view.limit ?? Infinity))
+	const limit = view.limit ?? Infinity;
+	const finishing = local.lastRequests !== undefined && local.lastRequests <= limit - turn.last;
+	if (now < view.resetAt && (finishing ? turn.last + 1 : next) > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
 	if (now < view.resetAt) return undefined;
