@@ -2,7 +2,12 @@
  * Taking turns in a burst window read from the minute window's numbers (burstTurn.ts), and the
  * admission rules that use it (admission.ts), on a fixed clock: one row per transition and per reason.
  */
-import { admit, type Local, type Situation } from '../../nodes/shared/transport/admission';
+import {
+	admit,
+	clientsAfter,
+	type Local,
+	type Situation,
+} from '../../nodes/shared/transport/admission';
 import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
 import {
 	filled,
@@ -13,7 +18,6 @@ import {
 	type Numbered,
 	type Turn,
 } from '../../nodes/shared/transport/burstTurn';
-import { ALONE, nextSharing, type Sharing } from '../../nodes/shared/transport/sharingPhase';
 import { FIRST_ROUND, ROUND_PAUSE_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/tuning';
 import { SlidingWindow } from '../../nodes/shared/transport/windows';
 
@@ -179,7 +183,6 @@ const local: Local = {
 	startedSinceCount: 0,
 	lastStart: NOW - 1_010,
 };
-const SHARED: Sharing = { phase: 'sharing', clients: 2, quietAnswers: 0 };
 const shape = {
 	longestMs: 60_000,
 	shareWindowMs: 10_000,
@@ -193,7 +196,7 @@ function situation(over: Partial<Situation> & { turnOver?: Partial<Turn> } = {})
 	return {
 		now: NOW,
 		view: { ...view, turn: { ...turn, ...turnOver } },
-		sharing: SHARED,
+		clients: 2,
 		local,
 		shape,
 		windows: [new SlidingWindow({ limit: 100, windowMs: 60_000 }), new SlidingWindow(BURST)],
@@ -360,7 +363,7 @@ describe('a request while others share an enforced burst window', () => {
 
 	it('alone, sends one first after a pause: another client may have started', () => {
 		const alone = situation({
-			sharing: ALONE,
+			clients: 1,
 			local: { ...local, inFlight: 1 },
 			lateRetry: new SlidingWindow({ limit: 35, windowMs: 11_000 }),
 		});
@@ -370,13 +373,9 @@ describe('a request while others share an enforced burst window', () => {
 });
 
 describe('a client refused before its first counted answer', () => {
-	const first = { newWindow: true, othersNow: 0, sinceLastAnswerMs: 0, othersRecent: false };
-	const reading = { counted: 1, remaining: 99, draining: false, quietGapMs: 1_000 };
 	it('counts as sharing: the refusal proved another client its answers have not counted yet', () => {
-		expect(nextSharing(ALONE, first, { ...reading, refusedUnheard: true })).toMatchObject({
-			phase: 'sharing',
-			clients: 2,
-		});
-		expect(nextSharing(ALONE, first, reading)).toMatchObject({ phase: 'alone' });
+		expect(clientsAfter(1, true)).toBe(2);
+		expect(clientsAfter(1, false)).toBe(1);
+		expect(clientsAfter(3, true)).toBe(3);
 	});
 });

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import {
 	admit,
 	burstOf,
-	countsLikely,
+	clientsAfter,
 	endpointShare,
 	type Local,
 	type Situation,
@@ -21,12 +21,10 @@ import {
 } from './budgetView';
 import type { RateLimit } from './credentials';
 import type { Pacer, Release } from './pacer';
-import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
 import {
 	DRAINING_PEAK,
 	LATE_RETRY_ROOM,
 	PAUSE_PART_OF_SHARE_WINDOW,
-	QUIET_GAP_PACES,
 	SHARED_PACE_MARGIN,
 	WHOLE_SECOND_MS,
 } from './tuning';
@@ -37,12 +35,13 @@ export class RateLimitWaitTooLong extends Error {}
 
 /**
  * The one pacer of a token in this process: its windows (windows.ts), what the answers show of the
- * others (budgetView.ts) and the phase of sharing (sharingPhase.ts), decided as one (admission.ts).
+ * others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts).
  * The design is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
-	private sharing: Sharing = ALONE;
+	/** The clients this process shares the token with as counted (1: alone). */
+	private clients = 1;
 	private readonly local: Local = {
 		blockedUntil: 0,
 		inFlight: 0,
@@ -59,7 +58,7 @@ export class AccountBudget implements Pacer {
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
 	private peakBacklog = 0;
-	/** Refused before its first counted answer: it counts as sharing until then (sharingPhase.ts). */
+	/** Refused before its first counted answer: it counts as sharing until its answers count the others. */
 	private refusedUnheardUntil = 0;
 	private peakBacklogAt = 0;
 	private readonly windows: SlidingWindow[];
@@ -151,13 +150,12 @@ export class AccountBudget implements Pacer {
 
 	/** How many clients this process shares and spaces by (1 alone or unknown). */
 	clientsSharing(): number {
-		return this.sharing.clients;
+		return this.clients;
 	}
 
 	/** Others' requests counted in the last `windowMs` (budgetView.ts). */
 	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
-		const sharing = sharingAt(this.sharing, now, this.view.resetAt);
-		return othersWithin(this.view, windowMs, now, countsLikely(sharing));
+		return othersWithin(this.view, windowMs, now);
 	}
 
 	/** An endpoint's own limit as this process may spend it now (admission.ts). */
@@ -169,7 +167,7 @@ export class AccountBudget implements Pacer {
 		return {
 			now,
 			view: this.view,
-			sharing: sharingAt(this.sharing, now, this.view.resetAt),
+			clients: this.clients,
 			local: this.local,
 			shape: this.shape,
 			windows: this.windows,
@@ -219,7 +217,7 @@ export class AccountBudget implements Pacer {
 				resumedAt,
 				periodic,
 			};
-			this.answered({ ...answer, priorClients: this.sharing.clients });
+			this.answered({ ...answer, priorClients: this.clients });
 			this.wake();
 			this.wake = this.answerSignal();
 		};
@@ -246,8 +244,7 @@ export class AccountBudget implements Pacer {
 			// A refusal proves its burst window full, and the others there: it waits for the next turn.
 			if (this.view.turn) {
 				this.view = { ...this.view, turn: filled(this.view.turn, burstOf(this.shape), now) };
-				if (this.sharing.phase === 'alone')
-					this.sharing = { ...ALONE, phase: 'sharing', clients: 2 };
+				this.clients = Math.max(2, this.clients);
 			}
 			return;
 		}
@@ -257,17 +254,10 @@ export class AccountBudget implements Pacer {
 		if (retried && this.view.turn)
 			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
 		this.local.startedSinceCount = 0;
-		if (!observation.evidence) return;
-		const draining = this.draining(now);
 		// The answered request leaves the backlog once its caller is done with it.
-		this.local.lastRequests = draining ? this.backlog - 1 : undefined;
-		this.sharing = nextSharing(this.sharing, observation.evidence, {
-			counted: this.view.clients,
-			remaining: this.view.remaining ?? Infinity,
-			draining,
-			quietGapMs: QUIET_GAP_PACES * (this.shape.paceMs ?? 0),
-			refusedUnheard: now < this.refusedUnheardUntil,
-		});
+		this.local.lastRequests = this.draining(now) ? this.backlog - 1 : undefined;
+		if (this.view.remaining === undefined || this.view.counts.window === undefined) return;
+		this.clients = clientsAfter(this.view.clients, now < this.refusedUnheardUntil);
 		// Until its answers count the others, or the minute window it first counted in ends.
 		this.refusedUnheardUntil =
 			this.view.clients >= 2 ? 0 : Math.min(this.refusedUnheardUntil, this.view.resetAt);

@@ -1,12 +1,11 @@
 import type { RateLimit } from './credentials';
 import { othersWithin, type BudgetView, type Shape } from './budgetView';
 import { roundOf, turnAt, turnEnd } from './burstTurn';
-import type { Sharing } from './sharingPhase';
 import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS, WINDOW_RATIO_AFTER } from './tuning';
 import { NO_OTHERS, type SlidingWindow } from './windows';
 
-/** Why a request waits: a 429's block, its requests under way, the reset, its spacing, a window, the endpoint's window. */
-export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'turn' | 'endpoint';
+/** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
+export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
 
 /** Go now (no reason), or wait `waitMs` for `reason`. */
 export type Decision = { waitMs: number; reason?: Reason };
@@ -23,11 +22,11 @@ export interface Local {
 	lastRequests?: number;
 }
 
-/** Everything admission reads: the phase at `now` (sharingAt). */
+/** Everything admission reads; `clients`: the count of clients this process shares by (1: alone). */
 export interface Situation {
 	now: number;
 	view: BudgetView;
-	sharing: Sharing;
+	clients: number;
 	local: Local;
 	shape: Shape;
 	windows: readonly SlidingWindow[];
@@ -37,10 +36,10 @@ export interface Situation {
 }
 
 /**
- * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
- * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
- * much); its share of the remainder spent, the reset (looked at again at the answer of one under
- * way); its spacing; each window; the endpoint's.
+ * Whether a request may start now, else how long it waits and why. Sharing a burst window it takes
+ * turns (burstTurn.ts); else, in this order: a 429's block; one more under way per counted answer
+ * (1, 2, 3, …: it learns of the others before it spends much); its share of the remainder spent, the
+ * reset (looked at again at the answer of one under way); each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
@@ -70,18 +69,19 @@ export function admit(s: Situation): Decision {
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
 	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
-	const spacing = nextSpacedStart(s);
-	if (now < spacing) return wait(spacing - now, 'spacing');
 	const windowed = windowsWait(s);
 	if (windowed > 0) return wait(windowed, 'window');
 	const endpointWait = endpointWaitMs(s);
 	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 }
 
+/** The clients an answer leaves this process sharing with: `counted`, at least 2 while refused before its first counted answer (the refusal proved another). */
+export const clientsAfter = (counted: number, refusedUnheard: boolean) =>
+	refusedUnheard ? Math.max(2, counted) : counted;
+
 /** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
-function byTurns({ view, sharing, shape, windows }: Situation): boolean {
-	if (sharing.phase === 'alone' || view.turn === undefined || view.remaining === undefined)
-		return false;
+function byTurns({ view, clients, shape, windows }: Situation): boolean {
+	if (clients < 2 || view.turn === undefined || view.remaining === undefined) return false;
 	return windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
 }
 
@@ -126,37 +126,21 @@ export const burstOf = (shape: Shape) => ({
 	minuteMs: shape.longestMs,
 });
 
-/** The share of the remainder is spent until the next answer: this process resumes after the reset. */
-function resumeAt({ view, sharing, local, shape }: Situation): number {
+/** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
+function resumeAt({ view, clients, local, shape }: Situation): number {
 	const { remaining } = view;
 	if (remaining === undefined) return 0;
-	const share = Math.floor(remaining / remainderShares(view, sharing));
-	const tail = sharing.phase === 'tail' && remaining > 0 ? 1 : 0;
-	if (local.startedSinceCount < Math.max(share, tail)) return 0;
+	if (local.startedSinceCount < Math.floor(remaining / remainderShares(view, clients))) return 0;
 	// The clients that waited resume one pace apart in the order the service counted them last (the
 	// one counted last saw the least left), not all at the reset's first second.
-	const { clients } = sharing;
 	const rank = clients < 2 || remaining >= clients ? 0 : clients - 1 - remaining;
 	return view.resetAt + rank * shape.sharedPaceMs;
 }
 
-/** Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares), or the clients still sending when fewer. */
-function remainderShares(view: BudgetView, sharing: Sharing): number {
-	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
-	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
-	const shares = Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
-	return Math.min(shares, sharing.activeClients ?? shares);
-}
-
-/** One pace of the token per client; in the tail no slower than one per client still sending. */
-function nextSpacedStart({ sharing, local, shape }: Situation): number {
-	if (sharing.clients < 2 || shape.paceMs === undefined || sharing.phase === 'finishing') return 0;
-	const spacing = sharing.clients * shape.sharedPaceMs;
-	const tail =
-		sharing.phase === 'tail'
-			? (sharing.activeClients ?? sharing.clients) * shape.sharedPaceMs
-			: Infinity;
-	return local.lastStart + Math.min(spacing, tail);
+/** Into how many shares the remainder divides: with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares). */
+function remainderShares(view: BudgetView, clients: number): number {
+	if (clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return clients;
+	return Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
 }
 
 /** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
@@ -178,20 +162,16 @@ export function reportedRoom(view: BudgetView, window: RateLimit, now: number, l
 	return { free: view.remaining, resetAt: view.resetAt };
 }
 
-/** The others' likely requests count except in the tail and once they stopped: there they are finishing. */
-export const countsLikely = (sharing: Sharing) =>
-	sharing.phase !== 'tail' && sharing.phase !== 'finishing';
-
 function windowsWait(s: Situation): number {
-	const { now, view, sharing, local, shape } = s;
+	const { now, view, clients, local, shape } = s;
 	let waitMs = 0;
 	for (const window of s.lateRetry ? [...s.windows, s.lateRetry] : s.windows) {
 		const { rateLimit } = window;
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported
 			? { free: reported.free, nextExpiry: reported.resetAt }
-			: window.room(now, othersWithin(view, rateLimit.windowMs, now, countsLikely(sharing)));
-		const share = unheardAllowed(room.free, sharing.clients);
+			: window.room(now, othersWithin(view, rateLimit.windowMs, now));
+		const share = unheardAllowed(room.free, clients);
 		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
 	}
 	return waitMs;
@@ -237,11 +217,10 @@ function endpointWaitMs(s: Situation): number {
  * for the rest of its first burst window (one starting a little later), then all of it; all of it
  * from the first answer on without budget headers.
  */
-export function endpointShare({ now, view, sharing, local, shape }: Situation, limit: RateLimit) {
+export function endpointShare({ now, view, clients, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
-	if (sharing.clients > 1 && sharing.phase !== 'finishing')
-		return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / sharing.clients));
+	if (clients > 1) return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / clients));
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =
 		local.answers === 0 ||

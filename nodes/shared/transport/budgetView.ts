@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
 import { nextTurn, type Turn } from './burstTurn';
 import { header } from './headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS, WINDOW_RATIO_AFTER } from './tuning';
+import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS } from './tuning';
 
 /**
  * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
@@ -100,16 +100,8 @@ export const EMPTY_VIEW: BudgetView = {
 	clients: 1,
 };
 
-/** What one answer showed of the others (sharingPhase.ts): those it revealed, those it would have at the rate they kept in the window (undefined: too early to say), any within the longest window. */
-export interface Evidence {
-	newWindow: boolean;
-	othersNow: number;
-	expected?: number;
-	sinceLastAnswerMs: number;
-	othersRecent: boolean;
-	/** None of theirs for longer than a burst-window 429 keeps a client waiting (the window, and its wait rounded up to whole seconds). */
-	othersSilent?: boolean;
-}
+/** What one answer showed of the others: those it revealed; none for longer than a burst-window 429 keeps a client waiting (read by budgetView.test.ts only since the phases went). */
+export type Evidence = { othersNow: number; othersSilent: boolean };
 
 /** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
 export interface Answer {
@@ -172,7 +164,6 @@ function countOthers(
 	if (view.counts.window !== undefined && reset < view.counts.window)
 		return { kind: 'report', view: { ...view, own, others: recentOthers } };
 	const sameWindow = reset === view.counts.window;
-	const expected = sameWindow ? expectedOthers(view, now, shape) : undefined;
 	const before = sameWindow ? view.counts : FRESH;
 	const counts = { ...before, window: reset, ownInWindow: before.ownInWindow + 1 };
 	if (used > before.highestUsed)
@@ -206,17 +197,9 @@ function countOthers(
 		next.turn = nextTurn(view.turn, numbered, burst);
 	}
 	next.clients = countClients(next, now, answer, shape);
-	const evidence: Evidence = {
-		newWindow: !sameWindow,
-		othersNow,
-		expected,
-		sinceLastAnswerMs: now - view.lastOwnAnswer,
-		othersRecent: others.length > 0,
-		othersSilent:
-			answer.startedAt - Math.max(...others.map((seen) => seen.at)) >
-			shape.shareWindowMs + WHOLE_SECOND_MS,
-	};
-	return { kind: 'report', view: next, evidence };
+	const lastOthers = Math.max(...others.map((seen) => seen.at));
+	const othersSilent = answer.startedAt - lastOthers > shape.shareWindowMs + WHOLE_SECOND_MS;
+	return { kind: 'report', view: next, evidence: { othersNow, othersSilent } };
 }
 
 /**
@@ -260,23 +243,14 @@ function countClients(view: BudgetView, now: number, answer: Answer, shape: Shap
 	return Math.max(2, Math.floor((own + others) / own + CLIENT_COUNT_ROUNDING));
 }
 
-/** The others' requests an answer at `now` would show at the rate they kept in the service's window so far. */
-function expectedOthers(view: BudgetView, now: number, shape: Shape): number | undefined {
-	const { window, ownInWindow, othersInWindow } = view.counts;
-	if (window === undefined || ownInWindow < WINDOW_RATIO_AFTER) return undefined;
-	const span = view.lastOwnAnswer - (window - shape.longestMs);
-	return span > 0 ? (othersInWindow / span) * (now - view.lastOwnAnswer) : undefined;
-}
-
 /**
- * Others' requests in the last `windowMs`: those revealed, plus (when `likely`) those they have likely
- * sent since this process last heard, at the pace they kept; and when the oldest revealed one leaves.
+ * Others' requests in the last `windowMs`: those revealed, plus those they have likely sent since
+ * this process last heard, at the pace they kept; and when the oldest revealed one leaves.
  */
 export function othersWithin(
 	view: BudgetView,
 	windowMs: number,
 	now: number,
-	likely: boolean,
 ): { count: number; nextExpiry: number } {
 	let seen = 0;
 	let nextExpiry = Infinity;
@@ -288,7 +262,6 @@ export function othersWithin(
 	const likelyIn = (ms: number) => Math.round((seen * Math.min(windowMs, ms)) / windowMs);
 	if (view.remaining === undefined || view.lastHeard >= view.resetAt)
 		return { count: seen + likelyIn(now - view.lastHeard), nextExpiry };
-	if (!likely) return { count: seen, nextExpiry };
 	// Until the reset the others cannot have sent more than the reported remainder: a process that
 	// waited for the reset does not count phantom requests of theirs when it resumes.
 	const beforeReset = Math.min(now, view.resetAt) - view.lastHeard;

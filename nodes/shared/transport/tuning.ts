@@ -6,22 +6,14 @@ export const POLL_MS = 5;
 export const SHARED_PACE_MARGIN = 1.05;
 /** Own answers in the service's window before the whole window's ratio shares the remainder: fewer is noisier, more is later. */
 export const WINDOW_RATIO_AFTER = 8;
-/** Others' requests an answer must have missed to prove they stopped: fewer reads a lull as stopped, more keeps the tail waiting. */
-export const QUIET_PROOF = 2;
-/** Answers in a row without others' requests that prove they stopped, each at least QUIET_GAP_PACES after the last. */
-export const QUIET_ANSWERS = 2;
 /** Beyond a burst window, how long a 429's wait may keep a client silent (whole seconds rounded up): less reads a waiter as stopped. */
 export const WHOLE_SECOND_MS = 1_000;
-/** Paces between two answers for the second to count as quiet: fewer reads one's own spacing as silence. */
-export const QUIET_GAP_PACES = 2;
 /** How much later an own request may start and still be counted first: more hides others' requests, less reads reordering as others. */
 export const OVERTAKE_MS = 100;
 /** The backlog peak below which its draining is no sign of the run's end: lower ends the sharing early, higher never in small runs. */
 export const DRAINING_PEAK = 4;
 /** The count of clients rounds up from this fraction less than one: more reads fewer clients (faster, more 429s). */
 export const CLIENT_COUNT_ROUNDING = 0.4;
-/** The remainder is near its end below this many requests per client: more starts the tail rules earlier. */
-export const TAIL_ROUNDS = 2;
 /** A pause of this part of the share window keeps the count of clients standing: less freezes a slow count, more reads a pause as crowd. */
 export const PAUSE_PART_OF_SHARE_WINDOW = 0.5;
 /** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
