@@ -12,7 +12,6 @@ import { filled, retriedInto } from './burstTurn';
 import {
 	EMPTY_VIEW,
 	observe,
-	othersWithin,
 	resetAtMs,
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
@@ -21,13 +20,7 @@ import {
 } from './budgetView';
 import type { RateLimit } from './credentials';
 import type { Pacer, Release } from './pacer';
-import {
-	DRAINING_PEAK,
-	LATE_RETRY_ROOM,
-	PAUSE_PART_OF_SHARE_WINDOW,
-	SHARED_PACE_MARGIN,
-	WHOLE_SECOND_MS,
-} from './tuning';
+import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
 import { SlidingWindow } from './windows';
 
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
@@ -51,10 +44,6 @@ export class AccountBudget implements Pacer {
 	};
 	/** Starts of the requests under way (the observer discounts them from the others'). */
 	private readonly underWay: number[] = [];
-	/** When this process last sent after a pause of part of a share window or more (countClients). */
-	private resumedAt = 0;
-	/** Requests waiting in acquire: none means this process has no work, not that it is held back. */
-	private waiting = 0;
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
 	private peakBacklog = 0;
@@ -73,13 +62,9 @@ export class AccountBudget implements Pacer {
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
-		// The fastest pace any window allows: its length ÷ its count.
-		const paceMs =
-			limits.length > 0 ? Math.min(...limits.map((w) => w.windowMs / w.limit)) : undefined;
-		const sharedPaceMs = (paceMs ?? 0) * SHARED_PACE_MARGIN;
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
-		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
+		this.shape = { longestMs, shareWindowMs, shareLimit };
 		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
 		if (burst)
 			this.lateRetry = new SlidingWindow({
@@ -94,36 +79,21 @@ export class AccountBudget implements Pacer {
 		endpoint?: { name: string; limit: RateLimit },
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
-		// A pause is time without work, or waiting for the reset or a 429's block; never the spacing
-		// this process keeps itself, which would freeze a slow count for good (countClients).
-		let pausedMs =
-			this.waiting === 0 && this.local.lastStart > 0 ? Date.now() - this.local.lastStart : 0;
 		let waitedForResetMs = 0;
 		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
 		let [heard, periodic] = [this.local.answers, false];
-		this.waiting++;
-		try {
-			for (;;) {
-				const now = Date.now();
-				if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
-				const decision = admit(this.situation(now, window));
-				if (decision.reason === undefined) {
-					if (pausedMs >= this.shape.shareWindowMs * PAUSE_PART_OF_SHARE_WINDOW)
-						this.resumedAt = now;
-					return this.start(now, window, window && periodic);
-				}
-				if (decision.reason !== 'endpoint') periodic = false;
-				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
-					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
-				const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
-				await Promise.race([sleep(decision.waitMs), ...answer]);
-				if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
-				if (decision.reason === 'reset' || decision.reason === 'blocked')
-					pausedMs += decision.waitMs;
-			}
-		} finally {
-			this.waiting--;
+		for (;;) {
+			const now = Date.now();
+			if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
+			const decision = admit(this.situation(now, window));
+			if (decision.reason === undefined) return this.start(now, window, window && periodic);
+			if (decision.reason !== 'endpoint') periodic = false;
+			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
+				throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+			// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
+			const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
+			await Promise.race([sleep(decision.waitMs), ...answer]);
+			if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
 		}
 	}
 
@@ -151,11 +121,6 @@ export class AccountBudget implements Pacer {
 	/** How many clients this process shares and spaces by (1 alone or unknown). */
 	clientsSharing(): number {
 		return this.clients;
-	}
-
-	/** Others' requests counted in the last `windowMs` (budgetView.ts). */
-	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
-		return othersWithin(this.view, windowMs, now);
 	}
 
 	/** An endpoint's own limit as this process may spend it now (admission.ts). */
@@ -207,14 +172,13 @@ export class AccountBudget implements Pacer {
 			this.local.inFlight--;
 			this.underWay.splice(this.underWay.indexOf(now), 1);
 			this.local.answers++;
-			const { underWay, resumedAt } = this;
+			const { underWay } = this;
 			const answer = {
 				headers,
 				status,
 				startedAt: now,
 				now: answeredAt,
 				underWay,
-				resumedAt,
 				periodic,
 			};
 			this.answered({ ...answer, priorClients: this.clients });
@@ -229,7 +193,7 @@ export class AccountBudget implements Pacer {
 		return wake;
 	}
 
-	/** Headers reach the observer once per answer; an answer that counted the others moves the phase. */
+	/** Headers reach the observer once per answer; an answer that counted the others sets the count of clients. */
 	private answered(answer: Answer): void {
 		const { startedAt, now } = answer;
 		const observation = observe(this.view, answer, this.shape);

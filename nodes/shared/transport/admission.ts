@@ -1,8 +1,8 @@
 import type { RateLimit } from './credentials';
-import { othersWithin, type BudgetView, type Shape } from './budgetView';
+import type { BudgetView, Shape } from './budgetView';
 import { roundOf, turnAt, turnEnd } from './burstTurn';
-import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS, WINDOW_RATIO_AFTER } from './tuning';
-import { NO_OTHERS, type SlidingWindow } from './windows';
+import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS } from './tuning';
+import type { SlidingWindow } from './windows';
 
 /** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
 export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
@@ -54,7 +54,7 @@ export function admit(s: Situation): Decision {
 		if (local.inFlight > 0) return wait(POLL_MS, 'answers');
 		const turn = turnWait(s);
 		if (turn) return wait(turn.waitMs, turn.reason);
-		const held = s.lateRetry?.room(now, NO_OTHERS);
+		const held = s.lateRetry?.room(now);
 		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
 		const endpointWait = endpointTurnWaitMs(s);
 		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
@@ -127,20 +127,9 @@ export const burstOf = (shape: Shape) => ({
 });
 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
-function resumeAt({ view, clients, local, shape }: Situation): number {
-	const { remaining } = view;
-	if (remaining === undefined) return 0;
-	if (local.startedSinceCount < Math.floor(remaining / remainderShares(view, clients))) return 0;
-	// The clients that waited resume one pace apart in the order the service counted them last (the
-	// one counted last saw the least left), not all at the reset's first second.
-	const rank = clients < 2 || remaining >= clients ? 0 : clients - 1 - remaining;
-	return view.resetAt + rank * shape.sharedPaceMs;
-}
-
-/** Into how many shares the remainder divides: with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares). */
-function remainderShares(view: BudgetView, clients: number): number {
-	if (clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return clients;
-	return Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
+function resumeAt({ view, clients, local }: Situation): number {
+	if (view.remaining === undefined) return 0;
+	return local.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
 }
 
 /** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
@@ -152,8 +141,7 @@ export function unheardAllowed(free: number, clients: number): number {
 /**
  * The room the service reports in the window it describes (its X-RateLimit-Limit, the longest), empty
  * after its reset. The window's own count is fuller (a request held until a window after its answer,
- * others until a window after the answer that revealed them, refused ones too) and would hold back
- * requests the service has room for.
+ * refused ones too) and would hold back requests the service has room for.
  */
 export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
 	if (view.remaining === undefined) return undefined;
@@ -170,7 +158,7 @@ function windowsWait(s: Situation): number {
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported
 			? { free: reported.free, nextExpiry: reported.resetAt }
-			: window.room(now, othersWithin(view, rateLimit.windowMs, now));
+			: window.room(now);
 		const share = unheardAllowed(room.free, clients);
 		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
 	}
@@ -194,7 +182,7 @@ function slotWait(now: number, nextExpiry: number, underWay: number, share: numb
 function endpointTurnWaitMs({ now, view, local, endpoint }: Situation): number {
 	if (!endpoint) return 0;
 	const { limit, windowMs } = endpoint.rateLimit;
-	const room = endpoint.room(now, NO_OTHERS, 1);
+	const room = endpoint.room(now, 1);
 	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
 	return Math.max(
 		held,
@@ -205,7 +193,7 @@ function endpointTurnWaitMs({ now, view, local, endpoint }: Situation): number {
 function endpointWaitMs(s: Situation): number {
 	const { endpoint } = s;
 	if (!endpoint) return 0;
-	const room = endpoint.room(s.now, NO_OTHERS, endpointShare(s, endpoint.rateLimit));
+	const room = endpoint.room(s.now, endpointShare(s, endpoint.rateLimit));
 	return slotWait(s.now, room.nextExpiry, endpoint.inFlight, room.free);
 }
 

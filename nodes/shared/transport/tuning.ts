@@ -2,10 +2,6 @@
 
 /** How often a waiter looks again while its slot waits on an answer: sooner costs CPU, later costs throughput. */
 export const POLL_MS = 5;
-/** A shared token is paced this much below what its windows allow: more margin, fewer 429s from jitter, less throughput. */
-export const SHARED_PACE_MARGIN = 1.05;
-/** Own answers in the service's window before the whole window's ratio shares the remainder: fewer is noisier, more is later. */
-export const WINDOW_RATIO_AFTER = 8;
 /** Beyond a burst window, how long a 429's wait may keep a client silent (whole seconds rounded up): less reads a waiter as stopped. */
 export const WHOLE_SECOND_MS = 1_000;
 /** How much later an own request may start and still be counted first: more hides others' requests, less reads reordering as others. */
@@ -14,8 +10,6 @@ export const OVERTAKE_MS = 100;
 export const DRAINING_PEAK = 4;
 /** The count of clients rounds up from this fraction less than one: more reads fewer clients (faster, more 429s). */
 export const CLIENT_COUNT_ROUNDING = 0.4;
-/** A pause of this part of the share window keeps the count of clients standing: less freezes a slow count, more reads a pause as crowd. */
-export const PAUSE_PART_OF_SHARE_WINDOW = 0.5;
 /** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
 export const FIRST_ROUND = 2;
 /** The gaps a round is the largest of: more leaves more of a window unused, fewer meets the clients' jitter with 429s. */
