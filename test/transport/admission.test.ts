@@ -106,17 +106,6 @@ describe('a request', () => {
 			'reset',
 		],
 		[
-			'resumes after the reset one pace per client counted after it',
-			() =>
-				situation({
-					clients: 4,
-					view: { ...view, remaining: 1 },
-					localOver: { startedSinceCount: 1 },
-				}),
-			30_000 + 2 * 525,
-			'reset',
-		],
-		[
 			'waits for a slot of a full window',
 			() => situation({ windows: [full(BURST, NOW - 1_000)] }),
 			9_000,

@@ -33,8 +33,8 @@ function numeric(text: string | undefined): number | undefined {
 	return Number.isFinite(value) ? value : undefined;
 }
 
-/** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
-export type OthersSeen = { at: number; count: number; duringActivity: boolean };
+/** Others' requests an answer revealed, when it arrived. */
+export type OthersSeen = { at: number; count: number };
 
 /** The windows' longest; their shortest (the clients are counted over it) and its count; the fastest pace they allow (length ÷ count), and it with the shared margin. */
 export interface Shape {
@@ -71,7 +71,6 @@ export interface BudgetView {
 	firstHeard?: number;
 	latestHeardStart: number;
 	counts: WindowCounts;
-	lastOwnAnswer: number;
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
@@ -85,7 +84,6 @@ export const EMPTY_VIEW: BudgetView = {
 	resetAt: 0,
 	lastHeard: 0,
 	latestHeardStart: 0,
-	lastOwnAnswer: 0,
 	counts: FRESH,
 	others: [],
 	own: [],
@@ -141,7 +139,6 @@ function countOthers(
 	const since = now - shape.longestMs;
 	const own = view.own.filter((at) => at > since);
 	const recentOthers = view.others.filter((seen) => seen.at > since);
-	const activeBefore = own.length > 0;
 	own.push(now);
 	if (view.counts.window !== undefined && reset < view.counts.window)
 		return { kind: 'report', view: { ...view, own, others: recentOthers } };
@@ -158,9 +155,9 @@ function countOthers(
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
 	);
 	counts.othersInWindow += othersNow;
-	const revealed = { at: now, count: othersNow, duringActivity: activeBefore };
+	const revealed = { at: now, count: othersNow };
 	const others = othersNow > 0 ? [...recentOthers, revealed] : recentOthers;
-	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own };
+	const next: BudgetView = { ...view, counts, others, own };
 	if (shape.shareLimit !== undefined && shape.shareWindowMs < shape.longestMs) {
 		const numbered = {
 			used,
@@ -191,7 +188,7 @@ function countClients(view: BudgetView, now: number, answer: Answer, shape: Shap
 	// A window that holds nothing of this process's holds too few of its requests: the count stands.
 	if (own === 0) return Math.max(2, answer.priorClients);
 	const others = view.others
-		.filter((seen) => seen.duringActivity && seen.at > since)
+		.filter((seen) => seen.at > since)
 		.reduce((sum, seen) => sum + seen.count, 0);
 	return Math.max(2, Math.floor((own + others) / own + CLIENT_COUNT_ROUNDING));
 }
