@@ -46,7 +46,7 @@ function situation(over: Partial<Situation> & { localOver?: Partial<Local> } = {
 		view,
 		clients: 1,
 		local: { ...local, ...localOver },
-		shape: { longestMs: 60_000, shareWindowMs: 10_000, paceMs: 500, sharedPaceMs: 525 },
+		shape: { longestMs: 60_000, shareWindowMs: 10_000 },
 		windows: [],
 		...rest,
 	};
