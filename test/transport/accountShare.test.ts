@@ -98,6 +98,17 @@ async function oneOfFourTurns(budget: AccountBudget, downTo: number) {
 	return sent;
 }
 
+/**
+ * The run's end: a worker holding six executions, one of four clients taking turns, of which `ended`
+ * end (the queue is empty) before its answer that leaves 3 of the minute: its backlog drains.
+ */
+async function runsOutHolding(budget: AccountBudget, ended: number): Promise<void> {
+	const held = Array.from({ length: 6 }, () => budget.enterBacklog());
+	await oneOfFourTurns(budget, 7);
+	held.splice(0, ended).forEach((leave) => leave());
+	await turn(budget, 3);
+}
+
 /** The burst window (20 numbers each, back to back from the minute's first) a number falls in, and the turn (one burst window and a 50 ms margin apart from the minute's opening) a start does. */
 const windowOfNumber = (number: number) => Math.floor((number - 1) / BURST.limit);
 const windowOfStart = (at: number) =>
@@ -290,10 +301,7 @@ describe('when the others stop', () => {
 	it("tries the minute's last numbers once its backlog drains and its last requests fit them, not waiting for the reset", async () => {
 		const budget = enforced();
 		// The run's end: it holds six executions, four end and the queue is empty.
-		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
-		await oneOfFourTurns(budget, 7);
-		held.splice(0, 4).forEach((leave) => leave());
-		await turn(budget, 3);
+		await runsOutHolding(budget, 4);
 		// 3 left, a round of four: its one request left fits them (the others may be done too).
 		expect(100 - used).toBe(3);
 		const { at } = await granted(budget.acquire(300_000));
@@ -326,10 +334,7 @@ describe('when the others stop', () => {
 	it("leaves the minute's last numbers to the round when its backlog drains but holds more than they are", async () => {
 		const budget = enforced();
 		// It holds six executions; the queue is empty once one of them ends: five left, 3 numbers.
-		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
-		await oneOfFourTurns(budget, 7);
-		held.pop()?.();
-		await turn(budget, 3);
+		await runsOutHolding(budget, 1);
 		const { at } = await granted(budget.acquire(300_000));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
@@ -349,10 +354,7 @@ describe('when the others stop', () => {
 
 	it("tries the minute's last numbers one at a time once its backlog drains", async () => {
 		const budget = enforced();
-		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
-		await oneOfFourTurns(budget, 7);
-		held.splice(0, 4).forEach((leave) => leave());
-		await turn(budget, 3);
+		await runsOutHolding(budget, 4);
 		const first = await granted(budget.acquire(300_000));
 		expect(first.at).toBeLessThan(resetSeconds * 1000);
 		// Its second waits for the first one's answer, however long that takes.
@@ -365,10 +367,7 @@ describe('when the others stop', () => {
 
 	it('looks again when its own answer arrives, not sleeping out a wait decided while that was under way', async () => {
 		const budget = enforced();
-		const held = Array.from({ length: 6 }, () => budget.enterBacklog());
-		await oneOfFourTurns(budget, 7);
-		held.splice(0, 4).forEach((leave) => leave());
-		await turn(budget, 3);
+		await runsOutHolding(budget, 4);
 		const { value: release } = await granted(budget.acquire(300_000));
 		const next = budget.acquire(300_000);
 		await jest.advanceTimersByTimeAsync(1_000);
