@@ -62,8 +62,8 @@ async function acquireAll(pacers: readonly Pacer[]): Promise<Release[]> {
 }
 
 /**
- * This process as one of four clients taking turns at the account's full pace (so the burst window
- * is full as each of its requests leaves), until `downTo` or fewer are left; returns how many.
+ * This process as one of four clients taking turns at the account's full pace, until `downTo` or
+ * fewer are left; returns how many.
  */
 async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number> {
 	await answered(budget, 99);
@@ -71,7 +71,6 @@ async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number>
 	let remaining = 95;
 	while (remaining > downTo) {
 		remaining -= 4;
-		budget.windowFull(BURST.windowMs);
 		await answered(budget, remaining);
 	}
 	return remaining;
@@ -243,10 +242,8 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 		expect(shared.endpointLimit(FREEFORM)).toBe(1);
 		// One of four for longer than a burst window: its part of five is one, of ten two.
 		const started = Date.now();
-		for (let remaining = 91; Date.now() - started < BURST.windowMs; remaining -= 4) {
-			shared.windowFull(BURST.windowMs);
+		for (let remaining = 91; Date.now() - started < BURST.windowMs; remaining -= 4)
 			await answered(shared, remaining);
-		}
 		expect(shared.clientsSharing()).toBe(4);
 		expect(shared.endpointLimit(FREEFORM)).toBe(1);
 		expect(shared.endpointLimit({ limit: 10, windowMs: 1_000 })).toBe(2);

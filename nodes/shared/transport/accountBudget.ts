@@ -58,7 +58,7 @@ export class AccountBudget implements Pacer {
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
 
-	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (none: the sharing alone). */
+	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (production holds to the same, pacing.ts). */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
@@ -114,11 +114,7 @@ export class AccountBudget implements Pacer {
 		};
 	}
 
-	/** A window had no room when a request waited: no signal any more (turns read a burst window from the numbers); accountShare.test.ts still calls it. */
-	// eslint-disable-next-line @typescript-eslint/no-unused-vars
-	windowFull(_windowMs: number): void {}
-
-	/** How many clients this process shares and spaces by (1 alone or unknown). */
+	/** How many clients this process shares the token with (1 alone or unknown). */
 	clientsSharing(): number {
 		return this.clients;
 	}

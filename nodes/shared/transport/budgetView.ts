@@ -36,7 +36,7 @@ function numeric(text: string | undefined): number | undefined {
 /** Others' requests an answer revealed, when it arrived. */
 export type OthersSeen = { at: number; count: number };
 
-/** The windows' longest; their shortest (the clients are counted over it) and its count; the fastest pace they allow (length ÷ count), and it with the shared margin. */
+/** The windows' longest; their shortest (the clients are counted over it, the burst window turns take) and its count. */
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
@@ -90,7 +90,7 @@ export const EMPTY_VIEW: BudgetView = {
 	clients: 1,
 };
 
-/** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
+/** An answer, with what only this process knows: its requests under way, its count of clients. */
 export interface Answer {
 	headers?: IDataObject;
 	status?: number;
