@@ -187,8 +187,6 @@ const shape = {
 	longestMs: 60_000,
 	shareWindowMs: 10_000,
 	shareLimit: 20,
-	paceMs: 500,
-	sharedPaceMs: 525,
 };
 
 function situation(over: Partial<Situation> & { turnOver?: Partial<Turn> } = {}): Situation {
