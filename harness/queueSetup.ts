@@ -139,7 +139,9 @@ export interface ExecutionSummary {
 /**
  * Every execution of a workflow as n8n's REST API lists them (newest first; pages of at most 100).
  * n8n 2.41 and later walk the pages with the `nextCursor` each answer carries (and refuse `lastId`);
- * earlier versions with the last ID seen.
+ * earlier versions with the last ID seen. 2.41's pages are ordered by time but its cursor compares
+ * IDs, so an execution created out of order can fall between two pages: when the exact `count` the
+ * first answer reports says some are missing, the IDs in between are asked for one by one.
  */
 export async function executionsOf(
 	setup: { rest: Pick<N8nServer, 'rest'> },
@@ -148,6 +150,7 @@ export async function executionsOf(
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	const all: ExecutionSummary[] = [];
 	let cursor: string | undefined;
+	let expected: number | undefined;
 	for (;;) {
 		const next =
 			cursor !== undefined
@@ -156,16 +159,45 @@ export async function executionsOf(
 					? `&lastId=${all[all.length - 1].id}`
 					: '';
 		const { status, json } = await setup.rest.rest<{
-			data: { results: ExecutionSummary[]; nextCursor?: string | null };
+			data: {
+				results: ExecutionSummary[];
+				nextCursor?: string | null;
+				count?: number;
+				estimated?: boolean;
+			};
 		}>('GET', `/executions?filter=${filter}&limit=100${next}`);
 		if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
+		if (expected === undefined && json.data.estimated === false) expected = json.data.count;
 		const seen = new Set(all.map((execution) => execution.id));
 		all.push(...json.data.results.filter((execution) => !seen.has(execution.id)));
 		if ('nextCursor' in json.data) {
-			if (!json.data.nextCursor) return all;
+			if (!json.data.nextCursor) break;
 			cursor = json.data.nextCursor;
-		} else if (json.data.results.length < 100) return all;
+		} else if (json.data.results.length < 100) break;
 	}
+	return expected !== undefined && all.length < expected
+		? [...all, ...(await skippedBetween(setup, workflowId, all))]
+		: all;
+}
+
+/** The executions of `workflowId` whose IDs lie between the listed ones' but were not listed. */
+async function skippedBetween(
+	setup: { rest: Pick<N8nServer, 'rest'> },
+	workflowId: string,
+	listed: readonly ExecutionSummary[],
+): Promise<ExecutionSummary[]> {
+	const ids = new Set(listed.map((execution) => Number(execution.id)));
+	const found: ExecutionSummary[] = [];
+	for (let id = Math.min(...ids); id < Math.max(...ids); id++) {
+		if (ids.has(id)) continue;
+		const { status, json } = await setup.rest.rest<{ data: ExecutionSummary }>(
+			'GET',
+			`/executions/${id}`,
+		);
+		if (status === 200 && json.data.workflowId === workflowId)
+			found.push({ ...json.data, id: String(json.data.id) });
+	}
+	return found;
 }
 
 /** Which worker ran an execution, from the workers' "Worker finished execution <id>" log lines. */

@@ -4,7 +4,6 @@
  */
 import { admit, type Local, type Situation } from '../../nodes/shared/transport/admission';
 import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
-import { ALONE, type Sharing } from '../../nodes/shared/transport/sharingPhase';
 import { SlidingWindow } from '../../nodes/shared/transport/windows';
 
 const NOW = 1_800_000_000_000;
@@ -29,7 +28,6 @@ const local: Local = {
 	startedSinceCount: 0,
 	lastStart: NOW - 10_000,
 };
-const SHARED: Sharing = { phase: 'sharing', clients: 4, quietAnswers: 0 };
 
 /** A window whose `count` slots were answered at `at`. */
 function full(rateLimit: { limit: number; windowMs: number }, at: number): SlidingWindow {
@@ -46,9 +44,9 @@ function situation(over: Partial<Situation> & { localOver?: Partial<Local> } = {
 	return {
 		now: NOW,
 		view,
-		sharing: ALONE,
+		clients: 1,
 		local: { ...local, ...localOver },
-		shape: { longestMs: 60_000, shareWindowMs: 10_000, paceMs: 500, sharedPaceMs: 525 },
+		shape: { longestMs: 60_000, shareWindowMs: 10_000 },
 		windows: [],
 		...rest,
 	};
@@ -89,7 +87,7 @@ describe('a request', () => {
 			'waits for the reset once its share of the remainder is started (a quarter of 8)',
 			() =>
 				situation({
-					sharing: SHARED,
+					clients: 4,
 					view: { ...view, remaining: 8 },
 					localOver: { startedSinceCount: 2 },
 				}),
@@ -100,51 +98,12 @@ describe('a request', () => {
 			'waits for the reset only until the answer of its request under way, then looks again',
 			() =>
 				situation({
-					sharing: SHARED,
+					clients: 4,
 					view: { ...view, remaining: 8 },
 					localOver: { startedSinceCount: 2, inFlight: 1 },
 				}),
 			5,
 			'reset',
-		],
-		[
-			'resumes after the reset one pace per client counted after it',
-			() =>
-				situation({
-					sharing: SHARED,
-					view: { ...view, remaining: 1 },
-					localOver: { startedSinceCount: 1 },
-				}),
-			30_000 + 2 * 525,
-			'reset',
-		],
-		[
-			'in the tail, goes with one of a remainder whose share is none',
-			() => situation({ sharing: { ...SHARED, phase: 'tail' }, view: { ...view, remaining: 3 } }),
-			0,
-			undefined,
-		],
-		[
-			'keeps its spacing as one of two',
-			() => situation({ sharing: { ...SHARED, clients: 2 }, localOver: { lastStart: NOW - 100 } }),
-			2 * 525 - 100,
-			'spacing',
-		],
-		[
-			"keeps the shared pace's spacing from three clients on",
-			() => situation({ sharing: SHARED, spacingMs: 3_000, localOver: { lastStart: NOW - 100 } }),
-			2_900,
-			'spacing',
-		],
-		[
-			'is not spaced while it finishes the remainder the others left',
-			() =>
-				situation({
-					sharing: { phase: 'finishing', clients: 2, quietAnswers: 2 },
-					localOver: { lastStart: NOW - 100 },
-				}),
-			0,
-			undefined,
 		],
 		[
 			'waits for a slot of a full window',
@@ -177,12 +136,5 @@ describe('a request', () => {
 	])('%s', (_, given, waitMs, reason) => {
 		const decision = admit(given());
 		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
-	});
-
-	it('reports a full burst window as the shared pace signal, whatever else holds it', () => {
-		const decision = admit(
-			situation({ windows: [full(BURST, NOW - 1_000)], localOver: { blockedUntil: NOW + 1 } }),
-		);
-		expect(decision).toMatchObject({ reason: 'blocked', burstFull: true });
 	});
 });

@@ -14,7 +14,7 @@ import {
 
 const NOW = 1_800_000_000_000;
 const RESET_SECONDS = NOW / 1000 + 60;
-const SHAPE: Shape = { longestMs: 60_000, shareWindowMs: 10_000, paceMs: 500, sharedPaceMs: 525 };
+const SHAPE: Shape = { longestMs: 60_000, shareWindowMs: 10_000 };
 
 const answer = (headers: Record<string, string>, status = 200, now = NOW): Answer => ({
 	headers,
@@ -22,7 +22,6 @@ const answer = (headers: Record<string, string>, status = 200, now = NOW): Answe
 	startedAt: now - 50,
 	now,
 	underWay: [],
-	resumedAt: 0,
 	priorClients: 1,
 });
 
@@ -50,7 +49,8 @@ describe('X-RateLimit-Reset, in the one unit the docs show (Unix seconds)', () =
 			SHAPE,
 		);
 		expect(observed.kind === 'report' && observed.view.resetAt).toBe(NOW + WINDOW_WITHOUT_RESET_MS);
-		expect(observed.kind === 'report' && observed.evidence).toBeUndefined();
+		// Not counted: the counts of the service's windows are the empty view's.
+		expect(observed.kind === 'report' && observed.view.counts).toBe(EMPTY_VIEW.counts);
 	});
 
 	it('names a refused reset in the message of a wait longer than a request may', async () => {
@@ -90,12 +90,13 @@ describe('one answer', () => {
 	it("reveals the others' requests as the used count beyond this process's own, and counts the clients", () => {
 		const first = observe(EMPTY_VIEW, answer(headers(99)), SHAPE);
 		if (first.kind !== 'report') throw new Error('no report');
-		expect(first.evidence?.othersNow).toBe(0);
+		expect(first.view.others).toEqual([]);
 		expect(first.view.clients).toBe(1);
 		const second = observe(first.view, answer(headers(95), 200, NOW + 500), SHAPE);
 		if (second.kind !== 'report') throw new Error('no report');
-		// 5 used, 2 of them this process's: 3 others'.
-		expect(second.evidence?.othersNow).toBe(3);
+		// 5 used, 2 of them this process's: 3 others', stamped when the answer arrived.
+		expect(second.view.others).toEqual([{ at: NOW + 500, count: 3 }]);
+		expect(second.view.counts.othersInWindow).toBe(3);
 		expect(second.view.clients).toBeGreaterThan(1);
 		// The view the first answer made is unchanged: views are immutable.
 		expect(first.view.others).toHaveLength(0);
@@ -107,7 +108,8 @@ describe('one answer', () => {
 		// 3 used: this one, the first, and one of ours that started before it and is still under way.
 		const overtaking = { ...answer(headers(97), 200, NOW + 500), underWay: [NOW + 400] };
 		const second = observe(first.view, overtaking, SHAPE);
-		expect(second.kind === 'report' && second.evidence?.othersNow).toBe(0);
+		expect(second.kind === 'report' && second.view.others).toEqual([]);
+		expect(second.kind === 'report' && second.view.clients).toBe(1);
 	});
 });
 
@@ -140,52 +142,36 @@ describe("the others' requests in time", () => {
 	};
 
 	it.each([
-		[
-			'two refusals of burst windows: the 40 a later answer reveals were counted before them',
-			[NOW / 1000 + 10, NOW / 1000 + 20],
-			[
-				[NOW, 20],
-				[NOW + 10_000, 20],
-			],
-		],
-		[
-			'two refusals of one window prove it full once: the rest when revealed',
-			[NOW / 1000 + 10, NOW / 1000 + 10],
-			[
-				[NOW, 20],
-				[NOW + 20_000, 20],
-			],
-		],
-		[
-			"a refusal of the minute itself (the report's reset) proves nothing of this window",
-			[RESET_SECONDS],
-			[[NOW + 20_000, 40]],
-		],
-	])('%s', (_, resets, placed) => {
-		let view = EMPTY_VIEW;
-		resets.forEach((reset, index) => {
-			view = viewOf(observe(view, refusal(NOW + index * 10_000, reset), BURST_SHAPE));
-		});
-		// 41 used: this request and 40 of the others'.
-		const revealed = viewOf(observe(view, report(59, NOW + 20_000), BURST_SHAPE));
-		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual(placed);
-		expect(revealed.refusals).toEqual([]);
-	});
+		['two refusals of burst windows', [NOW / 1000 + 10, NOW / 1000 + 20]],
+		['two refusals of one window', [NOW / 1000 + 10, NOW / 1000 + 10]],
+		["a refusal of the minute itself (the report's reset)", [RESET_SECONDS]],
+	])(
+		'%s: the view stays as it was, and the 40 of the others a later answer reveals are stamped when it arrives',
+		(_, resets) => {
+			let view = EMPTY_VIEW;
+			resets.forEach((reset, index) => {
+				const refused = observe(view, refusal(NOW + index * 10_000, reset), BURST_SHAPE);
+				expect(refused).toEqual({ kind: 'refused', view });
+				view = viewOf(refused);
+			});
+			// 41 used: this request and 40 of the others'.
+			const revealed = viewOf(observe(view, report(59, NOW + 20_000), BURST_SHAPE));
+			expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([[NOW + 20_000, 40]]);
+		},
+	);
 
-	it("proves only what filled the refused window beside this process's own requests there", () => {
+	it("counts each minute window afresh: its first answer's used count less this request is the others'", () => {
 		let view = EMPTY_VIEW;
-		// Five of its own counted at the end of a minute window, then a burst window full across its
-		// reset: 15 of the others' before the refusal, revealed by the first answer of the next minute.
+		// Five of its own counted at the end of a minute window, refused in the next one's first burst
+		// window, then the next minute's first answer: 21 used there, 1 of them this process's.
 		for (let used = 1; used <= 5; used++)
 			view = viewOf(
 				observe(view, report(100 - used, NOW + used * 100, NOW / 1000 + 1), BURST_SHAPE),
 			);
 		view = viewOf(observe(view, refusal(NOW + 1_000, NOW / 1000 + 10), BURST_SHAPE));
 		const revealed = viewOf(observe(view, report(79, NOW + 12_000, NOW / 1000 + 61), BURST_SHAPE));
-		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([
-			[NOW + 1_000, 15],
-			[NOW + 12_000, 5],
-		]);
+		expect(revealed.others.map((seen) => [seen.at, seen.count])).toEqual([[NOW + 12_000, 20]]);
+		expect(revealed.counts).toMatchObject({ ownInWindow: 1, othersInWindow: 20 });
 	});
 
 	it("stamps what a later answer of the same window reveals when it arrives: the stamp's lag is the margin for the others' requests not yet revealed", () => {
@@ -196,12 +182,18 @@ describe("the others' requests in time", () => {
 	});
 
 	it.each([
-		['a burst window and a second after their last, to the start of the request', 11_051, true],
-		['within a burst window and the whole second a 429 rounds up to', 11_000, false],
-	])('reads the others as silent: %s', (_, after, silent) => {
-		const first = viewOf(observe(EMPTY_VIEW, report(99, NOW), SHAPE));
-		const busy = viewOf(observe(first, report(90, NOW + 1_000), SHAPE));
-		const later = observe(busy, report(89, NOW + 1_000 + after), SHAPE);
-		expect(later.kind === 'report' && later.evidence?.othersSilent).toBe(silent);
-	});
+		['within the longest window after their last: still sharing', 50_000, 89, RESET_SECONDS, 1, 2],
+		['a longest window after their last: alone again', 60_001, 99, RESET_SECONDS + 60, 0, 1],
+	])(
+		"keeps the others' requests for the longest window: %s",
+		(_, after, remaining, reset, seen, clients) => {
+			const first = viewOf(observe(EMPTY_VIEW, report(99, NOW), SHAPE));
+			// 10 used, 2 of them this process's: 8 of the others'.
+			const busy = viewOf(observe(first, report(90, NOW + 1_000), SHAPE));
+			expect(busy.clients).toBeGreaterThanOrEqual(2);
+			const later = viewOf(observe(busy, report(remaining, NOW + 1_000 + after, reset), SHAPE));
+			expect(later.others).toHaveLength(seen);
+			expect(later.clients).toBe(clients);
+		},
+	);
 });

@@ -1,10 +1,17 @@
 import { sleep } from 'n8n-workflow';
 
-import { admit, countsLikely, endpointShare, type Local, type Situation } from './admission';
+import {
+	admit,
+	burstOf,
+	clientsAfter,
+	endpointShare,
+	type Local,
+	type Situation,
+} from './admission';
+import { filled, retriedInto } from './burstTurn';
 import {
 	EMPTY_VIEW,
 	observe,
-	othersWithin,
 	resetAtMs,
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
@@ -13,14 +20,7 @@ import {
 } from './budgetView';
 import type { RateLimit } from './credentials';
 import type { Pacer, Release } from './pacer';
-import { SharedPace } from './sharedPace';
-import { ALONE, nextSharing, sharingAt, type Sharing } from './sharingPhase';
-import {
-	DRAINING_PEAK,
-	PAUSE_PART_OF_SHARE_WINDOW,
-	QUIET_GAP_PACES,
-	SHARED_PACE_MARGIN,
-} from './tuning';
+import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
 import { SlidingWindow } from './windows';
 
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
@@ -28,12 +28,13 @@ export class RateLimitWaitTooLong extends Error {}
 
 /**
  * The one pacer of a token in this process: its windows (windows.ts), what the answers show of the
- * others (budgetView.ts) and the phase of sharing (sharingPhase.ts), decided as one (admission.ts).
+ * others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts).
  * The design is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
-	private sharing: Sharing = ALONE;
+	/** The clients this process shares the token with as counted (1: alone). */
+	private clients = 1;
 	private readonly local: Local = {
 		blockedUntil: 0,
 		inFlight: 0,
@@ -43,32 +44,33 @@ export class AccountBudget implements Pacer {
 	};
 	/** Starts of the requests under way (the observer discounts them from the others'). */
 	private readonly underWay: number[] = [];
-	/** When this process last sent after a pause of part of a share window or more (countClients). */
-	private resumedAt = 0;
-	/** Requests waiting in acquire: none means this process has no work, not that it is held back. */
-	private waiting = 0;
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
 	private peakBacklog = 0;
+	/** Refused before its first counted answer: it counts as sharing until its answers count the others. */
+	private refusedUnheardUntil = 0;
 	private peakBacklogAt = 0;
 	private readonly windows: SlidingWindow[];
+	private readonly lateRetry: SlidingWindow | undefined;
+	/** Settles at the next answer (acquire). */
+	private nextAnswer!: Promise<void>;
+	private wake = this.answerSignal();
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
-	/** The spacing while three or more clients share the token. */
-	private readonly pace: SharedPace | undefined;
 
-	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (none: the sharing alone). */
+	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (production holds to the same, pacing.ts). */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
-		// The fastest pace any window allows: its length ÷ its count.
-		const paceMs =
-			limits.length > 0 ? Math.min(...limits.map((w) => w.windowMs / w.limit)) : undefined;
-		const sharedPaceMs = (paceMs ?? 0) * SHARED_PACE_MARGIN;
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
-		this.shape = { longestMs, shareWindowMs, shareLimit, paceMs, sharedPaceMs };
-		if (paceMs !== undefined) this.pace = new SharedPace(sharedPaceMs, shareWindowMs);
+		this.shape = { longestMs, shareWindowMs, shareLimit };
+		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
+		if (burst)
+			this.lateRetry = new SlidingWindow({
+				limit: 2 * burst.limit - Math.ceil(burst.limit * LATE_RETRY_ROOM),
+				windowMs: burst.windowMs + WHOLE_SECOND_MS,
+			});
 	}
 
 	/** Waits until this process may send (on `endpoint`'s window too); a wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong. */
@@ -77,31 +79,21 @@ export class AccountBudget implements Pacer {
 		endpoint?: { name: string; limit: RateLimit },
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
-		// A pause is time without work, or waiting for the reset or a 429's block; never the spacing
-		// this process keeps itself, which would freeze a slow count for good (countClients).
-		let pausedMs =
-			this.waiting === 0 && this.local.lastStart > 0 ? Date.now() - this.local.lastStart : 0;
 		let waitedForResetMs = 0;
-		this.waiting++;
-		try {
-			for (;;) {
-				const now = Date.now();
-				const decision = admit(this.situation(now, window));
-				if (decision.burstFull) this.pace?.windowFull();
-				if (decision.reason === undefined) {
-					if (pausedMs >= this.shape.shareWindowMs * PAUSE_PART_OF_SHARE_WINDOW)
-						this.resumedAt = now;
-					return this.start(now, window);
-				}
-				if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
-					throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-				await sleep(decision.waitMs);
-				if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
-				if (decision.reason === 'reset' || decision.reason === 'blocked')
-					pausedMs += decision.waitMs;
-			}
-		} finally {
-			this.waiting--;
+		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
+		let [heard, periodic] = [this.local.answers, false];
+		for (;;) {
+			const now = Date.now();
+			if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
+			const decision = admit(this.situation(now, window));
+			if (decision.reason === undefined) return this.start(now, window, window && periodic);
+			if (decision.reason !== 'endpoint') periodic = false;
+			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
+				throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+			// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
+			const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
+			await Promise.race([sleep(decision.waitMs), ...answer]);
+			if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
 		}
 	}
 
@@ -122,20 +114,9 @@ export class AccountBudget implements Pacer {
 		};
 	}
 
-	/** The window of `windowMs` had no room when a request waited: the shortest is the shared pace's signal. */
-	windowFull(windowMs: number): void {
-		if (windowMs === this.shape.shareWindowMs) this.pace?.windowFull();
-	}
-
-	/** How many clients this process shares and spaces by (1 alone or unknown). */
+	/** How many clients this process shares the token with (1 alone or unknown). */
 	clientsSharing(): number {
-		return this.sharing.clients;
-	}
-
-	/** Others' requests counted in the last `windowMs` (budgetView.ts). */
-	othersWithin(windowMs: number, now: number): { count: number; nextExpiry: number } {
-		const sharing = sharingAt(this.sharing, now, this.view.resetAt);
-		return othersWithin(this.view, windowMs, now, countsLikely(sharing));
+		return this.clients;
 	}
 
 	/** An endpoint's own limit as this process may spend it now (admission.ts). */
@@ -147,12 +128,12 @@ export class AccountBudget implements Pacer {
 		return {
 			now,
 			view: this.view,
-			sharing: sharingAt(this.sharing, now, this.view.resetAt),
+			clients: this.clients,
 			local: this.local,
 			shape: this.shape,
-			spacingMs: this.pace?.spacingMs(),
 			windows: this.windows,
 			endpoint,
+			lateRetry: this.lateRetry,
 		};
 	}
 
@@ -163,8 +144,16 @@ export class AccountBudget implements Pacer {
 		return window;
 	}
 
-	private start(now: number, endpoint: SlidingWindow | undefined): Release {
-		const windows = endpoint ? [...this.windows, endpoint] : this.windows;
+	private start(
+		now: number,
+		endpoint: SlidingWindow | undefined,
+		periodic: boolean | undefined,
+	): Release {
+		const windows = [
+			...this.windows,
+			...(endpoint ? [endpoint] : []),
+			...(this.lateRetry ? [this.lateRetry] : []),
+		];
 		for (const window of windows) window.start();
 		this.local.inFlight++;
 		this.local.startedSinceCount++;
@@ -179,13 +168,28 @@ export class AccountBudget implements Pacer {
 			this.local.inFlight--;
 			this.underWay.splice(this.underWay.indexOf(now), 1);
 			this.local.answers++;
-			const { underWay, resumedAt } = this;
-			const answer = { headers, status, startedAt: now, now: answeredAt, underWay, resumedAt };
-			this.answered({ ...answer, priorClients: this.sharing.clients });
+			const { underWay } = this;
+			const answer = {
+				headers,
+				status,
+				startedAt: now,
+				now: answeredAt,
+				underWay,
+				periodic,
+			};
+			this.answered({ ...answer, priorClients: this.clients });
+			this.wake();
+			this.wake = this.answerSignal();
 		};
 	}
 
-	/** Headers reach the observer once per answer; an answer that counted the others moves the phase. */
+	private answerSignal(): () => void {
+		let wake = () => {};
+		this.nextAnswer = new Promise<void>((resolve) => (wake = resolve));
+		return wake;
+	}
+
+	/** Headers reach the observer once per answer; an answer that counted the others sets the count of clients. */
 	private answered(answer: Answer): void {
 		const { startedAt, now } = answer;
 		const observation = observe(this.view, answer, this.shape);
@@ -195,20 +199,28 @@ export class AccountBudget implements Pacer {
 			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
 				this.local.startedSinceCount--;
 			this.local.countedSinceRefusal = 0;
+			if (this.view.remaining === undefined) this.refusedUnheardUntil = Infinity;
 			this.view = observation.view;
+			// A refusal proves its burst window full, and the others there: it waits for the next turn.
+			if (this.view.turn) {
+				this.view = { ...this.view, turn: filled(this.view.turn, burstOf(this.shape), now) };
+				this.clients = Math.max(2, this.clients);
+			}
 			return;
 		}
+		const retried = this.local.countedSinceRefusal === 0;
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
 		this.view = observation.view;
+		if (retried && this.view.turn)
+			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
 		this.local.startedSinceCount = 0;
-		if (!observation.evidence) return;
-		this.sharing = nextSharing(this.sharing, observation.evidence, {
-			counted: this.view.clients,
-			remaining: this.view.remaining ?? Infinity,
-			draining: this.draining(now),
-			quietGapMs: QUIET_GAP_PACES * (this.shape.paceMs ?? 0),
-		});
-		this.pace?.update(now, this.sharing.clients);
+		// The answered request leaves the backlog once its caller is done with it.
+		this.local.lastRequests = this.draining(now) ? this.backlog - 1 : undefined;
+		if (this.view.remaining === undefined || this.view.counts.window === undefined) return;
+		this.clients = clientsAfter(this.view.clients, now < this.refusedUnheardUntil);
+		// Until its answers count the others, or the minute window it first counted in ends.
+		this.refusedUnheardUntil =
+			this.view.clients >= 2 ? 0 : Math.min(this.refusedUnheardUntil, this.view.resetAt);
 	}
 
 	/** Keeps the largest backlog within the longest window. */

@@ -1,14 +1,14 @@
 import type { RateLimit } from './credentials';
-import { othersWithin, type BudgetView, type Shape } from './budgetView';
-import type { Sharing } from './sharingPhase';
-import { POLL_MS, WINDOW_RATIO_AFTER } from './tuning';
-import { NO_OTHERS, type SlidingWindow } from './windows';
+import type { BudgetView, Shape } from './budgetView';
+import { roundOf, turnAt, turnEnd } from './burstTurn';
+import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS } from './tuning';
+import type { SlidingWindow } from './windows';
 
-/** Why a request waits: a 429's block, its requests under way, the reset, its spacing, a window, the endpoint's window. */
-export type Reason = 'blocked' | 'answers' | 'reset' | 'spacing' | 'window' | 'endpoint';
+/** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
+export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
 
-/** Go now (no reason), or wait `waitMs` for `reason`; `burstFull`: the shortest window had no room (sharedPace.ts). */
-export type Decision = { waitMs: number; reason?: Reason; burstFull: boolean };
+/** Go now (no reason), or wait `waitMs` for `reason`. */
+export type Decision = { waitMs: number; reason?: Reason };
 
 /** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
 export interface Local {
@@ -18,81 +18,118 @@ export interface Local {
 	countedSinceRefusal?: number;
 	startedSinceCount: number;
 	lastStart: number;
+	/** While its backlog drains (the run's end), its requests left as of its last answer; undefined while whole. */
+	lastRequests?: number;
 }
 
-/** Everything admission reads: the phase at `now` (sharingAt), the shared pace's spacing (sharedPace.ts). */
+/** Everything admission reads; `clients`: the count of clients this process shares by (1: alone). */
 export interface Situation {
 	now: number;
 	view: BudgetView;
-	sharing: Sharing;
+	clients: number;
 	local: Local;
 	shape: Shape;
-	spacingMs?: number;
 	windows: readonly SlidingWindow[];
 	endpoint?: SlidingWindow;
+	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
+	lateRetry?: SlidingWindow;
 }
 
 /**
- * Whether a request may start now, else how long it waits and why, in this order: a 429's block;
- * one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends
- * much); its share of the remainder spent, the reset (looked at again at the answer of one under
- * way); its spacing; each window; the endpoint's.
+ * Whether a request may start now, else how long it waits and why. Sharing a burst window it takes
+ * turns (burstTurn.ts); else, in this order: a 429's block; one more under way per counted answer
+ * (1, 2, 3, …: it learns of the others before it spends much); its share of the remainder spent, the
+ * reset (looked at again at the answer of one under way); each window; the endpoint's.
  */
 export function admit(s: Situation): Decision {
 	const { now, view, local } = s;
-	const windowed = windowsWait(s);
 	const wait = (waitMs: number, reason: Reason): Decision => ({
 		waitMs: Math.max(1, waitMs),
 		reason,
-		burstFull: windowed.burstFull,
 	});
-	if (now < local.blockedUntil) return wait(local.blockedUntil - now, 'blocked');
+	const turns = byTurns(s);
+	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
+		return wait(local.blockedUntil - now, 'blocked');
+	if (turns) {
+		if (local.inFlight > 0) return wait(POLL_MS, 'answers');
+		const turn = turnWait(s);
+		if (turn) return wait(turn.waitMs, turn.reason);
+		const held = s.lateRetry?.room(now);
+		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
+		const endpointWait = endpointTurnWaitMs(s);
+		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
+	}
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted =
 		local.countedSinceRefusal ?? (view.remaining === undefined ? Infinity : local.answers);
-	const underWayAllowed = local.answers === 0 ? 1 : counted + 1;
+	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
+	const stale =
+		s.lateRetry && view.remaining !== undefined && now - view.lastHeard > ROUND_PAUSE_MS;
+	const underWayAllowed = local.answers === 0 || stale ? 1 : counted + 1;
 	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
 	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
-	const spacing = nextSpacedStart(s);
-	if (now < spacing) return wait(spacing - now, 'spacing');
-	if (windowed.waitMs > 0) return wait(windowed.waitMs, 'window');
+	const windowed = windowsWait(s);
+	if (windowed > 0) return wait(windowed, 'window');
 	const endpointWait = endpointWaitMs(s);
-	if (endpointWait > 0) return wait(endpointWait, 'endpoint');
-	return { waitMs: 0, burstFull: windowed.burstFull };
+	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 }
 
-/** The share of the remainder is spent until the next answer: this process resumes after the reset. */
-function resumeAt({ view, sharing, local, shape }: Situation): number {
-	const { remaining } = view;
-	if (remaining === undefined) return 0;
-	const share = Math.floor(remaining / remainderShares(view, sharing));
-	const tail = sharing.phase === 'tail' && remaining > 0 ? 1 : 0;
-	if (local.startedSinceCount < Math.max(share, tail)) return 0;
-	// The clients that waited resume one pace apart in the order the service counted them last (the
-	// one counted last saw the least left), not all at the reset's first second.
-	const { clients } = sharing;
-	const rank = clients < 2 || remaining >= clients ? 0 : clients - 1 - remaining;
-	return view.resetAt + rank * shape.sharedPaceMs;
+/** The clients an answer leaves this process sharing with: `counted`, at least 2 while refused before its first counted answer (the refusal proved another). */
+export const clientsAfter = (counted: number, refusedUnheard: boolean) =>
+	refusedUnheard ? Math.max(2, counted) : counted;
+
+/** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
+function byTurns({ view, clients, shape, windows }: Situation): boolean {
+	if (clients < 2 || view.turn === undefined || view.remaining === undefined) return false;
+	return windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
 }
 
-/** Into how many shares the remainder divides: 1 once the others stopped; else, with enough answers in the service's window, all requests per own request there (steadier than the count, right for unequal shares), or the clients still sending when fewer. */
-function remainderShares(view: BudgetView, sharing: Sharing): number {
-	if (sharing.phase === 'othersStopped' || sharing.phase === 'finishing') return 1;
-	if (sharing.clients < 2 || view.counts.ownInWindow < WINDOW_RATIO_AFTER) return sharing.clients;
-	const shares = Math.max(2, Math.round(view.counts.highestUsed / view.counts.ownInWindow));
-	return Math.min(shares, sharing.activeClients ?? shares);
+/**
+ * One request under way; the next goes while its likely number (its last, one round on) fits the
+ * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
+ * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be;
+ * past it, the burst window this process is in goes on, else the first turn after the reset. A
+ * process whose last requests fit the minute's last numbers tries them one at a time: the others may
+ * be done (a refusal of the general limit is not counted, so trying costs no slot), and waiting would
+ * hold the run's end for a new minute; one with more left leaves them to the round.
+ */
+function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
+	const { now, view, shape, local } = s;
+	const turn = view.turn!;
+	const b = burstOf(shape);
+	const next = turn.last + roundOf(turn);
+	const fits = next < turn.first + b.limit;
+	const at = turnEnd(b, turn);
+	const limit = view.limit ?? Infinity;
+	const finishing = local.lastRequests !== undefined && local.lastRequests <= limit - turn.last;
+	if (now < view.resetAt && (finishing ? turn.last + 1 : next) > limit)
+		return { waitMs: view.resetAt - now, reason: 'reset' };
+	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
+	if (now < view.resetAt) return undefined;
+	const period = b.windowMs + TURN_MARGIN_MS;
+	const first = Math.ceil((view.resetAt - turn.minuteOpened) / period);
+	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
+	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
 
-/** One pace of the token per client, or the shared pace's; in the tail no slower than one per client still sending. */
-function nextSpacedStart({ sharing, local, shape, spacingMs }: Situation): number {
-	if (sharing.clients < 2 || shape.paceMs === undefined || sharing.phase === 'finishing') return 0;
-	const spacing = spacingMs ?? sharing.clients * shape.sharedPaceMs;
-	const tail =
-		sharing.phase === 'tail'
-			? (sharing.activeClients ?? sharing.clients) * shape.sharedPaceMs
-			: Infinity;
-	return local.lastStart + Math.min(spacing, tail);
+/** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
+function refusedBeforeTurn({ view, shape }: Situation): boolean {
+	const turn = view.turn!;
+	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
+}
+
+/** The burst window the shape describes (burstTurn.ts). */
+export const burstOf = (shape: Shape) => ({
+	limit: shape.shareLimit ?? Infinity,
+	windowMs: shape.shareWindowMs,
+	minuteMs: shape.longestMs,
+});
+
+/** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
+function resumeAt({ view, clients, local }: Situation): number {
+	if (view.remaining === undefined) return 0;
+	return local.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
 }
 
 /** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
@@ -104,8 +141,7 @@ export function unheardAllowed(free: number, clients: number): number {
 /**
  * The room the service reports in the window it describes (its X-RateLimit-Limit, the longest), empty
  * after its reset. The window's own count is fuller (a request held until a window after its answer,
- * others until a window after the answer that revealed them, refused ones too) and would hold back
- * requests the service has room for.
+ * refused ones too) and would hold back requests the service has room for.
  */
 export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
 	if (view.remaining === undefined) return undefined;
@@ -114,25 +150,19 @@ export function reportedRoom(view: BudgetView, window: RateLimit, now: number, l
 	return { free: view.remaining, resetAt: view.resetAt };
 }
 
-/** The others' likely requests count except in the tail and once they stopped: there they are finishing. */
-export const countsLikely = (sharing: Sharing) =>
-	sharing.phase !== 'tail' && sharing.phase !== 'finishing';
-
-function windowsWait(s: Situation): { waitMs: number; burstFull: boolean } {
-	const { now, view, sharing, local, shape } = s;
+function windowsWait(s: Situation): number {
+	const { now, view, clients, local, shape } = s;
 	let waitMs = 0;
-	let burstFull = false;
-	for (const window of s.windows) {
+	for (const window of s.lateRetry ? [...s.windows, s.lateRetry] : s.windows) {
 		const { rateLimit } = window;
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported
 			? { free: reported.free, nextExpiry: reported.resetAt }
-			: window.room(now, othersWithin(view, rateLimit.windowMs, now, countsLikely(sharing)));
-		if (!reported && room.free <= 0 && rateLimit.windowMs === shape.shareWindowMs) burstFull = true;
-		const share = unheardAllowed(room.free, sharing.clients);
+			: window.room(now);
+		const share = unheardAllowed(room.free, clients);
 		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
 	}
-	return { waitMs, burstFull };
+	return waitMs;
 }
 
 /** 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own unanswered ones hold the window. */
@@ -143,10 +173,27 @@ function slotWait(now: number, nextExpiry: number, underWay: number, share: numb
 		: POLL_MS;
 }
 
+/**
+ * Taking turns, an endpoint's own window (unreported) is shared by a fixed period: each process sends
+ * to it once per window (once per round ÷ limit windows when the round holds more senders than the
+ * limit), so up to `limit` senders fit it, every sender sends once a period, and the round measured
+ * between two starts a period apart is the count of senders (burstTurn.ts).
+ */
+function endpointTurnWaitMs({ now, view, local, endpoint }: Situation): number {
+	if (!endpoint) return 0;
+	const { limit, windowMs } = endpoint.rateLimit;
+	const room = endpoint.room(now, 1);
+	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
+	return Math.max(
+		held,
+		local.lastStart + windowMs * Math.max(1, roundOf(view.turn!) / limit) - now,
+	);
+}
+
 function endpointWaitMs(s: Situation): number {
 	const { endpoint } = s;
 	if (!endpoint) return 0;
-	const room = endpoint.room(s.now, NO_OTHERS, endpointShare(s, endpoint.rateLimit));
+	const room = endpoint.room(s.now, endpointShare(s, endpoint.rateLimit));
 	return slotWait(s.now, room.nextExpiry, endpoint.inFlight, room.free);
 }
 
@@ -158,11 +205,10 @@ function endpointWaitMs(s: Situation): number {
  * for the rest of its first burst window (one starting a little later), then all of it; all of it
  * from the first answer on without budget headers.
  */
-export function endpointShare({ now, view, sharing, local, shape }: Situation, limit: RateLimit) {
+export function endpointShare({ now, view, clients, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
-	if (sharing.clients > 1 && sharing.phase !== 'finishing')
-		return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / sharing.clients));
+	if (clients > 1) return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / clients));
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =
 		local.answers === 0 ||

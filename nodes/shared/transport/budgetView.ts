@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import { nextTurn, type Turn } from './burstTurn';
 import { header } from './headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS, WHOLE_SECOND_MS, WINDOW_RATIO_AFTER } from './tuning';
+import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
 
 /**
  * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
@@ -32,19 +33,14 @@ function numeric(text: string | undefined): number | undefined {
 	return Number.isFinite(value) ? value : undefined;
 }
 
-/** Others' requests an answer revealed, when it arrived; those before this process took part say nothing of its share. */
-export type OthersSeen = { at: number; count: number; duringActivity: boolean };
+/** Others' requests an answer revealed, when it arrived. */
+export type OthersSeen = { at: number; count: number };
 
-/** A 429 with nothing left: the window that ends at `resetAt` was full at `at`. */
-export type Refusal = { at: number; resetAt: number };
-
-/** The windows' longest; their shortest (the clients are counted over it) and its count; the fastest pace they allow (length ÷ count), and it with the shared margin. */
+/** The windows' longest; their shortest (the clients are counted over it, the burst window turns take) and its count. */
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
 	shareLimit?: number;
-	paceMs?: number;
-	sharedPaceMs: number;
 }
 
 /** The counts of one of the service's windows (the one ending at `window`, its reset). */
@@ -75,54 +71,39 @@ export interface BudgetView {
 	firstHeard?: number;
 	latestHeardStart: number;
 	counts: WindowCounts;
-	lastOwnAnswer: number;
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
-	/** Refusals since the last count, each of a window of its own. */
-	refusals: readonly Refusal[];
 	/** Clients sharing the token as counted (1 alone or unknown). */
 	clients: number;
+	/** The burst window read from the numbers (burstTurn.ts). */
+	turn?: Turn;
 }
 
 export const EMPTY_VIEW: BudgetView = {
 	resetAt: 0,
 	lastHeard: 0,
 	latestHeardStart: 0,
-	lastOwnAnswer: 0,
 	counts: FRESH,
 	others: [],
 	own: [],
-	refusals: [],
 	clients: 1,
 };
 
-/** What one answer showed of the others (sharingPhase.ts): those it revealed, those it would have at the rate they kept in the window (undefined: too early to say), any within the longest window. */
-export interface Evidence {
-	newWindow: boolean;
-	othersNow: number;
-	expected?: number;
-	sinceLastAnswerMs: number;
-	othersRecent: boolean;
-	/** None of theirs for longer than a burst-window 429 keeps a client waiting (the window, and its wait rounded up to whole seconds). */
-	othersSilent?: boolean;
-}
-
-/** An answer, with what only this process knows: its requests under way, its last resume after a pause, its count of clients. */
+/** An answer, with what only this process knows: its requests under way, its count of clients. */
 export interface Answer {
 	headers?: IDataObject;
 	status?: number;
 	startedAt: number;
 	now: number;
 	underWay: readonly number[];
-	resumedAt: number;
 	priorClients: number;
+	/** Paced by an endpoint's period (undefined otherwise): since its last answer it waited only for that period (burstTurn.ts). */
+	periodic?: boolean;
 }
 
 export type Observation =
-	| { kind: 'none' }
-	| { kind: 'refused'; view: BudgetView }
-	| { kind: 'report'; view: BudgetView; evidence?: Evidence };
+	{ kind: 'none' } | { kind: 'refused'; view: BudgetView } | { kind: 'report'; view: BudgetView };
 
 export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
 	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
@@ -130,11 +111,7 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 	const { now } = answer;
 	const resetHeader = header(answer.headers, 'x-ratelimit-reset');
 	const reset = resetAtMs(resetHeader);
-	if (answer.status === 429 && remaining === 0) {
-		const known = reset === undefined || view.refusals.some((r) => r.resetAt === reset);
-		const refusals = known ? view.refusals : [...view.refusals, { at: now, resetAt: reset }];
-		return { kind: 'refused', view: { ...view, refusals } };
-	}
+	if (answer.status === 429 && remaining === 0) return { kind: 'refused', view };
 	const limit = numeric(header(answer.headers, 'x-ratelimit-limit'));
 	const reported: BudgetView = {
 		...view,
@@ -162,12 +139,10 @@ function countOthers(
 	const since = now - shape.longestMs;
 	const own = view.own.filter((at) => at > since);
 	const recentOthers = view.others.filter((seen) => seen.at > since);
-	const activeBefore = own.length > 0;
 	own.push(now);
 	if (view.counts.window !== undefined && reset < view.counts.window)
 		return { kind: 'report', view: { ...view, own, others: recentOthers } };
 	const sameWindow = reset === view.counts.window;
-	const expected = sameWindow ? expectedOthers(view, now, shape) : undefined;
 	const before = sameWindow ? view.counts : FRESH;
 	const counts = { ...before, window: reset, ownInWindow: before.ownInWindow + 1 };
 	if (used > before.highestUsed)
@@ -180,47 +155,28 @@ function countOthers(
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
 	);
 	counts.othersInWindow += othersNow;
-	const revealed = { at: now, count: othersNow, duringActivity: activeBefore };
-	const others = [...recentOthers, ...placeOthers(view, revealed, reset, shape)];
-	const next: BudgetView = { ...view, counts, lastOwnAnswer: now, others, own, refusals: [] };
-	next.clients = countClients(next, now, answer, shape);
-	const evidence: Evidence = {
-		newWindow: !sameWindow,
-		othersNow,
-		expected,
-		sinceLastAnswerMs: now - view.lastOwnAnswer,
-		othersRecent: others.length > 0,
-		othersSilent:
-			answer.startedAt - Math.max(...others.map((seen) => seen.at)) >
-			shape.shareWindowMs + WHOLE_SECOND_MS,
-	};
-	return { kind: 'report', view: next, evidence };
-}
-
-/**
- * When the others' requests an answer revealed were counted: by then, except in the first answer of
- * the service's window, which reveals them all at once: a refusal met before it proved its burst
- * window full, so what filled it beside the requests known there was counted before the refusal.
- */
-function placeOthers(
-	view: BudgetView,
-	seen: OthersSeen,
-	reset: number,
-	shape: Shape,
-): OthersSeen[] {
-	const placed: OthersSeen[] = [];
-	let { count } = seen;
-	for (const { at, resetAt } of reset === view.counts.window ? [] : view.refusals) {
-		if (resetAt >= reset || resetAt <= reset - shape.longestMs) continue;
-		const inWindow = (t: number) => t > resetAt - shape.shareWindowMs - WHOLE_SECOND_MS && t <= at;
-		const known = [...view.others, ...placed]
-			.filter((other) => inWindow(other.at))
-			.reduce((sum, other) => sum + other.count, view.own.filter(inWindow).length);
-		const proven = Math.min(count, (shape.shareLimit ?? 0) - known);
-		if (proven > 0) placed.push({ ...seen, at, count: proven });
-		count -= Math.max(0, proven);
+	const revealed = { at: now, count: othersNow };
+	const others = othersNow > 0 ? [...recentOthers, revealed] : recentOthers;
+	const next: BudgetView = { ...view, counts, others, own };
+	if (shape.shareLimit !== undefined && shape.shareWindowMs < shape.longestMs) {
+		const numbered = {
+			used,
+			limit: view.limit ?? used,
+			reset,
+			startedAt: answer.startedAt,
+			now,
+			sequential: answer.underWay.length === 0,
+			periodic: answer.periodic,
+		};
+		const burst = {
+			limit: shape.shareLimit,
+			windowMs: shape.shareWindowMs,
+			minuteMs: shape.longestMs,
+		};
+		next.turn = nextTurn(view.turn, numbered, burst);
 	}
-	return count > 0 ? [...placed, { ...seen, count }] : placed;
+	next.clients = countClients(next, now, answer, shape);
+	return { kind: 'report', view: next };
 }
 
 /** 1 while no other client's request was seen in the longest window; else all requests per own request in the shortest window, rounded down from .6 and at least 2: one that got less than its share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not. */
@@ -229,48 +185,10 @@ function countClients(view: BudgetView, now: number, answer: Answer, shape: Shap
 	if (view.others.length === 0) return 1;
 	const since = now - shape.shareWindowMs;
 	const own = view.own.filter((at) => at > since).length;
-	// A window that holds nothing of this process's, or reaches back into a pause of its own (the
-	// reset, a 429's block, no work), holds too few of its requests: the count stands.
-	if (own === 0 || since < answer.resumedAt) return Math.max(2, answer.priorClients);
+	// A window that holds nothing of this process's holds too few of its requests: the count stands.
+	if (own === 0) return Math.max(2, answer.priorClients);
 	const others = view.others
-		.filter((seen) => seen.duringActivity && seen.at > since)
+		.filter((seen) => seen.at > since)
 		.reduce((sum, seen) => sum + seen.count, 0);
 	return Math.max(2, Math.floor((own + others) / own + CLIENT_COUNT_ROUNDING));
-}
-
-/** The others' requests an answer at `now` would show at the rate they kept in the service's window so far. */
-function expectedOthers(view: BudgetView, now: number, shape: Shape): number | undefined {
-	const { window, ownInWindow, othersInWindow } = view.counts;
-	if (window === undefined || ownInWindow < WINDOW_RATIO_AFTER) return undefined;
-	const span = view.lastOwnAnswer - (window - shape.longestMs);
-	return span > 0 ? (othersInWindow / span) * (now - view.lastOwnAnswer) : undefined;
-}
-
-/**
- * Others' requests in the last `windowMs`: those revealed, plus (when `likely`) those they have likely
- * sent since this process last heard, at the pace they kept; and when the oldest revealed one leaves.
- */
-export function othersWithin(
-	view: BudgetView,
-	windowMs: number,
-	now: number,
-	likely: boolean,
-): { count: number; nextExpiry: number } {
-	let seen = 0;
-	let nextExpiry = Infinity;
-	for (const others of view.others) {
-		if (others.at + windowMs <= now) continue;
-		seen += others.count;
-		nextExpiry = Math.min(nextExpiry, others.at + windowMs);
-	}
-	const likelyIn = (ms: number) => Math.round((seen * Math.min(windowMs, ms)) / windowMs);
-	if (view.remaining === undefined || view.lastHeard >= view.resetAt)
-		return { count: seen + likelyIn(now - view.lastHeard), nextExpiry };
-	if (!likely) return { count: seen, nextExpiry };
-	// Until the reset the others cannot have sent more than the reported remainder: a process that
-	// waited for the reset does not count phantom requests of theirs when it resumes.
-	const beforeReset = Math.min(now, view.resetAt) - view.lastHeard;
-	const afterReset = Math.max(0, now - view.resetAt);
-	const count = seen + Math.min(view.remaining, likelyIn(beforeReset)) + likelyIn(afterReset);
-	return { count, nextExpiry };
 }

@@ -2,33 +2,25 @@
 
 /** How often a waiter looks again while its slot waits on an answer: sooner costs CPU, later costs throughput. */
 export const POLL_MS = 5;
-/** A shared token is paced this much below what its windows allow: more margin, fewer 429s from jitter, less throughput. */
-export const SHARED_PACE_MARGIN = 1.05;
-/** Own answers in the service's window before the whole window's ratio shares the remainder: fewer is noisier, more is later. */
-export const WINDOW_RATIO_AFTER = 8;
-/** Others' requests an answer must have missed to prove they stopped: fewer reads a lull as stopped, more keeps the tail waiting. */
-export const QUIET_PROOF = 2;
-/** Answers in a row without others' requests that prove they stopped, each at least QUIET_GAP_PACES after the last. */
-export const QUIET_ANSWERS = 2;
 /** Beyond a burst window, how long a 429's wait may keep a client silent (whole seconds rounded up): less reads a waiter as stopped. */
 export const WHOLE_SECOND_MS = 1_000;
-/** Paces between two answers for the second to count as quiet: fewer reads one's own spacing as silence. */
-export const QUIET_GAP_PACES = 2;
 /** How much later an own request may start and still be counted first: more hides others' requests, less reads reordering as others. */
 export const OVERTAKE_MS = 100;
 /** The backlog peak below which its draining is no sign of the run's end: lower ends the sharing early, higher never in small runs. */
 export const DRAINING_PEAK = 4;
 /** The count of clients rounds up from this fraction less than one: more reads fewer clients (faster, more 429s). */
 export const CLIENT_COUNT_ROUNDING = 0.4;
-/** The remainder is near its end below this many requests per client: more starts the tail rules earlier. */
-export const TAIL_ROUNDS = 2;
-/** A pause of this part of the share window keeps the count of clients standing: less freezes a slow count, more reads a pause as crowd. */
-export const PAUSE_PART_OF_SHARE_WINDOW = 0.5;
-/** From this many clients on, the shared pace spaces the requests instead of the count: the count alone settles on unequal shares. */
-export const SHARED_PACE_FROM = 3;
-/** The shared pace's cut when the burst window was full: deeper draws unequal paces together faster and leaves room unused. */
-export const PACE_CUT = 0.93;
-/** What the clients together add to their pace per burst window with room: more refills faster and overshoots more. */
-export const PACE_RAISE = 0.15;
-/** The slowest shared pace, as a part of the fastest: lower lets a client starve, higher crowds the window. */
-export const PACE_FLOOR = 1 / 20;
+/** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
+export const FIRST_ROUND = 2;
+/** The gaps a round is the largest of: more leaves more of a window unused, fewer meets the clients' jitter with 429s. */
+export const ROUND_MEMORY = 3;
+/** The gaps a new burst window keeps of the last one's: more meets the clients' jitter with fewer 429s, a slow round starves longer. */
+export const FRESH_ROUND_MEMORY = 1;
+/** A start this long after the last answer measures a pause, not a round: longer counts the others' waits as clients. */
+export const ROUND_PAUSE_MS = 50;
+/** Burst windows' turns lie this much later than their length apart: more costs time, less meets a window a request's delay opened late. */
+export const TURN_MARGIN_MS = 50;
+/** The part of a refilled burst window left for a whole second to the clients it refused: more costs a client with most of it time. */
+export const LATE_RETRY_ROOM = 0.25;
+/** Its gaps of 1 in a row (rounds without the others' requests) in a window before it starts that window a round before its own first number there: fewer meets active clients' windows with 429s, more leaves a lone process's window partly unused. */
+export const SILENT_ROUNDS = 2;

@@ -1,10 +1,5 @@
 import type { RateLimit } from './credentials';
 
-/** Others' requests in a window, and when the oldest of them leaves it. */
-export type OthersInWindow = { count: number; nextExpiry: number };
-
-export const NO_OTHERS: OthersInWindow = { count: 0, nextExpiry: Infinity };
-
 /**
  * One window's count of this process's requests: a slot is held from a request's start until a window
  * after its answer; the service counted it in between, so it never sees more than `limit` in a window.
@@ -27,17 +22,13 @@ export class SlidingWindow {
 		this.finishedAt.push(now);
 	}
 
-	/** Free slots beside the answered ones and `others` (at `limit`, default the window's), and when the next one frees. */
-	room(
-		now: number,
-		others: OthersInWindow,
-		limit = this.rateLimit.limit,
-	): { free: number; nextExpiry: number } {
+	/** Free slots beside the answered ones (at `limit`, default the window's), and when the next one frees. */
+	room(now: number, limit = this.rateLimit.limit): { free: number; nextExpiry: number } {
 		const { windowMs } = this.rateLimit;
 		const held = this.finishedAt.filter((at) => at + windowMs > now);
 		return {
-			free: limit - held.length - others.count,
-			nextExpiry: Math.min(held.length > 0 ? held[0] + windowMs : Infinity, others.nextExpiry),
+			free: limit - held.length,
+			nextExpiry: held.length > 0 ? held[0] + windowMs : Infinity,
 		};
 	}
 }

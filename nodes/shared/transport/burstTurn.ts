@@ -1,0 +1,166 @@
+import {
+	FIRST_ROUND,
+	FRESH_ROUND_MEMORY,
+	ROUND_MEMORY,
+	SILENT_ROUNDS,
+	ROUND_PAUSE_MS,
+	TURN_MARGIN_MS,
+} from './tuning';
+
+/**
+ * The burst window the service counts a request in, read from its number in the minute window
+ * (X-RateLimit-Limit − Remaining, across every client of the token): burst windows lie back to back
+ * in it, and a window holds at most its limit of them. Their turns are one clock for every client: the
+ * minute window opened by its reset less its length (whole seconds rounded up), burst window k one
+ * margin later than the k-th window's length after it, when the clients that wait for it send together.
+ */
+export interface Turn {
+	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled). */
+	minuteReset: number;
+	index: number;
+	first: number;
+	aligned: number;
+	/** This process's last number (the window's last once it is full for it) and its answer; when a refusal filled it. */
+	last: number;
+	lastAt: number;
+	refusedAt?: number;
+	/** A window first heard of in an answer ends no sooner than a window after it; one a period-paced request opened (its first may leave after the turn) no later than a window after that start (the window began by then); unless this client was refused just before. */
+	endsBy?: number;
+	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
+	gaps: readonly number[];
+	/** In a window it moved into: its first number there less the others of a round (each may have sent once at the turn before it), and its gaps of 1 in a row there (none of the others' requests between). */
+	quietFirst?: number;
+	silent?: number;
+	/** When the minute window opened at the latest: its reset less its length (the clock every client shares), or its first answer heard when the last minute's turn brought the clients together. */
+	minuteOpened: number;
+}
+
+/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's period paces (undefined for others): since its last answer it waited only for that period. */
+export interface Numbered {
+	used: number;
+	limit: number;
+	reset: number;
+	startedAt: number;
+	now: number;
+	sequential: boolean;
+	periodic?: boolean;
+}
+
+/** The burst window of `limit` in `windowMs`, in a minute window of `minuteMs`. */
+export type Burst = { limit: number; windowMs: number; minuteMs: number };
+
+/** When burst window `index` of the minute window that ends at `minuteReset` turns. */
+export const turnAt = (b: Burst, t: Turn, index: number) =>
+	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
+
+/** A window that counted a period-paced request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
+const endOf = (a: Numbered, b: Burst) =>
+	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
+
+/** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
+export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
+
+/** The clients in a round: the largest of its last gaps (the others may be quicker than it), FIRST_ROUND before it measured one. */
+export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : FIRST_ROUND);
+
+/** The burst window after an answer. */
+export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
+	if (turn === undefined) {
+		// Burst windows lie back to back from the minute's first number, each its limit when filled.
+		const aligned = Math.floor((a.used - 1) / b.limit);
+		const first = aligned * b.limit + 1;
+		return {
+			minuteReset: a.reset,
+			index: aligned,
+			first,
+			aligned: first,
+			last: a.used,
+			lastAt: a.now,
+			gaps: [],
+			minuteOpened: a.reset - b.minuteMs,
+			endsBy: a.now + b.windowMs,
+		};
+	}
+	if (a.reset < turn.minuteReset) return turn;
+	const t = a.reset > turn.minuteReset ? newMinute(turn, a, b) : turn;
+	if (a.used <= t.last) {
+		// Sent at the next turn yet numbered within the window it thought full: that one ended unfilled,
+		// this number is the next one's, with at most the others of a round before it.
+		if (a.startedAt < turnAt(b, t, t.index + 1)) return t;
+		const grid = Math.floor((a.startedAt - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS));
+		const first = a.used - (roundOf(t) - 1);
+		return {
+			...t,
+			index: Math.max(t.index + 1, grid),
+			first,
+			aligned: first,
+			last: a.used,
+			lastAt: a.now,
+			endsBy: endOf(a, b),
+			refusedAt: undefined,
+		};
+	}
+	const opened = (index: number, first: number, aligned: number): Turn => ({
+		...t,
+		index,
+		first,
+		aligned,
+		last: a.used,
+		lastAt: a.now,
+		endsBy: endOf(a, b),
+		quietFirst: a.used - (roundOf(t) - 1),
+		silent: 0,
+		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
+		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
+	});
+	// A new one starts no lower than after this process's last number (the numbers between may have
+	// been the last window's, or not: it ended unfilled) and than its limit before this one.
+	const windows = Math.floor((a.used - t.aligned) / b.limit);
+	const grid = Math.floor((a.startedAt - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS));
+	const index = Math.max(t.index + Math.max(1, windows), grid);
+	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
+		return opened(
+			index,
+			Math.max(t.last + 1, a.used - b.limit + 1),
+			t.aligned + Math.max(1, windows) * b.limit,
+		);
+	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
+	const moved = { ...t, last: a.used, lastAt: a.now };
+	if (!inRound) return moved;
+	const gap = a.used - t.last;
+	const gaps = [...t.gaps, gap].slice(-ROUND_MEMORY);
+	const silent = gap === 1 ? (t.silent ?? 0) + 1 : 0;
+	// A gap of 1 is a round with none of the others' requests; silent for rounds in this window, they
+	// sent at most one each before this process's first there (at the turn): the window starts there.
+	const alone = t.quietFirst !== undefined && silent >= SILENT_ROUNDS;
+	const first = alone ? Math.max(t.first, t.quietFirst!) : t.first;
+	return { ...moved, first, gaps, silent };
+}
+
+/**
+ * A new minute window: the burst windows' turns go on (one clock for every client across minutes),
+ * its numbers follow the last minute's (at most its limit of them: the window that straddles the
+ * reset keeps its end, as far as this process knows it); a later window's begin no lower than 1.
+ */
+function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
+	const straddles = a.startedAt < turnAt(b, turn, turn.index + 1);
+	const last = turn.last - a.limit;
+	return {
+		...turn,
+		minuteReset: a.reset,
+		first: turn.first - a.limit,
+		aligned: turn.aligned - a.limit,
+		quietFirst: turn.quietFirst === undefined ? undefined : turn.quietFirst - a.limit,
+		last: straddles ? last : Math.max(0, last),
+	};
+}
+
+/** A refused client's first counted answer: others ahead of it in the window keep the rest (a lone one holds room for it, LATE_RETRY_ROOM). */
+export function retriedInto(turn: Turn, b: Burst): Turn {
+	return { ...(turn.last > turn.first ? filled(turn, b) : turn), endsBy: undefined };
+}
+
+/** The window is full for this process: refused in it, or a refused client that retried into it (it leaves the rest to those there). */
+export function filled(turn: Turn, b: Burst, refusedAt?: number): Turn {
+	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1), refusedAt };
+}

@@ -1,0 +1,379 @@
+/**
+ * Taking turns in a burst window read from the minute window's numbers (burstTurn.ts), and the
+ * admission rules that use it (admission.ts), on a fixed clock: one row per transition and per reason.
+ */
+import {
+	admit,
+	clientsAfter,
+	type Local,
+	type Situation,
+} from '../../nodes/shared/transport/admission';
+import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
+import {
+	filled,
+	nextTurn,
+	retriedInto,
+	roundOf,
+	turnAt,
+	type Numbered,
+	type Turn,
+} from '../../nodes/shared/transport/burstTurn';
+import { FIRST_ROUND, ROUND_PAUSE_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/tuning';
+import { SlidingWindow } from '../../nodes/shared/transport/windows';
+
+const NOW = 1_800_000_000_000;
+const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
+const RESET = NOW + 50_000;
+const PERIOD = BURST.windowMs + TURN_MARGIN_MS;
+
+/** In burst window 1 (#21–40) of the minute window that opened 10 s ago, its last number 25, answered 1 s ago. */
+const turn: Turn = {
+	minuteReset: RESET,
+	index: 1,
+	first: 21,
+	aligned: 21,
+	last: 25,
+	lastAt: NOW - 1_000,
+	gaps: [2, 2],
+	minuteOpened: RESET - 60_000,
+};
+const answer = (over: Partial<Numbered>): Numbered => ({
+	used: 27,
+	limit: 100,
+	reset: RESET,
+	startedAt: NOW - 1_000 + 2,
+	now: NOW,
+	sequential: true,
+	...over,
+});
+
+describe('the burst window after an answer', () => {
+	it.each<[string, Turn | undefined, Numbered, Partial<Turn>]>([
+		[
+			'the first answer: aligned from the minute, its end no sooner than a window after it',
+			undefined,
+			answer({ used: 31 }),
+			{ index: 1, first: 21, aligned: 21, last: 31, endsBy: NOW + 10_000, gaps: [] },
+		],
+		[
+			'sent right after the last answer: the gap is 1 + the others counted between',
+			turn,
+			answer({ used: 28 }),
+			{ index: 1, first: 21, last: 28, gaps: [2, 2, 3] },
+		],
+		[
+			'sent after a pause: no round measured',
+			turn,
+			answer({ used: 28, startedAt: turn.lastAt + ROUND_PAUSE_MS + 1 }),
+			{ last: 28, gaps: [2, 2] },
+		],
+		[
+			'a number past the window: the next one, no lower than after its own last',
+			turn,
+			answer({ used: 43 }),
+			{ index: 2, first: 26, aligned: 41, last: 43 },
+		],
+		[
+			'sent after waiting for nothing but its endpoint’s period: a round all the same',
+			turn,
+			answer({ used: 29, startedAt: turn.lastAt + 500, periodic: true }),
+			{ last: 29, gaps: [2, 2, 4] },
+		],
+		[
+			'a window a period-paced request opened ends a window (and a margin) after that start at the latest',
+			turn,
+			answer({ used: 43, periodic: false }),
+			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + TURN_MARGIN_MS },
+		],
+		[
+			'a new window keeps only its last measured gap: a slow round long ago would starve it',
+			{ ...turn, gaps: [9, 2, 3] },
+			answer({ used: 43 }),
+			{ index: 2, gaps: [3], quietFirst: 43 - 8, silent: 0 },
+		],
+		[
+			'sent at the next turn, numbered below the window’s end: it ended unfilled',
+			turn,
+			answer({ used: 33, startedAt: turnAt(BURST, turn, 2) }),
+			{ index: 2, first: 26, aligned: 41, last: 33 },
+		],
+		[
+			'a new minute window at a turn after its reset: the turns go on, its numbers from 1',
+			{ ...turn, index: 4, first: 81, aligned: 81, last: 100 },
+			answer({
+				used: 3,
+				reset: RESET + 61_000,
+				startedAt: turnAt(BURST, turn, 6),
+				now: RESET + 400,
+			}),
+			{
+				index: 6,
+				first: 1,
+				aligned: 1,
+				last: 3,
+				minuteOpened: turn.minuteOpened,
+				minuteReset: RESET + 61_000,
+			},
+		],
+		[
+			'a new minute window in the burst window that straddles its reset: that window keeps its end',
+			{ ...turn, index: 5, first: 98, aligned: 101, last: 99, quietFirst: 97 },
+			answer({ used: 2, reset: RESET + 60_100, startedAt: RESET + 100, now: RESET + 103 }),
+			{ index: 5, first: -2, aligned: 1, last: 2, minuteOpened: turn.minuteOpened, quietFirst: -3 },
+		],
+		['an answer overtaken by a later one: nothing changes', turn, answer({ used: 24 }), turn],
+		[
+			'sent at the next turn, numbered within the window it took as full: that one ended unfilled',
+			{ ...turn, last: 40 },
+			answer({ used: 38, startedAt: turnAt(BURST, turn, 2) }),
+			{ index: 2, first: 37, aligned: 37, last: 38 },
+		],
+		[
+			'rounds of silence in a window it moved into: it starts a round before its first number there',
+			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
+			answer({ used: 31 }),
+			{ first: 29, last: 31, silent: 2 },
+		],
+		[
+			'one round of silence there: the window’s first stays after its own last',
+			{ ...turn, last: 30, quietFirst: 29, silent: 0, gaps: [3, 1] },
+			answer({ used: 31 }),
+			{ first: 21, silent: 1 },
+		],
+		[
+			'another’s request between its own there: no silence',
+			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [2, 1] },
+			answer({ used: 32 }),
+			{ first: 21, silent: 0 },
+		],
+	])('%s', (_, before, numbered, expected) => {
+		expect(nextTurn(before, numbered, BURST)).toMatchObject(expected);
+	});
+
+	it('counts a round as the largest of its last gaps, FIRST_ROUND before any', () => {
+		expect(roundOf({ ...turn, gaps: [] })).toBe(FIRST_ROUND);
+		expect(roundOf({ ...turn, gaps: [2, 4, 3] })).toBe(4);
+	});
+
+	it('turns one margin later than each window length from the minute’s opening', () => {
+		expect(turnAt(BURST, turn, 2)).toBe(turn.minuteOpened + 2 * PERIOD);
+	});
+
+	it('is full for a client the window refused, and for one that retried into it behind others', () => {
+		expect(filled(turn, BURST, NOW)).toMatchObject({ last: 40, refusedAt: NOW });
+		expect(retriedInto({ ...turn, last: 31 }, BURST)).toMatchObject({ last: 40 });
+		expect(retriedInto({ ...turn, first: 41, last: 41 }, BURST)).toMatchObject({ last: 41 });
+	});
+});
+
+const view: BudgetView = {
+	...EMPTY_VIEW,
+	remaining: 75,
+	limit: 100,
+	resetAt: RESET,
+	lastHeard: NOW - 1_000,
+	firstHeard: NOW - 10_000,
+	latestHeardStart: NOW - 1_010,
+	turn,
+};
+const local: Local = {
+	blockedUntil: 0,
+	inFlight: 0,
+	answers: 10,
+	startedSinceCount: 0,
+	lastStart: NOW - 1_010,
+};
+const shape = {
+	longestMs: 60_000,
+	shareWindowMs: 10_000,
+	shareLimit: 20,
+};
+
+function situation(over: Partial<Situation> & { turnOver?: Partial<Turn> } = {}): Situation {
+	const { turnOver, ...rest } = over;
+	return {
+		now: NOW,
+		view: { ...view, turn: { ...turn, ...turnOver } },
+		clients: 2,
+		local,
+		shape,
+		windows: [new SlidingWindow({ limit: 100, windowMs: 60_000 }), new SlidingWindow(BURST)],
+		...rest,
+	};
+}
+
+/** A window of `limit` whose slots were all answered at `at`. */
+function full(limit: number, windowMs: number, at: number): SlidingWindow {
+	const window = new SlidingWindow({ limit, windowMs });
+	for (let n = 0; n < limit; n++) {
+		window.start();
+		window.finish(at);
+	}
+	return window;
+}
+
+const FREEFORM = { limit: 5, windowMs: 1_000 };
+/** One number left in the minute, its round 4, its burst window with room. */
+const NEAR_MINUTE_END: BudgetView = {
+	...view,
+	remaining: 1,
+	turn: { ...turn, index: 4, first: 90, aligned: 81, last: 99, gaps: [4] },
+};
+
+describe('a request while others share an enforced burst window', () => {
+	const nextTurnAt = turnAt(BURST, turn, 2);
+	it.each<[string, () => Situation, number, string | undefined]>([
+		['goes while its next number fits the window', () => situation(), 0, undefined],
+		[
+			'waits for its answer before the next goes: one under way',
+			() => situation({ local: { ...local, inFlight: 1 } }),
+			5,
+			'answers',
+		],
+		[
+			'waits for the next turn once its next number is past the window',
+			() => situation({ turnOver: { last: 39 } }),
+			nextTurnAt - NOW,
+			'turn',
+		],
+		[
+			'goes at the next turn',
+			() => situation({ now: nextTurnAt, turnOver: { last: 39 } }),
+			0,
+			undefined,
+		],
+		[
+			'waits for the minute’s reset once its next number is past the minute',
+			() =>
+				situation({
+					view: { ...view, remaining: 0, turn: { ...turn, index: 4, first: 81, last: 100 } },
+				}),
+			RESET - NOW,
+			'reset',
+		],
+		[
+			'spends the minute’s remainder at the last turn before its reset',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
+			'past the reset, goes on in the burst window that straddles it',
+			() =>
+				situation({
+					now: RESET + 100,
+					view: {
+						...view,
+						remaining: 0,
+						turn: { ...turn, index: 5, first: 98, last: 99, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
+			'past the reset, its burst window before it: waits for the first turn after the reset',
+			() =>
+				situation({
+					now: RESET + 100,
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 81, last: 97, gaps: [4] },
+					},
+				}),
+			turnAt(BURST, turn, 6) - RESET - 100,
+			'reset',
+		],
+		[
+			'after a refusal, waits for the next turn, not the whole seconds of its block',
+			() =>
+				situation({
+					local: { ...local, blockedUntil: nextTurnAt + 900 },
+					turnOver: { last: 40, refusedAt: NOW - 100 },
+				}),
+			nextTurnAt - NOW,
+			'turn',
+		],
+		[
+			'waits past the clock’s turn for the end its own first start in the window showed',
+			() => situation({ turnOver: { last: 39, endsBy: nextTurnAt + 300 } }),
+			nextTurnAt + 300 - NOW,
+			'turn',
+		],
+		[
+			'sends once per endpoint window from its last start: up to its limit of senders fit it',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300 },
+				}),
+			FREEFORM.windowMs - 300,
+			'endpoint',
+		],
+		[
+			'a round of more senders than the endpoint’s limit spreads its period',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300 },
+					turnOver: { gaps: [10] },
+				}),
+			(FREEFORM.windowMs * 10) / FREEFORM.limit - 300,
+			'endpoint',
+		],
+		[
+			'its last request fits the minute’s last number: tries it, the others may be done',
+			() => situation({ local: { ...local, lastRequests: 1 }, view: NEAR_MINUTE_END }),
+			0,
+			undefined,
+		],
+		[
+			'its backlog draining with more left than the minute’s last numbers: leaves them to the round',
+			() => situation({ local: { ...local, lastRequests: 2 }, view: NEAR_MINUTE_END }),
+			RESET - NOW,
+			'reset',
+		],
+		[
+			'its backlog whole, leaves the minute’s last number to the others of its round',
+			() => situation({ view: NEAR_MINUTE_END }),
+			RESET - NOW,
+			'reset',
+		],
+		[
+			'keeps part of a refilled burst window free for a second',
+			() => situation({ lateRetry: full(35, 11_000, NOW - 1_000) }),
+			10_000,
+			'window',
+		],
+	])('%s', (_, given, waitMs, reason) => {
+		const decision = admit(given());
+		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
+	});
+
+	it('alone, sends one first after a pause: another client may have started', () => {
+		const alone = situation({
+			clients: 1,
+			local: { ...local, inFlight: 1 },
+			lateRetry: new SlidingWindow({ limit: 35, windowMs: 11_000 }),
+		});
+		expect(admit(alone)).toMatchObject({ reason: 'answers' });
+		expect(admit({ ...alone, lateRetry: undefined })).toMatchObject({ waitMs: 0 });
+	});
+});
+
+describe('a client refused before its first counted answer', () => {
+	it('counts as sharing: the refusal proved another client its answers have not counted yet', () => {
+		expect(clientsAfter(1, true)).toBe(2);
+		expect(clientsAfter(1, false)).toBe(1);
+		expect(clientsAfter(3, true)).toBe(3);
+	});
+});
