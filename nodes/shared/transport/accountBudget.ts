@@ -1,15 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
-import {
-	admit,
-	burstOf,
-	clientsAfter,
-	endpointShare,
-	type Local,
-	type Situation,
-} from './admission';
+import { admit, clientsAfter, endpointShare, type Local, type Situation } from './admission';
 import { filled, retriedInto } from './burstTurn';
 import {
+	burstOf,
 	EMPTY_VIEW,
 	observe,
 	resetAtMs,

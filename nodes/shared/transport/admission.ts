@@ -1,7 +1,7 @@
 import type { RateLimit } from './credentials';
-import type { BudgetView, Shape } from './budgetView';
-import { roundOf, turnAt, turnEnd } from './burstTurn';
-import { POLL_MS, ROUND_PAUSE_MS, TURN_MARGIN_MS } from './tuning';
+import { burstOf, type BudgetView, type Shape } from './budgetView';
+import { roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
+import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
 /** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
@@ -107,8 +107,7 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
 	if (now < view.resetAt) return undefined;
-	const period = b.windowMs + TURN_MARGIN_MS;
-	const first = Math.ceil((view.resetAt - turn.minuteOpened) / period);
+	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
@@ -118,13 +117,6 @@ function refusedBeforeTurn({ view, shape }: Situation): boolean {
 	const turn = view.turn!;
 	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
 }
-
-/** The burst window the shape describes (burstTurn.ts). */
-export const burstOf = (shape: Shape) => ({
-	limit: shape.shareLimit ?? Infinity,
-	windowMs: shape.shareWindowMs,
-	minuteMs: shape.longestMs,
-});
 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
 function resumeAt({ view, clients, local }: Situation): number {

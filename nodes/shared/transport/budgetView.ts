@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { DOCUMENTED_GENERAL_LIMITS } from './constants';
-import { nextTurn, type Turn } from './burstTurn';
+import { nextTurn, type Burst, type Turn } from './burstTurn';
 import { header } from './headers';
 import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
 
@@ -42,6 +42,13 @@ export interface Shape {
 	shareWindowMs: number;
 	shareLimit?: number;
 }
+
+/** The burst window the shape describes, which turns take (burstTurn.ts). */
+export const burstOf = (shape: Shape): Burst => ({
+	limit: shape.shareLimit ?? Infinity,
+	windowMs: shape.shareWindowMs,
+	minuteMs: shape.longestMs,
+});
 
 /** The counts of one of the service's windows (the one ending at `window`, its reset). */
 interface WindowCounts {
@@ -168,12 +175,7 @@ function countOthers(
 			sequential: answer.underWay.length === 0,
 			periodic: answer.periodic,
 		};
-		const burst = {
-			limit: shape.shareLimit,
-			windowMs: shape.shareWindowMs,
-			minuteMs: shape.longestMs,
-		};
-		next.turn = nextTurn(view.turn, numbered, burst);
+		next.turn = nextTurn(view.turn, numbered, burstOf(shape));
 	}
 	next.clients = countClients(next, now, answer, shape);
 	return { kind: 'report', view: next };

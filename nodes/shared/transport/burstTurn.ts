@@ -53,6 +53,10 @@ export type Burst = { limit: number; windowMs: number; minuteMs: number };
 export const turnAt = (b: Burst, t: Turn, index: number) =>
 	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
 
+/** How many turns of the clock lie between the minute's opening and `at` (turnAt's inverse, fractional). */
+export const turnsSince = (b: Burst, t: Turn, at: number) =>
+	(at - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS);
+
 /** A window that counted a period-paced request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
 const endOf = (a: Numbered, b: Burst) =>
 	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
@@ -87,7 +91,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		// Sent at the next turn yet numbered within the window it thought full: that one ended unfilled,
 		// this number is the next one's, with at most the others of a round before it.
 		if (a.startedAt < turnAt(b, t, t.index + 1)) return t;
-		const grid = Math.floor((a.startedAt - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS));
+		const grid = Math.floor(turnsSince(b, t, a.startedAt));
 		const first = a.used - (roundOf(t) - 1);
 		return {
 			...t,
@@ -116,7 +120,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	// A new one starts no lower than after this process's last number (the numbers between may have
 	// been the last window's, or not: it ended unfilled) and than its limit before this one.
 	const windows = Math.floor((a.used - t.aligned) / b.limit);
-	const grid = Math.floor((a.startedAt - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS));
+	const grid = Math.floor(turnsSince(b, t, a.startedAt));
 	const index = Math.max(t.index + Math.max(1, windows), grid);
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
 		return opened(
