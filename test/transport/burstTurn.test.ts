@@ -92,10 +92,10 @@ describe('the burst window after an answer', () => {
 			{ index: 2, gaps: [3], quietFirst: 43 - 8, silent: 0 },
 		],
 		[
-			'sent at the next turn, numbered below the window’s end: it ended unfilled',
+			'sent at the next turn, numbered below the window’s end: it ended unfilled, and the next began by its own number',
 			turn,
 			answer({ used: 33, startedAt: turnAt(BURST, turn, 2) }),
-			{ index: 2, first: 26, aligned: 41, last: 33 },
+			{ index: 2, first: 26, aligned: 33, last: 33 },
 		],
 		[
 			'a new minute window at a turn after its reset: the turns go on, its numbers from 1',
@@ -129,10 +129,10 @@ describe('the burst window after an answer', () => {
 			{ index: 2, first: 37, aligned: 37, last: 38 },
 		],
 		[
-			'rounds of silence in a window it moved into: it starts a round before its first number there',
+			'rounds of silence in a window it moved into: it starts a round before its first number there (and no sooner)',
 			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
 			answer({ used: 31 }),
-			{ first: 29, last: 31, silent: 2 },
+			{ first: 29, aligned: 29, last: 31, silent: 2 },
 		],
 		[
 			'one round of silence there: the window’s first stays after its own last',
@@ -256,6 +256,35 @@ describe('a request while others share an enforced burst window', () => {
 			() =>
 				situation({
 					now: turnAt(BURST, turn, 5),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 79, last: 96, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
+			'leaves it to the others when that window opens past the minute if every window so far filled',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
+					},
+				}),
+			RESET - turnAt(BURST, turn, 5),
+			'reset',
+		],
+		[
+			'tries its last requests there all the same: the others may be done',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					local: { ...local, lastRequests: 1 },
 					view: {
 						...view,
 						remaining: 3,

@@ -15,7 +15,7 @@ import {
  * margin later than the k-th window's length after it, when the clients that wait for it send together.
  */
 export interface Turn {
-	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled). */
+	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled; no higher than its own first there). */
 	minuteReset: number;
 	index: number;
 	first: number;
@@ -108,7 +108,8 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		...t,
 		index,
 		first,
-		aligned,
+		// No higher than its own first number there: the window began by then.
+		aligned: Math.max(first, Math.min(aligned, a.used)),
 		last: a.used,
 		lastAt: a.now,
 		endsBy: endOf(a, b),
@@ -138,7 +139,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	// sent at most one each before this process's first there (at the turn): the window starts there.
 	const alone = t.quietFirst !== undefined && silent >= SILENT_ROUNDS;
 	const first = alone ? Math.max(t.first, t.quietFirst!) : t.first;
-	return { ...moved, first, gaps, silent };
+	return { ...moved, first, aligned: Math.max(t.aligned, first), gaps, silent };
 }
 
 /**
