@@ -109,11 +109,28 @@ describe('the burst window after an answer', () => {
 			{
 				index: 6,
 				first: 1,
-				aligned: 1,
+				aligned: 3,
 				last: 3,
 				minuteOpened: turn.minuteOpened,
 				minuteReset: RESET + 61_000,
 			},
+		],
+		[
+			'the window that straddled the reset may have held the new minute’s first numbers: the next began by its own',
+			{ ...turn, index: 4, first: 81, aligned: 81, last: 100 },
+			answer({
+				used: 13,
+				reset: RESET + 61_000,
+				startedAt: turnAt(BURST, turn, 6),
+				now: RESET + 400,
+			}),
+			{ index: 6, first: 1, aligned: 13, last: 13 },
+		],
+		[
+			'windows the clock passed count as filled: the highest first number rises a limit each',
+			{ ...turn, last: 40 },
+			answer({ used: 75, startedAt: turnAt(BURST, turn, 4) }),
+			{ index: 4, first: 56, aligned: 75, last: 75 },
 		],
 		[
 			'a new minute window in the burst window that straddles its reset: that window keeps its end',
@@ -129,10 +146,16 @@ describe('the burst window after an answer', () => {
 			{ index: 2, first: 37, aligned: 37, last: 38 },
 		],
 		[
-			'rounds of silence in a window it moved into: it starts a round before its first number there (and no sooner)',
-			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
+			'rounds of silence in a window it moved into: it starts a round before its first number there',
+			{ ...turn, aligned: 30, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
 			answer({ used: 31 }),
-			{ first: 29, aligned: 29, last: 31, silent: 2 },
+			{ first: 29, last: 31, silent: 2 },
+		],
+		[
+			'no later than the window’s highest first number',
+			{ ...turn, aligned: 27, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
+			answer({ used: 31 }),
+			{ first: 27, aligned: 27, last: 31, silent: 2 },
 		],
 		[
 			'one round of silence there: the window’s first stays after its own last',
