@@ -303,6 +303,21 @@ describe('a request while others share an enforced burst window', () => {
 			'reset',
 		],
 		[
+			'sends paced by an endpoint’s period spend it all the same: their windows need not fill',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					endpoint: new SlidingWindow(FREEFORM),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
 			'tries its last requests there all the same: the others may be done',
 			() =>
 				situation({

@@ -90,7 +90,8 @@ function byTurns({ view, clients, shape, windows }: Situation): boolean {
  * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
  * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be,
  * unless its own window was full for it and the next opens past them when every window so far filled
- * (it leaves the room to those that sent last, whose numbers know it); past the reset, the burst
+ * (it leaves the room to those that sent last, whose numbers know it; an endpoint's period paces
+ * sends below the window, so theirs need not fill); past the reset, the burst
  * window this process is in goes on, else the first turn after the reset. A
  * process whose last requests fit the minute's last numbers tries them one at a time: the others may
  * be done (a refusal of the general limit is not counted, so trying costs no slot), and waiting would
@@ -109,7 +110,7 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
 	if (now < view.resetAt)
-		return finishing || fits || turn.aligned + b.limit <= limit
+		return finishing || fits || s.endpoint || turn.aligned + b.limit <= limit
 			? undefined
 			: { waitMs: view.resetAt - now, reason: 'reset' };
 	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
