@@ -4,7 +4,7 @@
  * 2 and 4 processes (bench/sharedTokenProcess.ts) each read `GET /api/user/me` 40 times with a
  * worker's concurrency (10), starting 0.6 s apart (timed from the first one's first job); the sandbox enforces the documented counts in
  * windows of half their length, the credential's windows scaled alike (`BENCH_READS_SCALE`, 0.5 by
- * default; `BENCH_READS_TRACE=<prefix>` writes every answer to `<prefix>-<processes>.txt`). Target: at most 1 429 per process, at most 1.15 × the least time the windows allow.
+ * default; `BENCH_READS_TRACE=<prefix>` writes every answer to `<prefix>-<processes>.txt`, run n > 1 `<prefix>-<processes>-<n>.txt`). Target: at most 1 429 per process, at most 1.15 × the least time the windows allow.
  */
 import { writeFileSync } from 'node:fs';
 
@@ -22,7 +22,7 @@ const SCALE = Number(process.env.BENCH_READS_SCALE ?? '0.5');
 const PROCESS_COUNTS = numbersFrom(process.env.BENCH_READS_PROCESSES ?? '2,4');
 const RUNS = Number(process.env.BENCH_READS_RUNS ?? '1');
 
-async function runOnce(processes: number): Promise<Row> {
+async function runOnce(processes: number, run: number): Promise<Row> {
 	const sandbox = await startSandbox({
 		port: 0,
 		clock: createClock({ realTime: true }),
@@ -62,7 +62,10 @@ async function runOnce(processes: number): Promise<Row> {
 		});
 		const wallMs = Date.now() - started;
 		if (process.env.BENCH_READS_TRACE)
-			writeFileSync(`${process.env.BENCH_READS_TRACE}-${processes}.txt`, trace.join('\n'));
+			writeFileSync(
+				`${process.env.BENCH_READS_TRACE}-${processes}${run > 0 ? `-${run + 1}` : ''}.txt`,
+				trace.join('\n'),
+			);
 		const { minute, burst } = documentedWindows(SCALE);
 		const minimumMs = accountWideMinimumMs(total, [minute, burst]);
 		return {
@@ -84,7 +87,7 @@ async function sharedReadsTable(): Promise<string> {
 	const rows: Row[] = [];
 	for (const processes of PROCESS_COUNTS)
 		for (let run = 0; run < RUNS; run++) {
-			const row = await runOnce(processes);
+			const row = await runOnce(processes, run);
 			rows.push(row);
 			process.stdout.write(`  shared reads, ${processes} processes: ${JSON.stringify(row)}\n`);
 		}

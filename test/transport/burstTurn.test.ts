@@ -92,10 +92,10 @@ describe('the burst window after an answer', () => {
 			{ index: 2, gaps: [3], quietFirst: 43 - 8, silent: 0 },
 		],
 		[
-			'sent at the next turn, numbered below the window’s end: it ended unfilled',
+			'sent at the next turn, numbered below the window’s end: it ended unfilled, and the next began by its own number',
 			turn,
 			answer({ used: 33, startedAt: turnAt(BURST, turn, 2) }),
-			{ index: 2, first: 26, aligned: 41, last: 33 },
+			{ index: 2, first: 26, aligned: 33, last: 33 },
 		],
 		[
 			'a new minute window at a turn after its reset: the turns go on, its numbers from 1',
@@ -109,11 +109,28 @@ describe('the burst window after an answer', () => {
 			{
 				index: 6,
 				first: 1,
-				aligned: 1,
+				aligned: 3,
 				last: 3,
 				minuteOpened: turn.minuteOpened,
 				minuteReset: RESET + 61_000,
 			},
+		],
+		[
+			'the window that straddled the reset may have held the new minute’s first numbers: the next began by its own',
+			{ ...turn, index: 4, first: 81, aligned: 81, last: 100 },
+			answer({
+				used: 13,
+				reset: RESET + 61_000,
+				startedAt: turnAt(BURST, turn, 6),
+				now: RESET + 400,
+			}),
+			{ index: 6, first: 1, aligned: 13, last: 13 },
+		],
+		[
+			'windows the clock passed count as filled: the highest first number rises a limit each',
+			{ ...turn, last: 40 },
+			answer({ used: 75, startedAt: turnAt(BURST, turn, 4) }),
+			{ index: 4, first: 56, aligned: 75, last: 75 },
 		],
 		[
 			'a new minute window in the burst window that straddles its reset: that window keeps its end',
@@ -130,9 +147,15 @@ describe('the burst window after an answer', () => {
 		],
 		[
 			'rounds of silence in a window it moved into: it starts a round before its first number there',
-			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
+			{ ...turn, aligned: 30, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
 			answer({ used: 31 }),
 			{ first: 29, last: 31, silent: 2 },
+		],
+		[
+			'no later than the window’s highest first number',
+			{ ...turn, aligned: 27, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
+			answer({ used: 31 }),
+			{ first: 27, aligned: 27, last: 31, silent: 2 },
 		],
 		[
 			'one round of silence there: the window’s first stays after its own last',
@@ -256,6 +279,50 @@ describe('a request while others share an enforced burst window', () => {
 			() =>
 				situation({
 					now: turnAt(BURST, turn, 5),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 79, last: 96, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
+			'leaves it to the others when that window opens past the minute if every window so far filled',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
+					},
+				}),
+			RESET - turnAt(BURST, turn, 5),
+			'reset',
+		],
+		[
+			'sends paced by an endpoint’s period spend it all the same: their windows need not fill',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					endpoint: new SlidingWindow(FREEFORM),
+					view: {
+						...view,
+						remaining: 3,
+						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
+			'tries its last requests there all the same: the others may be done',
+			() =>
+				situation({
+					now: turnAt(BURST, turn, 5),
+					local: { ...local, lastRequests: 1 },
 					view: {
 						...view,
 						remaining: 3,

@@ -88,8 +88,11 @@ function byTurns({ view, clients, shape, windows }: Situation): boolean {
 /**
  * One request under way; the next goes while its likely number (its last, one round on) fits the
  * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
- * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be;
- * past it, the burst window this process is in goes on, else the first turn after the reset. A
+ * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be,
+ * unless its own window was full for it and the next opens past them when every window so far filled
+ * (it leaves the room to those that sent last, whose numbers know it; an endpoint's period paces
+ * sends below the window, so theirs need not fill); past the reset, the burst
+ * window this process is in goes on, else the first turn after the reset. A
  * process whose last requests fit the minute's last numbers tries them one at a time: the others may
  * be done (a refusal of the general limit is not counted, so trying costs no slot), and waiting would
  * hold the run's end for a new minute; one with more left leaves them to the round.
@@ -106,7 +109,10 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	if (now < view.resetAt && (finishing ? turn.last + 1 : next) > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
-	if (now < view.resetAt) return undefined;
+	if (now < view.resetAt)
+		return finishing || fits || s.endpoint || turn.aligned + b.limit <= limit
+			? undefined
+			: { waitMs: view.resetAt - now, reason: 'reset' };
 	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };

@@ -15,7 +15,7 @@ import {
  * margin later than the k-th window's length after it, when the clients that wait for it send together.
  */
 export interface Turn {
-	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled). */
+	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled; no higher than its own first there). */
 	minuteReset: number;
 	index: number;
 	first: number;
@@ -108,7 +108,8 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		...t,
 		index,
 		first,
-		aligned,
+		// No higher than its own first number there: the window began by then.
+		aligned: Math.max(first, Math.min(aligned, a.used)),
 		last: a.used,
 		lastAt: a.now,
 		endsBy: endOf(a, b),
@@ -118,7 +119,9 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
 	});
 	// A new one starts no lower than after this process's last number (the numbers between may have
-	// been the last window's, or not: it ended unfilled) and than its limit before this one.
+	// been the last window's, or not: it ended unfilled) and than its limit before this one; no higher
+	// than if every window the clock passed filled (the one that straddles a reset may hold the new
+	// minute's first numbers).
 	const windows = Math.floor((a.used - t.aligned) / b.limit);
 	const grid = Math.floor(turnsSince(b, t, a.startedAt));
 	const index = Math.max(t.index + Math.max(1, windows), grid);
@@ -126,7 +129,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		return opened(
 			index,
 			Math.max(t.last + 1, a.used - b.limit + 1),
-			t.aligned + Math.max(1, windows) * b.limit,
+			t.aligned + (index - t.index) * b.limit,
 		);
 	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
 	const moved = { ...t, last: a.used, lastAt: a.now };
@@ -135,9 +138,10 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	const gaps = [...t.gaps, gap].slice(-ROUND_MEMORY);
 	const silent = gap === 1 ? (t.silent ?? 0) + 1 : 0;
 	// A gap of 1 is a round with none of the others' requests; silent for rounds in this window, they
-	// sent at most one each before this process's first there (at the turn): the window starts there.
+	// sent at most one each before this process's first there (at the turn): the window starts there,
+	// no later than its highest first number.
 	const alone = t.quietFirst !== undefined && silent >= SILENT_ROUNDS;
-	const first = alone ? Math.max(t.first, t.quietFirst!) : t.first;
+	const first = alone ? Math.max(t.first, Math.min(t.quietFirst!, t.aligned)) : t.first;
 	return { ...moved, first, gaps, silent };
 }
 
