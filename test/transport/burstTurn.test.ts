@@ -243,6 +243,18 @@ const NEAR_MINUTE_END: BudgetView = {
 	turn: { ...turn, index: 4, first: 90, aligned: 81, last: 99, gaps: [4] },
 };
 
+/** At the turn before the minute's reset, 3 left, its window (#79 on) full for it at 96 with rounds of 4, that window's first no higher than `aligned`. */
+const lastTurn = (aligned: number, over: Partial<Situation> = {}) =>
+	situation({
+		now: turnAt(BURST, turn, 5),
+		view: {
+			...view,
+			remaining: 3,
+			turn: { ...turn, index: 4, first: 79, aligned, last: 96, gaps: [4] },
+		},
+		...over,
+	});
+
 describe('a request while others share an enforced burst window', () => {
 	const nextTurnAt = turnAt(BURST, turn, 2);
 	it.each<[string, () => Situation, number, string | undefined]>([
@@ -276,59 +288,25 @@ describe('a request while others share an enforced burst window', () => {
 		],
 		[
 			'spends the minute’s remainder at the last turn before its reset',
-			() =>
-				situation({
-					now: turnAt(BURST, turn, 5),
-					view: {
-						...view,
-						remaining: 3,
-						turn: { ...turn, index: 4, first: 79, aligned: 79, last: 96, gaps: [4] },
-					},
-				}),
+			() => lastTurn(79),
 			0,
 			undefined,
 		],
 		[
 			'leaves it to the others when that window opens past the minute if every window so far filled',
-			() =>
-				situation({
-					now: turnAt(BURST, turn, 5),
-					view: {
-						...view,
-						remaining: 3,
-						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
-					},
-				}),
+			() => lastTurn(81),
 			RESET - turnAt(BURST, turn, 5),
 			'reset',
 		],
 		[
 			'sends paced by an endpoint’s period spend it all the same: their windows need not fill',
-			() =>
-				situation({
-					now: turnAt(BURST, turn, 5),
-					endpoint: new SlidingWindow(FREEFORM),
-					view: {
-						...view,
-						remaining: 3,
-						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
-					},
-				}),
+			() => lastTurn(81, { endpoint: new SlidingWindow(FREEFORM) }),
 			0,
 			undefined,
 		],
 		[
 			'tries its last requests there all the same: the others may be done',
-			() =>
-				situation({
-					now: turnAt(BURST, turn, 5),
-					local: { ...local, lastRequests: 1 },
-					view: {
-						...view,
-						remaining: 3,
-						turn: { ...turn, index: 4, first: 79, aligned: 81, last: 96, gaps: [4] },
-					},
-				}),
+			() => lastTurn(81, { local: { ...local, lastRequests: 1 } }),
 			0,
 			undefined,
 		],
