@@ -91,11 +91,11 @@ function byTurns({ view, clients, shape, windows }: Situation): boolean {
  * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be,
  * unless its own window was full for it and the next opens past them when every window so far filled
  * (it leaves the room to those that sent last, whose numbers know it; an endpoint's period paces
- * sends below the window, so theirs need not fill); past the reset, the burst
- * window this process is in goes on, else the first turn after the reset. A
- * process whose last requests fit the minute's last numbers tries them one at a time: the others may
- * be done (a refusal of the general limit is not counted, so trying costs no slot), and waiting would
- * hold the run's end for a new minute; one with more left leaves them to the round.
+ * sends below the window, so theirs need not fill); past the reset, the burst window this process is
+ * in goes on, else the first turn after the reset. A process whose last requests fit the minute's
+ * last numbers tries them one at a time: the others may be done (a refusal of the general limit is
+ * not counted, so trying costs no slot), and waiting would hold the run's end for a new minute; one
+ * with more left leaves them to the round.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
 	const { now, view, shape, local } = s;
