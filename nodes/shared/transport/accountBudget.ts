@@ -204,9 +204,12 @@ export class AccountBudget implements Pacer {
 		}
 		const retried = this.local.countedSinceRefusal === 0;
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
+		const refused = this.view.turn;
 		this.view = observation.view;
-		if (retried && this.view.turn)
-			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
+		if (retried && this.view.turn) {
+			const turn = retriedInto(this.view.turn, burstOf(this.shape), refused, startedAt);
+			this.view = { ...this.view, turn };
+		}
 		this.local.startedSinceCount = 0;
 		// The answered request leaves the backlog once its caller is done with it.
 		this.local.lastRequests = this.draining(now) ? this.backlog - 1 : undefined;
