@@ -15,6 +15,7 @@ import {
 	retriedInto,
 	roundOf,
 	turnAt,
+	turnEnd,
 	type Numbered,
 	type Turn,
 } from '../../nodes/shared/transport/burstTurn';
@@ -186,6 +187,14 @@ describe('the burst window after an answer', () => {
 		expect(filled(turn, BURST, NOW)).toMatchObject({ last: 40, refusedAt: NOW });
 		expect(retriedInto({ ...turn, last: 31 }, BURST)).toMatchObject({ last: 40 });
 		expect(retriedInto({ ...turn, first: 41, last: 41 }, BURST)).toMatchObject({ last: 41 });
+	});
+
+	it('is not full for a refused client that waited for the next turn: it starts that window like the others', () => {
+		const refused = filled({ ...turn, index: 0, first: 1, last: 12 }, BURST, NOW);
+		const sentAt = turnEnd(BURST, refused);
+		const next = { ...turn, last: 31 };
+		expect(retriedInto(next, BURST, refused, sentAt)).toEqual(next);
+		expect(retriedInto(next, BURST, refused, sentAt - 1)).toMatchObject({ last: 40 });
 	});
 });
 

@@ -20,11 +20,7 @@ import { SlidingWindow } from './windows';
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
-/**
- * The one pacer of a token in this process: its windows (windows.ts), what the answers show of the
- * others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts).
- * The design is docs/SCALING.md. Without budget headers the configured windows pace alone.
- */
+/** The one pacer of a token in this process: its windows (windows.ts), what the answers show of the others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows pace alone. */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
 	/** The clients this process shares the token with as counted (1: alone). */
@@ -204,9 +200,14 @@ export class AccountBudget implements Pacer {
 		}
 		const retried = this.local.countedSinceRefusal === 0;
 		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
+		const { turn: refused } = this.view;
 		this.view = observation.view;
-		if (retried && this.view.turn)
-			this.view = { ...this.view, turn: retriedInto(this.view.turn, burstOf(this.shape)) };
+		const { turn } = this.view;
+		if (retried && turn)
+			this.view = {
+				...this.view,
+				turn: retriedInto(turn, burstOf(this.shape), refused, startedAt),
+			};
 		this.local.startedSinceCount = 0;
 		// The answered request leaves the backlog once its caller is done with it.
 		this.local.lastRequests = this.draining(now) ? this.backlog - 1 : undefined;
@@ -225,10 +226,7 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
-	/**
-	 * The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n worker takes
-	 * the next execution as one ends). Others slowing is no such sign: their share may be spent.
-	 */
+	/** The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n worker takes the next execution as one ends). Others slowing is no such sign: their share may be spent. */
 	private draining(now: number): boolean {
 		this.noteBacklog(now);
 		return this.peakBacklog >= DRAINING_PEAK && this.backlog < this.peakBacklog;

@@ -163,8 +163,9 @@ function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
 	};
 }
 
-/** A refused client's first counted answer: others ahead of it in the window keep the rest (a lone one holds room for it, LATE_RETRY_ROOM). */
-export function retriedInto(turn: Turn, b: Burst): Turn {
+/** A refused client's first counted answer: retried into the window others fill, those ahead of it keep the rest (a lone one holds room for it, LATE_RETRY_ROOM); sent at the turn after the window that refused it, it starts the next like the others. */
+export function retriedInto(turn: Turn, b: Burst, refused?: Turn, startedAt = -Infinity): Turn {
+	if (refused !== undefined && startedAt >= turnEnd(b, refused)) return turn;
 	return { ...(turn.last > turn.first ? filled(turn, b) : turn), endsBy: undefined };
 }
 
