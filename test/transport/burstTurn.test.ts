@@ -140,10 +140,10 @@ describe('the burst window after an answer', () => {
 			{ index: 5, first: -2, aligned: 1, last: 2, minuteOpened: turn.minuteOpened, quietFirst: -3 },
 		],
 		[
-			'started at its turn sooner than its answer took, having seen others: the window began at most twice the most others of a round before its number',
+			'started at its turn sooner than its answer took, having seen others: the window began at most its widest round before its number',
 			{ ...turn, widest: 4 },
-			answer({ used: 45, startedAt: turnAt(BURST, turn, 2) + 1, now: turnAt(BURST, turn, 2) + 5 }),
-			{ index: 2, first: 39, aligned: 41, last: 45 },
+			answer({ used: 44, startedAt: turnAt(BURST, turn, 2) + 1, now: turnAt(BURST, turn, 2) + 5 }),
+			{ index: 2, first: 40, aligned: 41, last: 44 },
 		],
 		[
 			'started later after its turn than its answer took: the others may have sent more, after its own last',

@@ -123,15 +123,15 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
 	});
 	// A new one starts no lower than after its last number (the last window may have ended unfilled),
-	// its limit before this one and, sent at the turn sooner than its answer took, twice the most others
-	// of a round before it (their first answers back and one more each); no higher than if every window
+	// its limit before this one and, sent at the turn sooner than its answer took, its widest round
+	// before it (the others' requests at the turn, and one sent twice); no higher than if every window
 	// the clock passed filled (the one that straddles a reset may hold the new minute's first numbers).
 	const windows = Math.floor((a.used - t.aligned) / b.limit);
 	const grid = Math.floor(turnsSince(b, t, a.startedAt));
 	const index = Math.max(t.index + Math.max(1, windows), grid);
 	const highest = t.aligned + (index - t.index) * b.limit;
 	const prompt = (t.widest ?? 1) > 1 && a.startedAt - turnAt(b, t, grid) < a.now - a.startedAt;
-	const likely = prompt ? Math.min(highest, a.used - 2 * aheadOf(t)) : -Infinity;
+	const likely = prompt ? Math.min(highest, a.used - aheadOf(t) - 1) : -Infinity;
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
 		return opened(index, Math.max(t.last + 1, a.used - b.limit + 1, likely), highest);
 	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
