@@ -462,6 +462,20 @@ describe('a request while others share an enforced burst window', () => {
 			'reset',
 		],
 		[
+			'a send reaches the minute’s last numbers by its round: its endpoint’s period widens its gaps',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					view: {
+						...view,
+						remaining: 5,
+						turn: { ...turn, index: 4, first: 81, aligned: 81, last: 95, gaps: [2], widest: 6 },
+					},
+				}),
+			0,
+			undefined,
+		],
+		[
 			'keeps part of a refilled burst window free for a second',
 			() => situation({ lateRetry: full(35, 11_000, NOW - 1_000) }),
 			10_000,

@@ -67,7 +67,6 @@ export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1)
 
 /** The clients in a round: the largest of its last gaps (the others may be quicker than it), FIRST_ROUND before it measured one. */
 export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : FIRST_ROUND);
-
 /** The most of the others' requests it saw between two of its own (its widest gap, or its round, less its own): how many may come before one of its own. */
 export const aheadOf = (t: Turn) => Math.max(roundOf(t), t.widest ?? 0) - 1;
 
