@@ -139,6 +139,52 @@ describe('the burst window after an answer', () => {
 			answer({ used: 2, reset: RESET + 60_100, startedAt: RESET + 100, now: RESET + 103 }),
 			{ index: 5, first: -2, aligned: 1, last: 2, minuteOpened: turn.minuteOpened, quietFirst: -3 },
 		],
+		[
+			'started at its turn sooner than its answer took, having seen others: the window began at most its widest round before its number',
+			{ ...turn, widest: 4 },
+			answer({ used: 44, startedAt: turnAt(BURST, turn, 2) + 1, now: turnAt(BURST, turn, 2) + 5 }),
+			{ index: 2, first: 40, aligned: 41, last: 44 },
+		],
+		[
+			'started later after its turn than its answer took: the others may have sent more, after its own last',
+			{ ...turn, widest: 4 },
+			answer({
+				used: 45,
+				startedAt: turnAt(BURST, turn, 2) + 10,
+				now: turnAt(BURST, turn, 2) + 15,
+			}),
+			{ index: 2, first: 26, aligned: 41, last: 45 },
+		],
+		[
+			'never having seen the others’ requests between its own: after its own last',
+			{ ...turn, widest: 1 },
+			answer({ used: 45, startedAt: turnAt(BURST, turn, 2) + 1, now: turnAt(BURST, turn, 2) + 5 }),
+			{ index: 2, first: 26, last: 45 },
+		],
+		[
+			'a gap wider than any before is its widest',
+			{ ...turn, widest: 2 },
+			answer({ used: 28 }),
+			{ gaps: [2, 2, 3], widest: 3 },
+		],
+		[
+			'a narrower gap leaves its widest',
+			{ ...turn, widest: 5 },
+			answer({ used: 28 }),
+			{ widest: 5 },
+		],
+		[
+			'a window moved into starts, after silence, the most others of a round before its first there',
+			{ ...turn, widest: 12 },
+			answer({ used: 43 }),
+			{ index: 2, quietFirst: 43 - 11 },
+		],
+		[
+			'numbered within the window it took as full: the next began the most others of a round before its own',
+			{ ...turn, last: 40, widest: 6 },
+			answer({ used: 38, startedAt: turnAt(BURST, turn, 2) }),
+			{ index: 2, first: 33, last: 38 },
+		],
 		['an answer overtaken by a later one: nothing changes', turn, answer({ used: 24 }), turn],
 		[
 			'sent at the next turn, numbered within the window it took as full: that one ended unfilled',
@@ -401,6 +447,33 @@ describe('a request while others share an enforced burst window', () => {
 			() => situation({ view: NEAR_MINUTE_END }),
 			RESET - NOW,
 			'reset',
+		],
+		[
+			'leaves the minute’s last numbers once the most others it saw in a round would take them',
+			() =>
+				situation({
+					view: {
+						...view,
+						remaining: 5,
+						turn: { ...turn, index: 4, first: 81, aligned: 81, last: 95, gaps: [2], widest: 6 },
+					},
+				}),
+			RESET - NOW,
+			'reset',
+		],
+		[
+			'a send reaches the minute’s last numbers by its round: its endpoint’s period widens its gaps',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					view: {
+						...view,
+						remaining: 5,
+						turn: { ...turn, index: 4, first: 81, aligned: 81, last: 95, gaps: [2], widest: 6 },
+					},
+				}),
+			0,
+			undefined,
 		],
 		[
 			'keeps part of a refilled burst window free for a second',

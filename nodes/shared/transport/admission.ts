@@ -1,6 +1,6 @@
 import type { RateLimit } from './credentials';
 import { burstOf, type BudgetView, type Shape } from './budgetView';
-import { roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
+import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
@@ -88,14 +88,14 @@ function byTurns({ view, clients, shape, windows }: Situation): boolean {
 /**
  * One request under way; the next goes while its likely number (its last, one round on) fits the
  * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
- * the last slots. The minute's last numbers likewise, at the last turn before its reset if need be,
- * unless its own window was full for it and the next opens past them when every window so far filled
- * (it leaves the room to those that sent last, whose numbers know it; an endpoint's period paces
- * sends below the window, so theirs need not fill); past the reset, the burst window this process is
- * in goes on, else the first turn after the reset. A process whose last requests fit the minute's
- * last numbers tries them one at a time: the others may be done (a refusal of the general limit is
- * not counted, so trying costs no slot), and waiting would hold the run's end for a new minute; one
- * with more left leaves them to the round.
+ * the last slots. The minute's last numbers while the most others it saw in a round (a send's round)
+ * leave it one, at the last turn before its reset if need be, unless its window was full for it and
+ * the next opens past them when every window so far filled (it leaves the room to those that sent
+ * last, whose numbers know it; an endpoint's period paces sends below the window, widens their gaps
+ * and their windows need not fill); past the reset, the burst window it is in goes on, else the first
+ * turn after the reset. A process whose last requests fit the minute's last numbers tries them one at
+ * a time: the others may be done (a refusal of the general limit is not counted, so trying costs no
+ * slot), and waiting would hold the run's end for a new minute; one with more left leaves them.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
 	const { now, view, shape, local } = s;
@@ -106,7 +106,8 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
 	const finishing = local.lastRequests !== undefined && local.lastRequests <= limit - turn.last;
-	if (now < view.resetAt && (finishing ? turn.last + 1 : next) > limit)
+	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
+	if (now < view.resetAt && turn.last + 1 + ahead > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
 	if (now < view.resetAt)

@@ -28,9 +28,10 @@ export interface Turn {
 	endsBy?: number;
 	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
 	gaps: readonly number[];
-	/** In a window it moved into: its first number there less the others of a round (each may have sent once at the turn before it), and its gaps of 1 in a row there (none of the others' requests between). */
+	/** In a window it moved into: its first number there less the most others of a round (each may have sent once at the turn before it), and its gaps of 1 in a row there (none of the others' requests between); its widest gap in the run. */
 	quietFirst?: number;
 	silent?: number;
+	widest?: number;
 	/** When the minute window opened at the latest: its reset less its length (the clock every client shares), or its first answer heard when the last minute's turn brought the clients together. */
 	minuteOpened: number;
 }
@@ -66,6 +67,8 @@ export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1)
 
 /** The clients in a round: the largest of its last gaps (the others may be quicker than it), FIRST_ROUND before it measured one. */
 export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : FIRST_ROUND);
+/** The most of the others' requests it saw between two of its own (its widest gap, or its round, less its own): how many may come before one of its own. */
+export const aheadOf = (t: Turn) => Math.max(roundOf(t), t.widest ?? 0) - 1;
 
 /** The burst window after an answer. */
 export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
@@ -92,7 +95,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		// this number is the next one's, with at most the others of a round before it.
 		if (a.startedAt < turnAt(b, t, t.index + 1)) return t;
 		const grid = Math.floor(turnsSince(b, t, a.startedAt));
-		const first = a.used - (roundOf(t) - 1);
+		const first = a.used - aheadOf(t);
 		return {
 			...t,
 			index: Math.max(t.index + 1, grid),
@@ -113,24 +116,23 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		last: a.used,
 		lastAt: a.now,
 		endsBy: endOf(a, b),
-		quietFirst: a.used - (roundOf(t) - 1),
+		quietFirst: a.used - aheadOf(t),
 		silent: 0,
 		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
 	});
-	// A new one starts no lower than after this process's last number (the numbers between may have
-	// been the last window's, or not: it ended unfilled) and than its limit before this one; no higher
-	// than if every window the clock passed filled (the one that straddles a reset may hold the new
-	// minute's first numbers).
+	// A new one starts no lower than after its last number (the last window may have ended unfilled),
+	// its limit before this one and, sent at the turn sooner than its answer took, its widest round
+	// before it (the others' requests at the turn, and one sent twice); no higher than if every window
+	// the clock passed filled (the one that straddles a reset may hold the new minute's first numbers).
 	const windows = Math.floor((a.used - t.aligned) / b.limit);
 	const grid = Math.floor(turnsSince(b, t, a.startedAt));
 	const index = Math.max(t.index + Math.max(1, windows), grid);
+	const highest = t.aligned + (index - t.index) * b.limit;
+	const prompt = (t.widest ?? 1) > 1 && a.startedAt - turnAt(b, t, grid) < a.now - a.startedAt;
+	const likely = prompt ? Math.min(highest, a.used - aheadOf(t) - 1) : -Infinity;
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
-		return opened(
-			index,
-			Math.max(t.last + 1, a.used - b.limit + 1),
-			t.aligned + (index - t.index) * b.limit,
-		);
+		return opened(index, Math.max(t.last + 1, a.used - b.limit + 1, likely), highest);
 	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
 	const moved = { ...t, last: a.used, lastAt: a.now };
 	if (!inRound) return moved;
@@ -142,7 +144,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	// no later than its highest first number.
 	const alone = t.quietFirst !== undefined && silent >= SILENT_ROUNDS;
 	const first = alone ? Math.max(t.first, Math.min(t.quietFirst!, t.aligned)) : t.first;
-	return { ...moved, first, gaps, silent };
+	return { ...moved, first, gaps, silent, widest: Math.max(t.widest ?? 0, gap) };
 }
 
 /**
