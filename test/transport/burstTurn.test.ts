@@ -19,6 +19,7 @@ import {
 	type Numbered,
 	type Turn,
 } from '../../nodes/shared/transport/burstTurn';
+import type { RateLimit } from '../../nodes/shared/transport/credentials';
 import { FIRST_ROUND, ROUND_PAUSE_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/tuning';
 import { SlidingWindow } from '../../nodes/shared/transport/windows';
 
@@ -280,15 +281,19 @@ function situation(over: Partial<Situation> & { turnOver?: Partial<Turn> } = {})
 	};
 }
 
-/** A window of `limit` whose slots were all answered at `at`. */
-function full(limit: number, windowMs: number, at: number): SlidingWindow {
-	const window = new SlidingWindow({ limit, windowMs });
-	for (let n = 0; n < limit; n++) {
+/** A window of `rateLimit` with `count` of its slots answered at `at`. */
+function answered(rateLimit: RateLimit, count: number, at: number): SlidingWindow {
+	const window = new SlidingWindow(rateLimit);
+	for (let n = 0; n < count; n++) {
 		window.start();
 		window.finish(at);
 	}
 	return window;
 }
+
+/** A window of `limit` whose slots were all answered at `at`. */
+const full = (limit: number, windowMs: number, at: number) =>
+	answered({ limit, windowMs }, limit, at);
 
 const FREEFORM = { limit: 5, windowMs: 1_000 };
 /** One number left in the minute, its round 4, its burst window with room. */
@@ -425,6 +430,58 @@ describe('a request while others share an enforced burst window', () => {
 				situation({
 					endpoint: new SlidingWindow(FREEFORM),
 					local: { ...local, lastStart: NOW - 300 },
+					turnOver: { gaps: [10] },
+				}),
+			(FREEFORM.windowMs * 10) / FREEFORM.limit - 300,
+			'endpoint',
+		],
+		[
+			'at the run’s end, sends its share of the endpoint’s window each period: 2 of 5 for a round of 2',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300, lastRequests: 5 },
+				}),
+			FREEFORM.windowMs / 2 - 300,
+			'endpoint',
+		],
+		[
+			'at the run’s end, a second slot of its share goes while the first is held',
+			() =>
+				situation({
+					endpoint: answered(FREEFORM, 1, NOW - 200),
+					local: { ...local, lastStart: NOW - 600, lastRequests: 5 },
+				}),
+			0,
+			undefined,
+		],
+		[
+			'at the run’s end, waits while both slots of its share are held (a window after their answers)',
+			() =>
+				situation({
+					endpoint: answered(FREEFORM, 2, NOW - 200),
+					local: { ...local, lastStart: NOW - 600, lastRequests: 5 },
+				}),
+			FREEFORM.windowMs - 200,
+			'endpoint',
+		],
+		[
+			'at the run’s end, before it measured a round (the first guess counts no senders): once a period',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300, lastRequests: 5 },
+					turnOver: { gaps: [] },
+				}),
+			FREEFORM.windowMs - 300,
+			'endpoint',
+		],
+		[
+			'at the run’s end, a round of more senders than the endpoint’s limit still spreads its period',
+			() =>
+				situation({
+					endpoint: new SlidingWindow(FREEFORM),
+					local: { ...local, lastStart: NOW - 300, lastRequests: 5 },
 					turnOver: { gaps: [10] },
 				}),
 			(FREEFORM.windowMs * 10) / FREEFORM.limit - 300,

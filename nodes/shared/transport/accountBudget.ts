@@ -139,11 +139,7 @@ export class AccountBudget implements Pacer {
 		endpoint: SlidingWindow | undefined,
 		periodic: boolean | undefined,
 	): Release {
-		const windows = [
-			...this.windows,
-			...(endpoint ? [endpoint] : []),
-			...(this.lateRetry ? [this.lateRetry] : []),
-		];
+		const windows = [...this.windows, endpoint, this.lateRetry].filter((w) => w !== undefined);
 		for (const window of windows) window.start();
 		this.local.inFlight++;
 		this.local.startedSinceCount++;

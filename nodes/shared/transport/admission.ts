@@ -98,14 +98,13 @@ function byTurns({ view, clients, shape, windows }: Situation): boolean {
  * slot), and waiting would hold the run's end for a new minute; one with more left leaves them.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
-	const { now, view, shape, local } = s;
+	const { now, view, shape } = s;
 	const turn = view.turn!;
 	const b = burstOf(shape);
-	const next = turn.last + roundOf(turn);
-	const fits = next < turn.first + b.limit;
+	const fits = turn.last + roundOf(turn) < turn.first + b.limit;
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
-	const finishing = local.lastRequests !== undefined && local.lastRequests <= limit - turn.last;
+	const finishing = isFinishing(s);
 	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
 	if (now < view.resetAt && turn.last + 1 + ahead > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
@@ -118,6 +117,11 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
+
+/** Its last requests fit the minute's last numbers (the run's end: its backlog drains, accountBudget.ts). */
+const isFinishing = ({ view, local }: Situation) =>
+	local.lastRequests !== undefined &&
+	local.lastRequests <= (view.limit ?? Infinity) - view.turn!.last;
 
 /** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
 function refusedBeforeTurn({ view, shape }: Situation): boolean {
@@ -174,19 +178,21 @@ function slotWait(now: number, nextExpiry: number, underWay: number, share: numb
 
 /**
  * Taking turns, an endpoint's own window (unreported) is shared by a fixed period: each process sends
- * to it once per window (once per round ÷ limit windows when the round holds more senders than the
- * limit), so up to `limit` senders fit it, every sender sends once a period, and the round measured
- * between two starts a period apart is the count of senders (burstTurn.ts).
+ * to it once per window (round ÷ limit windows when the round holds more senders than the limit), so
+ * up to `limit` senders fit it and the round measured between two starts a period apart counts the
+ * senders (burstTurn.ts); at the run's end, no round left to measure, its share: limit ÷ its round.
  */
-function endpointTurnWaitMs({ now, view, local, endpoint }: Situation): number {
+function endpointTurnWaitMs(s: Situation): number {
+	const { now, view, local, endpoint } = s;
 	if (!endpoint) return 0;
 	const { limit, windowMs } = endpoint.rateLimit;
-	const room = endpoint.room(now, 1);
+	const round = roundOf(view.turn!);
+	const measured = view.turn!.gaps.length > 0;
+	const perPeriod = measured && isFinishing(s) ? Math.max(1, Math.floor(limit / round)) : 1;
+	const room = endpoint.room(now, perPeriod);
 	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
-	return Math.max(
-		held,
-		local.lastStart + windowMs * Math.max(1, roundOf(view.turn!) / limit) - now,
-	);
+	const periodMs = (windowMs * Math.max(1, round / limit)) / perPeriod;
+	return Math.max(held, local.lastStart + periodMs - now);
 }
 
 function endpointWaitMs(s: Situation): number {

@@ -26,9 +26,7 @@ export class SlidingWindow {
 	room(now: number, limit = this.rateLimit.limit): { free: number; nextExpiry: number } {
 		const { windowMs } = this.rateLimit;
 		const held = this.finishedAt.filter((at) => at + windowMs > now);
-		return {
-			free: limit - held.length,
-			nextExpiry: held.length > 0 ? held[0] + windowMs : Infinity,
-		};
+		const nextExpiry = held.length > 0 ? held[0] + windowMs : Infinity;
+		return { free: limit - held.length, nextExpiry };
 	}
 }
