@@ -3,57 +3,46 @@
  * cannot see it) retries at the whole second its `retry_after` rounds up to. The lone process leaves
  * part of each refilled burst window free for that second (accountBudget.ts, LATE_RETRY_ROOM), so the
  * refused client is served at its retry instead of meeting every window full for the whole backlog.
- * The service here counts as the sandbox does: fixed windows from their first request, refusals
- * uncounted, `retry_after` in whole seconds until the refusing window ends.
+ * The service is the sandbox's own general limit (sandbox/http/generalLimit.ts) on the fake clock.
  */
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import type { FastifyReply } from 'fastify';
 
-type RateLimit = { limit: number; windowMs: number };
-type Window = { start: number; count: number };
+import type { RateLimit } from '../../nodes/shared/transport/credentials';
+import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import { createClock } from '../../sandbox';
+import { resolveGeneralLimit } from '../../sandbox/domain/rateLimits/generalLimit';
+import { withinGeneralLimit } from '../../sandbox/http/generalLimit';
+import type { User } from '../../sandbox/model/accounts';
+import type { ResolvedOptions } from '../../sandbox/model/options';
+import { Sandbox } from '../../sandbox/model/sandbox';
+
 type Answer = { status: number; headers: Record<string, string>; retryAfterS?: number };
 
-/** The documented windows (100 a minute, 20 per 10 s) at `scale` of their length. */
-const limitsAt = (scale: number): [RateLimit, RateLimit] => [
+/** The documented windows (100 a minute, 20 per 10 s) at `scale` of their length, as the transport configures them. */
+const limitsAt = (scale: number): RateLimit[] => [
 	{ limit: 100, windowMs: 60_000 * scale },
 	{ limit: 20, windowMs: 10_000 * scale },
 ];
 
-/** The account-wide limit of one token: both windows count a served request; a refusal counts in neither. */
-class Service {
-	private readonly windows = new Map<RateLimit, Window>();
-
-	constructor(private readonly limits: [RateLimit, RateLimit]) {}
-
-	serve(now: number): Answer {
-		const current = this.limits.map((limit) => {
-			let window = this.windows.get(limit);
-			if (!window || now >= window.start + limit.windowMs) {
-				window = { start: now, count: 0 };
-				this.windows.set(limit, window);
-			}
-			return { limit, window };
-		});
-		const [minute] = current;
-		const reset = String(Math.ceil((minute.window.start + minute.limit.windowMs) / 1000));
-		const refusing = current.filter(({ limit, window }) => window.count >= limit.limit);
-		if (refusing.length > 0) {
-			const ends = refusing.map(({ limit, window }) => window.start + limit.windowMs);
-			return {
-				status: 429,
-				headers: { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
-				retryAfterS: Math.ceil((Math.max(...ends) - now) / 1000),
-			};
-		}
-		for (const { window } of current) window.count++;
-		return {
-			status: 200,
-			headers: {
-				'X-RateLimit-Limit': String(minute.limit.limit),
-				'X-RateLimit-Remaining': String(minute.limit.limit - minute.window.count),
-				'X-RateLimit-Reset': reset,
+/** One token's general limit as the sandbox counts it, with its windows at `windowScale`: each call is one request. */
+function sandboxLimit(windowScale: number): () => Answer {
+	// Only the general limit is read; nothing else of the sandbox runs.
+	const options = { generalRateLimit: resolveGeneralLimit({ windowScale }) } as ResolvedOptions;
+	const sb = new Sandbox(createClock(), options);
+	const user = { token: 'one token' } as User;
+	return () => {
+		const answer: Answer = { status: 200, headers: {} };
+		const reply = {
+			header: (name: string, value: string) => ((answer.headers[name] = value), reply),
+			code: (status: number) => ((answer.status = status), reply),
+			send: (body: string) => {
+				answer.retryAfterS = (JSON.parse(body) as { retry_after: number }).retry_after;
+				return reply;
 			},
 		};
-	}
+		withinGeneralLimit(sb, reply as unknown as FastifyReply, user);
+		return answer;
+	};
 }
 
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_400 }));
@@ -61,7 +50,7 @@ afterEach(() => jest.useRealTimers());
 
 /** A lone process (production's windows, enforced) sends `count` requests, `lanes` at a time, each answered at once and retried after a 429 as send.ts does; returns its answers' statuses. */
 async function loneRun(
-	service: Service,
+	serve: () => Answer,
 	limits: RateLimit[],
 	count: number,
 	lanes: number,
@@ -75,7 +64,7 @@ async function loneRun(
 				next++;
 				for (;;) {
 					const release = await budget.acquire(300_000);
-					const answer = service.serve(Date.now());
+					const answer = serve();
 					statuses.push(answer.status);
 					release(answer.headers, answer.status);
 					if (answer.retryAfterS === undefined) break;
@@ -97,16 +86,17 @@ describe('a client refused by a lone process’s full burst window', () => {
 	])(
 		'is served when it retries after its retry_after (windows ×%s, refused %i ms after the first request)',
 		async (scale, refusedAfterMs) => {
-			const limits = limitsAt(scale);
-			const service = new Service(limits);
+			const serve = sandboxLimit(scale);
 			const late: Answer[] = [];
 			setTimeout(() => {
-				const refused = service.serve(Date.now());
+				const refused = serve();
 				late.push(refused);
-				setTimeout(() => late.push(service.serve(Date.now())), refused.retryAfterS! * 1000);
+				setTimeout(() => late.push(serve()), refused.retryAfterS! * 1000);
 			}, refusedAfterMs);
 			let done = false;
-			const lone = loneRun(service, limits, 60, 10).then((statuses) => ((done = true), statuses));
+			const lone = loneRun(serve, limitsAt(scale), 60, 10).then(
+				(statuses) => ((done = true), statuses),
+			);
 			while (!done) await jest.advanceTimersByTimeAsync(10);
 
 			expect(late.map((answer) => answer.status)).toEqual([429, 200]);
