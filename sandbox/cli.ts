@@ -1,7 +1,7 @@
 /**
  * CLI: node --import tsx sandbox/cli.ts [--port N] [--host H] [--call-duration MS] [--document-processing MS]
  *        [--no-seed] [--api both|current|seed] [--state-file PATH]
- *        [--no-general-limit | --general-limit-scale F]
+ *        [--no-general-limit | --general-limit-scale F] [--beyond-docs NAME,NAME]
  *      node --import tsx sandbox/cli.ts call … plays a call against a running sandbox (callCommand.ts)
  *      node --import tsx sandbox/cli.ts whatsapp-message|chat-message --text T … (a customer writes to a running sandbox)
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
@@ -9,7 +9,12 @@
  */
 import { runCallCommand } from './callCommand';
 import { resolveGeneralLimit } from './domain/rateLimits/generalLimit';
-import { startSandbox, type ApiOption, type GeneralLimitOption } from './index';
+import {
+	startSandbox,
+	type ApiOption,
+	type BeyondDocsOption,
+	type GeneralLimitOption,
+} from './index';
 import type { RateLimit } from './model/options';
 import { CUSTOMER_COMMANDS, runCustomerCommand } from './customerCli';
 
@@ -39,6 +44,12 @@ function describeGeneralLimit(option: GeneralLimitOption | undefined): string {
 	return `${per(limit.sustained)}, bursts of ${per(limit.burst)} per token${option === undefined ? ' (as documented)' : ''}`;
 }
 
+/** `--beyond-docs assistantToolIds,…`: options beyond the public docs (model/beyondDocs.ts). */
+function beyondDocs(): BeyondDocsOption[] {
+	const given = arg('beyond-docs');
+	return given === undefined ? [] : (given.split(',').filter(Boolean) as BeyondDocsOption[]);
+}
+
 async function main(): Promise<void> {
 	const port = Number(arg('port') ?? process.env.SANDBOX_PORT ?? 3456);
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
 		api: (arg('api') ?? 'both') as ApiOption,
 		generalRateLimit,
 		stateFile: arg('state-file'),
+		beyondDocs: beyondDocs(),
 	});
 	const lines = [
 		'Famulor sandbox is running',
@@ -66,6 +78,7 @@ async function main(): Promise<void> {
 		`  assistant API   ${arg('api') ?? 'both'} (--api both|current|seed)`,
 		`  control token  ${sb.controlToken}   (Authorization: Bearer ... for ${sb.url}/__sandbox/*)`,
 		`  rate limit     ${describeGeneralLimit(generalRateLimit)}`,
+		`  beyond docs    ${beyondDocs().join(', ') || 'none (the service as documented; --beyond-docs NAME,…)'}`,
 		...(sb.stateFile ? [`  state          ${sb.stateFile}`] : []),
 		'Press Ctrl-C to stop.',
 	];

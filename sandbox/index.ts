@@ -15,6 +15,7 @@ import {
 import { buildApp } from './http/server';
 import { CONTROL_TOKEN, TOKENS } from './model/accounts';
 import { createClock, ScheduledClock, SandboxClock } from './model/clock';
+import { resolveBeyondDocs, type BeyondDocsOption } from './model/beyondDocs';
 import { API_OPTIONS, type ApiOption, type ResolvedOptions } from './model/options';
 import { Sandbox } from './model/sandbox';
 import { openStateFile } from './persistence/stateFile';
@@ -22,6 +23,8 @@ import { SEED, seedState } from './seed';
 
 export { createClock, SEED, TOKENS, CONTROL_TOKEN, DOCUMENTED_GENERAL_LIMIT };
 export type { GeneralLimitOption } from './domain/rateLimits/generalLimit';
+export { BEYOND_DOCS, BEYOND_DOCS_OPTIONS } from './model/beyondDocs';
+export type { BeyondDocsOption } from './model/beyondDocs';
 export type { ApiOption, GeneralLimit, RateLimit } from './model/options';
 export type { SandboxClock, ScheduledClock };
 export type { RequestLogEntry, WebhookLogEntry, Fault } from './model/logs';
@@ -66,6 +69,11 @@ export interface SandboxOptions {
 	 * at start when it exists, written after every request that may change something and at stop.
 	 */
 	stateFile?: string;
+	/**
+	 * Fields and behaviours beyond Famulor's public docs to switch on (model/beyondDocs.ts lists them
+	 * with the page that leaves each open); default none, the service as documented.
+	 */
+	beyondDocs?: readonly BeyondDocsOption[];
 }
 
 export interface StartedSandbox {
@@ -131,6 +139,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
 		latencyMs: opts.latencyMs ?? 0,
 		api: opts.api ?? 'both',
+		beyondDocs: resolveBeyondDocs(opts.beyondDocs),
 	};
 	if (!API_OPTIONS.includes(resolved.api))
 		throw new Error(`invalid api option ${String(resolved.api)}: use ${API_OPTIONS.join(', ')}`);

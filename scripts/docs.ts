@@ -1,6 +1,7 @@
 /**
- * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts) and the README's
- * operations overview (scripts/docs/readmeOverview.ts) from the code.
+ * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts), the README's
+ * operations overview (scripts/docs/readmeOverview.ts) and SERVICE-NOTES' table of the sandbox's
+ * options beyond the docs (scripts/docs/sandboxOptions.ts) from the code.
  * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
 import '../harness/jestShim';
@@ -10,14 +11,20 @@ import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
+import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
 
 export const OPERATIONS_DOC = join(__dirname, '..', 'docs', 'OPERATIONS.md');
 export const README = join(__dirname, '..', 'README.md');
+export const SERVICE_NOTES = join(__dirname, '..', 'docs', 'SERVICE-NOTES.md');
 
 async function generated(): Promise<Array<[string, string]>> {
 	return [
 		[OPERATIONS_DOC, await buildOperationsReference()],
 		[README, withOverview(readFileSync(README, 'utf8'), buildOperationsOverview())],
+		[
+			SERVICE_NOTES,
+			withSandboxOptions(readFileSync(SERVICE_NOTES, 'utf8'), buildSandboxOptionsTable()),
+		],
 	];
 }
 

@@ -1,4 +1,5 @@
 /** The options a sandbox runs with, resolved from startSandbox's: durations, rate limits, API generations. */
+import type { BeyondDocsSettings } from './beyondDocs';
 
 /** Which assistant API generation(s) the sandbox accepts (domain/assistants/apiGenerations.ts). */
 export type ApiGeneration = 'seed' | 'current';
@@ -31,4 +32,6 @@ export interface ResolvedOptions {
 	seed: boolean;
 	/** which assistant API generation(s) the sandbox accepts */
 	api: ApiOption;
+	/** fields and behaviours beyond the public docs, each off unless named (beyondDocs.ts) */
+	beyondDocs: BeyondDocsSettings;
 }

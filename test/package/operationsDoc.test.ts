@@ -13,9 +13,12 @@ import {
 	buildOperationsOverview,
 	withOverview,
 } from '../../scripts/docs/readmeOverview';
+import { buildSandboxOptionsTable, withSandboxOptions } from '../../scripts/docs/sandboxOptions';
+import { BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
 
 const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
 const README = join(__dirname, '..', '..', 'README.md');
+const SERVICE_NOTES = join(__dirname, '..', '..', 'docs', 'SERVICE-NOTES.md');
 
 let reference: string;
 
@@ -46,4 +49,10 @@ test("the README's operations overview is what npm run docs writes today", () =>
 	expect(versionOne).toContain('- **Assistant**: Create, Disable Webhook, Enable Inbound Webhook,');
 	expect(versionOne).not.toContain('**SMS**');
 	expect(readme).not.toContain('(v1)');
+});
+
+test("SERVICE-NOTES' table of the sandbox's options beyond the docs is what npm run docs writes today", () => {
+	const notes = readFileSync(SERVICE_NOTES, 'utf8');
+	expect(notes).toBe(withSandboxOptions(notes, buildSandboxOptionsTable()));
+	for (const name of BEYOND_DOCS_OPTIONS) expect(notes).toContain(`| \`${name}\` |`);
 });

@@ -1,0 +1,45 @@
+/**
+ * What the sandbox can do beyond Famulor's public docs: each entry is a field or behaviour no docs
+ * page shows, which the nodes allow for (they must work without it). Every option is off by
+ * default, so tests, the benchmark and `npm start` run against the service as documented; a test
+ * that proves the nodes also handle the undocumented shape switches its option on.
+ *
+ * This table is the one owner of the list: `npm run docs` writes it into docs/SERVICE-NOTES.md.
+ */
+export interface BeyondDocsEntry {
+	/** What the sandbox does when the option is on, in one sentence. */
+	does: string;
+	/** The public page that leaves it open. */
+	page: string;
+	/** Why the nodes allow for it, or what they do without it. */
+	why: string;
+}
+
+export const BEYOND_DOCS = {
+	assistantToolIds: {
+		does: "Assistant answers carry `tool_ids`, the IDs of the assistant's mid-call tools.",
+		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
+		why: "The list shows `tools` as built-in tools only; an update's `tool_ids` replaces the whole list. With the field, the trigger keeps every tool the assistant has; without it, the tools the user names.",
+	},
+} as const satisfies Record<string, BeyondDocsEntry>;
+
+export type BeyondDocsOption = keyof typeof BEYOND_DOCS;
+export type BeyondDocsSettings = Readonly<Record<BeyondDocsOption, boolean>>;
+
+export const BEYOND_DOCS_OPTIONS = Object.keys(BEYOND_DOCS) as BeyondDocsOption[];
+
+/** Every option off, then the named ones on; an unknown name throws listing the choices. */
+export function resolveBeyondDocs(on: readonly string[] = []): BeyondDocsSettings {
+	const settings = Object.fromEntries(BEYOND_DOCS_OPTIONS.map((name) => [name, false])) as Record<
+		BeyondDocsOption,
+		boolean
+	>;
+	for (const name of on) {
+		if (!(BEYOND_DOCS_OPTIONS as string[]).includes(name))
+			throw new Error(
+				`unknown sandbox option ${name}: choose from ${BEYOND_DOCS_OPTIONS.join(', ')}`,
+			);
+		settings[name as BeyondDocsOption] = true;
+	}
+	return settings;
+}
