@@ -23,7 +23,7 @@ import {
 	type MatrixEntry,
 	type QueueCluster,
 	type RunningServices,
-} from '../scripts/n8n';
+} from '../runtime';
 import { SEED, startSandbox, type StartedSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,

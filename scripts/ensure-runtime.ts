@@ -16,7 +16,7 @@ import {
 	log,
 	matrixEntry,
 	postgresBinDir,
-} from './n8n';
+} from '../runtime';
 
 function main(): void {
 	const { values } = parseArgs({

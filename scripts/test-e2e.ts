@@ -20,7 +20,7 @@ import {
 	postgresBinDir,
 	runtimeDir,
 	type MatrixEntry,
-} from './n8n';
+} from '../runtime';
 
 const QUEUE_TESTS = 'test/e2e/queue/';
 

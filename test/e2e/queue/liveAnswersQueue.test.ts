@@ -11,7 +11,7 @@ import {
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
 } from '../helpers/liveAnswers';
-import { waitFor } from '../../../scripts/n8n';
+import { waitFor } from '../../../runtime';
 import {
 	executionsOf,
 	startQueueSetup,
