@@ -1,7 +1,10 @@
 /**
- * `npm run test:e2e`: the real-n8n end-to-end suite once per matrix entry, then the queue-mode test on
- * the newest. Installs whatever is missing first (the entries' Node and n8n, chromium, redis-server).
- *   N8N_VERSION=2.x npm run test:e2e     one entry only (the queue-mode test runs when it is the newest)
+ * `npm run test:e2e`: the real-n8n end-to-end suite: the smoke subset on each older matrix entry, the
+ * whole suite on the newest, then queue mode on the newest (./e2ePlan.ts decides). Installs whatever is
+ * missing first (the entries' Node and n8n, chromium, redis-server).
+ *   npm run test:e2e:all                 the whole suite on every entry (`--full`), then queue mode
+ *   npm run test:e2e -- --smoke          the smoke subset on every entry
+ *   N8N_VERSION=2.8 npm run test:e2e     one entry only (the queue-mode test runs when it is the newest)
  *   npm run test:e2e -- --no-queue       skip the queue-mode test
  * Extra arguments go to jest (e.g. `-t credential`).
  */
@@ -21,8 +24,14 @@ import {
 	runtimeDir,
 	type MatrixEntry,
 } from '../runtime';
+import { e2eRuns, jestArgsOf, type Coverage, type E2eRun } from './e2ePlan';
 
-const QUEUE_TESTS = 'test/e2e/queue/';
+const OWN_FLAGS = ['--no-queue', '--full', '--smoke'];
+const RUN_NAMES: Record<E2eRun['part'], string> = {
+	full: 'whole suite',
+	smoke: 'smoke subset',
+	queue: 'queue mode',
+};
 
 function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: number } {
 	const started = Date.now();
@@ -74,7 +83,12 @@ async function installMissing(entries: MatrixEntry[]): Promise<void> {
 async function main(): Promise<number> {
 	const argv = process.argv.slice(2);
 	const withQueue = !argv.includes('--no-queue');
-	const jestArgs = argv.filter((arg) => arg !== '--no-queue');
+	const coverage: Coverage = argv.includes('--full')
+		? 'full'
+		: argv.includes('--smoke')
+			? 'smoke'
+			: 'plan';
+	const jestArgs = argv.filter((arg) => !OWN_FLAGS.includes(arg));
 	const entries = process.env.N8N_VERSION ? [matrixEntry(process.env.N8N_VERSION)] : [...MATRIX];
 	const started = Date.now();
 	await installMissing(entries);
@@ -87,19 +101,12 @@ async function main(): Promise<number> {
 	log(`runtimes ready after ${Math.round((Date.now() - started) / 1000)} s`);
 
 	const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
-	for (const entry of entries) {
+	for (const run of e2eRuns(entries, NEWEST, { coverage, queue: runQueue })) {
 		results.push({
-			name: `n8n ${entry.n8n}`,
-			// The ignore pattern last: jest would take the paths after it as more ignore patterns.
-			...jest(entry, [...jestArgs, '--testPathIgnorePatterns', QUEUE_TESTS]),
+			name: `${RUN_NAMES[run.part]}, n8n ${run.entry.n8n}`,
+			...jest(run.entry, jestArgsOf(run.part, jestArgs)),
 		});
 	}
-	if (runQueue)
-		results.push({
-			name: `queue mode, n8n ${NEWEST.n8n}`,
-			...jest(NEWEST, [QUEUE_TESTS, ...jestArgs]),
-		});
-
 	for (const result of results)
 		log(`${result.ok ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds} s)`);
 	log(`end-to-end total ${Math.round((Date.now() - started) / 1000)} s`);
