@@ -92,8 +92,10 @@ async function main(): Promise<number> {
 	const entries = process.env.N8N_VERSION ? [matrixEntry(process.env.N8N_VERSION)] : [...MATRIX];
 	const started = Date.now();
 	await installMissing(entries);
-	ensureChromium();
 	const runQueue = withQueue && entries.includes(NEWEST);
+	const runs = e2eRuns(entries, NEWEST, { coverage, queue: runQueue });
+	// The editor tests, in the whole suite only, need the browser.
+	if (runs.some((run) => run.part === 'full')) ensureChromium();
 	if (runQueue) {
 		ensureRedis();
 		postgresBinDir();
@@ -101,7 +103,7 @@ async function main(): Promise<number> {
 	log(`runtimes ready after ${Math.round((Date.now() - started) / 1000)} s`);
 
 	const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
-	for (const run of e2eRuns(entries, NEWEST, { coverage, queue: runQueue })) {
+	for (const run of runs) {
 		results.push({
 			name: `${RUN_NAMES[run.part]}, n8n ${run.entry.n8n}`,
 			...jest(run.entry, jestArgsOf(run.part, jestArgs)),
