@@ -65,3 +65,18 @@ export function jestArgsOf(part: E2eRun['part'], extra: readonly string[]): stri
 	if (part === 'smoke') return [...SMOKE_TESTS, ...extra];
 	return [...extra, '--testPathIgnorePatterns', QUEUE_TESTS];
 }
+
+/**
+ * The runs in batches, one batch after another, the runs of a batch side by side. Smoke subsets next to
+ * each other share a batch: they mostly wait for n8n's polls and the sandbox, so two at once take little
+ * longer than one. The whole suite and queue mode (bursts, concurrent calls) each run alone.
+ */
+export function batchesOf(runs: readonly E2eRun[]): E2eRun[][] {
+	const batches: E2eRun[][] = [];
+	for (const run of runs) {
+		const last = batches.at(-1);
+		if (run.part === 'smoke' && last?.[0].part === 'smoke') last.push(run);
+		else batches.push([run]);
+	}
+	return batches;
+}

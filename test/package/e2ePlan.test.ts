@@ -9,6 +9,7 @@ import {
 	E2E_ROOT,
 	QUEUE_TESTS,
 	SMOKE_TESTS,
+	batchesOf,
 	e2eRuns,
 	jestArgsOf,
 	type Coverage,
@@ -57,6 +58,34 @@ describe('the runs of each coverage', () => {
 		['the newest alone without queue mode', 'plan', false, [NEWEST], [`${NEWEST.id} full`]],
 	])('%s', (_case, coverage, queue, entries, expected) => {
 		expect(ids(e2eRuns(entries, NEWEST, { coverage, queue }))).toEqual(expected);
+	});
+});
+
+describe('the batches (runs of a batch side by side)', () => {
+	const batches = (coverage: Coverage, queue: boolean) =>
+		batchesOf(e2eRuns(MATRIX, NEWEST, { coverage, queue })).map((batch) => ids(batch));
+
+	it.each<[string, Coverage, boolean, string[][]]>([
+		[
+			'the plan: the older smoke subsets together, then the whole suite, then queue mode alone',
+			'plan',
+			true,
+			[[`${older.id} smoke`, `${middle.id} smoke`], [`${NEWEST.id} full`], [`${NEWEST.id} queue`]],
+		],
+		[
+			'whole suites each alone',
+			'full',
+			false,
+			[[`${older.id} full`], [`${middle.id} full`], [`${NEWEST.id} full`]],
+		],
+		[
+			'smoke subsets everywhere, all together',
+			'smoke',
+			false,
+			[[`${older.id} smoke`, `${middle.id} smoke`, `${NEWEST.id} smoke`]],
+		],
+	])('%s', (_case, coverage, queue, expected) => {
+		expect(batches(coverage, queue)).toEqual(expected);
 	});
 });
 
