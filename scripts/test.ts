@@ -80,6 +80,12 @@ async function installsSucceeded(installs: Install[]): Promise<boolean> {
 async function main(): Promise<number> {
 	const started = Date.now();
 	const installs = startInstalls();
+	// The installs run in process groups of their own, which Ctrl-C on this one does not reach.
+	for (const signal of ['SIGINT', 'SIGTERM'] as const)
+		process.once(signal, () => {
+			for (const install of installs) install.stop();
+			process.exit(1);
+		});
 	for (const step of STEPS) {
 		if (await run('npm', ['run', step])) continue;
 		for (const install of installs) install.stop();
