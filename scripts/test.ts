@@ -38,7 +38,12 @@ function startInstall(name: string, args: string[]): Install {
 		child.on('error', () => resolve(null));
 	});
 	const stop = () => {
-		if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+		if (child.pid === undefined || child.exitCode !== null) return;
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			// The group ended meanwhile.
+		}
 	};
 	return { name, logFile, done, stop };
 }
