@@ -69,6 +69,7 @@ export default [
 			'sandbox/**/*.ts',
 			'bench/**/*.ts',
 			'scripts/**/*.ts',
+			'runtime/**/*.ts',
 		],
 		rules: {
 			'@typescript-eslint/no-non-null-assertion': 'off',

@@ -6,7 +6,7 @@
  * variants alternating; median and p95. Then 20 sandbox calls ask the published tool at once, each its
  * own question, and each must hear its own answer. It measures and prints; it asserts nothing.
  */
-import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../scripts/n8n';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../runtime';
 import { SEED } from '../sandbox';
 import { prepareN8n, startServer } from '../harness/realN8n';
 import { TOOL_SECRET_HEADER } from '../nodes/FamulorTrigger/midCallTool/toolSettings';

@@ -7,7 +7,7 @@ import {
 	type GeneralLimitOption,
 	type RateLimit,
 } from '../sandbox';
-import { n8nMain } from '../scripts/n8n';
+import { n8nMain } from '../runtime';
 import type { PreparedN8n } from '../harness/realN8n';
 import {
 	famulorNode,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../sandbox';
-import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../scripts/n8n';
+import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../runtime';
 import type { PreparedN8n } from '../harness/realN8n';
 import { median } from './measure';
 import { BURST, SUSTAINED, type Case } from './peerCases';

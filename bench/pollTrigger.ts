@@ -8,7 +8,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED, startSandbox } from '../sandbox';
-import { importIntoN8n } from '../scripts/n8n';
+import { importIntoN8n } from '../runtime';
 import { prepareN8n, startServer } from '../harness/realN8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflows';
 import { createPollHarness } from '../harness/pollEngine';

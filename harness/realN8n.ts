@@ -1,7 +1,7 @@
 /**
  * A real n8n of one matrix entry (N8N_VERSION, default the newest; installed by scripts/ensure-runtime.ts)
  * with our packed package installed as a community package, the sandbox credential and the example
- * workflows imported: the same runtime module (scripts/n8n) `npm start` and the benchmark use.
+ * workflows imported: the same runtime module (runtime/) `npm start` and the benchmark use.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +21,13 @@ import {
 	type MatrixEntry,
 	waitFor,
 	type N8nProcess,
-} from '../scripts/n8n';
+} from '../runtime';
 
 export { waitFor };
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../sandbox';
 import { SandboxClient } from './sandboxClient';
 
-export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../scripts/n8n';
+export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../runtime';
 
 /** The matrix entry this run tests (`npm run test:e2e` runs the suite once per entry). */
 export const ENTRY: MatrixEntry = matrixEntry(process.env.N8N_VERSION);

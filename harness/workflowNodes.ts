@@ -1,7 +1,7 @@
 /** Building blocks of the end-to-end workflows: nodes, credential references and straight connections, as n8n saves them. */
 import { randomUUID } from 'node:crypto';
 
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../scripts/n8n';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../runtime';
 
 export type Json = Record<string, unknown>;
 

@@ -2,8 +2,9 @@
  * Installs what the end-to-end tests and `npm start` need and a fresh machine lacks (idempotent: a second
  * run only checks):
  *   tsx scripts/ensure-runtime.ts [--entry ID]... [--all] [--chromium] [--redis]
- * `--entry` (repeatable) installs those matrix entries, `--all` every entry (the default: the newest);
- * `--chromium` Debian's chromium (editor test), `--redis` redis-server (queue-mode test), both via apt-get as root.
+ * `--entry` (repeatable) installs those matrix entries, `--all` every entry (the default: the newest,
+ * unless only `--chromium` or `--redis` is asked for); `--chromium` Debian's chromium (editor test),
+ * `--redis` redis-server and postgres (queue-mode test), via apt-get as root.
  */
 import { parseArgs } from 'node:util';
 
@@ -16,7 +17,7 @@ import {
 	log,
 	matrixEntry,
 	postgresBinDir,
-} from './n8n';
+} from '../runtime';
 
 function main(): void {
 	const { values } = parseArgs({
@@ -27,9 +28,10 @@ function main(): void {
 			redis: { type: 'boolean' },
 		},
 	});
+	const onlyTools = (values.chromium || values.redis) && !values.entry;
 	const entries = values.all
 		? [...MATRIX]
-		: (values.entry ?? [NEWEST.id]).map((name) => matrixEntry(name));
+		: (values.entry ?? (onlyTools ? [] : [NEWEST.id])).map((name) => matrixEntry(name));
 	for (const entry of entries)
 		log(`n8n ${entry.n8n} (${entry.id}) on Node ${entry.node}: ${ensureN8n(entry)}`);
 	if (values.chromium) log(`chromium: ${ensureChromium()}`);

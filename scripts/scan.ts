@@ -14,7 +14,7 @@ import { join, relative } from 'node:path';
 
 import { ESLint } from 'eslint';
 
-import { packPackage, ROOT } from './n8n/userFolder';
+import { packPackage, ROOT } from '../runtime/userFolder';
 
 /** The scanner's tarball leg lints only these (its `analyzePackageByName`). */
 const PACKED_FILE_PATTERNS = ['**/*.js', 'package.json'];

@@ -30,7 +30,7 @@ import {
 	startN8nProcess,
 	stopStarted,
 	type MatrixEntry,
-} from './n8n';
+} from '../runtime';
 
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 3456);

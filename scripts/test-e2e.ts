@@ -1,13 +1,16 @@
 /**
- * `npm run test:e2e`: the real-n8n end-to-end suite once per matrix entry, then the queue-mode test on
- * the newest. Installs whatever is missing first (the entries' Node and n8n, chromium, redis-server).
- *   N8N_VERSION=2.x npm run test:e2e     one entry only (the queue-mode test runs when it is the newest)
+ * `npm run test:e2e`: the real-n8n end-to-end suite: the smoke subset on each older matrix entry, the
+ * whole suite on the newest, then queue mode on the newest (./e2ePlan.ts decides). Installs whatever is
+ * missing first (the entries' Node and n8n, chromium, redis-server).
+ *   npm run test:e2e:all                 the whole suite on every entry (`--full`), then queue mode
+ *   npm run test:e2e -- --smoke          the smoke subset on every entry
+ *   N8N_VERSION=2.8 npm run test:e2e     one entry only (or several: `1.x,2.8`); queue mode only with the newest
  *   npm run test:e2e -- --no-queue       skip the queue-mode test
  * Extra arguments go to jest (e.g. `-t credential`).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 import {
 	MATRIX,
@@ -20,14 +23,38 @@ import {
 	postgresBinDir,
 	runtimeDir,
 	type MatrixEntry,
-} from './n8n';
+} from '../runtime';
+import { batchesOf, e2eRuns, jestArgsOf, type Coverage, type E2eRun } from './e2ePlan';
 
-const QUEUE_TESTS = 'test/e2e/queue/';
+const OWN_FLAGS = ['--no-queue', '--full', '--smoke'];
+const RUN_NAMES: Record<E2eRun['part'], string> = {
+	full: 'whole suite',
+	smoke: 'smoke subset',
+	queue: 'queue mode',
+};
 
-function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: number } {
+interface RunResult {
+	name: string;
+	ok: boolean;
+	seconds: number;
+}
+
+/**
+ * One jest run on an entry. Alone it prints as it goes; beside others its output goes to
+ * test-results/e2e-<entry>.log and is printed whole when it ends, so runs side by side do not interleave.
+ */
+async function jest(run: E2eRun, extra: string[], alone: boolean): Promise<RunResult> {
 	const started = Date.now();
-	log(`end-to-end tests on n8n ${entry.n8n} (Node ${entry.node}): jest ${args.join(' ')}`);
-	const result = spawnSync(
+	const args = jestArgsOf(run.part, extra);
+	const name = `${RUN_NAMES[run.part]}, n8n ${run.entry.n8n}`;
+	log(`${name} (Node ${run.entry.node}): jest ${args.join(' ')}`);
+	const logFile = join(ROOT, 'test-results', `e2e-${run.entry.id}-${run.part}.log`);
+	let fd: number | undefined;
+	if (!alone) {
+		mkdirSync(dirname(logFile), { recursive: true });
+		fd = openSync(logFile, 'w');
+	}
+	const child = spawn(
 		process.execPath,
 		[
 			join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
@@ -38,11 +65,17 @@ function jest(entry: MatrixEntry, args: string[]): { ok: boolean; seconds: numbe
 		],
 		{
 			cwd: ROOT,
-			stdio: 'inherit',
-			env: { ...process.env, N8N_VERSION: entry.id },
+			stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+			env: { ...process.env, N8N_VERSION: run.entry.id },
 		},
 	);
-	return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
+	if (fd !== undefined) closeSync(fd);
+	const code = await new Promise<number | null>((resolve) => {
+		child.on('exit', (exitCode) => resolve(exitCode));
+		child.on('error', () => resolve(null));
+	});
+	if (!alone) process.stdout.write(`\n── ${name} ──\n${readFileSync(logFile, 'utf8')}`);
+	return { name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /**
@@ -74,32 +107,34 @@ async function installMissing(entries: MatrixEntry[]): Promise<void> {
 async function main(): Promise<number> {
 	const argv = process.argv.slice(2);
 	const withQueue = !argv.includes('--no-queue');
-	const jestArgs = argv.filter((arg) => arg !== '--no-queue');
-	const entries = process.env.N8N_VERSION ? [matrixEntry(process.env.N8N_VERSION)] : [...MATRIX];
+	const coverage: Coverage = argv.includes('--full')
+		? 'full'
+		: argv.includes('--smoke')
+			? 'smoke'
+			: 'plan';
+	const jestArgs = argv.filter((arg) => !OWN_FLAGS.includes(arg));
+	const entries = process.env.N8N_VERSION
+		? process.env.N8N_VERSION.split(',').map((name) => matrixEntry(name.trim()))
+		: [...MATRIX];
 	const started = Date.now();
 	await installMissing(entries);
-	ensureChromium();
 	const runQueue = withQueue && entries.includes(NEWEST);
+	const runs = e2eRuns(entries, NEWEST, { coverage, queue: runQueue });
+	// The editor tests, in the whole suite only, need the browser.
+	if (runs.some((run) => run.part === 'full')) ensureChromium();
 	if (runQueue) {
 		ensureRedis();
 		postgresBinDir();
 	}
 	log(`runtimes ready after ${Math.round((Date.now() - started) / 1000)} s`);
 
-	const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
-	for (const entry of entries) {
-		results.push({
-			name: `n8n ${entry.n8n}`,
-			// The ignore pattern last: jest would take the paths after it as more ignore patterns.
-			...jest(entry, [...jestArgs, '--testPathIgnorePatterns', QUEUE_TESTS]),
-		});
-	}
-	if (runQueue)
-		results.push({
-			name: `queue mode, n8n ${NEWEST.n8n}`,
-			...jest(NEWEST, [QUEUE_TESTS, ...jestArgs]),
-		});
-
+	const results: RunResult[] = [];
+	for (const batch of batchesOf(runs))
+		results.push(
+			...(await Promise.all(
+				batch.map(async (run) => await jest(run, jestArgs, batch.length === 1)),
+			)),
+		);
 	for (const result of results)
 		log(`${result.ok ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds} s)`);
 	log(`end-to-end total ${Math.round((Date.now() - started) / 1000)} s`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { CHROMIUM, NEWEST } from '../../scripts/n8n';
+import { CHROMIUM, NEWEST } from '../../runtime';
 import {
 	ENTRY,
 	ON_N8N,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { SEED } from '../../sandbox';
-import { importIntoN8n } from '../../scripts/n8n';
+import { importIntoN8n } from '../../runtime';
 import {
 	executeWorkflow,
 	nodeOutput,

@@ -4,7 +4,7 @@
  * outcome is unknown, are not placed again; the calls never sent are. Queue mode, with the retry on
  * another worker: test/e2e/queue/executionRetry.test.ts.
  */
-import { importIntoN8n } from '../../scripts/n8n';
+import { importIntoN8n } from '../../runtime';
 import {
 	expectEachCallOnce,
 	failThenRetry,

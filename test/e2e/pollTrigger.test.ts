@@ -5,7 +5,7 @@
  * own), the first poll starts none, unpublishing starts none, and publishing again emits what came
  * while it was unpublished, once.
  */
-import { importIntoN8n } from '../../scripts/n8n';
+import { importIntoN8n } from '../../runtime';
 import { SEED } from '../../sandbox';
 import {
 	ON_N8N,

@@ -4,7 +4,7 @@
  * n8n by itself would follow the redirect and send the Authorization header along; the node refuses
  * it, sends nothing there, and says so naming the Base URL field and the target host.
  */
-import { importIntoN8n, sandboxCredential } from '../../scripts/n8n';
+import { importIntoN8n, sandboxCredential } from '../../runtime';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { executeWorkflow, ON_N8N, prepareN8n, type PreparedN8n } from '../../harness/realN8n';
 import { assistantListWorkflow } from '../../harness/workflows';

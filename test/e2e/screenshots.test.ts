@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { CHROMIUM, importIntoN8n, NEWEST } from '../../scripts/n8n';
+import { CHROMIUM, importIntoN8n, NEWEST } from '../../runtime';
 import {
 	ENTRY,
 	ON_N8N,

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ROOT, freePort } from '../../scripts/n8n';
+import { ROOT, freePort } from '../../runtime';
 import { ON_N8N, waitFor } from '../../harness/realN8n';
 
 interface Proc {

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { importIntoN8n, sandboxCredential } from '../../scripts/n8n';
+import { importIntoN8n, sandboxCredential } from '../../runtime';
 import {
 	CREDENTIAL_ID,
 	ON_N8N,

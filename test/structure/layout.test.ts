@@ -70,27 +70,26 @@ function relativeImports(dir: string): Array<{ file: string; target: string }> {
 	);
 }
 
-describe('the harness (in-process n8n, real n8n, the sandbox client)', () => {
-	it('imports downwards only: nothing from the tests, the benchmark or the scripts but the n8n runtime module', () => {
-		const upwards = relativeImports('harness')
-			.filter(({ target }) => /^(test|bench|scripts)\//.test(target))
-			.filter(({ target }) => target !== 'scripts/n8n' && !target.startsWith('scripts/n8n/'))
+/**
+ * The layers, lowest first: the n8n runtime module (`runtime/`), the harness, then what uses them (the
+ * scripts, the benchmark, the tests). Each folder imports only from the layers below it.
+ */
+describe('the folders import downwards only', () => {
+	const upwardsFrom = (dir: string, above: RegExp): string[] =>
+		relativeImports(dir)
+			.filter(({ target }) => above.test(target))
 			.map(({ file, target }) => `${file} → ${target}`);
-		expect(upwards).toEqual([]);
+
+	it.each<[string, RegExp]>([
+		['runtime', /^(harness|scripts|test|bench)\//],
+		['harness', /^(scripts|test|bench)\//],
+		['scripts', /^(test|bench)\//],
+		['bench', /^(scripts|test)\//],
+	])('%s imports nothing from the layers above it', (dir, above) => {
+		expect(upwardsFrom(dir, above)).toEqual([]);
+	});
+
+	it('the harness keeps its jest shim beside it', () => {
 		expect(existsSync('harness/jestShim.ts')).toBe(true);
-	});
-
-	it('the n8n runtime module it uses imports nothing of the harness, the tests or the benchmark', () => {
-		const upwards = relativeImports('scripts/n8n')
-			.filter(({ target }) => /^(harness|test|bench)\//.test(target))
-			.map(({ file, target }) => `${file} → ${target}`);
-		expect(upwards).toEqual([]);
-	});
-
-	it('the benchmark imports nothing from the tests', () => {
-		const fromTests = relativeImports('bench')
-			.filter(({ target }) => target.startsWith('test/'))
-			.map(({ file, target }) => `${file} → ${target}`);
-		expect(fromTests).toEqual([]);
 	});
 });

@@ -4,7 +4,7 @@
  * e2e tests, which differ only in how n8n runs.
  */
 import type { SandboxClient } from '../../../harness/sandboxClient';
-import { waitFor } from '../../../scripts/n8n';
+import { waitFor } from '../../../runtime';
 import type { N8nServer } from '../../../harness/realN8n';
 
 export const TOOL_WORKFLOW_ID = 'famulorExample08';

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { waitFor } from '../../../scripts/n8n';
+import { waitFor } from '../../../runtime';
 import { SEED } from '../../../sandbox';
 import { POLLING_WORKFLOW_ID } from '../../../harness/workflows';
 import {

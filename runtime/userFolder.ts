@@ -18,7 +18,7 @@ import { PACKAGE_NAME } from './install';
 import type { MatrixEntry } from './matrix';
 import { runN8nCliOrThrow } from './process';
 
-export const ROOT = join(__dirname, '..', '..');
+export const ROOT = join(__dirname, '..');
 
 /** `npm pack` of the built package (this one, or a copy at `packageRoot`) into `destination`; returns the tarball's path. */
 export function packPackage(destination: string, packageRoot = ROOT): string {

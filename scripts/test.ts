@@ -1,0 +1,124 @@
+/**
+ * `npm test`: everything CI runs. What a fresh machine lacks for the end-to-end tests (each matrix
+ * entry's Node.js and n8n, chromium, redis-server, postgres) installs in the background while lint,
+ * typecheck, build and the unit tests run: most of an install is download and unpacking, so the two
+ * overlap well. The end-to-end suite (scripts/test-e2e.ts) starts once every install has finished.
+ * Each install writes its output to test-results/runtime-<name>.log; a failed one prints its tail.
+ * Arguments go to the end-to-end runner (e.g. `npm test -- --full`).
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { MATRIX, ROOT, log, n8nInstalled } from '../runtime';
+
+const LOG_DIR = join(ROOT, 'test-results');
+const FAILED_LOG_TAIL_LINES = 40;
+const STEPS = ['lint', 'typecheck', 'build', 'test:unit'];
+
+interface Install {
+	name: string;
+	logFile: string;
+	done: Promise<number | null>;
+	stop(): void;
+}
+
+/** One `ensure-runtime` process in a process group of its own (npm and apt-get run beneath it). */
+function startInstall(name: string, args: string[]): Install {
+	const logFile = join(LOG_DIR, `runtime-${name}.log`);
+	const fd = openSync(logFile, 'w');
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), ...args],
+		{ cwd: ROOT, stdio: ['ignore', fd, fd], detached: true },
+	);
+	closeSync(fd);
+	const done = new Promise<number | null>((resolve) => {
+		child.on('exit', (code) => resolve(code));
+		child.on('error', () => resolve(null));
+	});
+	const stop = () => {
+		if (child.pid === undefined || child.exitCode !== null) return;
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			// The group ended meanwhile.
+		}
+	};
+	return { name, logFile, done, stop };
+}
+
+function startInstalls(): Install[] {
+	mkdirSync(LOG_DIR, { recursive: true });
+	const installs = MATRIX.filter((entry) => !n8nInstalled(entry)).map((entry) =>
+		startInstall(entry.id, ['--entry', entry.id]),
+	);
+	// apt-get allows one process at a time, so the Debian packages install in one process of their own.
+	installs.push(startInstall('debian-packages', ['--chromium', '--redis']));
+	for (const install of installs)
+		log(`installing ${install.name} in the background (output: ${install.logFile})`);
+	return installs;
+}
+
+async function run(command: string, args: string[]): Promise<boolean> {
+	const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+	return await new Promise<boolean>((resolve) => {
+		child.on('exit', (code) => resolve(code === 0));
+		child.on('error', () => resolve(false));
+	});
+}
+
+/** Waits for every install; false after printing the tail of each failed one's log. */
+async function installsSucceeded(installs: Install[]): Promise<boolean> {
+	const codes = await Promise.all(installs.map(async (install) => await install.done));
+	const failed = installs.filter((_, index) => codes[index] !== 0);
+	for (const install of failed) {
+		const lines = readFileSync(install.logFile, 'utf8').trimEnd().split('\n');
+		process.stderr.write(
+			`installing ${install.name} failed; the end of ${install.logFile}:\n` +
+				`${lines.slice(-FAILED_LOG_TAIL_LINES).join('\n')}\n`,
+		);
+	}
+	return failed.length === 0;
+}
+
+async function main(): Promise<number> {
+	const started = Date.now();
+	const installs = startInstalls();
+	// The installs run in process groups of their own, which Ctrl-C on this one does not reach.
+	for (const signal of ['SIGINT', 'SIGTERM'] as const)
+		process.once(signal, () => {
+			for (const install of installs) install.stop();
+			process.exit(1);
+		});
+	for (const step of STEPS) {
+		if (await run('npm', ['run', step])) continue;
+		for (const install of installs) install.stop();
+		return 1;
+	}
+	log(
+		`lint, typecheck, build and unit tests passed after ${seconds(started)} s; waiting for installs`,
+	);
+	if (!(await installsSucceeded(installs))) return 1;
+	log(`installs ready after ${seconds(started)} s`);
+	const e2e = await run(process.execPath, [
+		'--import',
+		'tsx',
+		join(ROOT, 'scripts', 'test-e2e.ts'),
+		...process.argv.slice(2),
+	]);
+	log(`npm test ${e2e ? 'passed' : 'FAILED'} after ${seconds(started)} s`);
+	return e2e ? 0 : 1;
+}
+
+function seconds(since: number): number {
+	return Math.round((Date.now() - since) / 1000);
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: unknown) => {
+		process.stderr.write(`npm test: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	},
+);
