@@ -56,6 +56,54 @@ describe('versions are expressed one way', () => {
 	});
 });
 
+/** The files that build a node version, the only sources that may ask which version runs. */
+const VERSION_ENTRIES = [
+	/^nodes\/Famulor\/Famulor\.node\.ts$/,
+	/^nodes\/Famulor\/nodeVersion\.ts$/,
+	/^nodes\/Famulor\/v\d+\//,
+];
+const VERSION_QUESTIONS = new Set(['typeVersion', 'speaksCurrentApi']);
+
+/** Whether a source names the node's version in code (an identifier or a key), not in a comment. */
+function asksNodeVersion(source: string): boolean {
+	const scanner = ts.createScanner(
+		ts.ScriptTarget.Latest,
+		true,
+		ts.LanguageVariant.Standard,
+		source,
+	);
+	for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+		const named =
+			token === ts.SyntaxKind.Identifier ||
+			token === ts.SyntaxKind.StringLiteral ||
+			token === ts.SyntaxKind.NoSubstitutionTemplateLiteral;
+		if (named && VERSION_QUESTIONS.has(scanner.getTokenValue())) return true;
+	}
+	return false;
+}
+
+describe('no operation or helper asks the node version at run time', () => {
+	it.each<[string, string, boolean]>([
+		['the version of the node', 'return this.getNode().typeVersion >= 2;', true],
+		['the version as a key', "const version = node['typeVersion'];", true],
+		['the former generation helper', 'if (speaksCurrentApi.call(this)) path = next;', true],
+		['a comment about versions', '// version 1 keeps its typeVersion\nconst a = 1;', false],
+		['a longer name', 'const typeVersionLabel = 1;', false],
+	])('finds %s', (_case, source, asks) => {
+		expect(asksNodeVersion(source)).toBe(asks);
+	});
+
+	it('only the version entries read typeVersion or speaksCurrentApi', () => {
+		const sources = [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) =>
+			file.endsWith('.ts'),
+		);
+		const asking = sources
+			.filter((file) => !VERSION_ENTRIES.some((entry) => entry.test(file)))
+			.filter((file) => asksNodeVersion(readFileSync(file, 'utf8')));
+		expect(asking).toEqual([]);
+	});
+});
+
 /** Each relative import of the files under `dir`, as `file → target` (paths from the repository root). */
 function relativeImports(dir: string): Array<{ file: string; target: string }> {
 	return filesUnder(dir).flatMap((file) =>
