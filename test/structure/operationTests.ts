@@ -19,7 +19,6 @@ export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
 	'chat/*': `${NODE_TESTS}/chat.test.ts`,
 	'conversation/*': `${NODE_TESTS}/conversation.test.ts`,
 	'knowledgeBase/*': `${NODE_TESTS}/knowledgeBase.test.ts`,
-	'lead/*': `${NODE_TESTS}/lead.test.ts`,
 	'midCallTool/*': `${NODE_TESTS}/midCallTool.test.ts`,
 	'phoneNumber/*': `${NODE_TESTS}/phoneNumber.test.ts`,
 	'sipTrunk/*': `${NODE_TESTS}/sipTrunk.test.ts`,
@@ -31,8 +30,6 @@ export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
 	'assistant/disableConversationEndedWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
 	'document/update': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
 	'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
-	'whatsApp/getSenders': `${NODE_TESTS}/whatsApp/getSendersAndTemplates.test.ts`,
-	'whatsApp/getTemplates': `${NODE_TESTS}/whatsApp/getSendersAndTemplates.test.ts`,
 };
 
 export function filesUnder(dir: string, cwd = process.cwd()): string[] {
