@@ -7,8 +7,8 @@ import {
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readE164Parameter, readLocatorId, type PhoneParameterReader } from '../common';
-import { recipientPhoneProperty } from './common';
+import { readE164Parameter, type PhoneParameterReader } from '../common';
+import { readSenderAndRecipient, recipientPhoneProperty } from './common';
 
 export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	whatsAppSenderLocator(
@@ -28,15 +28,7 @@ export const description = updateDisplayOptions(shown, properties(recipientPhone
  */
 export function planWith(readPhone: PhoneParameterReader) {
 	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-		const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
-			label: 'Sender',
-			field: 'sender_id',
-		});
-		const recipientPhone = readPhone.call(this, itemIndex, 'recipientPhone', {
-			label: 'Recipient Phone',
-			field: 'recipient_phone',
-		});
-		return { sender_id: senderId, recipient_phone: recipientPhone };
+		return readSenderAndRecipient.call(this, itemIndex, readPhone);
 	};
 }
 

@@ -11,9 +11,9 @@ import {
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
-import { readE164Parameter, readLocatorId, type PhoneParameterReader } from '../common';
+import { readE164Parameter, type PhoneParameterReader } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhoneProperty } from './common';
+import { readSenderAndRecipient, recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
@@ -82,14 +82,7 @@ export const effect: OperationEffect = {
 /** The plan of a version: the sender, the recipient read by `readPhone`, and the checked message. */
 export function planWith(readPhone: PhoneParameterReader) {
 	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-		const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
-			label: 'Sender',
-			field: 'sender_id',
-		});
-		const recipientPhone = readPhone.call(this, itemIndex, 'recipientPhone', {
-			label: 'Recipient Phone',
-			field: 'recipient_phone',
-		});
+		const conversation = readSenderAndRecipient.call(this, itemIndex, readPhone);
 		const messageName = { label: 'Message', field: 'message' };
 		const message = checkMaxLength.call(
 			this,
@@ -98,7 +91,7 @@ export function planWith(readPhone: PhoneParameterReader) {
 			requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)),
 			MAX_MESSAGE_LENGTH,
 		);
-		return { sender_id: senderId, recipient_phone: recipientPhone, message };
+		return { ...conversation, message };
 	};
 }
 
