@@ -1,9 +1,15 @@
 /**
- * The webhooks the trigger registers on an assistant: where the assistant record keeps each URL,
- * how it is set, removed and put back. One entry per event, so the lifecycle has no event branches.
+ * How the trigger registers, removes and puts back each webhook of an assistant, one entry per event
+ * so the lifecycle has no event branches. Paths, URL fields and the HTTPS rule are the rows of
+ * `ASSISTANT_WEBHOOKS`, which the action node's switches read too.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
+import {
+	ASSISTANT_WEBHOOKS,
+	assistantUpdatePath,
+	type EndpointWebhook,
+} from '../shared/assistantWebhooks';
 import { famulorApiRequest } from '../shared/transport';
 import type { RegisteredEvent, ReplacedWebhook } from './state';
 
@@ -57,10 +63,12 @@ const POST_CALL_FLAGS = [
 	'include_recording_in_webhook',
 ] as const;
 
+const POST_CALL = ASSISTANT_WEBHOOKS.post_call;
+
 const postCall: EventWebhook = {
-	label: 'post-call webhook',
-	requiresHttps: false,
-	currentTarget: (assistant) => urlField(assistant, 'webhook_url'),
+	label: POST_CALL.label,
+	requiresHttps: POST_CALL.requiresHttps,
+	currentTarget: (assistant) => urlField(assistant, POST_CALL.urlField),
 	replacedState(assistant, url) {
 		const flags: IDataObject = {};
 		for (const flag of POST_CALL_FLAGS) flags[flag] = isActive(assistant[flag]);
@@ -82,7 +90,7 @@ const postCall: EventWebhook = {
 		return true;
 	},
 	async register(assistantId, url, settings) {
-		const body: IDataObject = { is_webhook_active: true, webhook_url: url };
+		const body: IDataObject = { is_webhook_active: true, [POST_CALL.urlField]: url };
 		if (settings.onlyCompleted !== undefined)
 			body.send_webhook_only_on_completed = settings.onlyCompleted;
 		if (settings.includeRecording !== undefined)
@@ -90,34 +98,34 @@ const postCall: EventWebhook = {
 		// No safeToRepeat: a PUT is repeated by the transport anyway (it sets, it does not add).
 		await famulorApiRequest.call(this, {
 			method: 'PUT',
-			path: `/api/user/assistant/${assistantId}`,
+			path: assistantUpdatePath(assistantId),
 			body,
 		});
 	},
 	async unregister(assistantId) {
-		// https://docs.famulor.de/en/api-reference/assistants/disable-webhook
-		await post.call(this, '/api/user/assistants/disable-webhook', { assistant_id: assistantId });
+		await post.call(this, POST_CALL.disablePath, { assistant_id: assistantId });
 	},
 	async restore(assistantId, replaced) {
 		// Registrations of older versions recorded only the URL, not whether it was active.
 		if (!replaced.flags) return false;
 		await famulorApiRequest.call(this, {
 			method: 'PUT',
-			path: `/api/user/assistant/${assistantId}`,
-			body: { webhook_url: replaced.url, ...replaced.flags },
+			path: assistantUpdatePath(assistantId),
+			body: { [POST_CALL.urlField]: replaced.url, ...replaced.flags },
 		});
 		return true;
 	},
 };
 
 /** A webhook kept as one URL field, set by an enable endpoint and cleared by a disable endpoint. */
-function urlOnlyWebhook(
-	label: string,
-	field: string,
-	enablePath: string,
-	disablePath: string,
-	requiresHttps: boolean,
-): EventWebhook {
+function urlOnlyWebhook(webhook: EndpointWebhook): EventWebhook {
+	const {
+		label,
+		urlField: field,
+		enablePath,
+		disablePath,
+		requiresHttps,
+	} = ASSISTANT_WEBHOOKS[webhook];
 	return {
 		label,
 		requiresHttps,
@@ -137,26 +145,13 @@ function urlOnlyWebhook(
 	};
 }
 
-// https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and …/disable-inbound-webhook
-// (disable-webhook would clear the post-call fields and leave the inbound URL in place).
-const inbound = urlOnlyWebhook(
-	'inbound-call webhook',
-	'inbound_webhook_url',
-	'/api/user/assistants/enable-inbound-webhook',
-	'/api/user/assistants/disable-inbound-webhook',
-	false,
-);
+// The inbound events clear the inbound URL only: disable-webhook would clear the post-call fields and
+// leave the inbound URL in place.
+const inbound = urlOnlyWebhook('inbound');
 
 export const EVENT_WEBHOOKS: Record<RegisteredEvent, EventWebhook> = {
 	callCompleted: postCall,
 	inboundCall: inbound,
 	inboundCallCompleted: inbound,
-	// https://docs.famulor.de/en/api-reference/assistants/enable-conversation-ended-webhook (HTTPS URL required)
-	conversationEnded: urlOnlyWebhook(
-		'conversation-ended webhook',
-		'conversation_ended_webhook_url',
-		'/api/user/assistants/enable-conversation-ended-webhook',
-		'/api/user/assistants/disable-conversation-ended-webhook',
-		true,
-	),
+	conversationEnded: urlOnlyWebhook('conversation_ended'),
 };

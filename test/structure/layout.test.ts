@@ -2,37 +2,92 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-import { ACTIONS, NODE_TESTS, filesUnder, untestedOperations } from './operationTests';
+import {
+	ACTIONS,
+	NODE_TESTS,
+	PENDING_SHARED_TESTS,
+	filesUnder,
+	stalePendingEntries,
+	untestedOperations,
+} from './operationTests';
 
 /** The layout docs/DEVELOPING.md describes, checked so that a newcomer can predict where anything is. */
 
 describe('tests mirror the operations', () => {
-	it('every operation file has the test file (or test folder) of its resource', () => {
-		expect(untestedOperations(filesUnder(ACTIONS), filesUnder(NODE_TESTS))).toEqual([]);
+	it('every operation file has test/node/<resource>/<operation>.test.ts', () => {
+		expect(
+			untestedOperations(filesUnder(ACTIONS), filesUnder(NODE_TESTS), PENDING_SHARED_TESTS),
+		).toEqual([]);
+	});
+
+	it('the list of suites still shared by several operations only names files still needed', () => {
+		expect(
+			stalePendingEntries(filesUnder(ACTIONS), filesUnder(NODE_TESTS), PENDING_SHARED_TESTS),
+		).toEqual([]);
+	});
+
+	it.each<[string, string[], string[], Record<string, string>, string[]]>([
+		[
+			'an operation test file',
+			[`${ACTIONS}/sms/send.operation.ts`],
+			[`${NODE_TESTS}/sms/send.test.ts`],
+			{},
+			[],
+		],
+		[
+			'one test file also for a version-2 variant',
+			[`${ACTIONS}/call/make.operation.ts`, `${ACTIONS}/call/make.v2.operation.ts`],
+			[`${NODE_TESTS}/call/make.test.ts`, `${NODE_TESTS}/call/make.v2.test.ts`],
+			{},
+			[],
+		],
+		[
+			'a resource test file that is not one per operation',
+			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
+			[`${NODE_TESTS}/sms.test.ts`, `${NODE_TESTS}/kit.ts`, `${NODE_TESTS}/lead/get.test.ts`],
+			{},
+			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
+		],
+		[
+			'a shared file still pending',
+			[`${ACTIONS}/lead/create.operation.ts`, `${ACTIONS}/document/delete.operation.ts`],
+			[`${NODE_TESTS}/lead.test.ts`, `${NODE_TESTS}/document/updateAndDelete.test.ts`],
+			{
+				'lead/*': `${NODE_TESTS}/lead.test.ts`,
+				'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
+			},
+			[],
+		],
+		[
+			'a pending entry whose file is gone',
+			[`${ACTIONS}/lead/create.operation.ts`],
+			[`${NODE_TESTS}/leads.test.ts`],
+			{ 'lead/*': `${NODE_TESTS}/lead.test.ts` },
+			[`${ACTIONS}/lead/create.operation.ts`],
+		],
+		['a helper that is no operation', [`${ACTIONS}/lead/fields.ts`], [], {}, []],
+	])('finds %s', (_case, operations, tests, pending, untested) => {
+		expect(untestedOperations(operations, tests, pending)).toEqual(untested);
 	});
 
 	it.each<[string, string[], string[], string[]]>([
 		[
-			'a resource test file',
-			[`${ACTIONS}/sms/send.operation.ts`],
-			[`${NODE_TESTS}/sms.test.ts`],
-			[],
-		],
-		[
-			'a resource test folder, also for a version-2 variant',
-			[`${ACTIONS}/call/make.operation.ts`, `${ACTIONS}/call/make.v2.operation.ts`],
-			[`${NODE_TESTS}/call/make.test.ts`],
-			[],
-		],
-		[
-			'a missing resource test',
-			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
-			[`${NODE_TESTS}/sms.test.ts`, `${NODE_TESTS}/kit.ts`, `${NODE_TESTS}/leads.test.ts`],
+			'a shared file still needed',
 			[`${ACTIONS}/lead/create.operation.ts`],
+			[`${NODE_TESTS}/lead.test.ts`],
+			[],
 		],
-		['a helper that is no operation', [`${ACTIONS}/lead/fields.ts`], [], []],
-	])('finds %s', (_case, operations, tests, untested) => {
-		expect(untestedOperations(operations, tests)).toEqual(untested);
+		[
+			'a resource split already',
+			[`${ACTIONS}/lead/create.operation.ts`],
+			[`${NODE_TESTS}/lead.test.ts`, `${NODE_TESTS}/lead/create.test.ts`],
+			['lead/*'],
+		],
+		['a shared file removed', [`${ACTIONS}/lead/create.operation.ts`], [], ['lead/*']],
+	])('a stale pending entry: %s', (_case, operations, tests, stale) => {
+		expect(
+			stalePendingEntries(operations, tests, { 'lead/*': `${NODE_TESTS}/lead.test.ts` }),
+		).toEqual(stale);
 	});
 });
 
@@ -53,6 +108,54 @@ describe('versions are expressed one way', () => {
 			return !(index.includes('buildResource(') && index.includes('satisfies VersionedResource'));
 		});
 		expect(handWritten).toEqual([]);
+	});
+});
+
+/** The files that build a node version, the only sources that may ask which version runs. */
+const VERSION_ENTRIES = [
+	/^nodes\/Famulor\/Famulor\.node\.ts$/,
+	/^nodes\/Famulor\/nodeVersion\.ts$/,
+	/^nodes\/Famulor\/v\d+\//,
+];
+const VERSION_QUESTIONS = new Set(['typeVersion', 'speaksCurrentApi']);
+
+/** Whether a source names the node's version in code (an identifier or a key), not in a comment. */
+function asksNodeVersion(source: string): boolean {
+	const scanner = ts.createScanner(
+		ts.ScriptTarget.Latest,
+		true,
+		ts.LanguageVariant.Standard,
+		source,
+	);
+	for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+		const named =
+			token === ts.SyntaxKind.Identifier ||
+			token === ts.SyntaxKind.StringLiteral ||
+			token === ts.SyntaxKind.NoSubstitutionTemplateLiteral;
+		if (named && VERSION_QUESTIONS.has(scanner.getTokenValue())) return true;
+	}
+	return false;
+}
+
+describe('no operation or helper asks the node version at run time', () => {
+	it.each<[string, string, boolean]>([
+		['the version of the node', 'return this.getNode().typeVersion >= 2;', true],
+		['the version as a key', "const version = node['typeVersion'];", true],
+		['the former generation helper', 'if (speaksCurrentApi.call(this)) path = next;', true],
+		['a comment about versions', '// version 1 keeps its typeVersion\nconst a = 1;', false],
+		['a longer name', 'const typeVersionLabel = 1;', false],
+	])('finds %s', (_case, source, asks) => {
+		expect(asksNodeVersion(source)).toBe(asks);
+	});
+
+	it('only the version entries read typeVersion or speaksCurrentApi', () => {
+		const sources = [...filesUnder('nodes'), ...filesUnder('credentials')].filter((file) =>
+			file.endsWith('.ts'),
+		);
+		const asking = sources
+			.filter((file) => !VERSION_ENTRIES.some((entry) => entry.test(file)))
+			.filter((file) => asksNodeVersion(readFileSync(file, 'utf8')));
+		expect(asking).toEqual([]);
 	});
 });
 

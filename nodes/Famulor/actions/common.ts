@@ -17,7 +17,6 @@ import {
 	requireText,
 	type FieldName,
 } from '../validation';
-import { speaksCurrentApi } from './apiGeneration';
 
 /** Key-value pairs for a `variables` object (call variables, reply variables, assistant variables). */
 export function variablesProperty(description: string): INodeProperties {
@@ -210,19 +209,27 @@ export function readNameAndDescription(
 	return body;
 }
 
-/**
- * A phone number parameter of an operation both versions share: version 2 takes it as people write it
- * ("+49 176 12345678"), version 1 sends exactly the E.164 number it was given, as the service's docs
- * ask (https://docs.famulor.de/en/api-reference/calls/make: `phone_number` in E.164 format).
- */
-export function readPhoneParameter(
+/** Reads a phone number parameter by one node version's rule; the operation's version picks it. */
+export type PhoneParameterReader = (
 	this: IExecuteFunctions,
 	itemIndex: number,
 	parameter: string,
 	name: FieldName,
-): string {
-	const value = this.getNodeParameter(parameter, itemIndex);
-	return speaksCurrentApi.call(this)
-		? checkPhoneNumber.call(this, itemIndex, name, value)
-		: checkE164.call(this, itemIndex, name, value);
-}
+) => string;
+
+/**
+ * Version 1 sends exactly the E.164 number it was given, as the service's docs ask
+ * (https://docs.famulor.de/en/api-reference/calls/make: `phone_number` in E.164 format).
+ */
+export const readE164Parameter: PhoneParameterReader = function (itemIndex, parameter, name) {
+	return checkE164.call(this, itemIndex, name, this.getNodeParameter(parameter, itemIndex));
+};
+
+/** Version 2 takes the number as people write it ("+49 176 12345678"). */
+export const readWrittenPhoneParameter: PhoneParameterReader = function (
+	itemIndex,
+	parameter,
+	name,
+) {
+	return checkPhoneNumber.call(this, itemIndex, name, this.getNodeParameter(parameter, itemIndex));
+};

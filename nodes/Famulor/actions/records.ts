@@ -5,12 +5,12 @@ import { famulorApiRequest, unwrapRecord } from '../../shared/transport';
 import type { OperationResult } from './types';
 
 /**
- * The record a write answered with. Version 1 outputs the answer as the service sends it (some wrap
- * the record as `{message, data}`); from version 2 on the output is the record itself.
+ * How a node version outputs the answer to a write: version 1 as the service sends it (some wrap the
+ * record as `{message, data}`, `answerAsSent`), from version 2 on the record itself (`unwrapRecord`).
  */
-export function recordOf(this: IExecuteFunctions, answer: IDataObject): IDataObject {
-	return this.getNode().typeVersion >= 2 ? unwrapRecord(answer) : answer;
-}
+export type AnswerOutput = (answer: IDataObject) => IDataObject;
+
+export const answerAsSent: AnswerOutput = (answer) => answer;
 
 /**
  * The `execute` of a Create that POSTs its planned body to `path` and outputs the new record itself

@@ -1,4 +1,4 @@
-import { updateDisplayOptions, type IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestWholeList } from '../../shared/transport';
 import { readListLimit, returnAllProperties } from './common';
@@ -7,8 +7,7 @@ import type { OperationModule } from './types';
 export interface WholeListEndpoint {
 	resource: string;
 	operation: string;
-	/** The endpoint, or how the node's API generation picks it. */
-	path: string | ((this: IExecuteFunctions) => string);
+	path: string;
 	/** The key older answers wrapped the list in, read when there is no `data`. */
 	legacyKey?: string;
 }
@@ -27,9 +26,8 @@ export function wholeListOperation(endpoint: WholeListEndpoint): OperationModule
 			return readListLimit.call(this, itemIndex);
 		},
 		async execute(limit, itemIndex) {
-			const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path.call(this);
 			return await requestWholeList.call(this, {
-				path,
+				path: endpoint.path,
 				limit,
 				itemIndex,
 				legacyKey: endpoint.legacyKey,

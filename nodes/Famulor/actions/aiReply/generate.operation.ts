@@ -8,7 +8,6 @@ import {
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
-import { speaksCurrentApi } from '../apiGeneration';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
@@ -83,18 +82,23 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	};
 }
 
-/** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps the seed specification's. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: speaksCurrentApi.call(this) ? '/api/user/ai/generate-reply' : '/api/ai/generate-reply',
-		body,
-		rateLimit: 'generateReply',
-		safeToRepeat: false,
-		itemIndex,
-	});
+/** The send of a version to its path; billed, so never repeated on an unclear failure. */
+export function executeAt(path: string) {
+	return async function execute(
+		this: IExecuteFunctions,
+		body: IDataObject,
+		itemIndex: number,
+	): Promise<OperationResult> {
+		return await famulorApiRequest.call(this, {
+			method: 'POST',
+			path,
+			body,
+			rateLimit: 'generateReply',
+			safeToRepeat: false,
+			itemIndex,
+		});
+	};
 }
+
+/** Version 1 keeps the seed specification's path (version 2 sends to the moved one). */
+export const execute = executeAt('/api/ai/generate-reply');

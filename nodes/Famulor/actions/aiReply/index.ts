@@ -1,7 +1,8 @@
 import * as generate from './generate.operation';
+import * as generateV2 from './generate.v2.operation';
 import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
-/** Every operation of the resource, as the Operation dropdown shows it. */
+/** Every operation of the resource in either version, as the Operation dropdown shows it. */
 const entries = {
 	generate: {
 		module: generate,
@@ -14,5 +15,7 @@ const entries = {
 
 export const aiReply = {
 	v1: buildResource('aiReply', 'generate', { generate: entries.generate }),
-	v2: buildResource('aiReply', 'generate', { generate: entries.generate }),
+	v2: buildResource('aiReply', 'generate', {
+		generate: { ...entries.generate, module: generateV2 },
+	}),
 } satisfies VersionedResource;

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import { recordOf } from '../records';
+import { answerAsSent, type AnswerOutput } from '../records';
 import type { OperationEffect, OperationModule, OperationResult } from '../types';
 import { ASSISTANT_V1 } from './body';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
@@ -15,9 +15,12 @@ import { fieldsCollection, requiredProperties } from './sharedFields';
 /**
  * Assistant → Create of a node version: its required fields as parameters, the rest in Additional
  * Fields, the body built by the version's rules
- * (https://docs.famulor.de/en/api-reference/assistants/create).
+ * (https://docs.famulor.de/en/api-reference/assistants/create), the answer output by `output`.
  */
-export function createOperation(version: AssistantVersion): OperationModule<IDataObject> {
+export function createOperation(
+	version: AssistantVersion,
+	output: AnswerOutput,
+): OperationModule<IDataObject> {
 	const properties: INodeProperties[] = [
 		...requiredProperties(version),
 		fieldsCollection(version, 'create'),
@@ -44,31 +47,35 @@ export function createOperation(version: AssistantVersion): OperationModule<IDat
 				collection: 'additionalFields',
 			});
 		},
-		execute,
+		execute: sendCreate(output),
 	};
 }
 
 /** Creating is not idempotent: a repeated request would create a second assistant, so it is sent once. */
 const effect: OperationEffect = { kind: 'creates', noun: 'assistant', idFields: ['id'] };
 
-/** Not repeated on an unclear failure: a second assistant would be created. */
-async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/assistant',
-			body,
-			safeToRepeat: false,
-			itemIndex,
-		}),
-	);
+/**
+ * The send of a version, its answer output by `output`. Not repeated on an unclear failure: a second
+ * assistant would be created.
+ */
+function sendCreate(output: AnswerOutput) {
+	return async function execute(
+		this: IExecuteFunctions,
+		body: IDataObject,
+		itemIndex: number,
+	): Promise<OperationResult> {
+		return output(
+			await famulorApiRequest.call(this, {
+				method: 'POST',
+				path: '/api/user/assistant',
+				body,
+				safeToRepeat: false,
+				itemIndex,
+			}),
+		);
+	};
 }
 
-/** Version 1 sends the fields of the seed specification. */
-export const { description, prepare } = createOperation(ASSISTANT_V1);
-export { effect, execute };
+/** Version 1 sends the fields of the seed specification and outputs the answer as it comes. */
+export const { description, prepare, execute } = createOperation(ASSISTANT_V1, answerAsSent);
+export { effect };

@@ -1,9 +1,11 @@
-import { webhookSwitchOperation } from './webhookSwitch';
+import { switchOutput, webhookSwitchOperation } from './webhookSwitch';
 
 /** https://docs.famulor.de/en/api-reference/assistants/disable-conversation-ended-webhook */
-export const { description, prepare, execute } = webhookSwitchOperation({
-	operation: 'disableConversationEndedWebhook',
-	path: '/api/user/assistants/disable-conversation-ended-webhook',
-	webhook: 'conversation_ended',
-	assistantDescription: 'The assistant whose chat-end webhook is turned off',
-});
+export const { description, prepare, execute } = webhookSwitchOperation(
+	{
+		operation: 'disableConversationEndedWebhook',
+		webhook: 'conversation_ended',
+		assistantDescription: 'The assistant whose chat-end webhook is turned off',
+	},
+	switchOutput,
+);

@@ -1,9 +1,11 @@
-import { webhookSwitchOperation } from './webhookSwitch';
+import { switchAnswerAsSent, webhookSwitchOperation, type SwitchSpec } from './webhookSwitch';
 
 /** Turns off the post-call webhook only (https://docs.famulor.de/en/api-reference/assistants/disable-webhook). */
-export const { description, prepare, execute } = webhookSwitchOperation({
+export const spec: SwitchSpec = {
 	operation: 'disableWebhook',
-	path: '/api/user/assistants/disable-webhook',
 	webhook: 'post_call',
 	assistantDescription: 'The assistant whose post-call webhook is turned off',
-});
+};
+
+/** Version 1 outputs the service's answer as it comes. */
+export const { description, prepare, execute } = webhookSwitchOperation(spec, switchAnswerAsSent);

@@ -5,12 +5,15 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { ASSISTANT_WEBHOOKS, assistantUpdatePath } from '../../../shared/assistantWebhooks';
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkBoolean } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
 import { readWebhookUrl, switchOutput, webhookUrlProperty } from './webhookSwitch';
+
+const POST_CALL = ASSISTANT_WEBHOOKS.post_call;
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant whose calls are reported'),
@@ -61,9 +64,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan 
 		label: 'Assistant',
 		field: 'id',
 	});
-	const webhookUrl = readWebhookUrl.call(this, itemIndex);
+	const webhookUrl = readWebhookUrl.call(this, itemIndex, POST_CALL.requiresHttps);
 	const options = this.getNodeParameter('webhookOptions', itemIndex, {}) as IDataObject;
-	const body: IDataObject = { is_webhook_active: true, webhook_url: webhookUrl };
+	const body: IDataObject = { is_webhook_active: true, [POST_CALL.urlField]: webhookUrl };
 	if (options.onlyCompleted !== undefined) {
 		body.send_webhook_only_on_completed = checkBoolean.call(
 			this,
@@ -95,7 +98,7 @@ export async function execute(
 ): Promise<OperationResult> {
 	const response = await famulorApiRequest.call(this, {
 		method: 'PUT',
-		path: `/api/user/assistant/${plan.assistantId}`,
+		path: assistantUpdatePath(plan.assistantId),
 		body: plan.body,
 		itemIndex,
 	});

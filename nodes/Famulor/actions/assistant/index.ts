@@ -4,8 +4,10 @@ import * as deleteAssistant from './delete.operation';
 import * as disableConversationEndedWebhook from './disableConversationEndedWebhook.operation';
 import * as disableInboundWebhook from './disableInboundWebhook.operation';
 import * as disableWebhook from './disableWebhook.operation';
+import * as disableWebhookV2 from './disableWebhook.v2.operation';
 import * as enableConversationEndedWebhook from './enableConversationEndedWebhook.operation';
 import * as enableInboundWebhook from './enableInboundWebhook.operation';
+import * as enableInboundWebhookV2 from './enableInboundWebhook.v2.operation';
 import * as enablePostCallWebhook from './enablePostCallWebhook.operation';
 import * as getAll from './getAll.operation';
 import * as getAllOutbound from './getAllOutbound.operation';
@@ -96,7 +98,7 @@ const entries = {
 			'Stop reporting completed inbound calls of an assistant; the post-call webhook is unaffected',
 	},
 	disablePostCallWebhook: {
-		module: disableWebhook,
+		module: disableWebhookV2,
 		name: 'Disable Post-Call Webhook',
 		action: 'Disable the webhook an assistant sends after each call',
 		description:
@@ -137,7 +139,7 @@ export const assistant = {
 		disableInboundWebhook: entries.disableInboundWebhook,
 		disableWebhook: entries.disablePostCallWebhook,
 		enableConversationEndedWebhook: entries.enableConversationEndedWebhook,
-		enableInboundWebhook: entries.enableInboundWebhook,
+		enableInboundWebhook: { ...entries.enableInboundWebhook, module: enableInboundWebhookV2 },
 		enablePostCallWebhook: entries.enablePostCallWebhook,
 		delete: entries.delete,
 	}),

@@ -5,10 +5,11 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { assistantUpdatePath } from '../../../shared/assistantWebhooks';
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId } from '../common';
-import { recordOf } from '../records';
+import { answerAsSent, type AnswerOutput } from '../records';
 import type { OperationModule, OperationResult } from '../types';
 import { ASSISTANT_V1 } from './body';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
@@ -22,9 +23,13 @@ interface UpdatePlan {
 
 /**
  * Assistant → Update of a node version: the assistant, then Update Fields, the body built by the
- * version's rules (https://docs.famulor.de/en/api-reference/assistants/update).
+ * version's rules (https://docs.famulor.de/en/api-reference/assistants/update), the answer output
+ * by `output`.
  */
-export function updateOperation(version: AssistantVersion): OperationModule<UpdatePlan> {
+export function updateOperation(
+	version: AssistantVersion,
+	output: AnswerOutput,
+): OperationModule<UpdatePlan> {
 	const properties: INodeProperties[] = [
 		assistantLocator('assistantId', 'The assistant to change'),
 		fieldsCollection(version, 'update'),
@@ -50,26 +55,26 @@ export function updateOperation(version: AssistantVersion): OperationModule<Upda
 				}),
 			};
 		},
-		execute,
+		execute: sendUpdate(output),
 	};
 }
 
-async function execute(
-	this: IExecuteFunctions,
-	{ assistantId, body }: UpdatePlan,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'PUT',
-			path: `/api/user/assistant/${assistantId}`,
-			body,
-			itemIndex,
-		}),
-	);
+function sendUpdate(output: AnswerOutput) {
+	return async function execute(
+		this: IExecuteFunctions,
+		{ assistantId, body }: UpdatePlan,
+		itemIndex: number,
+	): Promise<OperationResult> {
+		return output(
+			await famulorApiRequest.call(this, {
+				method: 'PUT',
+				path: assistantUpdatePath(assistantId),
+				body,
+				itemIndex,
+			}),
+		);
+	};
 }
 
-/** Version 1 sends the fields of the seed specification. */
-export const { description, prepare } = updateOperation(ASSISTANT_V1);
-export { execute };
+/** Version 1 sends the fields of the seed specification and outputs the answer as it comes. */
+export const { description, prepare, execute } = updateOperation(ASSISTANT_V1, answerAsSent);

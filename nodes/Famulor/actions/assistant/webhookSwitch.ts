@@ -5,15 +5,17 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import {
+	ASSISTANT_WEBHOOKS,
+	type AssistantWebhook,
+	type EndpointWebhook,
+} from '../../../shared/assistantWebhooks';
 import { assistantLocator } from '../../../shared/descriptions';
 import { isLoopbackHost } from '../../../shared/loopback';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkUrl, invalid } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationModule, OperationResult } from '../types';
-
-/** The three webhooks an assistant has: after every call, after inbound calls, after a chat ends. */
-export type AssistantWebhook = 'post_call' | 'inbound' | 'conversation_ended';
 
 /**
  * What every webhook switch outputs from version 2 on: which webhook of which assistant is now on or
@@ -33,6 +35,13 @@ export function switchOutput(
 		message: response.message ?? null,
 	};
 }
+
+/** How a node version outputs a switch: `switchOutput` from version 2 on. */
+export type SwitchOutput = typeof switchOutput;
+
+/** Version 1 outputs the service's answer as it comes (the seed specification). */
+export const switchAnswerAsSent: SwitchOutput = (_assistantId, _webhook, _webhookUrl, response) =>
+	response;
 
 export function webhookUrlProperty(description: string, placeholder: string): INodeProperties {
 	return {
@@ -66,15 +75,15 @@ export function readWebhookUrl(
 	return url;
 }
 
-interface SwitchSpec {
+/** A switch: turning a webhook off, or on (where an enable endpoint exists) with its URL field. */
+export type SwitchSpec = {
 	/** The Operation dropdown value. */
 	operation: string;
-	path: string;
-	webhook: AssistantWebhook;
 	assistantDescription: string;
-	/** Set for the switches that turn a webhook on. */
-	url?: { description: string; placeholder: string; httpsOnly?: boolean };
-}
+} & (
+	| { webhook: AssistantWebhook; url?: undefined }
+	| { webhook: EndpointWebhook; url: { description: string; placeholder: string } }
+);
 
 interface SwitchPlan {
 	body: IDataObject;
@@ -83,12 +92,18 @@ interface SwitchPlan {
 }
 
 /**
- * One of the POST /api/user/assistants/{enable|disable}-…-webhook switches
+ * One of the POST /api/user/assistants/{enable|disable}-…-webhook switches, its path and HTTPS rule
+ * from `ASSISTANT_WEBHOOKS`
  * (https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and its siblings). Setting or
  * clearing a URL twice has the same effect, so the request may be repeated after a lost answer.
- * Version 1 outputs the service's answer as it comes (the seed specification (the API docs of February 2026)); later versions output `switchOutput`.
+ * The node version picks the `output`.
  */
-export function webhookSwitchOperation(spec: SwitchSpec): OperationModule<SwitchPlan> {
+export function webhookSwitchOperation(
+	spec: SwitchSpec,
+	output: SwitchOutput,
+): OperationModule<SwitchPlan> {
+	const row = ASSISTANT_WEBHOOKS[spec.webhook];
+	const path = spec.url ? ASSISTANT_WEBHOOKS[spec.webhook].enablePath : row.disablePath;
 	const properties = [assistantLocator('assistantId', spec.assistantDescription)];
 	if (spec.url) properties.push(webhookUrlProperty(spec.url.description, spec.url.placeholder));
 	return {
@@ -101,7 +116,7 @@ export function webhookSwitchOperation(spec: SwitchSpec): OperationModule<Switch
 				label: 'Assistant',
 				field: 'assistant_id',
 			});
-			const webhookUrl = spec.url ? readWebhookUrl.call(this, itemIndex, spec.url.httpsOnly) : null;
+			const webhookUrl = spec.url ? readWebhookUrl.call(this, itemIndex, row.requiresHttps) : null;
 			return {
 				assistantId,
 				webhookUrl,
@@ -118,14 +133,12 @@ export function webhookSwitchOperation(spec: SwitchSpec): OperationModule<Switch
 		): Promise<OperationResult> {
 			const response = await famulorApiRequest.call(this, {
 				method: 'POST',
-				path: spec.path,
+				path,
 				body: plan.body,
 				safeToRepeat: true,
 				itemIndex,
 			});
-			return this.getNode().typeVersion === 1
-				? response
-				: switchOutput(plan.assistantId, spec.webhook, plan.webhookUrl, response);
+			return output(plan.assistantId, spec.webhook, plan.webhookUrl, response);
 		},
 	};
 }

@@ -7,7 +7,13 @@ import {
 
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { readLocatorId, readPhoneParameter, readVariables, variablesProperty } from '../common';
+import {
+	readE164Parameter,
+	readLocatorId,
+	readVariables,
+	variablesProperty,
+	type PhoneParameterReader,
+} from '../common';
 import type { OperationEffect, OperationResult } from '../types';
 
 export const properties = (assistant: INodeProperties, phoneHint: string): INodeProperties[] => [
@@ -38,22 +44,28 @@ export const description = updateDisplayOptions(
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
-		label: 'Assistant',
-		field: 'assistant_id',
-	});
-	const phoneNumber = readPhoneParameter.call(this, itemIndex, 'phoneNumber', {
-		label: 'Phone Number',
-		field: 'phone_number',
-	});
-	const variables = readVariables.call(this, itemIndex);
-	return {
-		phone_number: phoneNumber,
-		assistant_id: assistantId,
-		...(variables ? { variables } : {}),
+/** The plan of a version: the assistant, the number read by `readPhone`, and the variables. */
+export function planWith(readPhone: PhoneParameterReader) {
+	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+		const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+			label: 'Assistant',
+			field: 'assistant_id',
+		});
+		const phoneNumber = readPhone.call(this, itemIndex, 'phoneNumber', {
+			label: 'Phone Number',
+			field: 'phone_number',
+		});
+		const variables = readVariables.call(this, itemIndex);
+		return {
+			phone_number: phoneNumber,
+			assistant_id: assistantId,
+			...(variables ? { variables } : {}),
+		};
 	};
 }
+
+/** Version 1 sends the number as given, in E.164. */
+export const prepare = planWith(readE164Parameter);
 
 /** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
 export async function execute(

@@ -7,7 +7,7 @@ import {
 
 import { buildFileForm } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
-import type { OperationEffect, OperationResult } from '../types';
+import type { OperationEffect } from '../types';
 import { readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
 import * as newDocument from './newDocument';
@@ -81,7 +81,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		fields: { name, description, type },
 		binaryPropertyName,
 		fileName,
-		...newDocument.readTarget.call(this, itemIndex, knowledgeBaseId),
+		...newDocument.targetIn(knowledgeBaseId),
 	};
 }
 
@@ -90,7 +90,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	plan: UploadPlan,
 	itemIndex: number,
-): Promise<OperationResult> {
+): Promise<IDataObject> {
 	const binary = this.helpers.assertBinaryData(itemIndex, plan.binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, plan.binaryPropertyName);
 	const form = buildFileForm(plan.fields, {

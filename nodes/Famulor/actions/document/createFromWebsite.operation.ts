@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkRange, checkUrl, invalid } from '../../validation';
-import type { OperationEffect, OperationResult } from '../types';
+import type { OperationEffect } from '../types';
 import { readDescription, readKnowledgeBaseId, readName } from './common';
 import * as newDocument from './newDocument';
 
@@ -101,7 +101,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 			true,
 		);
 	}
-	return { body, ...newDocument.readTarget.call(this, itemIndex, knowledgeBaseId) };
+	return { body, ...newDocument.targetIn(knowledgeBaseId) };
 }
 
 /** Sent once (newDocument.send): the service would crawl and store the website twice. */
@@ -109,6 +109,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	plan: CreatePlan,
 	itemIndex: number,
-): Promise<OperationResult> {
+): Promise<IDataObject> {
 	return await newDocument.send.call(this, plan, plan.body, itemIndex);
 }

@@ -1,12 +1,18 @@
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { properties, shown } from './createFromWebsite.operation';
-import { waitProperties } from './waitUntilProcessed';
+import * as createFromWebsiteV1 from './createFromWebsite.operation';
+import { waitProperties, waitingCreate } from './waitUntilProcessed';
 
 /**
- * Version 2 of Document → Create From Website can wait until the service has scraped and processed the pages (waitUntilProcessed.ts); the plan and the request are version 1's, where no
- * wait is read.
+ * Version 2 of Document → Create From Website can wait until the service has scraped and processed
+ * the pages (waitUntilProcessed.ts). The plan and the one request are version 1's; the wait is read
+ * after the plan's checks.
  */
-export const description = updateDisplayOptions(shown, properties(waitProperties));
+export const description = updateDisplayOptions(
+	createFromWebsiteV1.shown,
+	createFromWebsiteV1.properties(waitProperties),
+);
 
-export { effect, execute, prepare } from './createFromWebsite.operation';
+export const { prepare, execute } = waitingCreate(createFromWebsiteV1);
+
+export { effect } from './createFromWebsite.operation';

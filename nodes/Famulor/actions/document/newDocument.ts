@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../../shared/transport';
-import type { OperationResult } from '../types';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty } from './common';
-import { outputOfCreated, readWaitPlan, type WaitPlan } from './waitUntilProcessed';
 
 /**
  * What Create From File and Create From Website share (imported as `newDocument`): the fields around
@@ -35,43 +33,33 @@ export function fields(
 	];
 }
 
-/** Where a new document goes, and how long the item waits for it (undefined: it does not wait). */
+/** Where a new document goes. */
 export interface Target {
 	knowledgeBaseId: number;
 	path: string;
-	wait?: WaitPlan;
 }
 
-/** The target in the checked knowledge base; reads the wait, so call it after the source's checks. */
-export function readTarget(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	knowledgeBaseId: number,
-): Target {
-	return {
-		knowledgeBaseId,
-		path: documentPath(knowledgeBaseId),
-		wait: readWaitPlan.call(this, itemIndex),
-	};
+/** The target in the checked knowledge base. */
+export function targetIn(knowledgeBaseId: number): Target {
+	return { knowledgeBaseId, path: documentPath(knowledgeBaseId) };
 }
 
 /**
  * Sends the new document once, never repeated on an unclear failure: it would be stored (a website
- * crawled) twice. A wait after it only reads, and n8n's Retry On Fail gets the remembered answer
- * instead of creating it again.
+ * crawled) twice. Version 2's wait after it only reads, and n8n's Retry On Fail gets the remembered
+ * answer instead of creating it again. Outputs the answer as it comes (version 1).
  */
 export async function send(
 	this: IExecuteFunctions,
 	target: Target,
 	body: IDataObject | FormData,
 	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
+): Promise<IDataObject> {
+	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: target.path,
 		body,
 		safeToRepeat: false,
 		itemIndex,
 	});
-	return await outputOfCreated.call(this, answer, target.knowledgeBaseId, target.wait, itemIndex);
 }

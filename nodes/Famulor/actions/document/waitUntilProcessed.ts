@@ -7,9 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
-import { speaksCurrentApi } from '../apiGeneration';
-import { recordOf } from '../records';
 import { checkRange } from '../../validation';
+import type { OperationModule } from '../types';
 import { documentPath } from './common';
 
 /**
@@ -64,9 +63,8 @@ export interface WaitPlan {
 	timeoutMs: number;
 }
 
-/** Version 2's setting for the item; version 1 has no such parameter and never waits. */
+/** Version 2's setting for the item (version 1 has no such parameter and never waits). */
 export function readWaitPlan(this: IExecuteFunctions, itemIndex: number): WaitPlan | undefined {
-	if (!speaksCurrentApi.call(this)) return undefined;
 	if (this.getNodeParameter('waitUntilProcessed', itemIndex, false) !== true) return undefined;
 	const minutes = checkRange.call(
 		this,
@@ -203,7 +201,7 @@ export async function waitUntilProcessed(
 	}
 }
 
-/** What a create outputs: the answer as before (no wait planned), or the document once processed. */
+/** What a version 2 create outputs: the new document's record, or the document once processed. */
 export async function outputOfCreated(
 	this: IExecuteFunctions,
 	createdAnswer: IDataObject,
@@ -211,6 +209,33 @@ export async function outputOfCreated(
 	wait: WaitPlan | undefined,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	if (!wait) return recordOf.call(this, createdAnswer);
+	if (!wait) return unwrapRecord(createdAnswer);
 	return await waitUntilProcessed.call(this, createdAnswer, knowledgeBaseId, wait, itemIndex);
+}
+
+/** The plan and the one send of a version 1 create, which outputs the answer as it comes. */
+interface CreateSteps<Plan> {
+	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
+	execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<IDataObject>;
+}
+
+type WaitingPlan<Plan> = Plan & { wait?: WaitPlan };
+
+/**
+ * Version 2 of a create: version 1's plan with the wait read after all its checks, version 1's one
+ * send, then `outputOfCreated`.
+ */
+export function waitingCreate<Plan extends { knowledgeBaseId: number }>(
+	create: CreateSteps<Plan>,
+): Pick<OperationModule<WaitingPlan<Plan>>, 'prepare' | 'execute'> {
+	return {
+		async prepare(this: IExecuteFunctions, itemIndex: number): Promise<WaitingPlan<Plan>> {
+			const plan = await create.prepare.call(this, itemIndex);
+			return { ...plan, wait: readWaitPlan.call(this, itemIndex) };
+		},
+		async execute(this: IExecuteFunctions, plan: WaitingPlan<Plan>, itemIndex: number) {
+			const answer = await create.execute.call(this, plan, itemIndex);
+			return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
+		},
+	};
 }

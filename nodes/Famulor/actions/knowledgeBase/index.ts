@@ -3,6 +3,7 @@ import * as deleteOperation from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as updateV2 from './update.v2.operation';
 import { buildResource, type OperationEntry, type VersionedResource } from '../resourceModule';
 
 /** Every operation of the resource in either version, as the Operation dropdown shows it. */
@@ -48,7 +49,7 @@ export const knowledgeBase = {
 	v1: buildResource('knowledgeBase', 'get', { get: entries.get, update: entries.update }),
 	v2: buildResource('knowledgeBase', 'get', {
 		get: entries.get,
-		update: entries.update,
+		update: { ...entries.update, module: updateV2 },
 		create: entries.create,
 		getAll: entries.getAll,
 		delete: entries.delete,

@@ -8,7 +8,7 @@ import {
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId, readNameAndDescription } from '../common';
-import { recordOf } from '../records';
+import { answerAsSent, type AnswerOutput } from '../records';
 import type { OperationResult } from '../types';
 
 export const MAX_TEXT_LENGTH = 255;
@@ -60,18 +60,23 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 	return { id, body };
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ id, body }: UpdatePlan,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return recordOf.call(
-		this,
-		await famulorApiRequest.call(this, {
-			method: 'PUT',
-			path: `/api/user/knowledgebases/${id}`,
-			body,
-			itemIndex,
-		}),
-	);
+/** The request of a version, its answer output by `output`; a PUT, so it may be repeated. */
+export function executeWith(output: AnswerOutput) {
+	return async function execute(
+		this: IExecuteFunctions,
+		{ id, body }: UpdatePlan,
+		itemIndex: number,
+	): Promise<OperationResult> {
+		return output(
+			await famulorApiRequest.call(this, {
+				method: 'PUT',
+				path: `/api/user/knowledgebases/${id}`,
+				body,
+				itemIndex,
+			}),
+		);
+	};
 }
+
+/** Version 1 outputs the answer as it comes. */
+export const execute = executeWith(answerAsSent);

@@ -1,6 +1,8 @@
 import * as getAll from './getAll.operation';
 import * as getAllSmsCapable from './getAllSmsCapable.operation';
+import * as getAllSmsCapableV2 from './getAllSmsCapable.v2.operation';
 import * as purchase from './purchase.operation';
+import * as purchaseV2 from './purchase.v2.operation';
 import * as release from './release.operation';
 import * as search from './search.operation';
 import * as update from './update.operation';
@@ -61,9 +63,9 @@ export const phoneNumber = {
 	}),
 	v2: buildResource('phoneNumber', 'getAll', {
 		getAll: entries.getAll,
-		getAllSmsCapable: entries.getAllSmsCapable,
+		getAllSmsCapable: { ...entries.getAllSmsCapable, module: getAllSmsCapableV2 },
 		search: entries.search,
-		purchase: entries.purchase,
+		purchase: { ...entries.purchase, module: purchaseV2 },
 		update: entries.update,
 		release: entries.release,
 	}),

@@ -8,8 +8,7 @@ import {
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
 import { locatorValue } from '../common';
-import { recordOf, recordWithMessage } from '../records';
-import type { OperationEffect, OperationResult } from '../types';
+import type { OperationEffect } from '../types';
 import { countryOptions } from './search.operation';
 
 const properties: INodeProperties[] = [
@@ -89,18 +88,17 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	};
 }
 
+/** Version 1 outputs the service's answer as it comes. */
 export async function execute(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
-): Promise<OperationResult> {
-	const answer = await famulorApiRequest.call(this, {
+): Promise<IDataObject> {
+	return await famulorApiRequest.call(this, {
 		method: 'POST',
 		path: '/api/user/phone-numbers/purchase',
 		body,
 		safeToRepeat: false,
 		itemIndex,
 	});
-	// Version 1 outputs the answer as sent (recordOf); from version 2 on the number's record, with the service's message beside it.
-	return this.getNode().typeVersion >= 2 ? recordWithMessage(answer) : recordOf.call(this, answer);
 }

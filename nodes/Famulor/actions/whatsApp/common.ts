@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_HINT } from '../../validation';
+import { readLocatorId, type PhoneParameterReader } from '../common';
 
 /** Version 1 sends the number exactly as given, so it must be E.164 already. */
 export const recipientPhoneProperty: INodeProperties = {
@@ -18,3 +19,20 @@ export const recipientPhonePropertyV2: INodeProperties = {
 	...recipientPhoneProperty,
 	description: `WhatsApp number of the customer, ${PHONE_NUMBER_HINT}`,
 };
+
+/** The sender and the recipient of a WhatsApp request, the recipient read by the version's rule. */
+export function readSenderAndRecipient(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	readPhone: PhoneParameterReader,
+): IDataObject {
+	const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
+		label: 'Sender',
+		field: 'sender_id',
+	});
+	const recipientPhone = readPhone.call(this, itemIndex, 'recipientPhone', {
+		label: 'Recipient Phone',
+		field: 'recipient_phone',
+	});
+	return { sender_id: senderId, recipient_phone: recipientPhone };
+}

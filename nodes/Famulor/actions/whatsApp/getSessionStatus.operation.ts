@@ -7,10 +7,8 @@ import {
 
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
-import { speaksCurrentApi } from '../apiGeneration';
-import { readLocatorId, readPhoneParameter } from '../common';
-import type { OperationResult } from '../types';
-import { recipientPhoneProperty } from './common';
+import { readE164Parameter, type PhoneParameterReader } from '../common';
+import { readSenderAndRecipient, recipientPhoneProperty } from './common';
 
 export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	whatsAppSenderLocator(
@@ -23,35 +21,33 @@ export const shown = { show: { resource: ['whatsApp'], operation: ['getSessionSt
 
 export const description = updateDisplayOptions(shown, properties(recipientPhoneProperty));
 
-/** Read-only and free: reports whether the 24-hour window is open (`session_status.can_send_freeform`). */
-export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
-		label: 'Sender',
-		field: 'sender_id',
-	});
-	const recipientPhone = readPhoneParameter.call(this, itemIndex, 'recipientPhone', {
-		label: 'Recipient Phone',
-		field: 'recipient_phone',
-	});
-	return { sender_id: senderId, recipient_phone: recipientPhone };
+/**
+ * Read-only and free: reports whether the 24-hour window is open
+ * (`session_status.can_send_freeform`). The query of a version: the sender and the recipient read by
+ * `readPhone`.
+ */
+export function planWith(readPhone: PhoneParameterReader) {
+	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+		return readSenderAndRecipient.call(this, itemIndex, readPhone);
+	};
 }
 
+/** Version 1 sends the recipient as given, in E.164. */
+export const prepare = planWith(readE164Parameter);
+
 /**
- * https://docs.famulor.de/en/api-reference/whatsapp/session-status answers without the numbers it was
- * asked about; version 2 puts them in front, so the next node (a send) can take them from this item.
- * Version 1 outputs the answer as it always did.
+ * Version 1 outputs the answer as it comes: https://docs.famulor.de/en/api-reference/whatsapp/session-status
+ * answers without the numbers it was asked about (version 2 adds them).
  */
 export async function execute(
 	this: IExecuteFunctions,
 	qs: IDataObject,
 	itemIndex: number,
-): Promise<OperationResult> {
-	const response = await famulorApiRequest.call(this, {
+): Promise<IDataObject> {
+	return await famulorApiRequest.call(this, {
 		method: 'GET',
 		path: '/api/user/whatsapp/session-status',
 		qs,
 		itemIndex,
 	});
-	if (!speaksCurrentApi.call(this)) return response;
-	return { sender_id: qs.sender_id, recipient_phone: qs.recipient_phone, ...response };
 }

@@ -11,9 +11,9 @@ import {
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
-import { readLocatorId, readPhoneParameter } from '../common';
+import { readE164Parameter, type PhoneParameterReader } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhoneProperty } from './common';
+import { readSenderAndRecipient, recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
@@ -79,25 +79,24 @@ export const effect: OperationEffect = {
 	idFields: ['message_id'],
 };
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
-		label: 'Sender',
-		field: 'sender_id',
-	});
-	const recipientPhone = readPhoneParameter.call(this, itemIndex, 'recipientPhone', {
-		label: 'Recipient Phone',
-		field: 'recipient_phone',
-	});
-	const messageName = { label: 'Message', field: 'message' };
-	const message = checkMaxLength.call(
-		this,
-		itemIndex,
-		messageName,
-		requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)),
-		MAX_MESSAGE_LENGTH,
-	);
-	return { sender_id: senderId, recipient_phone: recipientPhone, message };
+/** The plan of a version: the sender, the recipient read by `readPhone`, and the checked message. */
+export function planWith(readPhone: PhoneParameterReader) {
+	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+		const conversation = readSenderAndRecipient.call(this, itemIndex, readPhone);
+		const messageName = { label: 'Message', field: 'message' };
+		const message = checkMaxLength.call(
+			this,
+			itemIndex,
+			messageName,
+			requireText.call(this, itemIndex, messageName, this.getNodeParameter('message', itemIndex)),
+			MAX_MESSAGE_LENGTH,
+		);
+		return { ...conversation, message };
+	};
 }
+
+/** Version 1 sends the recipient as given, in E.164. */
+export const prepare = planWith(readE164Parameter);
 
 /** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
 export async function execute(

@@ -1,4 +1,4 @@
-import { expectFailedBeforeSending, jsonOf, only, useKit } from './kit';
+import { expectFailedBeforeSending, jsonOf, only, useKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
 const kit = useKit({ api: 'current' });

@@ -1,4 +1,4 @@
-import { SEED } from '../../sandbox';
+import { SEED } from '../../../sandbox';
 import {
 	expectFailedBeforeSending,
 	fieldTypes,
@@ -10,7 +10,7 @@ import {
 	describeTokenNeverShown,
 	v2Run,
 	v2Search,
-} from './kit';
+} from '../kit';
 
 const ALICE = SEED.alice;
 

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
-import { expectFailedBeforeSending, items, jsonOf, startKit, useKit, visibleText } from './kit';
+import { SEED } from '../../../sandbox';
+import { expectFailedBeforeSending, items, jsonOf, startKit, useKit, visibleText } from '../kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.

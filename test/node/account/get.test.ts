@@ -1,5 +1,5 @@
-import { SEED } from '../../sandbox';
-import { jsonOf, only, useKit, describeTokenNeverShown, v2Runner } from './kit';
+import { SEED } from '../../../sandbox';
+import { jsonOf, only, useKit, describeTokenNeverShown, v2Runner } from '../kit';
 
 const ALICE = SEED.alice;
 

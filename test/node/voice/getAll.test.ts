@@ -1,4 +1,4 @@
-import { jsonOf, useKit } from './kit';
+import { jsonOf, useKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
 const kit = useKit({

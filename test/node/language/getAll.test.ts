@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
-import { runLoadMethod } from '../../harness/engine';
-import { only, useKit, visibleText } from './kit';
+import { SEED } from '../../../sandbox';
+import { runLoadMethod } from '../../../harness/engine';
+import { only, useKit, visibleText } from '../kit';
 
 const kit = useKit();
 

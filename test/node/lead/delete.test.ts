@@ -1,0 +1,25 @@
+import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { kit, run } from './setup';
+
+describe('Lead → Delete', () => {
+	it('sends DELETE /api/user/leads/{id} once and outputs {id, deleted, message}', async () => {
+		const result = await run('lead', 'delete', { leadId: locator(912) });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'DELETE',
+			path: '/api/user/leads/912',
+			status: 200,
+		});
+		expect(jsonOf(result)).toEqual([
+			{ id: 912, deleted: true, message: 'Lead deleted successfully' },
+		]);
+	});
+
+	it('never repeats a delete whose outcome is unknown (500)', async () => {
+		await kit().fault({ method: 'DELETE', path: '/api/user/leads/912', kind: '500', count: 1 });
+		const result = await run('lead', 'delete', { leadId: locator(912) });
+		expect(result.error).toBeDefined();
+		expect(await kit().requests('/api/user/leads/912')).toHaveLength(1);
+	});
+});
+
+describeTokenNeverShown(kit);
