@@ -76,6 +76,9 @@ beforeAll(async () => {
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+	// The editor's first load compiles and serves megabytes of scripts: slow on a loaded machine.
+	page.setDefaultNavigationTimeout(120_000);
+	page.setDefaultTimeout(60_000);
 	await page.goto(`${server.url}/signin`);
 	await page
 		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
@@ -83,9 +86,9 @@ beforeAll(async () => {
 		.fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 120_000 });
 	await page.goto(`${server.url}/workflow/${PANELS_WORKFLOW_ID}`);
-	await byTestId('canvas-node').first().waitFor({ timeout: 30_000 });
+	await byTestId('canvas-node').first().waitFor({ timeout: 120_000 });
 }, 300_000);
 
 afterAll(async () => {
