@@ -163,8 +163,10 @@ const picked = (value: number, name: string): Json => ({
 });
 
 /**
- * Two version 2 action nodes, filled as a user would with the pickers: Assistant → Create and
- * WhatsApp → Send Template Message (sender 71, template 7101 and its three variables).
+ * The panels the docs show, filled as a user would with the pickers: three version 2 action nodes
+ * (Call → Make, Assistant → Create, WhatsApp → Send Template Message with template 7101 and its three
+ * variables), the webhook trigger on Mid-Call Tool (example 8's tool) and the polling trigger on New
+ * WhatsApp Message (sender 71, Only While AI Is Off, as example 3).
  */
 export function panelsWorkflow(): Json {
 	const variable = (id: string, position: number): Json => ({
@@ -223,6 +225,58 @@ export function panelsWorkflow(): Json {
 						attemptToConvertTypes: false,
 						convertFieldsToString: true,
 					},
+				},
+				{ credentials: credentialRef() },
+			),
+			node(
+				'Make call',
+				'n8n-nodes-famulor-ai.famulor',
+				2,
+				[600, 0],
+				{
+					resource: 'call',
+					operation: 'make',
+					assistantId: picked(102, 'Sales Outreach'),
+					phoneNumber: '+4915112345678',
+					variables: { variable: [{ name: 'customer_name', value: 'Ada Lovelace' }] },
+				},
+				{ credentials: credentialRef() },
+			),
+			node(
+				'Order status tool',
+				'n8n-nodes-famulor-ai.famulorTrigger',
+				1.2,
+				[0, 300],
+				{
+					event: 'midCallTool',
+					responseMode: 'lastNode',
+					toolAssistantIds: [101],
+					toolName: 'get_order_status',
+					toolDescription:
+						'Looks up the status of an order when the caller asks where their order is',
+					toolParameters: {
+						parameter: [
+							{
+								name: 'order_number',
+								type: 'string',
+								description: 'The order number the caller gives, e.g. A-1001',
+							},
+						],
+					},
+					toolTimeout: 10,
+				},
+				{ credentials: credentialRef(), webhookId: '3c1e8f52-6b0d-4a7e-9f14-2d8b5c6a7e90' },
+			),
+			node(
+				'New WhatsApp message',
+				'n8n-nodes-famulor-ai.famulorPollTrigger',
+				1,
+				[300, 300],
+				{
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					event: 'newWhatsAppMessage',
+					senderId: picked(71, 'Example Support (+4915112345671)'),
+					onlyWhileAiOff: true,
 				},
 				{ credentials: credentialRef() },
 			),

@@ -1,7 +1,8 @@
 /**
  * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts), the README's
  * operations overview (scripts/docs/readmeOverview.ts) and SERVICE-NOTES' table of the sandbox's
- * options beyond the docs (scripts/docs/sandboxOptions.ts) from the code.
+ * options beyond the docs (scripts/docs/sandboxOptions.ts) and BEHAVIOUR's table of limits
+ * (scripts/docs/limits.ts) from the code.
  * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
 import '../harness/jestShim';
@@ -11,11 +12,13 @@ import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
+import { buildLimitsTable, withLimits } from './docs/limits';
 import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
 
 export const OPERATIONS_DOC = join(__dirname, '..', 'docs', 'OPERATIONS.md');
 export const README = join(__dirname, '..', 'README.md');
 export const SERVICE_NOTES = join(__dirname, '..', 'docs', 'SERVICE-NOTES.md');
+export const BEHAVIOUR = join(__dirname, '..', 'docs', 'BEHAVIOUR.md');
 
 async function generated(): Promise<Array<[string, string]>> {
 	return [
@@ -25,6 +28,7 @@ async function generated(): Promise<Array<[string, string]>> {
 			SERVICE_NOTES,
 			withSandboxOptions(readFileSync(SERVICE_NOTES, 'utf8'), buildSandboxOptionsTable()),
 		],
+		[BEHAVIOUR, withLimits(readFileSync(BEHAVIOUR, 'utf8'), buildLimitsTable())],
 	];
 }
 

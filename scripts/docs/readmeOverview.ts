@@ -7,6 +7,7 @@
  */
 import { resourcesV1, resourcesV2 } from '../../nodes/Famulor/actions/resources';
 import { actionNodeDescription } from '../../harness/engine';
+import { replaceBlock } from './blocks';
 import { operationOptions, resourceNames } from './operationsReference';
 
 export const OVERVIEW_BEGIN = '<!-- operations:begin -->';
@@ -47,9 +48,5 @@ export function buildOperationsOverview(): string {
 
 /** `readme` with its overview block replaced by `overview`. */
 export function withOverview(readme: string, overview: string): string {
-	const begin = readme.indexOf(OVERVIEW_BEGIN);
-	const end = readme.indexOf(OVERVIEW_END);
-	if (begin < 0 || end < begin)
-		throw new Error(`README.md has no ${OVERVIEW_BEGIN} … ${OVERVIEW_END} block`);
-	return readme.slice(0, begin) + overview + readme.slice(end + OVERVIEW_END.length);
+	return replaceBlock(readme, OVERVIEW_BEGIN, OVERVIEW_END, overview, 'README.md');
 }

@@ -4,6 +4,7 @@
  * sandbox/model/beyondDocs.ts, its one owner.
  */
 import { BEYOND_DOCS, BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
+import { replaceBlock } from './blocks';
 
 export const OPTIONS_BEGIN = '<!-- sandbox-options:begin -->';
 export const OPTIONS_END = '<!-- sandbox-options:end -->';
@@ -28,9 +29,5 @@ export function buildSandboxOptionsTable(): string {
 }
 
 export function withSandboxOptions(doc: string, table: string): string {
-	const begin = doc.indexOf(OPTIONS_BEGIN);
-	const end = doc.indexOf(OPTIONS_END);
-	if (begin < 0 || end < begin)
-		throw new Error(`docs/SERVICE-NOTES.md has no ${OPTIONS_BEGIN} … ${OPTIONS_END} block`);
-	return doc.slice(0, begin) + table + doc.slice(end + OPTIONS_END.length);
+	return replaceBlock(doc, OPTIONS_BEGIN, OPTIONS_END, table, 'docs/SERVICE-NOTES.md');
 }

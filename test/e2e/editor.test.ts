@@ -1,8 +1,8 @@
 /**
  * The n8n editor (each matrix entry) in Debian's chromium (playwright-core): log in, add the Famulor AI
  * Trigger and the Famulor AI action node through the node search, open their parameter panels, check
- * the icons, the sandbox assistants in the picker and the resource/operation options. On the newest n8n
- * the screenshots for the README are saved (docs/screenshots/); on the others under test-results/.
+ * the icons, the sandbox assistants in the picker and the resource/operation options. Its pictures go
+ * under test-results/; the README's are taken by screenshots.test.ts.
  * Written against the editor's test ids, not its labels, which change between versions.
  */
 import { mkdirSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { CHROMIUM, NEWEST } from '../../runtime';
+import { CHROMIUM } from '../../runtime';
 import {
 	ENTRY,
 	ON_N8N,
@@ -22,8 +22,6 @@ import {
 } from '../../harness/realN8n';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor', ENTRY.id);
-const SCREENSHOTS =
-	ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 const ICON_PATH = '/icons/n8n-nodes-famulor-ai/';
 
 let n8n: PreparedN8n;
@@ -95,7 +93,6 @@ async function searchNodeCreator(term: string): Promise<void> {
 }
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true });
 	mkdirSync(ARTIFACTS, { recursive: true });
 	n8n = await prepareN8n();
 	server = await startServer(n8n);
@@ -184,7 +181,7 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	]);
 	await page.keyboard.press('Escape');
 	await settle();
-	await page.screenshot({ path: join(SCREENSHOTS, 'trigger-node.png') });
+	await page.screenshot({ path: join(ARTIFACTS, 'trigger-node.png') });
 
 	await closeNdv();
 	await expect(
@@ -219,7 +216,7 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 		.fill('+4915112345678');
 	await byTestId('parameter-input-phoneNumber').locator('input, textarea').first().blur(); // hides the input's tip
 	await settle();
-	await page.screenshot({ path: join(SCREENSHOTS, 'action-node.png') });
+	await page.screenshot({ path: join(ARTIFACTS, 'action-node.png') });
 
 	await byTestId('parameter-input-resource').click();
 	// n8n itself appends "Custom API Call" to nodes whose credential authenticates generically.

@@ -1,8 +1,10 @@
 /**
- * Two parameter panels of the action node (version 2) as a user sees them in the editor, with the
- * service's lists behind their pickers: Assistant → Create and WhatsApp → Send Template Message (its
- * template variables loaded from the chosen template). On the newest n8n the pictures go to
- * docs/screenshots/ for the README; on the others under test-results/.
+ * The parameter panels the README shows, as a user sees them in the editor with the service's lists
+ * behind their pickers: the action node (version 2) on Call → Make and on WhatsApp → Send Template
+ * Message (its variables loaded from the chosen template), the webhook trigger on Mid-Call Tool and
+ * the polling trigger on New WhatsApp Message; Assistant → Create is checked too. On the newest n8n
+ * the README's pictures go to docs/screenshots/ (run this after a node's parameters change, and
+ * commit them); the rest, and every picture on the other versions, under test-results/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,12 +34,24 @@ let page: Page;
 
 const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
 
-/** Opens a node's parameter panel by double-clicking it on the canvas. */
-async function openNode(name: string): Promise<void> {
+/** Opens a node's parameter panel by double-clicking it on the canvas; `first` is its first parameter. */
+async function openNode(name: string, first = 'resource'): Promise<void> {
 	await byTestId('canvas-node').filter({ hasText: name }).first().dblclick();
 	await byTestId('ndv').waitFor();
-	await byTestId('parameter-input-resource').waitFor({ timeout: 15_000 });
+	await byTestId(`parameter-input-${first}`).waitFor({ timeout: 15_000 });
 }
+
+/** Moves the pointer off the panel and lets tooltips and transitions finish, then shoots the page. */
+async function shoot(path: string): Promise<void> {
+	await page.mouse.move(5, 990);
+	await page.waitForTimeout(700);
+	await page.screenshot({ path });
+}
+
+const panelValues = async (): Promise<string[]> =>
+	await byTestId('ndv')
+		.locator('input')
+		.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 async function closeNdv(): Promise<void> {
 	await byTestId('ndv-close-button').or(byTestId('back-to-canvas')).first().click();
@@ -62,6 +76,9 @@ beforeAll(async () => {
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+	// The editor's first load compiles and serves megabytes of scripts: slow on a loaded machine.
+	page.setDefaultNavigationTimeout(120_000);
+	page.setDefaultTimeout(60_000);
 	await page.goto(`${server.url}/signin`);
 	await page
 		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
@@ -69,9 +86,9 @@ beforeAll(async () => {
 		.fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 120_000 });
 	await page.goto(`${server.url}/workflow/${PANELS_WORKFLOW_ID}`);
-	await byTestId('canvas-node').first().waitFor({ timeout: 30_000 });
+	await byTestId('canvas-node').first().waitFor({ timeout: 120_000 });
 }, 300_000);
 
 afterAll(async () => {
@@ -96,15 +113,10 @@ test(`${ON_N8N}: Assistant → Create shows its pickers with the chosen language
 	await expect(inputValue('resource')).resolves.toBe('Assistant');
 	await expect(inputValue('operation')).resolves.toBe('Create');
 	// The pickers show the names of the chosen language, voice and model, not bare IDs.
-	const values = await byTestId('ndv')
-		.locator('input')
-		.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-	expect(values).toEqual(
+	expect(await panelValues()).toEqual(
 		expect.arrayContaining(['German', 'Anna (German, female)', 'gpt-4o-mini', 'Reminder Bot']),
 	);
-	await page.mouse.move(5, 990);
-	await page.waitForTimeout(700);
-	await page.screenshot({ path: join(SCREENSHOTS, 'assistant-create.png') });
+	await shoot(join(ARTIFACTS, 'assistant-create.png'));
 	await closeNdv();
 });
 
@@ -116,8 +128,31 @@ test(`${ON_N8N}: WhatsApp → Send Template Message shows the template's variabl
 	const panel = byTestId('ndv');
 	for (const variable of ['customer_name', 'date', 'time'])
 		await panel.getByText(variable, { exact: false }).first().waitFor({ timeout: 15_000 });
-	await page.mouse.move(5, 990);
-	await page.waitForTimeout(700);
-	await page.screenshot({ path: join(SCREENSHOTS, 'whatsapp-template.png') });
+	await shoot(join(SCREENSHOTS, 'whatsapp-template.png'));
+	await closeNdv();
+});
+
+test(`${ON_N8N}: the action node on Call → Make shows the assistant picked from the list`, async () => {
+	await openNode('Make call');
+	await expect(inputValue('resource')).resolves.toBe('Call');
+	await expect(inputValue('operation')).resolves.toBe('Make');
+	expect(await panelValues()).toEqual(expect.arrayContaining(['Sales Outreach', '+4915112345678']));
+	await shoot(join(SCREENSHOTS, 'action-node.png'));
+	await closeNdv();
+});
+
+test(`${ON_N8N}: the webhook trigger on Mid-Call Tool shows the tool it publishes`, async () => {
+	await openNode('Order status tool', 'event');
+	await expect(inputValue('event')).resolves.toBe('Mid-Call Tool');
+	await expect(inputValue('toolName')).resolves.toBe('get_order_status');
+	await shoot(join(SCREENSHOTS, 'trigger-mid-call-tool.png'));
+	await closeNdv();
+});
+
+test(`${ON_N8N}: the polling trigger on New WhatsApp Message shows the sender picked from the list`, async () => {
+	await openNode('New WhatsApp message', 'event');
+	await expect(inputValue('event')).resolves.toBe('New WhatsApp Message');
+	expect(await panelValues()).toEqual(expect.arrayContaining(['Example Support (+4915112345671)']));
+	await shoot(join(SCREENSHOTS, 'poll-trigger-whatsapp.png'));
 	await closeNdv();
 });

@@ -79,6 +79,10 @@ describe('WhatsApp → Send Free-Form Message', () => {
 
 		expect(result.error?.message).toMatch(/403/);
 		expect(result.error?.message).toMatch(/use a template message/i);
+		// the service's text names neither side; the message names the pair the window was about
+		expect(result.error?.message).toContain(
+			`no open 24-hour WhatsApp window between sender ${ALICE.senders.online} and ${customer}`,
+		);
 		// one statement everywhere: a template message does not reopen the window, only the customer's reply does
 		expect(result.error?.description).toMatch(
 			/Send an approved WhatsApp template message instead; free-form messages are possible again only after the customer replies/,
@@ -86,6 +90,27 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		expect(result.error?.description).not.toMatch(/reopen/);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
 		expect(only(await kit().requests()).status).toBe(403);
+	});
+
+	it('from a sender the customer did not write to, the closed-window error names that sender and the customer, and says a window belongs to one pair', async () => {
+		const customer = '+4917655507777';
+		const other = ALICE.senders.offline;
+		await kit().control('POST', `/whatsapp/senders/${other}/status`, { status: 'online' });
+		await kit().control('POST', '/whatsapp/inbound', {
+			sender_id: ALICE.senders.online,
+			customer_phone: customer,
+			customer_name: 'Test Kunde',
+			message: 'Hallo',
+		});
+		await kit().clearRequests();
+		const result = await send({ senderId: locator(other), recipientPhone: customer });
+
+		expect(result.error?.message).toContain(
+			`no open 24-hour WhatsApp window between sender ${other} and ${customer}`,
+		);
+		expect(result.error?.message).toContain('A window belongs to one sender and one customer');
+		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
+		expect(only(await kit().requests()).body).toMatchObject({ sender_id: other });
 	});
 
 	it('with Continue On Fail, a closed window becomes an error item with the template advice, status and code', async () => {
@@ -211,7 +236,7 @@ describe("WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 			body: { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED' },
 		});
 		expect(result.error?.message).toBe(
-			'Famulor API error 403: Session expired [SESSION_EXPIRED] — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead',
+			"Famulor API error 403: Session expired [SESSION_EXPIRED] — no open 24-hour WhatsApp window between sender 71 and +4917612345678. A window belongs to one sender and one customer and opens when that customer writes to that sender: send from the sender the customer wrote to (e.g. the polling trigger's sender_id), or send a WhatsApp template message instead",
 		);
 		expect(result.error?.context).toMatchObject({ httpCode: 403, errorCode: 'SESSION_EXPIRED' });
 	});

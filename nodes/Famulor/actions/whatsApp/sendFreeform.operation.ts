@@ -45,26 +45,39 @@ export const description = updateDisplayOptions(shown, properties(recipientPhone
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;
 	if (context.errorCode === 'SESSION_EXPIRED') return true;
-	// the seed specification (the API docs of February 2026): a 403 from send-freeform means the window is closed, even without an error code.
+	// The seed specification (the API docs of February 2026): a 403 from send-freeform means the
+	// window is closed, even without an error code.
 	return context.httpCode === 403 && !context.errorCode && !/permission/i.test(error.message);
 }
 
 /**
  * The closed window is the one failure the user fixes with a different action, so the message itself
- * says which; every other failure passes through unchanged.
+ * says which, and names the sender and customer it was about: a window belongs to one pair, and a
+ * sender other than the one the customer wrote to (picked from the list) has none, even right after
+ * Get Session Status said "open" for the other. Every other failure passes through unchanged.
  */
-function withTemplateAdvice(
+function windowClosedMessage(serviceMessage: string, body: IDataObject): string {
+	const pair = `sender ${String(body.sender_id)} and ${String(body.recipient_phone)}`;
+	return (
+		`${serviceMessage} — no open 24-hour WhatsApp window between ${pair}. ` +
+		'A window belongs to one sender and one customer and opens when that customer writes to that sender: ' +
+		"send from the sender the customer wrote to (e.g. the polling trigger's sender_id), " +
+		'or send a WhatsApp template message instead'
+	);
+}
+
+function withWindowAdvice(
 	this: IExecuteFunctions,
 	error: unknown,
+	body: IDataObject,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (!(error instanceof NodeApiError))
 		return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-	// The service's own text usually names the template already; the advice is added only when it does not.
-	if (!isSessionExpired(error) || /template/i.test(error.message)) return error;
+	if (!isSessionExpired(error)) return error;
 	const advised = new NodeApiError(this.getNode(), { message: error.message } as JsonObject, {
-		message: `${error.message} — the 24-hour WhatsApp window is closed: send a WhatsApp template message instead`,
+		message: windowClosedMessage(error.message, body),
 		description: error.description ?? undefined,
 		httpCode: error.httpCode ?? undefined,
 		itemIndex,
@@ -114,6 +127,6 @@ export async function execute(
 			itemIndex,
 		});
 	} catch (error) {
-		throw withTemplateAdvice.call(this, error, itemIndex);
+		throw withWindowAdvice.call(this, error, body, itemIndex);
 	}
 }
