@@ -1,6 +1,13 @@
 import { sleep } from 'n8n-workflow';
 
-import { admit, clientsAfter, endpointShare, type Local, type Situation } from './admission';
+import {
+	admit,
+	clientsAfter,
+	endpointShare,
+	type Local,
+	type Reason,
+	type Situation,
+} from './admission';
 import { filled, retriedInto } from './burstTurn';
 import {
 	burstOf,
@@ -12,10 +19,15 @@ import {
 	type Shape,
 	type BudgetView,
 } from './budgetView';
+import { LOGGED_WAIT_MS } from './constants';
 import type { RateLimit } from './credentials';
 import type { Pacer, Release } from './pacer';
 import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
+import { explainWait } from './waitReasons';
 import { SlidingWindow } from './windows';
+
+/** Told once per request of a wait of LOGGED_WAIT_MS or more: its length and why, in words. */
+export type LongWaitListener = (waitMs: number, why: string) => void;
 
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
@@ -63,13 +75,19 @@ export class AccountBudget implements Pacer {
 			});
 	}
 
-	/** Waits until this process may send (on `endpoint`'s window too); a wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong. */
+	/**
+	 * Waits until this process may send (on `endpoint`'s window too).
+	 * - A wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong.
+	 * - The first wait of LOGGED_WAIT_MS or more is told to `onLongWait`, with its reason in words.
+	 */
 	async acquire(
 		maxWaitMs: number,
 		endpoint?: { name: string; limit: RateLimit },
+		onLongWait?: LongWaitListener,
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
 		let waitedForResetMs = 0;
+		let told = onLongWait === undefined;
 		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
 		let [heard, periodic] = [this.local.answers, false];
 		for (;;) {
@@ -80,6 +98,10 @@ export class AccountBudget implements Pacer {
 			if (decision.reason !== 'endpoint') periodic = false;
 			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 				throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+			if (!told && decision.waitMs >= LOGGED_WAIT_MS) {
+				told = true;
+				onLongWait?.(decision.waitMs, this.explain(decision.reason, endpoint));
+			}
 			// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
 			const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
 			await Promise.race([sleep(decision.waitMs), ...answer]);
@@ -125,6 +147,13 @@ export class AccountBudget implements Pacer {
 			endpoint,
 			lateRetry: this.lateRetry,
 		};
+	}
+
+	private explain(reason: Reason, endpoint?: { name: string; limit: RateLimit }): string {
+		const windows = this.windows.map((window) => window.rateLimit);
+		const share = endpoint && { ...endpoint, share: this.endpointLimit(endpoint.limit) };
+		const { view, clients } = this;
+		return explainWait({ reason, view, clients, windows, endpoint: share });
 	}
 
 	private endpointWindow(name: string, limit: RateLimit): SlidingWindow {

@@ -204,16 +204,22 @@ function endpointWaitMs(s: Situation): number {
 
 /**
  * An endpoint's own limit (free-form 5 per second), unreported, as this process may spend it now; its
- * 429s cost the account's minute a slot. Shared: its part by the count of clients, 1 in its first
- * burst window (the count is new). Alone: half until an answer to a request started one endpoint
- * window after its first answer with a budget (a client that started with it shows by then), one less
- * for the rest of its first burst window (one starting a little later), then all of it; all of it
- * from the first answer on without budget headers.
+ * 429s cost the account's minute a slot.
+ * - Shared: its part by the count of clients, 1 in its first burst window (the count is new).
+ * - Alone: half until an answer to a request started one endpoint window after its first answer with
+ *   a budget (a client that started with it shows by then), one less for the rest of its first burst
+ *   window (one starting a little later), then all of it.
+ * - Alone, an endpoint whose window outlasts the burst window (generate-reply's minute): all of it.
+ *   A slot is held for the endpoint's whole window, so the half would make the third reply after
+ *   every restart wait a minute that neither the docs nor the service's answers ask for; a client
+ *   sharing it shows in the service's 429, whose retry_after the retry waits.
+ * - Without budget headers: all of it from the first answer on.
  */
 export function endpointShare({ now, view, clients, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
 	if (clients > 1) return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / clients));
+	if (limit.windowMs >= shape.longestMs || limit.windowMs > shape.shareWindowMs) return limit.limit;
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =
 		local.answers === 0 ||

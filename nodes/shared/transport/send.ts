@@ -10,6 +10,7 @@ import { RateLimitWaitTooLong, type AccountBudget } from './accountBudget';
 import { resetAtMs } from './budgetView';
 import {
 	CREDENTIAL_TYPE,
+	LOGGED_WAIT_MS,
 	MAX_BACKOFF_DELAY_MS,
 	MAX_REDIRECTS,
 	MAX_RATE_LIMIT_WAIT_MS,
@@ -72,6 +73,18 @@ function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number 
 	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
 }
 
+/** A 429's answer in words: what it asked for, so the log says where a wait came from. */
+function refusalWhy(headers: IDataObject | undefined, body: unknown): string {
+	const said = [
+		['Retry-After', header(headers, 'retry-after')],
+		['retry_after', (body as IDataObject | undefined)?.retry_after],
+		['X-RateLimit-Remaining', header(headers, 'x-ratelimit-remaining')],
+		['X-RateLimit-Reset', header(headers, 'x-ratelimit-reset')],
+	].filter(([, value]) => value !== undefined && value !== null);
+	const answer = said.map(([name, value]) => `${name}: ${String(value)}`).join(', ');
+	return `the service answered 429, not processed (${answer || 'no wait named'}); it is sent again after the wait`;
+}
+
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
 /** Bodies arrive as text when the service's JSON is broken; an empty body is a valid empty answer. */
@@ -104,7 +117,7 @@ function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | und
 /** How one attempt ended: the answer, a wait before the next (blocking the token's pacer for a 429), a redirect, or the error. */
 type Outcome =
 	| { kind: 'done'; answer: IDataObject }
-	| { kind: 'retry'; waitMs: number; rateLimited?: boolean }
+	| { kind: 'retry'; waitMs: number; rateLimited?: boolean; why?: string }
 	| { kind: 'redirect'; status: number; target: URL }
 	| { kind: 'fail'; error: Error };
 
@@ -120,6 +133,17 @@ interface Sending {
 	failedAttempts: number;
 	rateLimitAnswers: number;
 	rateLimitWaitedMs: number;
+	/** Whether its one line about a long wait is written (logLongWait). */
+	waitLogged: boolean;
+}
+
+/** One line in n8n's log per request that waits LOGGED_WAIT_MS or more: what waits, how long, why. */
+function logLongWait(s: Sending, waitMs: number, why: string): void {
+	if (s.waitLogged || waitMs < LOGGED_WAIT_MS) return;
+	s.waitLogged = true;
+	const { method, path } = s.request;
+	const seconds = Math.round(waitMs / 100) / 10;
+	s.context.logger?.info(`Famulor API: ${method} ${path} waits ${seconds} s: ${why}`);
 }
 
 export async function send(
@@ -165,6 +189,7 @@ export async function send(
 		failedAttempts: 0,
 		rateLimitAnswers: 0,
 		rateLimitWaitedMs: 0,
+		waitLogged: false,
 	};
 	let redirects = 0;
 	for (;;) {
@@ -173,6 +198,7 @@ export async function send(
 		if (outcome.kind === 'fail') throw outcome.error;
 		if (outcome.kind === 'retry') {
 			if (outcome.rateLimited) pacer.blockFor(outcome.waitMs);
+			if (outcome.why !== undefined) logLongWait(sending, outcome.waitMs, outcome.why);
 			await sleep(outcome.waitMs);
 			continue;
 		}
@@ -203,7 +229,10 @@ async function attempt(s: Sending): Promise<Outcome> {
 			name: request.rateLimit,
 			limit: credentials.rateLimits[request.rateLimit],
 		};
-		release = await s.pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - s.rateLimitWaitedMs, endpoint);
+		const maxWaitMs = MAX_RATE_LIMIT_WAIT_MS - s.rateLimitWaitedMs;
+		release = await s.pacer.acquire(maxWaitMs, endpoint, (waitMs, why) =>
+			logLongWait(s, waitMs, why),
+		);
 	} catch (error) {
 		if (!(error instanceof RateLimitWaitTooLong))
 			return { kind: 'fail', error: asNodeError(node, error, request.itemIndex) };
@@ -261,13 +290,12 @@ function judge(s: Sending, answered: IN8nHttpFullResponse): Outcome {
 	if (status === 429) {
 		// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
 		s.rateLimitAnswers++;
-		const waitMs = Math.max(
-			MIN_RATE_LIMIT_WAIT_MS,
-			refusalWaitMs(answered.headers as IDataObject, body) ?? backoffDelay(s.rateLimitAnswers),
-		);
+		const headers = answered.headers as IDataObject;
+		const asked = refusalWaitMs(headers, body);
+		const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, asked ?? backoffDelay(s.rateLimitAnswers));
 		if (s.rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 			s.rateLimitWaitedMs += waitMs;
-			return { kind: 'retry', waitMs, rateLimited: true };
+			return { kind: 'retry', waitMs, rateLimited: true, why: refusalWhy(headers, body) };
 		}
 		const error = buildApiError(
 			node,
