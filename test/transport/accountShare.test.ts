@@ -5,9 +5,9 @@
  * resumes at the turn after it; how much of an endpoint's own limit it spends while it learns whether
  * others are there, and how a request queued before it knew of them leaves.
  */
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
-import type { Pacer, Release } from '../../nodes/shared/transport/pacer';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing';
+import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
+import type { Pacer, Release } from '../../nodes/shared/transport/pacing/pacer';
+import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };

@@ -3,7 +3,8 @@
  * the request, how long, why, and the answer or window behind it. Shorter waits write nothing.
  */
 import { famulorApiRequest, LOGGED_WAIT_MS } from '../../nodes/shared/transport';
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
+import type { Release } from '../../nodes/shared/transport/pacing/pacer';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
@@ -81,7 +82,7 @@ describe("a wait in the token's pacer", () => {
 		const listener = (waitMs: number, why: string) => told.push({ waitMs, why });
 		const starts: number[] = [];
 		for (let remaining = 99; remaining > 93; remaining--) {
-			let release: ((headers?: object, status?: number) => void) | undefined;
+			let release: Release | undefined;
 			void budget.acquire(300_000, generateReply, listener).then((r) => (release = r));
 			while (release === undefined) await jest.advanceTimersByTimeAsync(50);
 			starts.push(Date.now());

@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IContextObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_CARRIED_JOURNAL_CHARS } from './constants';
+import { MAX_CARRIED_JOURNAL_CHARS } from '../constants';
 
 /**
  * What the requests that must not be repeated left in the execution's own data, so that n8n's

@@ -1,4 +1,4 @@
-import type { RateLimit } from './credentials';
+import type { RateLimit } from '../credentials';
 import { burstOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { POLL_MS, ROUND_PAUSE_MS } from './tuning';

@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { MAX_REDIRECTS } from './constants';
+import { MAX_REDIRECTS } from '../constants';
 
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import { DOCUMENTED_GENERAL_LIMITS } from '../constants';
 import { nextTurn, type Burst, type Turn } from './burstTurn';
-import { header } from './headers';
+import { header } from '../headers';
 import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
 
 /**

@@ -1,4 +1,4 @@
-import type { RateLimit } from './credentials';
+import type { RateLimit } from '../credentials';
 import type { Reason } from './admission';
 import type { BudgetView } from './budgetView';
 

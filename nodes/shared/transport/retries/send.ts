@@ -6,8 +6,8 @@ import {
 	type IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { RateLimitWaitTooLong, type AccountBudget } from './accountBudget';
-import { resetAtMs } from './budgetView';
+import { RateLimitWaitTooLong, type AccountBudget } from '../pacing/accountBudget';
+import { resetAtMs } from '../pacing/budgetView';
 import {
 	CREDENTIAL_TYPE,
 	LOGGED_WAIT_MS,
@@ -17,8 +17,8 @@ import {
 	MAX_RETRY_ATTEMPTS,
 	MIN_RATE_LIMIT_WAIT_MS,
 	RETRY_BASE_DELAY_MS,
-} from './constants';
-import { CONTROL_CHARACTERS, type ResolvedCredentials } from './credentials';
+} from '../constants';
+import { CONTROL_CHARACTERS, type ResolvedCredentials } from '../credentials';
 import {
 	asNodeError,
 	buildApiError,
@@ -27,12 +27,12 @@ import {
 	buildTransportError,
 	parseErrorBody,
 	type ErrorPlace,
-} from './errors';
-import { header } from './headers';
-import { classifyNetworkFailure, isAborted } from './network';
-import type { Release } from './pacer';
-import { WHOLE_SECOND_MS } from './tuning';
-import type { FamulorRequest, FamulorRequestContext } from './types';
+} from '../errors/errors';
+import { header } from '../headers';
+import { classifyNetworkFailure, isAborted } from '../network';
+import type { Release } from '../pacing/pacer';
+import { WHOLE_SECOND_MS } from '../pacing/tuning';
+import type { FamulorRequest, FamulorRequestContext } from '../types';
 
 /**
  * Sending one request: a loop over attempts, each paced, sent and judged into one outcome. A 429

@@ -5,7 +5,7 @@ import {
 	MAX_JOURNAL_BYTES,
 	MAX_WHOLE_ANSWER_CHARS,
 	REMEMBERED_ANSWER_TTL_MS,
-} from './constants';
+} from '../constants';
 import {
 	carriedJournalOf,
 	carry,
@@ -15,7 +15,7 @@ import {
 	type CarriedJournal,
 	type CarriedOutcome,
 } from './lineage';
-import type { FamulorRequest, FamulorRequestContext } from './types';
+import type { FamulorRequest, FamulorRequestContext } from '../types';
 
 /** What the user is told about an earlier failure of the same request: its message, description and context. */
 export interface RememberedError {

@@ -19,8 +19,8 @@ import {
 	type Shape,
 	type BudgetView,
 } from './budgetView';
-import { LOGGED_WAIT_MS } from './constants';
-import type { RateLimit } from './credentials';
+import { LOGGED_WAIT_MS } from '../constants';
+import type { RateLimit } from '../credentials';
 import type { Pacer, Release } from './pacer';
 import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
 import { explainWait } from './waitReasons';
