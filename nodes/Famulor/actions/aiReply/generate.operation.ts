@@ -83,7 +83,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	};
 }
 
-/** The path moved to /api/user/ai/… (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps the seed specification's. */
+/**
+ * The path moved to /api/user/ai/…
+ * (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); version 1 keeps the seed
+ * specification's.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	body: IDataObject,

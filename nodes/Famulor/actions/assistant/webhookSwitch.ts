@@ -86,7 +86,8 @@ interface SwitchPlan {
  * One of the POST /api/user/assistants/{enable|disable}-…-webhook switches
  * (https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and its siblings). Setting or
  * clearing a URL twice has the same effect, so the request may be repeated after a lost answer.
- * Version 1 outputs the service's answer as it comes (the seed specification (the API docs of February 2026)); later versions output `switchOutput`.
+ * Version 1 outputs the service's answer as it comes (the seed specification (the API docs of
+ * February 2026)); later versions output `switchOutput`.
  */
 export function webhookSwitchOperation(spec: SwitchSpec): OperationModule<SwitchPlan> {
 	const properties = [assistantLocator('assistantId', spec.assistantDescription)];

@@ -101,6 +101,7 @@ export async function execute(
 		safeToRepeat: false,
 		itemIndex,
 	});
-	// Version 1 outputs the answer as sent (recordOf); from version 2 on the number's record, with the service's message beside it.
+	// Version 1 outputs the answer as sent (recordOf); from version 2 on the number's record,
+	// with the service's message beside it.
 	return this.getNode().typeVersion >= 2 ? recordWithMessage(answer) : recordOf.call(this, answer);
 }

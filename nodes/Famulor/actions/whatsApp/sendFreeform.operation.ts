@@ -45,7 +45,8 @@ export const description = updateDisplayOptions(shown, properties(recipientPhone
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;
 	if (context.errorCode === 'SESSION_EXPIRED') return true;
-	// the seed specification (the API docs of February 2026): a 403 from send-freeform means the window is closed, even without an error code.
+	// the seed specification (the API docs of February 2026): a 403 from send-freeform means the
+	// window is closed, even without an error code.
 	return context.httpCode === 403 && !context.errorCode && !/permission/i.test(error.message);
 }
 

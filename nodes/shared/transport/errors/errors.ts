@@ -78,7 +78,9 @@ function collectFieldErrors(errors: unknown): Record<string, string[]> {
 }
 
 /**
- * Reads every error body shape the service's docs show (https://docs.famulor.de/en/api-reference/authentication and the endpoint pages) — `{message}`, `{message, errors}`, `{error}`,
+ * Reads every error body shape the service's docs show
+ * (https://docs.famulor.de/en/api-reference/authentication and the endpoint pages) —
+ * `{message}`, `{message, errors}`, `{error}`,
  * `{success:false, error, error_code}` and `{message, retry_after}` — in the documented order.
  */
 export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDetails {

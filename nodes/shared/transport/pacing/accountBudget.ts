@@ -32,7 +32,12 @@ export type LongWaitListener = (waitMs: number, why: string) => void;
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
-/** The one pacer of a token in this process: its windows (windows.ts), what the answers show of the others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows pace alone. */
+/**
+ * The one pacer of a token in this process: its windows (windows.ts), what the answers show of
+ * the others (budgetView.ts) and the count of clients it shares with, decided as one
+ * (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows
+ * pace alone.
+ */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
 	/** The clients this process shares the token with as counted (1: alone). */
@@ -60,7 +65,10 @@ export class AccountBudget implements Pacer {
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
 
-	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (production holds to the same, pacing.ts). */
+	/**
+	 * `limits` shape the reading of the service's report; `enforced` are the windows held to
+	 * (production holds to the same, pacing.ts).
+	 */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
@@ -114,7 +122,10 @@ export class AccountBudget implements Pacer {
 		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
 	}
 
-	/** Counts a request from asking to be sent until done (the returned function); most wait here, so the backlog's draining marks the run's end. */
+	/**
+	 * Counts a request from asking to be sent until done (the returned function); most wait
+	 * here, so the backlog's draining marks the run's end.
+	 */
 	enterBacklog(): () => void {
 		this.backlog++;
 		this.noteBacklog(Date.now());
@@ -251,7 +262,11 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
-	/** The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n worker takes the next execution as one ends). Others slowing is no such sign: their share may be spent. */
+	/**
+	 * The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n
+	 * worker takes the next execution as one ends). Others slowing is no such sign: their share
+	 * may be spent.
+	 */
 	private draining(now: number): boolean {
 		this.noteBacklog(now);
 		return this.peakBacklog >= DRAINING_PEAK && this.backlog < this.peakBacklog;

@@ -4,13 +4,19 @@ import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
-/** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
+/**
+ * Why a request waits: a 429's block, its requests under way, the reset, a window, the next
+ * turn, the endpoint's window.
+ */
 export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
 
 /** Go now (no reason), or wait `waitMs` for `reason`. */
 export type Decision = { waitMs: number; reason?: Reason };
 
-/** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
+/**
+ * This process's own requests: answers (those counted since the last refusal, if any) and starts
+ * since the last report.
+ */
 export interface Local {
 	blockedUntil: number;
 	inFlight: number;
@@ -75,7 +81,10 @@ export function admit(s: Situation): Decision {
 	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 }
 
-/** The clients an answer leaves this process sharing with: `counted`, at least 2 while refused before its first counted answer (the refusal proved another). */
+/**
+ * The clients an answer leaves this process sharing with: `counted`, at least 2 while refused
+ * before its first counted answer (the refusal proved another).
+ */
 export const clientsAfter = (counted: number, refusedUnheard: boolean) =>
 	refusedUnheard ? Math.max(2, counted) : counted;
 
@@ -123,7 +132,10 @@ const isFinishing = ({ view, local }: Situation) =>
 	local.lastRequests !== undefined &&
 	local.lastRequests <= (view.limit ?? Infinity) - view.turn!.last;
 
-/** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
+/**
+ * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
+ * closely than whole seconds.
+ */
 function refusedBeforeTurn({ view, shape }: Situation): boolean {
 	const turn = view.turn!;
 	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
@@ -135,7 +147,10 @@ function resumeAt({ view, clients, local }: Situation): number {
 	return local.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
 }
 
-/** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
+/**
+ * How many of a window's `free` slots may be under way unanswered: a share when shared, half
+ * when alone (another may have started with it).
+ */
 export function unheardAllowed(free: number, clients: number): number {
 	if (free <= 0) return 0;
 	return clients === 1 ? Math.ceil(free / 2) : Math.max(1, Math.floor(free / clients));
@@ -168,7 +183,10 @@ function windowsWait(s: Situation): number {
 	return waitMs;
 }
 
-/** 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own unanswered ones hold the window. */
+/**
+ * 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own
+ * unanswered ones hold the window.
+ */
 function slotWait(now: number, nextExpiry: number, underWay: number, share: number): number {
 	if (underWay < share) return 0;
 	return nextExpiry !== Infinity && underWay < Math.max(1, share)

@@ -1,26 +1,71 @@
-/** Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with what it trades; the service's documented limits are facts that constants.ts owns. */
+/**
+ * Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with
+ * what it trades. The service's documented limits are facts that constants.ts owns.
+ */
 
-/** How often a waiter looks again while its slot waits on an answer: sooner costs CPU, later costs throughput. */
+/**
+ * How often a waiter looks again while its slot waits on an answer.
+ * - Sooner costs CPU; later costs throughput.
+ */
 export const POLL_MS = 5;
-/** Beyond a burst window, how long a 429's wait may keep a client silent (whole seconds rounded up): less reads a waiter as stopped. */
+/**
+ * How long a 429's wait may keep a client silent beyond a burst window: the service rounds its waits
+ * up to whole seconds.
+ * - Less reads a client that waits for its retry as one that stopped.
+ */
 export const WHOLE_SECOND_MS = 1_000;
-/** How much later an own request may start and still be counted first: more hides others' requests, less reads reordering as others. */
+/**
+ * How much later one of this process's requests may start and still be counted before another's.
+ * - More hides others' requests; less reads the network reordering two requests as another client.
+ */
 export const OVERTAKE_MS = 100;
-/** The backlog peak below which its draining is no sign of the run's end: lower ends the sharing early, higher never in small runs. */
+/**
+ * The backlog (this process's requests waiting or under way) must have reached this many before its
+ * draining is read as the run's end.
+ * - Lower ends the sharing early; higher never sees the end of a small run.
+ */
 export const DRAINING_PEAK = 4;
-/** The count of clients rounds up from this fraction less than one: more reads fewer clients (faster, more 429s). */
+/**
+ * The count of clients is rounded up from this fraction below a whole number (2.6 reads as 3).
+ * - More reads fewer clients: faster, with more 429s.
+ */
 export const CLIENT_COUNT_ROUNDING = 0.4;
-/** The clients in a round before this process measured one: fewer fills a burst window faster, more leaves slots unused. */
+/**
+ * The clients assumed in a round (one request of each) before this process has measured one.
+ * - Fewer fills a burst window faster; more leaves slots unused.
+ */
 export const FIRST_ROUND = 2;
-/** The gaps a round is the largest of: more leaves more of a window unused, fewer meets the clients' jitter with 429s. */
+/**
+ * How many of the last rounds the round's size is the largest of.
+ * - More leaves more of a window unused; fewer meets the clients' jitter with 429s.
+ */
 export const ROUND_MEMORY = 3;
-/** The gaps a new burst window keeps of the last one's: more meets the clients' jitter with fewer 429s, a slow round starves longer. */
+/**
+ * How many of the last burst window's rounds a new burst window starts with.
+ * - More meets the clients' jitter with fewer 429s; a slow round starves the new window longer.
+ */
 export const FRESH_ROUND_MEMORY = 1;
-/** A start this long after the last answer measures a pause, not a round: longer counts the others' waits as clients. */
+/**
+ * A request that starts this long after the last answer ends a pause, not a round.
+ * - Longer counts the others' waits as more clients.
+ */
 export const ROUND_PAUSE_MS = 50;
-/** Burst windows' turns lie this much later than their length apart: more costs time, less meets a window a request's delay opened late. */
+/**
+ * Burst windows' turns lie their length plus this margin apart.
+ * - More costs time; less meets a window that a delayed request opened late.
+ */
 export const TURN_MARGIN_MS = 50;
-/** The part of a refilled burst window left for a whole second to the clients it refused: more costs a client with most of it time. */
+/**
+ * The part of a refilled burst window left for a whole second to the clients it refused (they retry
+ * after the service's whole-second retry_after).
+ * - More costs the client that holds most of the window time.
+ */
 export const LATE_RETRY_ROOM = 0.25;
-/** Its gaps of 1 in a row (rounds without the others' requests) in a window before it starts that window a round before its own first number there: fewer meets active clients' windows with 429s, more leaves a lone process's window partly unused. */
+/**
+ * When the others stop sending in a burst window, this process claims the window's numbers from a
+ * round before its own first number there. It does so after this many rounds in a row in which no
+ * other client's request came between two of its own.
+ * - Fewer meets the others' windows with 429s while they are still active.
+ * - More leaves part of a lone process's window unused.
+ */
 export const SILENT_ROUNDS = 2;

@@ -131,7 +131,10 @@ export function journalSlot(
 	};
 }
 
-/** Called when a node run ended without failing: it is never run again, so its execution data need not carry its requests. */
+/**
+ * Called when a node run ended without failing: it is never run again, so its execution data
+ * need not carry its requests.
+ */
 export function forgetSucceededRun(context: FamulorRequestContext): void {
 	const runIndex = runIndexOf(context);
 	if (runIndex === undefined) return;
@@ -259,7 +262,10 @@ function answerToKeep(answer: IDataObject): string {
 	return JSON.stringify(kept);
 }
 
-/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once), in memory and in the execution's data. */
+/**
+ * Remembers how a request of a slot ended (each slot is sent once, so it is remembered once), in
+ * memory and in the execution's data.
+ */
 export function remember(
 	journalSlot: JournalSlot,
 	outcome: { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: RememberedError },

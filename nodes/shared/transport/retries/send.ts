@@ -65,7 +65,11 @@ export function retryAfterMs(headers: IDataObject | undefined, body: unknown): n
 	return undefined;
 }
 
-/** A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner; both are whole seconds rounded up, so the sooner is nearer that end, where a client alone bursts again; never over a second sooner than Retry-After, whatever the clocks say. */
+/**
+ * A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner;
+ * both are whole seconds rounded up, so the sooner is nearer that end, where a client alone
+ * bursts again; never over a second sooner than Retry-After, whatever the clocks say.
+ */
 function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number | undefined {
 	const asked = retryAfterMs(headers, body);
 	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
@@ -114,7 +118,10 @@ function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | und
 	}
 }
 
-/** How one attempt ended: the answer, a wait before the next (blocking the token's pacer for a 429), a redirect, or the error. */
+/**
+ * How one attempt ended: the answer, a wait before the next (blocking the token's pacer for a
+ * 429), a redirect, or the error.
+ */
 type Outcome =
 	| { kind: 'done'; answer: IDataObject }
 	| { kind: 'retry'; waitMs: number; rateLimited?: boolean; why?: string }
@@ -277,7 +284,10 @@ function failedAttempt(s: Sending, repeatable: boolean, final: () => Error): Out
 	return { kind: 'fail', error: final() };
 }
 
-/** What an answer means: done, retry (a 429, or a 5xx or unreadable answer of a request safe to repeat), a redirect, or the error. */
+/**
+ * What an answer means: done, retry (a 429, or a 5xx or unreadable answer of a request safe to
+ * repeat), a redirect, or the error.
+ */
 function judge(s: Sending, answered: IN8nHttpFullResponse): Outcome {
 	const node = s.context.getNode();
 	const status = answered.statusCode;
