@@ -413,6 +413,17 @@ describe('a request while others share an enforced burst window', () => {
 			'turn',
 		],
 		[
+			'the refused request itself waits the whole wait its 429 asked for; the others go at the turn',
+			() =>
+				situation({
+					local: { ...local, blockedUntil: nextTurnAt + 900 },
+					turnOver: { last: 40, refusedAt: NOW - 100 },
+					retryAt: nextTurnAt + 900,
+				}),
+			nextTurnAt + 900 - NOW,
+			'blocked',
+		],
+		[
 			'waits past the clock’s turn for the end its own first start in the window showed',
 			() => situation({ turnOver: { last: 39, endsBy: nextTurnAt + 300 } }),
 			nextTurnAt + 300 - NOW,

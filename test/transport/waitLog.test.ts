@@ -83,7 +83,9 @@ describe("a wait in the token's pacer", () => {
 		const starts: number[] = [];
 		for (let remaining = 99; remaining > 93; remaining--) {
 			let release: Release | undefined;
-			void budget.acquire(300_000, generateReply, listener).then((r) => (release = r));
+			void budget
+				.acquire(300_000, generateReply, { onLongWait: listener })
+				.then((r) => (release = r));
 			while (release === undefined) await jest.advanceTimersByTimeAsync(50);
 			starts.push(Date.now());
 			const headers = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': String(remaining) };

@@ -9,7 +9,7 @@ export {
 	type FamulorErrorDetails,
 } from './errors/errors';
 export { famulorApiRequest } from './request';
-export { backoffDelay, retryAfterMs } from './retries/send';
+export { backoffDelay, retryAfterMs } from './retries/retryWaits';
 export { forgetSucceededRun } from './retries/journal';
 export {
 	listLimit,

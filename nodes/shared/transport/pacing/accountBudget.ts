@@ -29,6 +29,13 @@ import { SlidingWindow } from './windows';
 /** Told once per request of a wait of LOGGED_WAIT_MS or more: its length and why, in words. */
 export type LongWaitListener = (waitMs: number, why: string) => void;
 
+/** What one request brings to acquire beside its endpoint. */
+export interface AcquireOptions {
+	/** Refused with a 429: it goes no sooner than the wait its answer asked for ends. */
+	retryAt?: number;
+	onLongWait?: LongWaitListener;
+}
+
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
@@ -86,12 +93,13 @@ export class AccountBudget implements Pacer {
 	/**
 	 * Waits until this process may send (on `endpoint`'s window too).
 	 * - A wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong.
+	 * - A request the service refused goes no sooner than its `retryAt` (blockFor holds the others).
 	 * - The first wait of LOGGED_WAIT_MS or more is told to `onLongWait`, with its reason in words.
 	 */
 	async acquire(
 		maxWaitMs: number,
 		endpoint?: { name: string; limit: RateLimit },
-		onLongWait?: LongWaitListener,
+		{ retryAt, onLongWait }: AcquireOptions = {},
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
 		let waitedForResetMs = 0;
@@ -101,7 +109,7 @@ export class AccountBudget implements Pacer {
 		for (;;) {
 			const now = Date.now();
 			if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
-			const decision = admit(this.situation(now, window));
+			const decision = admit({ ...this.situation(now, window), retryAt });
 			if (decision.reason === undefined) return this.start(now, window, window && periodic);
 			if (decision.reason !== 'endpoint') periodic = false;
 			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
@@ -117,7 +125,10 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
-	/** The service answered 429: nobody sends until it allows. */
+	/**
+	 * The service answered 429 and asked for `ms`: nobody sends until it allows, though the others may
+	 * go at their turn (admission.ts); the refused request passes its own retryAt to acquire.
+	 */
 	blockFor(ms: number): void {
 		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
 	}

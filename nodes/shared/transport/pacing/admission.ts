@@ -39,6 +39,8 @@ export interface Situation {
 	endpoint?: SlidingWindow;
 	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
 	lateRetry?: SlidingWindow;
+	/** The request the service refused with a 429 goes no sooner than the wait the answer asked for. */
+	retryAt?: number;
 }
 
 /**
@@ -53,6 +55,8 @@ export function admit(s: Situation): Decision {
 		waitMs: Math.max(1, waitMs),
 		reason,
 	});
+	// The refused request itself waits its whole wait; the others may go at their turn (below).
+	if (s.retryAt !== undefined && now < s.retryAt) return wait(s.retryAt - now, 'blocked');
 	const turns = byTurns(s);
 	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
 		return wait(local.blockedUntil - now, 'blocked');

@@ -7,16 +7,13 @@ import {
 } from 'n8n-workflow';
 
 import { RateLimitWaitTooLong, type AccountBudget } from '../pacing/accountBudget';
-import { resetAtMs } from '../pacing/budgetView';
 import {
 	CREDENTIAL_TYPE,
 	LOGGED_WAIT_MS,
-	MAX_BACKOFF_DELAY_MS,
 	MAX_REDIRECTS,
 	MAX_RATE_LIMIT_WAIT_MS,
 	MAX_RETRY_ATTEMPTS,
 	MIN_RATE_LIMIT_WAIT_MS,
-	RETRY_BASE_DELAY_MS,
 } from '../constants';
 import { CONTROL_CHARACTERS, type ResolvedCredentials } from '../credentials';
 import {
@@ -31,7 +28,7 @@ import {
 import { header } from '../headers';
 import { classifyNetworkFailure, isAborted } from '../network';
 import type { Release } from '../pacing/pacer';
-import { WHOLE_SECOND_MS } from '../pacing/tuning';
+import { backoffDelay, refusalWaitMs, refusalWhy } from './retryWaits';
 import type { FamulorRequest, FamulorRequestContext } from '../types';
 
 /**
@@ -42,52 +39,6 @@ import type { FamulorRequest, FamulorRequestContext } from '../types';
  * request is safe to repeat; otherwise the item fails as "outcome unknown". Redirects are followed
  * only within the origin, for requests safe to repeat.
  */
-
-/** Exponential backoff with full jitter: a random delay up to base·2^(attempt-1), capped. */
-export function backoffDelay(attempt: number): number {
-	const ceiling = Math.min(MAX_BACKOFF_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
-	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
-
-/** Seconds to wait after a 429: `Retry-After` header, else the body's `retry_after`. */
-export function retryAfterMs(headers: IDataObject | undefined, body: unknown): number | undefined {
-	const fromHeader = header(headers, 'retry-after');
-	if (fromHeader !== undefined) {
-		const seconds = Number(fromHeader);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-		const date = Date.parse(fromHeader);
-		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-	}
-	const fromBody = (body as IDataObject | undefined)?.retry_after;
-	if (typeof fromBody === 'number' && fromBody >= 0) return fromBody * 1000;
-	if (typeof fromBody === 'string' && Number.isFinite(Number(fromBody)))
-		return Number(fromBody) * 1000;
-	return undefined;
-}
-
-/**
- * A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner;
- * both are whole seconds rounded up, so the sooner is nearer that end, where a client alone
- * bursts again; never over a second sooner than Retry-After, whatever the clocks say.
- */
-function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number | undefined {
-	const asked = retryAfterMs(headers, body);
-	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
-	if (asked === undefined || resetAt === undefined) return asked;
-	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
-}
-
-/** A 429's answer in words: what it asked for, so the log says where a wait came from. */
-function refusalWhy(headers: IDataObject | undefined, body: unknown): string {
-	const said = [
-		['Retry-After', header(headers, 'retry-after')],
-		['retry_after', (body as IDataObject | undefined)?.retry_after],
-		['X-RateLimit-Remaining', header(headers, 'x-ratelimit-remaining')],
-		['X-RateLimit-Reset', header(headers, 'x-ratelimit-reset')],
-	].filter(([, value]) => value !== undefined && value !== null);
-	const answer = said.map(([name, value]) => `${name}: ${String(value)}`).join(', ');
-	return `the service answered 429, not processed (${answer || 'no wait named'}); it is sent again after the wait`;
-}
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
@@ -119,8 +70,8 @@ function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | und
 }
 
 /**
- * How one attempt ended: the answer, a wait before the next (blocking the token's pacer for a
- * 429), a redirect, or the error.
+ * How one attempt ended: the answer, a wait before the next (for a 429, the token's pacer waits it
+ * out), a redirect, or the error.
  */
 type Outcome =
 	| { kind: 'done'; answer: IDataObject }
@@ -142,6 +93,8 @@ interface Sending {
 	rateLimitWaitedMs: number;
 	/** Whether its one line about a long wait is written (logLongWait). */
 	waitLogged: boolean;
+	/** After a 429: when the wait its answer asked for ends (the pacer holds it until then). */
+	retryAt?: number;
 }
 
 /** One line in n8n's log per request that waits LOGGED_WAIT_MS or more: what waits, how long, why. */
@@ -203,9 +156,15 @@ export async function send(
 		const outcome = await attempt(sending);
 		if (outcome.kind === 'done') return outcome.answer;
 		if (outcome.kind === 'fail') throw outcome.error;
-		if (outcome.kind === 'retry') {
-			if (outcome.rateLimited) pacer.blockFor(outcome.waitMs);
+		if (outcome.kind === 'retry' && outcome.rateLimited) {
+			// A 429's wait is the pacer's: the next attempt's acquire waits it out, the others' too.
+			pacer.blockFor(outcome.waitMs);
+			sending.retryAt = Date.now() + outcome.waitMs;
 			if (outcome.why !== undefined) logLongWait(sending, outcome.waitMs, outcome.why);
+			continue;
+		}
+		if (outcome.kind === 'retry') {
+			// A backoff after a failure (at most MAX_BACKOFF_DELAY_MS) holds only this request.
 			await sleep(outcome.waitMs);
 			continue;
 		}
@@ -237,9 +196,10 @@ async function attempt(s: Sending): Promise<Outcome> {
 			limit: credentials.rateLimits[request.rateLimit],
 		};
 		const maxWaitMs = MAX_RATE_LIMIT_WAIT_MS - s.rateLimitWaitedMs;
-		release = await s.pacer.acquire(maxWaitMs, endpoint, (waitMs, why) =>
-			logLongWait(s, waitMs, why),
-		);
+		release = await s.pacer.acquire(maxWaitMs, endpoint, {
+			retryAt: s.retryAt,
+			onLongWait: (waitMs, why) => logLongWait(s, waitMs, why),
+		});
 	} catch (error) {
 		if (!(error instanceof RateLimitWaitTooLong))
 			return { kind: 'fail', error: asNodeError(node, error, request.itemIndex) };
