@@ -24,7 +24,10 @@ export const MAX_TRACKED_RECORDS = MAX_PAGES_PER_POLL * POLL_PAGE_SIZE;
 /** Histories one poll reads at most; the rest of the changed conversations wait for the next poll. */
 export const MAX_HISTORIES_PER_POLL = 500;
 
-/** Calls and leads are listed from this many days before the oldest one still watched (the service's days may be another zone's). */
+/**
+ * Calls and leads are listed from this many days before the oldest one still watched (the
+ * service's days may be another zone's).
+ */
 export const DATE_FROM_MARGIN_DAYS = 1;
 
 /** Histories read by Fetch Test Event to find the latest customer message. */

@@ -20,7 +20,8 @@ export class FamulorTrigger implements INodeType {
 		name: 'famulorTrigger',
 		icon: { light: 'file:../../icons/famulor.svg', dark: 'file:../../icons/famulor.dark.svg' },
 		group: ['trigger'],
-		// 1.1: Simplify on by default. 1.2: Inbound Call (was Inbound Call Completed) and Mid-Call Tool, answered by the workflow.
+		// 1.1: Simplify on by default. 1.2: Inbound Call (was Inbound Call Completed) and
+		// Mid-Call Tool, answered by the workflow.
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,
 		subtitle:

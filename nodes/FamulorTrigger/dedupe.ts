@@ -18,7 +18,10 @@ export const RECEIPT_TOLERANCE_MS = 5 * 60_000;
  * service's retries of calls and chats (30, 60 and 120 s after the first attempt).
  */
 export const DEDUPE_WINDOW_MS = 2 * RECEIPT_TOLERANCE_MS;
-/** Live keys per trigger node; each takes 49 bytes of static data (a 32-character digest and its expiry), under 0.5 MB in all. */
+/**
+ * Live keys per trigger node; each takes 49 bytes of static data (a 32-character digest and its
+ * expiry), under 0.5 MB in all.
+ */
 export const DEDUPE_MAX_ENTRIES = 10_000;
 
 export type Remembered = 'new' | 'duplicate' | 'full';

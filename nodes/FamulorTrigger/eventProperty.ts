@@ -29,7 +29,8 @@ const EVENTS: Record<string, INodePropertyOptions> = {
 		name: 'Inbound Call Completed',
 		value: 'inboundCallCompleted',
 		action: 'On inbound call completed',
-		// https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool: the webhook fires as a call arrives; the API reference says when it completes.
+		// https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool: the webhook
+		// fires as a call arrives; the API reference says when it completes.
 		description:
 			"The assistant's inbound webhook: a completed inbound call as the API reference words it, a call arriving as Famulor's other docs and the sandbox send it; either is output",
 	},

@@ -14,7 +14,10 @@ import { RECEIPT_TOLERANCE_MS } from './dedupe';
 const ISO_WITH_ZONE =
 	/^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2})?)$/;
 
-/** Epoch milliseconds of an ISO 8601 time with a zone, or of Unix seconds / milliseconds given as a number; undefined otherwise. */
+/**
+ * Epoch milliseconds of an ISO 8601 time with a zone, or of Unix seconds / milliseconds given as
+ * a number; undefined otherwise.
+ */
 export function parseReceiptTime(value: unknown): number | undefined {
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value) || value <= 0) return undefined;

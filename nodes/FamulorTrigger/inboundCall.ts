@@ -14,7 +14,10 @@ import { PAYLOAD_FIELDS, simplifyPayload, withDocumentedFields } from './payload
 /** The budget the service's guide gives the answer to an incoming call. */
 export const INBOUND_BUDGET_MS = 2_000;
 
-/** Fields only a finished call has (the post-call payload, https://docs.famulor.de/en/api-reference/webhooks/post-call). */
+/**
+ * Fields only a finished call has (the post-call payload,
+ * https://docs.famulor.de/en/api-reference/webhooks/post-call).
+ */
 const COMPLETED_ONLY = [
 	'duration',
 	'transcript',

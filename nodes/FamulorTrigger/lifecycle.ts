@@ -26,7 +26,10 @@ interface TriggerSettings extends EventSettings {
 	replaceExisting: boolean;
 }
 
-/** The event parameter; the read-receipt event registers nothing through the API, a mid-call tool a tool (midCallTool/). */
+/**
+ * The event parameter; the read-receipt event registers nothing through the API, a mid-call tool
+ * a tool (midCallTool/).
+ */
 function readEvent(
 	this: IHookFunctions,
 ): RegisteredEvent | 'whatsAppMessageStatus' | 'midCallTool' {
@@ -60,7 +63,10 @@ function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSett
 	};
 }
 
-/** The assistant's full record; the list is the only endpoint that returns webhook state (https://docs.famulor.de/en/api-reference/assistants/list). */
+/**
+ * The assistant's full record; the list is the only endpoint that returns webhook state
+ * (https://docs.famulor.de/en/api-reference/assistants/list).
+ */
 async function findAssistant(
 	this: IHookFunctions,
 	assistantId: number,

@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** Fields of the post-call payload (https://docs.famulor.de/en/api-reference/webhooks/post-call); the service sends each of them, null where absent. */
+/**
+ * Fields of the post-call payload (https://docs.famulor.de/en/api-reference/webhooks/post-call);
+ * the service sends each of them, null where absent.
+ */
 export const PAYLOAD_FIELDS = [
 	'id',
 	'customer_phone',
@@ -37,7 +40,10 @@ export const CONVERSATION_ENDED_FIELDS = [
 	'ended_at',
 ] as const;
 
-/** Fields of a read receipt (https://docs.famulor.de/en/api-reference/webhooks/read-receipts); `test` only on dashboard test events. */
+/**
+ * Fields of a read receipt (https://docs.famulor.de/en/api-reference/webhooks/read-receipts);
+ * `test` only on dashboard test events.
+ */
 export const MESSAGE_STATUS_FIELDS = [
 	'event',
 	'whatsapp_message_id',
@@ -133,7 +139,10 @@ export function simplifyPayload(body: IDataObject): IDataObject {
 	return simplified;
 }
 
-/** A flat item of an ended chat: its facts, the customer, the extracted variables as `extracted_<name>`, attachment URLs, transcript text. */
+/**
+ * A flat item of an ended chat: its facts, the customer, the extracted variables as
+ * `extracted_<name>`, attachment URLs, transcript text.
+ */
 export function simplifyConversationEnded(body: IDataObject): IDataObject {
 	const sender = isObject(body.sender) ? body.sender : {};
 	const attachments = Array.isArray(body.attachments) ? body.attachments : [];

@@ -8,7 +8,10 @@ import { isLoopbackHost } from '../shared/loopback';
 
 export type DeliveryProblem = 'privateAddress' | 'notHttps';
 
-/** Name suffixes that resolve only inside a network (RFC 6761 .localhost, RFC 6762 .local, RFC 8375 .home.arpa, ICANN's .internal, and the common .lan). */
+/**
+ * Name suffixes that resolve only inside a network (RFC 6761 .localhost, RFC 6762 .local, RFC
+ * 8375 .home.arpa, ICANN's .internal, and the common .lan).
+ */
 const PRIVATE_SUFFIXES = ['.localhost', '.local', '.home.arpa', '.internal', '.lan'];
 
 /** IPv4 ranges no one on the internet can reach: [first octet, second octet from, second octet to]. */
@@ -44,7 +47,10 @@ function privateIpv6(address: string): boolean {
 	return /^f[cd][0-9a-f]{2}:/.test(lower) || /^fe[89ab][0-9a-f]:/.test(lower);
 }
 
-/** True for a host only its own network can reach: loopback, private and link-local addresses, and names without a public domain. */
+/**
+ * True for a host only its own network can reach: loopback, private and link-local addresses,
+ * and names without a public domain.
+ */
 export function isPrivateHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/\.$/, '');
 	if (host.startsWith('[') && host.endsWith(']')) return privateIpv6(host.slice(1, -1));

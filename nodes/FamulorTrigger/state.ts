@@ -34,7 +34,10 @@ export interface Registration {
 	event: RegisteredEvent;
 	/** The exact URL registered, secret included. */
 	url: string;
-	/** Restored on delete while the registration is still ours; null when nothing was replaced (or by an older version that did not record it). */
+	/**
+	 * Restored on delete while the registration is still ours; null when nothing was replaced
+	 * (or by an older version that did not record it).
+	 */
 	replaced: ReplacedWebhook | null;
 }
 

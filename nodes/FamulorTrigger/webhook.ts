@@ -26,7 +26,10 @@ import { SIGNATURE_HEADER, signatureMatches } from './signature';
 import { readSecret, type TriggerEvent } from './state';
 
 interface EventOutput {
-	/** The id that repeats when the service delivers the same event again; undefined: the body has none (then its bytes identify it). */
+	/**
+	 * The id that repeats when the service delivers the same event again; undefined: the body
+	 * has none (then its bytes identify it).
+	 */
 	deliveryId(body: IDataObject): string | undefined;
 	/** False: a delivery without its ID is never taken for a copy (two calls may send the same bytes). */
 	digestWithoutId?: false;

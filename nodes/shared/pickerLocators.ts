@@ -2,7 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { locator } from './descriptions';
 
-/** Resource locators (From List + By ID) for what the service lists beyond the seed specification (the API docs of February 2026); their list searches are in methods/ by record (languages.ts, voices.ts, models.ts, phoneNumbers.ts, providers.ts, organizers.ts, midCallTools.ts). */
+/**
+ * Resource locators (From List + By ID) for what the service lists beyond the seed specification
+ * (the API docs of February 2026); their list searches are in methods/ by record (languages.ts,
+ * voices.ts, models.ts, phoneNumbers.ts, providers.ts, organizers.ts, midCallTools.ts).
+ */
 type Picker = (name: string, description: string) => INodeProperties;
 
 function picker(displayName: string, searchListMethod: string, exampleId: number): Picker {

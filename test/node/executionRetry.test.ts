@@ -5,8 +5,8 @@
  * sent again; the items that were never sent are. In this process, and on another worker (this
  * process's memory emptied: only the execution's saved data knows what was sent).
  */
-import { forgetJournalMemory } from '../../nodes/shared/transport/journal';
-import { setCarriedJournalBudget } from '../../nodes/shared/transport/lineage';
+import { forgetJournalMemory } from '../../nodes/shared/transport/retries/journal';
+import { setCarriedJournalBudget } from '../../nodes/shared/transport/retries/lineage';
 import type { NodeRunResult } from '../../harness/engine';
 import { callEachPhone, jsonOf, phoneItems, useKit } from './kit';
 

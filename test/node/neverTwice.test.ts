@@ -5,8 +5,8 @@
  * "sent before, answer not kept" instead of sending again).
  */
 import { SEED } from '../../sandbox';
-import { setJournalBudget } from '../../nodes/shared/transport/journal';
-import { setCarriedJournalBudget } from '../../nodes/shared/transport/lineage';
+import { setJournalBudget } from '../../nodes/shared/transport/retries/journal';
+import { setCarriedJournalBudget } from '../../nodes/shared/transport/retries/lineage';
 import { startScriptedServer } from '../helpers/scriptedServer';
 import { jsonOf, locator, useKit } from './kit';
 

@@ -5,9 +5,9 @@
  * resumes at the turn after it; how much of an endpoint's own limit it spends while it learns whether
  * others are there, and how a request queued before it knew of them leaves.
  */
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
-import type { Pacer, Release } from '../../nodes/shared/transport/pacer';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing';
+import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
+import type { Pacer, Release } from '../../nodes/shared/transport/pacing/pacer';
+import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };
@@ -426,5 +426,26 @@ describe("the minute's remainder", () => {
 		// 3 left: its next number one round of four on is past the minute; one of two rounds ago would fit.
 		const { at } = await granted(budget.acquire(300_000));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
+	});
+});
+
+describe("an endpoint whose window outlasts the burst window (generate-reply's minute), alone", () => {
+	it('is spent whole from the first request: after a restart the third reply does not wait a minute', async () => {
+		// Each restart of npm start made the third AI reply wait exactly 60 s: half while learning, and
+		// a slot held for the endpoint's whole minute. Nothing survives a restart; a client sharing the
+		// endpoint shows in the service's 429.
+		const REPLY = { limit: 5, windowMs: 60_000 };
+		const budget = new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+		const endpoint = { name: 'generateReply', limit: REPLY };
+		expect(budget.endpointLimit(REPLY)).toBe(REPLY.limit);
+		const starts: number[] = [];
+		for (let remaining = 99; remaining > 93; remaining--) {
+			const { value: release, at } = await granted(budget.acquire(300_000, endpoint));
+			starts.push(at);
+			release(headers(remaining), 200);
+		}
+		expect(starts[4] - starts[0]).toBeLessThan(1_000);
+		// The sixth waits for the documented limit: a minute after the first answer.
+		expect(starts[5] - starts[0]).toBeGreaterThanOrEqual(REPLY.windowMs);
 	});
 });

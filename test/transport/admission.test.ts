@@ -2,9 +2,9 @@
  * Admission (admission.ts): one row per reason a request waits, and the cases where it goes, on a
  * fixed clock (admission is a pure function of the time it is given).
  */
-import { admit, type Local, type Situation } from '../../nodes/shared/transport/admission';
-import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
-import { SlidingWindow } from '../../nodes/shared/transport/windows';
+import { admit, type Local, type Situation } from '../../nodes/shared/transport/pacing/admission';
+import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
+import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000 };

@@ -2,7 +2,7 @@
  * The observer of the service's X-RateLimit-* headers (budgetView.ts): the one owner of the reset's
  * unit, and what one answer makes of the view.
  */
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
 import {
 	EMPTY_VIEW,
 	observe,
@@ -10,7 +10,7 @@ import {
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
 	type Shape,
-} from '../../nodes/shared/transport/budgetView';
+} from '../../nodes/shared/transport/pacing/budgetView';
 
 const NOW = 1_800_000_000_000;
 const RESET_SECONDS = NOW / 1000 + 60;

@@ -9,7 +9,7 @@ import {
 	MAX_RATE_LIMIT_WAIT_MS,
 	type FamulorRequest,
 } from '../../nodes/shared/transport';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing';
+import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
 import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';

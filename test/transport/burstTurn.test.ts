@@ -7,8 +7,8 @@ import {
 	clientsAfter,
 	type Local,
 	type Situation,
-} from '../../nodes/shared/transport/admission';
-import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/budgetView';
+} from '../../nodes/shared/transport/pacing/admission';
+import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
 import {
 	filled,
 	nextTurn,
@@ -18,10 +18,14 @@ import {
 	turnEnd,
 	type Numbered,
 	type Turn,
-} from '../../nodes/shared/transport/burstTurn';
+} from '../../nodes/shared/transport/pacing/burstTurn';
 import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import { FIRST_ROUND, ROUND_PAUSE_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/tuning';
-import { SlidingWindow } from '../../nodes/shared/transport/windows';
+import {
+	FIRST_ROUND,
+	ROUND_PAUSE_MS,
+	TURN_MARGIN_MS,
+} from '../../nodes/shared/transport/pacing/tuning';
+import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
@@ -407,6 +411,17 @@ describe('a request while others share an enforced burst window', () => {
 				}),
 			nextTurnAt - NOW,
 			'turn',
+		],
+		[
+			'the refused request itself waits the whole wait its 429 asked for; the others go at the turn',
+			() =>
+				situation({
+					local: { ...local, blockedUntil: nextTurnAt + 900 },
+					turnOver: { last: 40, refusedAt: NOW - 100 },
+					retryAt: nextTurnAt + 900,
+				}),
+			nextTurnAt + 900 - NOW,
+			'blocked',
 		],
 		[
 			'waits past the clock’s turn for the end its own first start in the window showed',

@@ -8,7 +8,7 @@
 import type { FastifyReply } from 'fastify';
 
 import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import { AccountBudget } from '../../nodes/shared/transport/accountBudget';
+import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
 import { createClock } from '../../sandbox';
 import { resolveGeneralLimit } from '../../sandbox/domain/rateLimits/generalLimit';
 import { withinGeneralLimit } from '../../sandbox/http/generalLimit';

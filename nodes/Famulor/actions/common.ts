@@ -102,7 +102,10 @@ export function readLocatorId(
 	return checkId.call(this, itemIndex, name, locatorValue.call(this, parameterName, itemIndex));
 }
 
-/** Return All / Limit of a list operation, in n8n's standard wording; wrap with updateDisplayOptions (the Limit's own condition is kept). */
+/**
+ * Return All / Limit of a list operation, in n8n's standard wording; wrap with
+ * updateDisplayOptions (the Limit's own condition is kept).
+ */
 export function returnAllProperties(): INodeProperties[] {
 	return [
 		{

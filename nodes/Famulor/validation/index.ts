@@ -108,7 +108,10 @@ export function checkPattern(
 	return text;
 }
 
-/** Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1, or the zone names UTC and GMT. */
+/**
+ * Area/City, with optional deeper parts (America/Argentina/Buenos_Aires) and Etc/GMT+1, or the
+ * zone names UTC and GMT.
+ */
 const TIMEZONE_PATTERN = /^(?:[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+|UTC|GMT)$/;
 
 export function checkTimezone(

@@ -18,7 +18,10 @@ export const SUPPORTED_COUNTRY_CODES = [
 	'IT',
 ] as const;
 
-/** `phone` (read from `value`) if it is E.164; else the error quotes `value` and explains the format in `description`. */
+/**
+ * `phone` (read from `value`) if it is E.164; else the error quotes `value` and explains the
+ * format in `description`.
+ */
 function e164(
 	this: NodeContext,
 	itemIndex: number,
@@ -62,7 +65,8 @@ export const PHONE_NUMBER_HINT =
 	'in E.164 format (plus sign, country code, number); spaces, dashes, dots, slashes and brackets are removed, a leading 00 becomes +';
 
 /**
- * A phone number as people write it: separators dropped and a leading 00 made +, then it must be E.164, the format the service
+ * A phone number as people write it: separators dropped and a leading 00 made +, then it must
+ * be E.164, the format the service
  * takes (e.g. https://docs.famulor.de/en/api-reference/sms/send). Version 2 reads every number with it.
  */
 export function checkPhoneNumber(

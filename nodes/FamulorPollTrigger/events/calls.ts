@@ -45,7 +45,10 @@ function listQuery(filters: CallFilters): IDataObject {
 const wanted = (filters: CallFilters, record: IDataObject): boolean =>
 	filters.statuses.length === 0 || filters.statuses.includes(String(record.status));
 
-/** The `date_from` of the next poll: the day before the oldest call watched or the newest call seen, in the service's dates. */
+/**
+ * The `date_from` of the next poll: the day before the oldest call watched or the newest call
+ * seen, in the service's dates.
+ */
 function rememberSince(state: WatchState, records: IDataObject[]): void {
 	const floorRecord = records.find((record) => Number(record.id) === state.floor);
 	if (floorRecord) state.notes.floorDate = dateOf(floorRecord);

@@ -29,7 +29,10 @@ export function toolListToWrite(
 	return has ? current.filter((id) => id !== toolId) : null;
 }
 
-/** The assistants' records by ID, from one pass over the list (https://docs.famulor.de/en/api-reference/assistants/list). */
+/**
+ * The assistants' records by ID, from one pass over the list
+ * (https://docs.famulor.de/en/api-reference/assistants/list).
+ */
 export async function readAssistants(
 	this: IHookFunctions,
 	ids: readonly number[],

@@ -72,7 +72,10 @@ function carriesSecret(headers: unknown, secret: string): boolean {
 	);
 }
 
-/** True only while our tool exists as published, calls this node's URL with our secret, and each chosen assistant has it. */
+/**
+ * True only while our tool exists as published, calls this node's URL with our secret, and each
+ * chosen assistant has it.
+ */
 export async function toolExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readToolRegistration(this.getWorkflowStaticData('node'));
 	if (!registration) return false;
@@ -125,7 +128,10 @@ function otherUrlMessage(this: IHookFunctions, name: string, assistant: string):
 	return `Assistant ${assistant} has this trigger's test tool "${name}" ("Test this trigger" is listening): stop listening, then publish again`;
 }
 
-/** A tool of this node on a chosen assistant that is not the one being published: ours to delete when orphaned, else in the way. */
+/**
+ * A tool of this node on a chosen assistant that is not the one being published: ours to delete
+ * when orphaned, else in the way.
+ */
 async function checkNoOtherTool(
 	this: IHookFunctions,
 	settings: ToolSettings,

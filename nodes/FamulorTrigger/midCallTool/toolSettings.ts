@@ -5,7 +5,10 @@ import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-w
 import { buildToolBody } from '../../Famulor/actions/midCallTool/fields';
 import { parseId } from '../../shared/ids';
 
-/** The header the service sends with every request of the tool (https://docs.famulor.de/en/ai-assistants/custom-mid-call-tools: custom headers). */
+/**
+ * The header the service sends with every request of the tool
+ * (https://docs.famulor.de/en/ai-assistants/custom-mid-call-tools: custom headers).
+ */
 export const TOOL_SECRET_HEADER = 'x-famulor-tool-secret';
 
 export interface ToolSettings {

@@ -8,7 +8,10 @@ import type {
 import { famulorApiRequest, unwrapList } from '../transport';
 import { matches, toItem } from './common';
 
-/** Campaigns come as a bare array (https://docs.famulor.de/en/api-reference/campaigns/list); older answers as `{campaigns: [...]}`. */
+/**
+ * Campaigns come as a bare array (https://docs.famulor.de/en/api-reference/campaigns/list);
+ * older answers as `{campaigns: [...]}`.
+ */
 async function listCampaigns(this: ILoadOptionsFunctions): Promise<IDataObject[]> {
 	return unwrapList(
 		await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/campaigns' }),

@@ -13,7 +13,10 @@ function conversationLabel(conversation: IDataObject): string {
 	return `${String(who)} (${String(conversation.type)}, ${String(conversation.updated_at ?? conversation.created_at ?? '')})`;
 }
 
-/** Conversations newest first, a page at a time; the search narrows each page by customer, reference, assistant or UUID. */
+/**
+ * Conversations newest first, a page at a time; the search narrows each page by customer,
+ * reference, assistant or UUID.
+ */
 export async function searchConversations(
 	this: ILoadOptionsFunctions,
 	filter?: string,

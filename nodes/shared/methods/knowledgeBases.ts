@@ -3,7 +3,11 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import { famulorApiRequest, unwrapList } from '../transport';
 import { matches, toItem } from './common';
 
-/** Knowledge bases come from the list endpoint of the service's docs (https://docs.famulor.de/en/api-reference/knowledge-bases/list); the seed specification has only get/update. */
+/**
+ * Knowledge bases come from the list endpoint of the service's docs
+ * (https://docs.famulor.de/en/api-reference/knowledge-bases/list); the seed specification has
+ * only get/update.
+ */
 export async function searchKnowledgeBases(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -43,7 +43,10 @@ export async function getPhoneNumbers(
 	}));
 }
 
-/** Numbers that can send SMS: SMS-capable with an active subscription (https://docs.famulor.de/en/api-reference/sms/send). */
+/**
+ * Numbers that can send SMS: SMS-capable with an active subscription
+ * (https://docs.famulor.de/en/api-reference/sms/send).
+ */
 export async function searchSmsPhoneNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,

@@ -18,6 +18,9 @@ export const MAX_BACKOFF_DELAY_MS = 8_000;
  */
 export const MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
 
+/** A request that waits this long or longer writes one line to n8n's log: why, how long, and what asked. */
+export const LOGGED_WAIT_MS = 5_000;
+
 /** Shortest wait after a 429, whatever the service says, so `Retry-After: 0` cannot spin. */
 export const MIN_RATE_LIMIT_WAIT_MS = 100;
 

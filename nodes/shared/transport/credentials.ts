@@ -8,8 +8,8 @@ import {
 	DOCUMENTED_RATE_LIMITS,
 	type RateLimitedEndpoint,
 } from './constants';
-import { asNodeError } from './errors';
-import { withSecretsMasked } from './masking';
+import { asNodeError } from './errors/errors';
+import { withSecretsMasked } from './errors/masking';
 import { newerPlatformProblem } from './newerPlatform';
 import type { FamulorRequestContext } from './types';
 

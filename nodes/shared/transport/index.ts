@@ -7,10 +7,10 @@ export {
 	isRememberedFailure,
 	parseErrorBody,
 	type FamulorErrorDetails,
-} from './errors';
+} from './errors/errors';
 export { famulorApiRequest } from './request';
-export { backoffDelay, retryAfterMs } from './send';
-export { forgetSucceededRun } from './journal';
+export { backoffDelay, retryAfterMs } from './retries/retryWaits';
+export { forgetSucceededRun } from './retries/journal';
 export {
 	listLimit,
 	pageNumberPages,

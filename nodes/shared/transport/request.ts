@@ -1,11 +1,11 @@
 import { NodeApiError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { resolveCredentials, type ResolvedCredentials } from './credentials';
-import { asNodeError, markRemembered, OUTCOME_UNKNOWN, SENT_BEFORE } from './errors';
-import { journalSlot, recall, remember, type RememberedError } from './journal';
-import { withSecretsMasked } from './masking';
-import { accountFor } from './pacing';
-import { send } from './send';
+import { asNodeError, markRemembered, OUTCOME_UNKNOWN, SENT_BEFORE } from './errors/errors';
+import { journalSlot, recall, remember, type RememberedError } from './retries/journal';
+import { withSecretsMasked } from './errors/masking';
+import { accountFor } from './pacing/pacing';
+import { send } from './retries/send';
 import type { FamulorRequest, FamulorRequestContext } from './types';
 
 /**

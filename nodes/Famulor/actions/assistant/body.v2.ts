@@ -74,7 +74,10 @@ function builtinTools(
 	if (tools) body.tools = tools;
 }
 
-/** On create an active webhook needs its URL; on update the stored one may serve, but it cannot be cleared while active. */
+/**
+ * On create an active webhook needs its URL; on update the stored one may serve, but it cannot
+ * be cleared while active.
+ */
 function webhook(this: IExecuteFunctions, { itemIndex, mode }: BodyInput, body: IDataObject): void {
 	if (
 		body.is_webhook_active === true &&

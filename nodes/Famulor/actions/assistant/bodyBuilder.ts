@@ -24,7 +24,11 @@ import { SHARED_PARAMETERS, type AssistantMode, type VersionFields } from './sha
  * one rule, then the check that an update changes something.
  */
 
-/** What a body step reads: `values` holds the parameters by name (on create the required top-level ones plus Additional Fields, on update the Update Fields); `collection` is the collection's parameter name. */
+/**
+ * What a body step reads: `values` holds the parameters by name (on create the required
+ * top-level ones plus Additional Fields, on update the Update Fields); `collection` is the
+ * collection's parameter name.
+ */
 export interface BodyInput {
 	itemIndex: number;
 	values: IDataObject;

@@ -1,6 +1,9 @@
 import { switchOutput, webhookSwitchOperation } from './webhookSwitch';
 
-/** Clears `inbound_webhook_url`; the post-call webhook is unaffected (https://docs.famulor.de/en/api-reference/assistants/disable-inbound-webhook). */
+/**
+ * Clears `inbound_webhook_url`; the post-call webhook is unaffected
+ * (https://docs.famulor.de/en/api-reference/assistants/disable-inbound-webhook).
+ */
 export const { description, prepare, execute } = webhookSwitchOperation(
 	{
 		operation: 'disableInboundWebhook',

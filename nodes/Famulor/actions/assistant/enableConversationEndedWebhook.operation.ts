@@ -1,6 +1,9 @@
 import { switchOutput, webhookSwitchOperation } from './webhookSwitch';
 
-/** Chats (widget, WhatsApp) report their end here; one URL per assistant (https://docs.famulor.de/en/api-reference/assistants/enable-conversation-ended-webhook). */
+/**
+ * Chats (widget, WhatsApp) report their end here; one URL per assistant
+ * (https://docs.famulor.de/en/api-reference/assistants/enable-conversation-ended-webhook).
+ */
 export const { description, prepare, execute } = webhookSwitchOperation(
 	{
 		operation: 'enableConversationEndedWebhook',

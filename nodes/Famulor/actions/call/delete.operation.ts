@@ -22,7 +22,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Irreversible (https://docs.famulor.de/en/api-reference/calls/delete): sent once, never repeated on an unclear failure. */
+/**
+ * Irreversible (https://docs.famulor.de/en/api-reference/calls/delete): sent once, never
+ * repeated on an unclear failure.
+ */
 export const effect: OperationEffect = {
 	kind: 'irreversible',
 	noun: 'call deletion',

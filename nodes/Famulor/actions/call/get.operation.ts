@@ -18,7 +18,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'callId', { label: 'Call', field: 'id' });
 }
 
-/** The service answers the bare call (https://docs.famulor.de/en/api-reference/calls/get); a `data` wrapper is accepted too. */
+/**
+ * The service answers the bare call (https://docs.famulor.de/en/api-reference/calls/get); a
+ * `data` wrapper is accepted too.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	callId: number,

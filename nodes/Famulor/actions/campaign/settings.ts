@@ -1,4 +1,7 @@
-/** A campaign's settings: the week days, the parallel-call ceiling, and each optional field's parameter, API field, label and check. */
+/**
+ * A campaign's settings: the week days, the parallel-call ceiling, and each optional field's
+ * parameter, API field, label and check.
+ */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {

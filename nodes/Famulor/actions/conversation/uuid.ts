@@ -3,7 +3,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { checkUuid } from '../../validation';
 import { locatorValue } from '../common';
 
-/** The checked UUID of the `conversationId` locator; the integer `conversation_id` of a WhatsApp send is refused with the way to the UUID. */
+/**
+ * The checked UUID of the `conversationId` locator; the integer `conversation_id` of a WhatsApp
+ * send is refused with the way to the UUID.
+ */
 export function readConversationUuid(this: IExecuteFunctions, itemIndex: number): string {
 	return checkUuid.call(
 		this,

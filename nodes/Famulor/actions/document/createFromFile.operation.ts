@@ -53,7 +53,10 @@ interface UploadPlan extends newDocument.Target {
 	fileName: string;
 }
 
-/** Reads the file to check its size, type and content; the bytes are read again when sending, so a long run holds one file at a time. */
+/**
+ * Reads the file to check its size, type and content; the bytes are read again when sending, so
+ * a long run holds one file at a time.
+ */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UploadPlan> {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);

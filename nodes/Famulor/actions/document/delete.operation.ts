@@ -34,7 +34,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): DeletePlan 
 	};
 }
 
-/** https://docs.famulor.de/en/api-reference/knowledgebases/delete-document; the knowledge base's status is recomputed. */
+/**
+ * https://docs.famulor.de/en/api-reference/knowledgebases/delete-document; the knowledge base's
+ * status is recomputed.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: DeletePlan,

@@ -6,7 +6,10 @@ export type FileType = 'pdf' | 'txt' | 'docx';
 
 export const FILE_TYPES: readonly FileType[] = ['pdf', 'txt', 'docx'];
 
-/** the seed specification (the API docs of February 2026): max 20 MB (Laravel counts kilobytes, so 20 × 1024 × 1024 bytes). */
+/**
+ * the seed specification (the API docs of February 2026): max 20 MB (Laravel counts kilobytes,
+ * so 20 × 1024 × 1024 bytes).
+ */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 const MIME_TYPES: Record<FileType, string[]> = {

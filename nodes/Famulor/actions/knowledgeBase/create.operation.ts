@@ -61,5 +61,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	return body;
 }
 
-/** A new, empty knowledge base (https://docs.famulor.de/en/api-reference/knowledgebases/create); add documents with Document → Create. */
+/**
+ * A new, empty knowledge base (https://docs.famulor.de/en/api-reference/knowledgebases/create);
+ * add documents with Document → Create.
+ */
 export const execute = createAt('/api/user/knowledgebases');

@@ -53,7 +53,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): NicknamePla
 	};
 }
 
-/** The nickname is the only field that can change (https://docs.famulor.de/en/api-reference/phone-numbers/update); null clears it. */
+/**
+ * The nickname is the only field that can change
+ * (https://docs.famulor.de/en/api-reference/phone-numbers/update); null clears it.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: NicknamePlan,

@@ -70,5 +70,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return id;
 }
 
-/** A SIP trunk is a phone number: it is deleted at once through the release endpoint (https://docs.famulor.de/en/api-reference/sip-trunks/delete). */
+/**
+ * A SIP trunk is a phone number: it is deleted at once through the release endpoint
+ * (https://docs.famulor.de/en/api-reference/sip-trunks/delete).
+ */
 export const execute = deleteAt('/api/user/phone-numbers');

@@ -16,7 +16,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId.call(this, itemIndex, 'sipTrunkId', { label: 'SIP Trunk', field: 'id' });
 }
 
-/** Wrapped in `data` (https://docs.famulor.de/en/api-reference/sip-trunks/get); includes the trunk IDs the list leaves out. */
+/**
+ * Wrapped in `data` (https://docs.famulor.de/en/api-reference/sip-trunks/get); includes the
+ * trunk IDs the list leaves out.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	id: number,

@@ -101,7 +101,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 	return { id, body };
 }
 
-/** Only the fields given are sent (https://docs.famulor.de/en/api-reference/sip-trunks/update); outputs the updated trunk. */
+/**
+ * Only the fields given are sent (https://docs.famulor.de/en/api-reference/sip-trunks/update);
+ * outputs the updated trunk.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: UpdatePlan,

@@ -35,7 +35,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Plan {
 	};
 }
 
-/** One item per template: name, language, category, status, body_text with {{1}}… and the variables' names. Not paginated. */
+/**
+ * One item per template: name, language, category, status, body_text with {{1}}… and the
+ * variables' names. Not paginated.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: Plan,

@@ -80,7 +80,10 @@ export interface Plan {
 
 const VARIABLES = { label: 'Template Variables', field: 'variables' };
 
-/** The filled-in variables as text (an expression may give a number); empty ones are left out and reported by the template check. */
+/**
+ * The filled-in variables as text (an expression may give a number); empty ones are left out and
+ * reported by the template check.
+ */
 function readTemplateVariables(this: IExecuteFunctions, itemIndex: number): Record<string, string> {
 	const mapped = (this.getNodeParameter('templateVariables.value', itemIndex, null) ??
 		{}) as IDataObject;
@@ -129,7 +132,8 @@ function templatesOf(
 
 /**
  * What the service answers to missing variables is not documented, so the template is checked against
- * the sender's list before the first billed send of the run: it must be the sender's, approved, and get exactly its variables.
+ * the sender's list before the first billed send of the run: it must be the sender's, approved,
+ * and get exactly its variables.
  */
 async function checkTemplate(
 	this: IExecuteFunctions,
@@ -213,7 +217,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return plan;
 }
 
-/** Sends a billed template message (https://docs.famulor.de/en/api-reference/whatsapp/send-template): once, paced with the free-form sends. */
+/**
+ * Sends a billed template message
+ * (https://docs.famulor.de/en/api-reference/whatsapp/send-template): once, paced with the
+ * free-form sends.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	plan: Plan,

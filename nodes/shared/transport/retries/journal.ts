@@ -5,7 +5,7 @@ import {
 	MAX_JOURNAL_BYTES,
 	MAX_WHOLE_ANSWER_CHARS,
 	REMEMBERED_ANSWER_TTL_MS,
-} from './constants';
+} from '../constants';
 import {
 	carriedJournalOf,
 	carry,
@@ -15,7 +15,7 @@ import {
 	type CarriedJournal,
 	type CarriedOutcome,
 } from './lineage';
-import type { FamulorRequest, FamulorRequestContext } from './types';
+import type { FamulorRequest, FamulorRequestContext } from '../types';
 
 /** What the user is told about an earlier failure of the same request: its message, description and context. */
 export interface RememberedError {
@@ -131,7 +131,10 @@ export function journalSlot(
 	};
 }
 
-/** Called when a node run ended without failing: it is never run again, so its execution data need not carry its requests. */
+/**
+ * Called when a node run ended without failing: it is never run again, so its execution data
+ * need not carry its requests.
+ */
 export function forgetSucceededRun(context: FamulorRequestContext): void {
 	const runIndex = runIndexOf(context);
 	if (runIndex === undefined) return;
@@ -259,7 +262,10 @@ function answerToKeep(answer: IDataObject): string {
 	return JSON.stringify(kept);
 }
 
-/** Remembers how a request of a slot ended (each slot is sent once, so it is remembered once), in memory and in the execution's data. */
+/**
+ * Remembers how a request of a slot ended (each slot is sent once, so it is remembered once), in
+ * memory and in the execution's data.
+ */
 export function remember(
 	journalSlot: JournalSlot,
 	outcome: { kind: 'answered'; answer: IDataObject } | { kind: 'unknown'; error: RememberedError },

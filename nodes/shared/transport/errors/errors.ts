@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { MAX_REDIRECTS } from './constants';
+import { MAX_REDIRECTS } from '../constants';
 
 /** Error code (in the error context) of a request that may have taken effect but got no usable answer. */
 export const OUTCOME_UNKNOWN = 'OUTCOME_UNKNOWN';
@@ -78,7 +78,9 @@ function collectFieldErrors(errors: unknown): Record<string, string[]> {
 }
 
 /**
- * Reads every error body shape the service's docs show (https://docs.famulor.de/en/api-reference/authentication and the endpoint pages) — `{message}`, `{message, errors}`, `{error}`,
+ * Reads every error body shape the service's docs show
+ * (https://docs.famulor.de/en/api-reference/authentication and the endpoint pages) —
+ * `{message}`, `{message, errors}`, `{error}`,
  * `{success:false, error, error_code}` and `{message, retry_after}` — in the documented order.
  */
 export function parseErrorBody(httpCode: number, body: unknown): FamulorErrorDetails {

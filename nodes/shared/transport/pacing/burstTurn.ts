@@ -15,7 +15,11 @@ import {
  * margin later than the k-th window's length after it, when the clients that wait for it send together.
  */
 export interface Turn {
-	/** The minute window (its reset) the numbers count in; the burst window's index in it, its first number as low as it can be, and as high (every window before it filled; no higher than its own first there). */
+	/**
+	 * The minute window (its reset) the numbers count in; the burst window's index in it, its
+	 * first number as low as it can be, and as high (every window before it filled; no higher
+	 * than its own first there).
+	 */
 	minuteReset: number;
 	index: number;
 	first: number;
@@ -24,19 +28,35 @@ export interface Turn {
 	last: number;
 	lastAt: number;
 	refusedAt?: number;
-	/** A window first heard of in an answer ends no sooner than a window after it; one a period-paced request opened (its first may leave after the turn) no later than a window after that start (the window began by then); unless this client was refused just before. */
+	/**
+	 * A window first heard of in an answer ends no sooner than a window after it; one a
+	 * period-paced request opened (its first may leave after the turn) no later than a window
+	 * after that start (the window began by then); unless this client was refused just before.
+	 */
 	endsBy?: number;
 	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
 	gaps: readonly number[];
-	/** In a window it moved into: its first number there less the most others of a round (each may have sent once at the turn before it), and its gaps of 1 in a row there (none of the others' requests between); its widest gap in the run. */
+	/**
+	 * In a window it moved into: its first number there less the most others of a round (each
+	 * may have sent once at the turn before it), and its gaps of 1 in a row there (none of the
+	 * others' requests between); its widest gap in the run.
+	 */
 	quietFirst?: number;
 	silent?: number;
 	widest?: number;
-	/** When the minute window opened at the latest: its reset less its length (the clock every client shares), or its first answer heard when the last minute's turn brought the clients together. */
+	/**
+	 * When the minute window opened at the latest: its reset less its length (the clock every
+	 * client shares), or its first answer heard when the last minute's turn brought the clients
+	 * together.
+	 */
 	minuteOpened: number;
 }
 
-/** One answer's number (`used`) in the minute window of `limit` that ends at `reset`; `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's period paces (undefined for others): since its last answer it waited only for that period. */
+/**
+ * One answer's number (`used`) in the minute window of `limit` that ends at `reset`;
+ * `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's
+ * period paces (undefined for others): since its last answer it waited only for that period.
+ */
 export interface Numbered {
 	used: number;
 	limit: number;
@@ -58,16 +78,25 @@ export const turnAt = (b: Burst, t: Turn, index: number) =>
 export const turnsSince = (b: Burst, t: Turn, at: number) =>
 	(at - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS);
 
-/** A window that counted a period-paced request started at `a.startedAt` began by then: it ends a window (and a margin) later at the latest. */
+/**
+ * A window that counted a period-paced request started at `a.startedAt` began by then: it ends a
+ * window (and a margin) later at the latest.
+ */
 const endOf = (a: Numbered, b: Burst) =>
 	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
 
 /** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
 export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
 
-/** The clients in a round: the largest of its last gaps (the others may be quicker than it), FIRST_ROUND before it measured one. */
+/**
+ * The clients in a round: the largest of its last gaps (the others may be quicker than it),
+ * FIRST_ROUND before it measured one.
+ */
 export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : FIRST_ROUND);
-/** The most of the others' requests it saw between two of its own (its widest gap, or its round, less its own): how many may come before one of its own. */
+/**
+ * The most of the others' requests it saw between two of its own (its widest gap, or its round,
+ * less its own): how many may come before one of its own.
+ */
 export const aheadOf = (t: Turn) => Math.max(roundOf(t), t.widest ?? 0) - 1;
 
 /** The burst window after an answer. */
@@ -165,13 +194,20 @@ function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
 	};
 }
 
-/** A refused client's first counted answer: retried into the window others fill, those ahead of it keep the rest (a lone one holds room for it, LATE_RETRY_ROOM); sent at the turn after the window that refused it, it starts the next like the others. */
+/**
+ * A refused client's first counted answer: retried into the window others fill, those ahead of
+ * it keep the rest (a lone one holds room for it, LATE_RETRY_ROOM); sent at the turn after the
+ * window that refused it, it starts the next like the others.
+ */
 export function retriedInto(turn: Turn, b: Burst, refused?: Turn, startedAt = -Infinity): Turn {
 	if (refused !== undefined && startedAt >= turnEnd(b, refused)) return turn;
 	return { ...(turn.last > turn.first ? filled(turn, b) : turn), endsBy: undefined };
 }
 
-/** The window is full for this process: refused in it, or a refused client that retried into it (it leaves the rest to those there). */
+/**
+ * The window is full for this process: refused in it, or a refused client that retried into it
+ * (it leaves the rest to those there).
+ */
 export function filled(turn: Turn, b: Burst, refusedAt?: number): Turn {
 	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1), refusedAt };
 }

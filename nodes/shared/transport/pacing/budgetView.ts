@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { DOCUMENTED_GENERAL_LIMITS } from './constants';
+import { DOCUMENTED_GENERAL_LIMITS } from '../constants';
 import { nextTurn, type Burst, type Turn } from './burstTurn';
-import { header } from './headers';
+import { header } from '../headers';
 import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
 
 /**
@@ -36,7 +36,10 @@ function numeric(text: string | undefined): number | undefined {
 /** Others' requests an answer revealed, when it arrived. */
 export type OthersSeen = { at: number; count: number };
 
-/** The windows' longest; their shortest (the clients are counted over it, the burst window turns take) and its count. */
+/**
+ * The windows' longest; their shortest (the clients are counted over it, the burst window turns
+ * take) and its count.
+ */
 export interface Shape {
 	longestMs: number;
 	shareWindowMs: number;
@@ -105,7 +108,10 @@ export interface Answer {
 	now: number;
 	underWay: readonly number[];
 	priorClients: number;
-	/** Paced by an endpoint's period (undefined otherwise): since its last answer it waited only for that period (burstTurn.ts). */
+	/**
+	 * Paced by an endpoint's period (undefined otherwise): since its last answer it waited only
+	 * for that period (burstTurn.ts).
+	 */
 	periodic?: boolean;
 }
 
@@ -134,7 +140,11 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 	return countOthers(reported, limit - remaining, reset, answer, shape);
 }
 
-/** Others' requests: the used count beyond this process's answered requests of the window and those under way that started before the request that saw it (they may have been counted first). */
+/**
+ * Others' requests: the used count beyond this process's answered requests of the window and
+ * those under way that started before the request that saw it (they may have been counted
+ * first).
+ */
 function countOthers(
 	view: BudgetView,
 	used: number,
@@ -181,7 +191,11 @@ function countOthers(
 	return { kind: 'report', view: next };
 }
 
-/** 1 while no other client's request was seen in the longest window; else all requests per own request in the shortest window, rounded down from .6 and at least 2: one that got less than its share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not. */
+/**
+ * 1 while no other client's request was seen in the longest window; else all requests per own
+ * request in the shortest window, rounded down from .6 and at least 2: one that got less than
+ * its share (2.5 while 2 share) reads fewer clients and speeds up, one that got more does not.
+ */
 function countClients(view: BudgetView, now: number, answer: Answer, shape: Shape): number {
 	// A client held back by a 429 has not left, and bursting meanwhile would meet it when it resumes.
 	if (view.others.length === 0) return 1;

@@ -1,6 +1,13 @@
 import { sleep } from 'n8n-workflow';
 
-import { admit, clientsAfter, endpointShare, type Local, type Situation } from './admission';
+import {
+	admit,
+	clientsAfter,
+	endpointShare,
+	type Local,
+	type Reason,
+	type Situation,
+} from './admission';
 import { filled, retriedInto } from './burstTurn';
 import {
 	burstOf,
@@ -12,15 +19,32 @@ import {
 	type Shape,
 	type BudgetView,
 } from './budgetView';
-import type { RateLimit } from './credentials';
+import { LOGGED_WAIT_MS } from '../constants';
+import type { RateLimit } from '../credentials';
 import type { Pacer, Release } from './pacer';
 import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
+import { explainWait } from './waitReasons';
 import { SlidingWindow } from './windows';
+
+/** Told once per request of a wait of LOGGED_WAIT_MS or more: its length and why, in words. */
+export type LongWaitListener = (waitMs: number, why: string) => void;
+
+/** What one request brings to acquire beside its endpoint. */
+export interface AcquireOptions {
+	/** Refused with a 429: it goes no sooner than the wait its answer asked for ends. */
+	retryAt?: number;
+	onLongWait?: LongWaitListener;
+}
 
 /** A wait the service's headers ask for is longer than a request may wait; the message says why. */
 export class RateLimitWaitTooLong extends Error {}
 
-/** The one pacer of a token in this process: its windows (windows.ts), what the answers show of the others (budgetView.ts) and the count of clients it shares with, decided as one (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows pace alone. */
+/**
+ * The one pacer of a token in this process: its windows (windows.ts), what the answers show of
+ * the others (budgetView.ts) and the count of clients it shares with, decided as one
+ * (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows
+ * pace alone.
+ */
 export class AccountBudget implements Pacer {
 	private view: BudgetView = EMPTY_VIEW;
 	/** The clients this process shares the token with as counted (1: alone). */
@@ -48,7 +72,10 @@ export class AccountBudget implements Pacer {
 	private readonly endpoints = new Map<string, SlidingWindow>();
 	private readonly shape: Shape;
 
-	/** `limits` shape the reading of the service's report; `enforced` are the windows held to (production holds to the same, pacing.ts). */
+	/**
+	 * `limits` shape the reading of the service's report; `enforced` are the windows held to
+	 * (production holds to the same, pacing.ts).
+	 */
 	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
 		this.windows = enforced.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
@@ -63,23 +90,34 @@ export class AccountBudget implements Pacer {
 			});
 	}
 
-	/** Waits until this process may send (on `endpoint`'s window too); a wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong. */
+	/**
+	 * Waits until this process may send (on `endpoint`'s window too).
+	 * - A wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong.
+	 * - A request the service refused goes no sooner than its `retryAt` (blockFor holds the others).
+	 * - The first wait of LOGGED_WAIT_MS or more is told to `onLongWait`, with its reason in words.
+	 */
 	async acquire(
 		maxWaitMs: number,
 		endpoint?: { name: string; limit: RateLimit },
+		{ retryAt, onLongWait }: AcquireOptions = {},
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
 		let waitedForResetMs = 0;
+		let told = onLongWait === undefined;
 		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
 		let [heard, periodic] = [this.local.answers, false];
 		for (;;) {
 			const now = Date.now();
 			if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
-			const decision = admit(this.situation(now, window));
+			const decision = admit({ ...this.situation(now, window), retryAt });
 			if (decision.reason === undefined) return this.start(now, window, window && periodic);
 			if (decision.reason !== 'endpoint') periodic = false;
 			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
 				throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
+			if (!told && decision.waitMs >= LOGGED_WAIT_MS) {
+				told = true;
+				onLongWait?.(decision.waitMs, this.explain(decision.reason, endpoint));
+			}
 			// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
 			const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
 			await Promise.race([sleep(decision.waitMs), ...answer]);
@@ -87,12 +125,18 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
-	/** The service answered 429: nobody sends until it allows. */
+	/**
+	 * The service answered 429 and asked for `ms`: nobody sends until it allows, though the others may
+	 * go at their turn (admission.ts); the refused request passes its own retryAt to acquire.
+	 */
 	blockFor(ms: number): void {
 		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
 	}
 
-	/** Counts a request from asking to be sent until done (the returned function); most wait here, so the backlog's draining marks the run's end. */
+	/**
+	 * Counts a request from asking to be sent until done (the returned function); most wait
+	 * here, so the backlog's draining marks the run's end.
+	 */
 	enterBacklog(): () => void {
 		this.backlog++;
 		this.noteBacklog(Date.now());
@@ -125,6 +169,13 @@ export class AccountBudget implements Pacer {
 			endpoint,
 			lateRetry: this.lateRetry,
 		};
+	}
+
+	private explain(reason: Reason, endpoint?: { name: string; limit: RateLimit }): string {
+		const windows = this.windows.map((window) => window.rateLimit);
+		const share = endpoint && { ...endpoint, share: this.endpointLimit(endpoint.limit) };
+		const { view, clients } = this;
+		return explainWait({ reason, view, clients, windows, endpoint: share });
 	}
 
 	private endpointWindow(name: string, limit: RateLimit): SlidingWindow {
@@ -222,7 +273,11 @@ export class AccountBudget implements Pacer {
 		}
 	}
 
-	/** The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n worker takes the next execution as one ends). Others slowing is no such sign: their share may be spent. */
+	/**
+	 * The backlog drains: it held DRAINING_PEAK or more lately and holds fewer now (an n8n
+	 * worker takes the next execution as one ends). Others slowing is no such sign: their share
+	 * may be spent.
+	 */
 	private draining(now: number): boolean {
 		this.noteBacklog(now);
 		return this.peakBacklog >= DRAINING_PEAK && this.backlog < this.peakBacklog;

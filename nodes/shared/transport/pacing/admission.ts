@@ -1,16 +1,22 @@
-import type { RateLimit } from './credentials';
+import type { RateLimit } from '../credentials';
 import { burstOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
-/** Why a request waits: a 429's block, its requests under way, the reset, a window, the next turn, the endpoint's window. */
+/**
+ * Why a request waits: a 429's block, its requests under way, the reset, a window, the next
+ * turn, the endpoint's window.
+ */
 export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
 
 /** Go now (no reason), or wait `waitMs` for `reason`. */
 export type Decision = { waitMs: number; reason?: Reason };
 
-/** This process's own requests: answers (those counted since the last refusal, if any) and starts since the last report. */
+/**
+ * This process's own requests: answers (those counted since the last refusal, if any) and starts
+ * since the last report.
+ */
 export interface Local {
 	blockedUntil: number;
 	inFlight: number;
@@ -33,6 +39,8 @@ export interface Situation {
 	endpoint?: SlidingWindow;
 	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
 	lateRetry?: SlidingWindow;
+	/** The request the service refused with a 429 goes no sooner than the wait the answer asked for. */
+	retryAt?: number;
 }
 
 /**
@@ -47,6 +55,8 @@ export function admit(s: Situation): Decision {
 		waitMs: Math.max(1, waitMs),
 		reason,
 	});
+	// The refused request itself waits its whole wait; the others may go at their turn (below).
+	if (s.retryAt !== undefined && now < s.retryAt) return wait(s.retryAt - now, 'blocked');
 	const turns = byTurns(s);
 	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
 		return wait(local.blockedUntil - now, 'blocked');
@@ -75,7 +85,10 @@ export function admit(s: Situation): Decision {
 	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
 }
 
-/** The clients an answer leaves this process sharing with: `counted`, at least 2 while refused before its first counted answer (the refusal proved another). */
+/**
+ * The clients an answer leaves this process sharing with: `counted`, at least 2 while refused
+ * before its first counted answer (the refusal proved another).
+ */
 export const clientsAfter = (counted: number, refusedUnheard: boolean) =>
 	refusedUnheard ? Math.max(2, counted) : counted;
 
@@ -123,7 +136,10 @@ const isFinishing = ({ view, local }: Situation) =>
 	local.lastRequests !== undefined &&
 	local.lastRequests <= (view.limit ?? Infinity) - view.turn!.last;
 
-/** Taking turns, a 429's block ends at the next turn: its numbers place the window's end more closely than whole seconds. */
+/**
+ * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
+ * closely than whole seconds.
+ */
 function refusedBeforeTurn({ view, shape }: Situation): boolean {
 	const turn = view.turn!;
 	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
@@ -135,7 +151,10 @@ function resumeAt({ view, clients, local }: Situation): number {
 	return local.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
 }
 
-/** How many of a window's `free` slots may be under way unanswered: a share when shared, half when alone (another may have started with it). */
+/**
+ * How many of a window's `free` slots may be under way unanswered: a share when shared, half
+ * when alone (another may have started with it).
+ */
 export function unheardAllowed(free: number, clients: number): number {
 	if (free <= 0) return 0;
 	return clients === 1 ? Math.ceil(free / 2) : Math.max(1, Math.floor(free / clients));
@@ -168,7 +187,10 @@ function windowsWait(s: Situation): number {
 	return waitMs;
 }
 
-/** 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own unanswered ones hold the window. */
+/**
+ * 0 when one more fits beside `underWay`; else until the oldest slot frees, unless our own
+ * unanswered ones hold the window.
+ */
 function slotWait(now: number, nextExpiry: number, underWay: number, share: number): number {
 	if (underWay < share) return 0;
 	return nextExpiry !== Infinity && underWay < Math.max(1, share)
@@ -204,16 +226,22 @@ function endpointWaitMs(s: Situation): number {
 
 /**
  * An endpoint's own limit (free-form 5 per second), unreported, as this process may spend it now; its
- * 429s cost the account's minute a slot. Shared: its part by the count of clients, 1 in its first
- * burst window (the count is new). Alone: half until an answer to a request started one endpoint
- * window after its first answer with a budget (a client that started with it shows by then), one less
- * for the rest of its first burst window (one starting a little later), then all of it; all of it
- * from the first answer on without budget headers.
+ * 429s cost the account's minute a slot.
+ * - Shared: its part by the count of clients, 1 in its first burst window (the count is new).
+ * - Alone: half until an answer to a request started one endpoint window after its first answer with
+ *   a budget (a client that started with it shows by then), one less for the rest of its first burst
+ *   window (one starting a little later), then all of it.
+ * - Alone, an endpoint whose window outlasts the burst window (generate-reply's minute): all of it.
+ *   A slot is held for the endpoint's whole window, so the half would make the third reply after
+ *   every restart wait a minute that neither the docs nor the service's answers ask for; a client
+ *   sharing it shows in the service's 429, whose retry_after the retry waits.
+ * - Without budget headers: all of it from the first answer on.
  */
 export function endpointShare({ now, view, clients, local, shape }: Situation, limit: RateLimit) {
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
 	if (clients > 1) return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / clients));
+	if (limit.windowMs >= shape.longestMs || limit.windowMs > shape.shareWindowMs) return limit.limit;
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =
 		local.answers === 0 ||

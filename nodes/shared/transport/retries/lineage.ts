@@ -1,14 +1,15 @@
 import { createHash } from 'crypto';
 import type { IContextObject, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_CARRIED_JOURNAL_CHARS } from './constants';
+import { MAX_CARRIED_JOURNAL_CHARS } from '../constants';
 
 /**
  * What the requests that must not be repeated left in the execution's own data, so that n8n's
  * Retry of a failed execution (a new execution, mode `retry`, on any worker) knows them.
  *
  * n8n keeps a node's execution context (`getContext('node')`) in the execution's data, saves it with
- * a failed execution, and its Retry (https://docs.n8n.io/workflows/executions/single-workflow-executions/#retry-failed-workflows)
+ * a failed execution, and its Retry
+ * (https://docs.n8n.io/workflows/executions/single-workflow-executions/#retry-failed-workflows)
  * starts the new execution from that data, on whichever process or worker runs it. So the context
  * holds, per node run, how each such request ended, plus the ID of the execution that started the
  * lineage (`root`): the retry of a retry still names the first. Another execution has its own

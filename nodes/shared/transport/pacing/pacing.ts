@@ -1,5 +1,5 @@
 import { AccountBudget } from './accountBudget';
-import type { RateLimit } from './credentials';
+import type { RateLimit } from '../credentials';
 import type { Pacer } from './pacer';
 
 const accounts = new Map<string, AccountBudget>();

@@ -6,18 +6,16 @@ import {
 	type IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
-import { RateLimitWaitTooLong, type AccountBudget } from './accountBudget';
-import { resetAtMs } from './budgetView';
+import { RateLimitWaitTooLong, type AccountBudget } from '../pacing/accountBudget';
 import {
 	CREDENTIAL_TYPE,
-	MAX_BACKOFF_DELAY_MS,
+	LOGGED_WAIT_MS,
 	MAX_REDIRECTS,
 	MAX_RATE_LIMIT_WAIT_MS,
 	MAX_RETRY_ATTEMPTS,
 	MIN_RATE_LIMIT_WAIT_MS,
-	RETRY_BASE_DELAY_MS,
-} from './constants';
-import { CONTROL_CHARACTERS, type ResolvedCredentials } from './credentials';
+} from '../constants';
+import { CONTROL_CHARACTERS, type ResolvedCredentials } from '../credentials';
 import {
 	asNodeError,
 	buildApiError,
@@ -26,12 +24,12 @@ import {
 	buildTransportError,
 	parseErrorBody,
 	type ErrorPlace,
-} from './errors';
-import { header } from './headers';
-import { classifyNetworkFailure, isAborted } from './network';
-import type { Release } from './pacer';
-import { WHOLE_SECOND_MS } from './tuning';
-import type { FamulorRequest, FamulorRequestContext } from './types';
+} from '../errors/errors';
+import { header } from '../headers';
+import { classifyNetworkFailure, isAborted } from '../network';
+import type { Release } from '../pacing/pacer';
+import { backoffDelay, refusalWaitMs, refusalWhy } from './retryWaits';
+import type { FamulorRequest, FamulorRequestContext } from '../types';
 
 /**
  * Sending one request: a loop over attempts, each paced, sent and judged into one outcome. A 429
@@ -41,36 +39,6 @@ import type { FamulorRequest, FamulorRequestContext } from './types';
  * request is safe to repeat; otherwise the item fails as "outcome unknown". Redirects are followed
  * only within the origin, for requests safe to repeat.
  */
-
-/** Exponential backoff with full jitter: a random delay up to base·2^(attempt-1), capped. */
-export function backoffDelay(attempt: number): number {
-	const ceiling = Math.min(MAX_BACKOFF_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** (attempt - 1));
-	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
-
-/** Seconds to wait after a 429: `Retry-After` header, else the body's `retry_after`. */
-export function retryAfterMs(headers: IDataObject | undefined, body: unknown): number | undefined {
-	const fromHeader = header(headers, 'retry-after');
-	if (fromHeader !== undefined) {
-		const seconds = Number(fromHeader);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-		const date = Date.parse(fromHeader);
-		if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-	}
-	const fromBody = (body as IDataObject | undefined)?.retry_after;
-	if (typeof fromBody === 'number' && fromBody >= 0) return fromBody * 1000;
-	if (typeof fromBody === 'string' && Number.isFinite(Number(fromBody)))
-		return Number(fromBody) * 1000;
-	return undefined;
-}
-
-/** A 429's wait: Retry-After, or its X-RateLimit-Reset (the refusing window's end) when sooner; both are whole seconds rounded up, so the sooner is nearer that end, where a client alone bursts again; never over a second sooner than Retry-After, whatever the clocks say. */
-function refusalWaitMs(headers: IDataObject | undefined, body: unknown): number | undefined {
-	const asked = retryAfterMs(headers, body);
-	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
-	if (asked === undefined || resetAt === undefined) return asked;
-	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
-}
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false };
 
@@ -101,10 +69,13 @@ function redirectTarget(answered: IN8nHttpFullResponse, from: string): URL | und
 	}
 }
 
-/** How one attempt ended: the answer, a wait before the next (blocking the token's pacer for a 429), a redirect, or the error. */
+/**
+ * How one attempt ended: the answer, a wait before the next (for a 429, the token's pacer waits it
+ * out), a redirect, or the error.
+ */
 type Outcome =
 	| { kind: 'done'; answer: IDataObject }
-	| { kind: 'retry'; waitMs: number; rateLimited?: boolean }
+	| { kind: 'retry'; waitMs: number; rateLimited?: boolean; why?: string }
 	| { kind: 'redirect'; status: number; target: URL }
 	| { kind: 'fail'; error: Error };
 
@@ -120,6 +91,19 @@ interface Sending {
 	failedAttempts: number;
 	rateLimitAnswers: number;
 	rateLimitWaitedMs: number;
+	/** Whether its one line about a long wait is written (logLongWait). */
+	waitLogged: boolean;
+	/** After a 429: when the wait its answer asked for ends (the pacer holds it until then). */
+	retryAt?: number;
+}
+
+/** One line in n8n's log per request that waits LOGGED_WAIT_MS or more: what waits, how long, why. */
+function logLongWait(s: Sending, waitMs: number, why: string): void {
+	if (s.waitLogged || waitMs < LOGGED_WAIT_MS) return;
+	s.waitLogged = true;
+	const { method, path } = s.request;
+	const seconds = Math.round(waitMs / 100) / 10;
+	s.context.logger?.info(`Famulor API: ${method} ${path} waits ${seconds} s: ${why}`);
 }
 
 export async function send(
@@ -165,14 +149,22 @@ export async function send(
 		failedAttempts: 0,
 		rateLimitAnswers: 0,
 		rateLimitWaitedMs: 0,
+		waitLogged: false,
 	};
 	let redirects = 0;
 	for (;;) {
 		const outcome = await attempt(sending);
 		if (outcome.kind === 'done') return outcome.answer;
 		if (outcome.kind === 'fail') throw outcome.error;
+		if (outcome.kind === 'retry' && outcome.rateLimited) {
+			// A 429's wait is the pacer's: the next attempt's acquire waits it out, the others' too.
+			pacer.blockFor(outcome.waitMs);
+			sending.retryAt = Date.now() + outcome.waitMs;
+			if (outcome.why !== undefined) logLongWait(sending, outcome.waitMs, outcome.why);
+			continue;
+		}
 		if (outcome.kind === 'retry') {
-			if (outcome.rateLimited) pacer.blockFor(outcome.waitMs);
+			// A backoff after a failure (at most MAX_BACKOFF_DELAY_MS) holds only this request.
 			await sleep(outcome.waitMs);
 			continue;
 		}
@@ -203,7 +195,11 @@ async function attempt(s: Sending): Promise<Outcome> {
 			name: request.rateLimit,
 			limit: credentials.rateLimits[request.rateLimit],
 		};
-		release = await s.pacer.acquire(MAX_RATE_LIMIT_WAIT_MS - s.rateLimitWaitedMs, endpoint);
+		const maxWaitMs = MAX_RATE_LIMIT_WAIT_MS - s.rateLimitWaitedMs;
+		release = await s.pacer.acquire(maxWaitMs, endpoint, {
+			retryAt: s.retryAt,
+			onLongWait: (waitMs, why) => logLongWait(s, waitMs, why),
+		});
 	} catch (error) {
 		if (!(error instanceof RateLimitWaitTooLong))
 			return { kind: 'fail', error: asNodeError(node, error, request.itemIndex) };
@@ -248,7 +244,10 @@ function failedAttempt(s: Sending, repeatable: boolean, final: () => Error): Out
 	return { kind: 'fail', error: final() };
 }
 
-/** What an answer means: done, retry (a 429, or a 5xx or unreadable answer of a request safe to repeat), a redirect, or the error. */
+/**
+ * What an answer means: done, retry (a 429, or a 5xx or unreadable answer of a request safe to
+ * repeat), a redirect, or the error.
+ */
 function judge(s: Sending, answered: IN8nHttpFullResponse): Outcome {
 	const node = s.context.getNode();
 	const status = answered.statusCode;
@@ -261,13 +260,12 @@ function judge(s: Sending, answered: IN8nHttpFullResponse): Outcome {
 	if (status === 429) {
 		// Not processed, so repeating is safe for any method. The floor keeps a `Retry-After: 0` from spinning.
 		s.rateLimitAnswers++;
-		const waitMs = Math.max(
-			MIN_RATE_LIMIT_WAIT_MS,
-			refusalWaitMs(answered.headers as IDataObject, body) ?? backoffDelay(s.rateLimitAnswers),
-		);
+		const headers = answered.headers as IDataObject;
+		const asked = refusalWaitMs(headers, body);
+		const waitMs = Math.max(MIN_RATE_LIMIT_WAIT_MS, asked ?? backoffDelay(s.rateLimitAnswers));
 		if (s.rateLimitWaitedMs + waitMs <= MAX_RATE_LIMIT_WAIT_MS) {
 			s.rateLimitWaitedMs += waitMs;
-			return { kind: 'retry', waitMs, rateLimited: true };
+			return { kind: 'retry', waitMs, rateLimited: true, why: refusalWhy(headers, body) };
 		}
 		const error = buildApiError(
 			node,

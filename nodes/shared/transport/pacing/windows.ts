@@ -1,4 +1,4 @@
-import type { RateLimit } from './credentials';
+import type { RateLimit } from '../credentials';
 
 /**
  * One window's count of this process's requests: a slot is held from a request's start until a window

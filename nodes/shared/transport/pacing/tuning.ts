@@ -1,0 +1,71 @@
+/**
+ * Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with
+ * what it trades. The service's documented limits are facts that constants.ts owns.
+ */
+
+/**
+ * How often a waiter looks again while its slot waits on an answer.
+ * - Sooner costs CPU; later costs throughput.
+ */
+export const POLL_MS = 5;
+/**
+ * How long a 429's wait may keep a client silent beyond a burst window: the service rounds its waits
+ * up to whole seconds.
+ * - Less reads a client that waits for its retry as one that stopped.
+ */
+export const WHOLE_SECOND_MS = 1_000;
+/**
+ * How much later one of this process's requests may start and still be counted before another's.
+ * - More hides others' requests; less reads the network reordering two requests as another client.
+ */
+export const OVERTAKE_MS = 100;
+/**
+ * The backlog (this process's requests waiting or under way) must have reached this many before its
+ * draining is read as the run's end.
+ * - Lower ends the sharing early; higher never sees the end of a small run.
+ */
+export const DRAINING_PEAK = 4;
+/**
+ * The count of clients is rounded up from this fraction below a whole number (2.6 reads as 3).
+ * - More reads fewer clients: faster, with more 429s.
+ */
+export const CLIENT_COUNT_ROUNDING = 0.4;
+/**
+ * The clients assumed in a round (one request of each) before this process has measured one.
+ * - Fewer fills a burst window faster; more leaves slots unused.
+ */
+export const FIRST_ROUND = 2;
+/**
+ * How many of the last rounds the round's size is the largest of.
+ * - More leaves more of a window unused; fewer meets the clients' jitter with 429s.
+ */
+export const ROUND_MEMORY = 3;
+/**
+ * How many of the last burst window's rounds a new burst window starts with.
+ * - More meets the clients' jitter with fewer 429s; a slow round starves the new window longer.
+ */
+export const FRESH_ROUND_MEMORY = 1;
+/**
+ * A request that starts this long after the last answer ends a pause, not a round.
+ * - Longer counts the others' waits as more clients.
+ */
+export const ROUND_PAUSE_MS = 50;
+/**
+ * Burst windows' turns lie their length plus this margin apart.
+ * - More costs time; less meets a window that a delayed request opened late.
+ */
+export const TURN_MARGIN_MS = 50;
+/**
+ * The part of a refilled burst window left for a whole second to the clients it refused (they retry
+ * after the service's whole-second retry_after).
+ * - More costs the client that holds most of the window time.
+ */
+export const LATE_RETRY_ROOM = 0.25;
+/**
+ * When the others stop sending in a burst window, this process claims the window's numbers from a
+ * round before its own first number there. It does so after this many rounds in a row in which no
+ * other client's request came between two of its own.
+ * - Fewer meets the others' windows with 429s while they are still active.
+ * - More leaves part of a lone process's window unused.
+ */
+export const SILENT_ROUNDS = 2;
