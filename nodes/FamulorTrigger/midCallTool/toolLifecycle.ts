@@ -150,10 +150,12 @@ async function publish(this: IHookFunctions, settings: ToolSettings): Promise<To
 			this.logger.warn(
 				`Famulor trigger: "Other Tools to Keep" names ${keep.missing.join(', ')}, which the account does not have now, so they are not on the assistants`,
 			);
-		if (named.length > 0)
+		if (named.length > 0) {
+			const kept = keep.ids.length > 0 ? `#${keep.ids.join(', #')}` : 'none';
 			this.logger.info(
-				`Famulor trigger: mid-call tool #${toolId} published; assistants #${named.join(', #')} now have only it and the tools in "Other Tools to Keep" (#${keep.ids.join(', #') || ' none'})`,
+				`Famulor trigger: mid-call tool #${toolId} published; the mid-call tools of assistant #${named.join(', #')} are now it and the ones in "Other Tools to Keep" (${kept}): any other was taken off`,
 			);
+		}
 		return {
 			toolId,
 			endpoint,
