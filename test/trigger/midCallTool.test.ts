@@ -67,7 +67,7 @@ describe('Mid-Call Tool: publishing where Famulor does not report the assistants
 		['names and IDs from an expression', '33, crm_integration', [33, 32]],
 		['nothing named: the assistant has only the trigger’s tool', [], []],
 		['a name the account does not have is not kept', ['no_such_tool', 'call_transfer'], [33]],
-	] as Array<[string, unknown, number[]]>)(
+	] as Array<[string, string | string[], number[]]>)(
 		'Other Tools to Keep: %s',
 		async (_label, keep, kept) => {
 			const t = toolTrigger({ toolKeep: keep, toolAssistantIds: [INBOUND] });
