@@ -10,6 +10,8 @@ import { WebhookPathTakenError, type IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
+import { getMidCallTools } from '../../nodes/FamulorTrigger/midCallTool/assistantOptions';
+import { withRequestContext } from '../../harness/engine';
 import type { TriggerUnderTest } from './triggerKit';
 import {
 	INBOUND,
@@ -75,6 +77,22 @@ describe('Mid-Call Tool: publishing where Famulor does not report the assistants
 			expect(await kit().storedToolIds(INBOUND)).toEqual([...kept, (await publishedTool()).id]);
 		},
 	);
+
+	it('Other Tools to Keep offers the account’s mid-call tools by name, each with its ID and endpoint', async () => {
+		const options = await withRequestContext(kit().credentials, async function () {
+			return await getMidCallTools.call(this);
+		});
+		const option = (id: number, name: string) => ({
+			name,
+			value: name,
+			description: `#${id} → https://hooks.example.com/${name}`,
+		});
+		expect(options).toEqual([
+			option(31, 'calendar_booking'),
+			option(33, 'call_transfer'),
+			option(32, 'crm_integration'),
+		]);
+	});
 
 	it('a changed Other Tools to Keep publishes again', async () => {
 		const t = toolTrigger({ toolKeep: ['calendar_booking'], toolAssistantIds: [INBOUND] });
