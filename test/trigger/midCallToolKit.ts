@@ -62,6 +62,11 @@ export function useMidCallToolSuite(beyondDocs: BeyondDocsOption[] = []): MidCal
 	};
 }
 
+/** Every matching request of the sandbox fails with 500 from now on (20 of them: more than any retry). */
+export async function failWith500(kit: TriggerKit, method: string, path: string): Promise<void> {
+	await kit.ctl('POST', '/faults', { method, path, count: 20, kind: 500 });
+}
+
 export const secretHeader = (tool: IDataObject) =>
 	(tool.headers as Array<{ name: string; value: string }>).find(
 		(header) => header.name === TOOL_SECRET_HEADER,

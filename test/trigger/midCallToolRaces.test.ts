@@ -6,7 +6,14 @@
  * was lost is found again by name, endpoint and secret.
  */
 import { heldLockCount } from '../../nodes/FamulorTrigger/midCallTool/assistantLock';
-import { INBOUND, OUTBOUND, proxy, SEEDED_TOOLS, useMidCallToolSuite } from './midCallToolKit';
+import {
+	failWith500,
+	INBOUND,
+	OUTBOUND,
+	proxy,
+	SEEDED_TOOLS,
+	useMidCallToolSuite,
+} from './midCallToolKit';
 
 const { kit, toolTrigger, tools, publishedTool } = useMidCallToolSuite();
 
@@ -67,12 +74,7 @@ describe('Mid-Call Tool: publishes and unpublishes of one assistant take turns',
 
 describe('Mid-Call Tool: clean-up', () => {
 	it('a publish that fails half-way on a 500 still deletes its tool, and says which assistant lost its unnamed tools', async () => {
-		await kit().ctl('POST', '/faults', {
-			method: 'PUT',
-			path: `/api/user/assistant/${OUTBOUND}`,
-			count: 20,
-			kind: 500,
-		});
+		await failWith500(kit(), 'PUT', `/api/user/assistant/${OUTBOUND}`);
 		const t = toolTrigger({ toolKeep: ['calendar_booking'] });
 		const error = await t.lifecycle('create').then(
 			() => undefined,
@@ -90,29 +92,14 @@ describe('Mid-Call Tool: clean-up', () => {
 	it('unpublishing while assistant updates fail with 500 still deletes the tool (it updates none)', async () => {
 		const t = toolTrigger();
 		await t.lifecycle('create');
-		await kit().ctl('POST', '/faults', {
-			method: 'PUT',
-			path: '/api/user/assistant/*',
-			count: 20,
-			kind: 500,
-		});
+		await failWith500(kit(), 'PUT', '/api/user/assistant/*');
 		expect(await t.lifecycle('delete')).toBe(true);
 		expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
 	});
 
 	it('a tool the clean-up cannot delete is named with what to do, and the next publish deletes it', async () => {
-		await kit().ctl('POST', '/faults', {
-			method: 'PUT',
-			path: '/api/user/assistant/*',
-			count: 20,
-			kind: 500,
-		});
-		await kit().ctl('POST', '/faults', {
-			method: 'DELETE',
-			path: '/api/user/tools/*',
-			count: 20,
-			kind: 500,
-		});
+		await failWith500(kit(), 'PUT', '/api/user/assistant/*');
+		await failWith500(kit(), 'DELETE', '/api/user/tools/*');
 		const t = toolTrigger({ toolAssistantIds: [INBOUND] });
 		await expect(t.lifecycle('create')).rejects.toThrow(
 			/Mid-call tool #\d+ is left in Famulor \(Deleting mid-call tool #\d+ failed: Famulor answered 500 .*\): delete it in Famulor under Mid-Call Tools, which also takes it off its assistants\.$/,

@@ -4,39 +4,37 @@
  * so each names in Other Tools to Keep what the user expects to stay: the seeded tools and the other
  * workflow's tool (by name, which stays when that workflow is published again under a new tool ID).
  */
-import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../../../scripts/n8n';
+import { credentialRef, node } from '../../../harness/workflowNodes';
 import { LIVE_ASSISTANT_ID } from './liveAnswers';
 
 export const SEEDED_TOOLS_KEPT = ['calendar_booking', 'call_transfer'];
 
+/** A workflow of one trigger answering with the request's parameters (Respond: When Last Node Finishes). */
 function toolWorkflow(id: string, webhookId: string, toolName: string, otherTool: string) {
+	const trigger = node(
+		'Famulor AI Trigger',
+		'n8n-nodes-famulor-ai.famulorTrigger',
+		1.2,
+		[0, 0],
+		{
+			event: 'midCallTool',
+			responseMode: 'lastNode',
+			toolAssistantIds: [LIVE_ASSISTANT_ID],
+			toolKeep: [...SEEDED_TOOLS_KEPT, otherTool],
+			toolName,
+			toolDescription: 'Repeats the question, for the test',
+			toolParameters: {
+				parameter: [{ name: 'question', type: 'string', description: 'Any text to repeat' }],
+			},
+			toolTimeout: 10,
+		},
+		{ webhookId, credentials: credentialRef() },
+	);
 	return {
 		id,
 		name: id,
 		active: false,
-		nodes: [
-			{
-				id: `${webhookId.slice(0, -2)}01`,
-				name: 'Famulor AI Trigger',
-				type: 'n8n-nodes-famulor-ai.famulorTrigger',
-				typeVersion: 1.2,
-				position: [0, 0],
-				webhookId,
-				credentials: { famulorAiApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-				parameters: {
-					event: 'midCallTool',
-					responseMode: 'lastNode',
-					toolAssistantIds: [LIVE_ASSISTANT_ID],
-					toolKeep: [...SEEDED_TOOLS_KEPT, otherTool],
-					toolName,
-					toolDescription: 'Repeats the question, for the test',
-					toolParameters: {
-						parameter: [{ name: 'question', type: 'string', description: 'Any text to repeat' }],
-					},
-					toolTimeout: 10,
-				},
-			},
-		],
+		nodes: [trigger],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	};
