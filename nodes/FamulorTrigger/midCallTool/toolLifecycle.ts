@@ -133,7 +133,8 @@ async function publish(this: IHookFunctions, settings: ToolSettings): Promise<To
 			toolBody(settings, endpoint, secret),
 			secret,
 		);
-		made.push(toolId, ...duplicates);
+		made.push(toolId);
+		// Copies of a create whose answer was lost: only one is used.
 		await deleteToolsOrThrow.call(this, duplicates, 'publish');
 		action = 'Looking up the tools in "Other Tools to Keep"';
 		const keep = resolveKeep(
