@@ -4,7 +4,10 @@
  * Webhook node doing the same, each workflow one trigger and one Respond to Webhook node answering with
  * the request's parameters: 200 requests each, sent one at a time from this process with the same body,
  * variants alternating; median and p95. Then 20 sandbox calls ask the published tool at once, each its
- * own question, and each must hear its own answer. It measures and prints; it asserts nothing.
+ * own question, and each must hear its own answer. Last the workflow is unpublished, and the check
+ * against the documented sandbox (no `tool_ids` in assistant answers) is printed: the assistant holds
+ * exactly the tools the user named in Other Tools to Keep, and no tool is left behind. It measures and
+ * prints; it asserts nothing.
  */
 import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../runtime';
 import { SEED } from '../sandbox';
@@ -23,6 +26,10 @@ const PEER_PATH = 'bench-live-peer';
 const CREDENTIALED_ID = 'famulorBenchCred';
 const CREDENTIALED_PATH = 'bench-live-credentialed';
 const OURS_WEBHOOK_ID = '0b8e4a52-6c1d-4f7e-9a3b-5d2c8e1f7a60';
+/** The inbound assistant's seeded tools are 31 (calendar_booking) and 33: the user keeps only 31. */
+const KEPT_TOOL = { id: 31, name: 'calendar_booking' };
+const SEEDED_TOOL_IDS = [31, 32, 33, 41];
+const UNPUBLISH_WAIT_MS = 10_000;
 
 const respondNode = (expression: string) => ({
 	id: 'c1d2e3f4-0000-4000-8000-00000000aa02',
@@ -84,6 +91,7 @@ const oursWorkflow = twoNodes(
 			event: 'midCallTool',
 			responseMode: 'responseNode',
 			toolAssistantIds: [SEED.alice.inboundAssistantId],
+			toolKeep: [KEPT_TOOL.name],
 			toolName: TOOL_NAME,
 			toolDescription: 'Repeats the question, for the benchmark',
 			toolParameters: {
@@ -136,6 +144,41 @@ async function roundTrip(url: string, headers: Record<string, string>, n: number
 	return res.status === 200 && answer.answer === question ? ms : Number.NaN;
 }
 
+type PreparedN8n = Awaited<ReturnType<typeof prepareN8n>>;
+type StartedN8n = Awaited<ReturnType<typeof startServer>>;
+
+/** Unpublishes the tool's workflow; the row says whether the assistant holds exactly the named tools and no tool is left. */
+async function afterUnpublish(n8n: PreparedN8n, server: StartedN8n, toolId: number): Promise<Row> {
+	const assistantId = SEED.alice.inboundAssistantId;
+	const stored = async () =>
+		(await n8n.ctl<{ tool_ids: number[] }>('GET', `/state/assistants/${assistantId}`)).tool_ids;
+	const whilePublished = await stored();
+	const deactivated = (await server.deactivate(OURS_ID)).status;
+	const leftTools = async () =>
+		(await n8n.ctl<Array<{ id: number }>>('GET', '/state/tools'))
+			.map((entry) => entry.id)
+			.filter((id) => !SEEDED_TOOL_IDS.includes(id));
+	// Some n8n versions remove a workflow's webhooks after answering the deactivation.
+	const until = Date.now() + UNPUBLISH_WAIT_MS;
+	let left = await leftTools();
+	while (left.length > 0 && Date.now() < until) {
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		left = await leftTools();
+	}
+	const after = await stored();
+	const exact = (ids: number[], wanted: number[]) =>
+		ids.length === wanted.length && wanted.every((id) => ids.includes(id));
+	const held = exact(whilePublished, [KEPT_TOOL.id, toolId]) && exact(after, [KEPT_TOOL.id]);
+	return {
+		variant: `unpublished (${deactivated}): assistant #${assistantId} keeps "${KEPT_TOOL.name}" only`,
+		answered: `published [${whilePublished.join(', ')}], then [${after.join(', ')}]; tools left: ${left.length === 0 ? 'none' : left.join(', ')}`,
+		'median ms': '',
+		'p95 ms': '',
+		'÷ Webhook node (median / p95)': held && left.length === 0 ? 'check passed' : 'CHECK FAILED',
+		target: `[${KEPT_TOOL.id}, tool], then [${KEPT_TOOL.id}]; none left`,
+	};
+}
+
 async function liveToolTable(): Promise<string> {
 	const n8n = await prepareN8n();
 	const server = await (async () => {
@@ -156,7 +199,12 @@ async function liveToolTable(): Promise<string> {
 			await server.waitUntilPublished(id);
 		}
 		const { json: tools } = await n8n.api<
-			Array<{ name: string; endpoint: string; headers: Array<{ name: string; value: string }> }>
+			Array<{
+				id: number;
+				name: string;
+				endpoint: string;
+				headers: Array<{ name: string; value: string }>;
+			}>
 		>('GET', '/api/user/tools');
 		const tool = tools.find((entry) => entry.name === TOOL_NAME);
 		if (!tool) throw new Error('the tool was not published');
@@ -249,6 +297,7 @@ async function liveToolTable(): Promise<string> {
 			'÷ Webhook node (median / p95)': `all in ${wallMs.toFixed(0)} ms`,
 			target: `${CONCURRENT_CALLS} of ${CONCURRENT_CALLS}, each its own`,
 		});
+		rows.push(await afterUnpublish(n8n, server, tool.id));
 		return table(
 			`8. Mid-Call Tool round trip in n8n ${n8n.entry.n8n} on Node ${n8n.entry.node}: ${REQUESTS} requests each (after ${WARM_UP} warm-up), variants alternating, trigger + Respond to Webhook v1 against Webhook node + Respond to Webhook v1`,
 			rows,

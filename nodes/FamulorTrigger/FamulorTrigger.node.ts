@@ -10,7 +10,7 @@ import {
 import { searchAssistants } from '../shared/methods/assistants';
 import { checkExists, create, deleteRegistration } from './lifecycle';
 import { RESPONSE_MODE_EXPRESSION } from './liveAnswer';
-import { getAssistants } from './midCallTool/assistantOptions';
+import { getAssistants, getMidCallTools } from './midCallTool/assistantOptions';
 import { triggerProperties } from './properties';
 import { handleDelivery } from './webhook';
 
@@ -45,7 +45,7 @@ export class FamulorTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch: { searchAssistants }, loadOptions: { getAssistants } };
+	methods = { listSearch: { searchAssistants }, loadOptions: { getAssistants, getMidCallTools } };
 
 	webhookMethods = {
 		default: {

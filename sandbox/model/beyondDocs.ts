@@ -17,9 +17,9 @@ export interface BeyondDocsEntry {
 
 export const BEYOND_DOCS = {
 	assistantToolIds: {
-		does: "Assistant answers carry `tool_ids`, the IDs of the assistant's mid-call tools.",
+		does: "The assistants list (`GET /api/user/assistants/get`) carries `tool_ids`, the IDs of each assistant's mid-call tools (stored either way: updates replace them, a deleted tool leaves every assistant).",
 		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
-		why: "The list shows `tools` as built-in tools only; an update's `tool_ids` replaces the whole list. With the field, the trigger keeps every tool the assistant has; without it, the tools the user names.",
+		why: "The list shows `tools` as built-in tools only and no page returns an assistant's mid-call tool IDs, while an update's `tool_ids` replaces the whole list. With the field, the Mid-Call Tool trigger keeps every tool the assistant has; without it, only the tools named in Other Tools to Keep.",
 	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 

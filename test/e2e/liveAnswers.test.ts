@@ -1,18 +1,25 @@
 /**
- * The workflow answers the assistant live, in a real n8n (each matrix entry): publishing example 8
- * creates its mid-call tool on the assistant (beside the assistant's tools) and example 9 registers the
- * inbound webhook; a sandbox call then gets example 9's variables when it arrives and speaks example 8's
- * answer when it asks; a request without the tool's secret is refused and starts nothing; unpublishing
- * removes both.
+ * The workflow answers the assistant live, in a real n8n (each matrix entry), on the sandbox as
+ * documented (no assistant answer reports its mid-call tools): publishing example 8 creates its
+ * mid-call tool on the assistant (beside the tools it names in Other Tools to Keep) and example 9
+ * registers the inbound webhook; a sandbox call then gets example 9's variables when it arrives and
+ * speaks example 8's answer when it asks; a request without the tool's secret is refused and starts
+ * nothing; unpublishing removes both. Then two workflows publish tools to one assistant at once, each
+ * naming the other's tool: both end on the assistant and answer, and unpublishing leaves its tools.
  */
 import {
 	askOrderStatus,
 	expectLiveAnswers,
+	incomingCall,
 	KNOWN_CALLER_VARIABLES,
 	publishedTool,
+	storedAssistant,
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
+	type ToolAnswer,
 } from './helpers/liveAnswers';
+import { TWO_TOOL_WORKFLOWS } from './helpers/twoToolWorkflows';
+import { importIntoN8n, waitFor } from '../../scripts/n8n';
 import {
 	ON_N8N,
 	prepareN8n,
@@ -26,6 +33,14 @@ let server: N8nServer;
 
 beforeAll(async () => {
 	n8n = await prepareN8n();
+	await importIntoN8n(n8n.entry, n8n.env, {
+		userFolder: n8n.userFolder,
+		credentials: [],
+		workflows: TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({
+			file: `${workflow.id}.json`,
+			workflow,
+		})),
+	});
 	server = await startServer(n8n);
 }, 300_000);
 
@@ -69,4 +84,41 @@ test(`${ON_N8N}: a tool request without the secret is refused (401) and starts n
 test(`${ON_N8N}: unpublishing removes the tool and the inbound webhook, the assistant keeps its tools`, async () => {
 	const assistant = await unpublishLiveExamples(server, n8n.client);
 	expect(assistant.tool_ids).toEqual([31, 33]);
+});
+
+test(`${ON_N8N}: two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools`, async () => {
+	const activated = await Promise.all(
+		TWO_TOOL_WORKFLOWS.map(async ({ workflow }) => await server.activate(workflow.id)),
+	);
+	expect(activated.map((answer) => answer.status)).toEqual([200, 200]);
+	for (const { workflow } of TWO_TOOL_WORKFLOWS) await server.waitUntilPublished(workflow.id);
+	const toolIds = await waitFor('both tools on the assistant', async () => {
+		const tools = await n8n.ctl<Array<{ id: number; name: string }>>('GET', '/state/tools');
+		const ids = TWO_TOOL_WORKFLOWS.map(
+			({ toolName }) => tools.find((tool) => tool.name === toolName)?.id,
+		);
+		const on = (await storedAssistant(n8n.client)).tool_ids;
+		return ids.every((id) => id !== undefined && on.includes(id)) ? (ids as number[]) : undefined;
+	});
+	expect((await storedAssistant(n8n.client)).tool_ids.sort()).toEqual([31, 33, ...toolIds].sort());
+
+	const { call } = await incomingCall(n8n.client);
+	for (const { toolName } of TWO_TOOL_WORKFLOWS) {
+		const asked = await n8n.ctl<ToolAnswer>('POST', `/calls/${call.id}/tools`, {
+			tool: toolName,
+			arguments: { question: `ask ${toolName}` },
+		});
+		expect(asked.function_call).toMatchObject({
+			status: 200,
+			result: { question: `ask ${toolName}` },
+		});
+	}
+
+	for (const { workflow } of TWO_TOOL_WORKFLOWS) await server.deactivate(workflow.id);
+	const left = await waitFor('both tools deleted', async () => {
+		const tools = await n8n.ctl<Array<{ id: number }>>('GET', '/state/tools');
+		return tools.some((tool) => toolIds.includes(tool.id)) ? undefined : tools;
+	});
+	expect(left.map((tool) => tool.id).sort()).toEqual([31, 32, 33, 41]);
+	expect((await storedAssistant(n8n.client)).tool_ids).toEqual([31, 33]);
 });

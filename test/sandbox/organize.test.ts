@@ -96,7 +96,9 @@ describe('mid-call tools', () => {
 		expect((await c.req('DELETE', '/api/user/tools/31')).json).toEqual({
 			message: 'Tool deleted successfully',
 		});
-		expect((await listed(101)).tool_ids).toEqual([33]);
+		// the list does not report mid-call tool IDs (option assistantToolIds): the stored record does
+		expect((await listed(101)).tool_ids).toBeUndefined();
+		expect((await c.ctl('GET', '/state/assistants/101')).json.tool_ids).toEqual([33]);
 		expect((await c.get('/api/user/tools/41')).json).toEqual({ message: 'Tool not found' });
 	});
 	it('refuses bad names with the documented bodies, and the plan limit', async () => {

@@ -1,73 +1,31 @@
 /**
- * The Mid-Call Tool event through n8n-core's hook and webhook contexts against the sandbox: publishing
- * creates the tool and adds it to the assistants without dropping their tools (also when another writer
- * raced in), unpublishing and a failed publish leave nothing behind, requests without the secret start
- * nothing, the parameters come as fields from a JSON body or a query string, the workflow's answer
- * reaches the call, and a repeated question starts a second execution.
+ * The Mid-Call Tool event through n8n-core's hook and webhook contexts against the sandbox as
+ * documented (the assistants list does not report an assistant's mid-call tools): publishing sets each
+ * assistant's tools to the ones in Other Tools to Keep plus the trigger's, and says so; unpublishing
+ * deletes the tool without rewriting assistants; a failed publish leaves nothing behind and says what
+ * it changed; requests without the secret start nothing, the parameters come as fields from a JSON body
+ * or a query string, the workflow's answer reaches the call, and a repeated question runs twice.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebhookPathTakenError, type IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { MAX_TOOL_LIST_WRITES } from '../../nodes/FamulorTrigger/midCallTool/assistantTools';
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
-import { startTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
-import { useSuiteFixture } from '../helpers/suite';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
+import { getMidCallTools } from '../../nodes/FamulorTrigger/midCallTool/assistantOptions';
+import { withRequestContext } from '../../harness/engine';
+import type { TriggerUnderTest } from './triggerKit';
+import {
+	INBOUND,
+	OUTBOUND,
+	SEEDED_TOOLS,
+	secretHeader,
+	TOOL,
+	useMidCallToolSuite,
+} from './midCallToolKit';
 
-const INBOUND = SEED.alice.inboundAssistantId; // 101, tools 31 and 33
-const OUTBOUND = SEED.alice.outboundAssistantId; // 102, tool 32
-const SEEDED_TOOLS = [31, 32, 33];
+const { kit, toolTrigger, tools, publishedTool } = useMidCallToolSuite();
 
-const kit = useSuiteFixture<TriggerKit>({
-	start: async () => await startTriggerKit(),
-	beforeEach: async (k) => {
-		await k.reset();
-		// Publishing reads and writes a few times per assistant: not paced to the general limit here (off in the sandbox).
-		Object.assign(k.credentials, UNPACED_GENERAL_LIMIT, { baseUrl: k.sb.url });
-	},
-	stop: async (k) => await k.stop(),
-});
-
-const TOOL = {
-	event: 'midCallTool',
-	toolAssistantIds: [INBOUND, OUTBOUND],
-	toolName: 'get_order_status',
-	toolDescription: 'Looks up an order when the caller asks where it is',
-	toolParameters: {
-		parameter: [
-			{ name: 'order_number', type: 'string', description: 'The order number' },
-			{ name: 'quantity', type: 'number', description: 'How many items' },
-			{ name: 'express', type: 'boolean', description: 'Whether it ships express' },
-		],
-	},
-	toolTimeout: 5,
-	responseMode: 'lastNode',
-};
-
-function toolTrigger(extra: IDataObject = {}): TriggerUnderTest {
-	return kit().trigger({ ...TOOL, ...extra }, { typeVersion: 1.2 });
-}
-
-async function toolIds(assistantId: number): Promise<number[]> {
-	return (await kit().assistant(assistantId)).tool_ids as number[];
-}
-
-async function tools(): Promise<IDataObject[]> {
-	return (await kit().api('GET', '/api/user/tools')).json as IDataObject[];
-}
-
-async function publishedTool(): Promise<IDataObject> {
-	const created = (await tools()).find((tool) => !SEEDED_TOOLS.includes(tool.id as number));
-	if (!created) throw new Error('no tool was published');
-	return created;
-}
-
-const secretHeader = (tool: IDataObject) =>
-	(tool.headers as Array<{ name: string; value: string }>).find(
-		(header) => header.name === TOOL_SECRET_HEADER,
-	)?.value as string;
+const writes = async () =>
+	(await kit().requests()).filter((r) => r.method !== 'GET').map((r) => [r.method, r.path, r.body]);
 
 /** An inbound call of the assistant in progress. */
 async function callInProgress(assistantId = INBOUND): Promise<number> {
@@ -78,9 +36,9 @@ async function callInProgress(assistantId = INBOUND): Promise<number> {
 	return answer.call.id as number;
 }
 
-describe('Mid-Call Tool: publishing', () => {
-	it('creates the tool calling the production URL with a secret header and adds it to each assistant, keeping their tools', async () => {
-		const t = toolTrigger();
+describe('Mid-Call Tool: publishing where Famulor does not report the assistants’ tools', () => {
+	it('sets each assistant’s tools to the ones named in Other Tools to Keep plus its own; unpublishing only deletes the tool', async () => {
+		const t = toolTrigger({ toolKeep: ['calendar_booking'] });
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
 
@@ -94,28 +52,62 @@ describe('Mid-Call Tool: publishing', () => {
 			schema: TOOL.toolParameters.parameter,
 		});
 		expect(secretHeader(tool)).toMatch(/^[0-9a-f]{48}$/);
-		expect(await toolIds(INBOUND)).toEqual([31, 33, tool.id]);
-		expect(await toolIds(OUTBOUND)).toEqual([32, tool.id]);
+		// 33 on the inbound and 32 on the outbound assistant were not named: they are off
+		expect(await kit().storedToolIds(INBOUND)).toEqual([31, tool.id]);
+		expect(await kit().storedToolIds(OUTBOUND)).toEqual([31, tool.id]);
 		expect(await t.lifecycle('checkExists')).toBe(true);
 
+		await kit().ctl('DELETE', '/requests');
 		expect(await t.lifecycle('delete')).toBe(true);
+		expect(await writes()).toEqual([['DELETE', `/api/user/tools/${String(tool.id)}`, null]]);
 		expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
-		expect(await toolIds(INBOUND)).toEqual([31, 33]);
-		expect(await toolIds(OUTBOUND)).toEqual([32]);
+		expect(await kit().storedToolIds(INBOUND)).toEqual([31]);
+		expect(t.nodeStaticData().toolRegistration).toBeUndefined();
 	});
 
-	it('mints a new secret per activation, and checkExists turns false when the tool lost its place on an assistant', async () => {
-		const t = toolTrigger();
+	it.each([
+		['names and IDs from an expression', '33, crm_integration', [33, 32]],
+		['nothing named: the assistant has only the trigger’s tool', [], []],
+		['a name the account does not have is not kept', ['no_such_tool', 'call_transfer'], [33]],
+	] as Array<[string, string | string[], number[]]>)(
+		'Other Tools to Keep: %s',
+		async (_label, keep, kept) => {
+			const t = toolTrigger({ toolKeep: keep, toolAssistantIds: [INBOUND] });
+			await t.lifecycle('create');
+			expect(await kit().storedToolIds(INBOUND)).toEqual([...kept, (await publishedTool()).id]);
+		},
+	);
+
+	it('Other Tools to Keep offers the account’s mid-call tools by name, each with its ID and endpoint', async () => {
+		const options = await withRequestContext(kit().credentials, async function () {
+			return await getMidCallTools.call(this);
+		});
+		const option = (id: number, name: string) => ({
+			name,
+			value: name,
+			description: `#${id} → https://hooks.example.com/${name}`,
+		});
+		expect(options).toEqual([
+			option(31, 'calendar_booking'),
+			option(33, 'call_transfer'),
+			option(32, 'crm_integration'),
+		]);
+	});
+
+	it('a changed Other Tools to Keep publishes again', async () => {
+		const t = toolTrigger({ toolKeep: ['calendar_booking'], toolAssistantIds: [INBOUND] });
 		await t.lifecycle('create');
-		const first = secretHeader(await publishedTool());
-		await kit().api('PUT', `/api/user/assistant/${OUTBOUND}`, { tool_ids: [] });
+		Object.assign(t.workflow.getNode(t.node.name)!.parameters, { toolKeep: ['call_transfer'] });
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		await t.lifecycle('create');
-		const again = await publishedTool();
-		expect(secretHeader(again)).not.toBe(first);
-		expect(await toolIds(OUTBOUND)).toEqual([again.id]);
-		expect(await toolIds(INBOUND)).toEqual([31, 33, again.id]);
-		expect((await tools()).length).toBe(SEEDED_TOOLS.length + 1);
+		expect(await kit().storedToolIds(INBOUND)).toEqual([33, (await publishedTool()).id]);
+	});
+
+	it('checkExists turns false when the tool is gone from Famulor', async () => {
+		const t = toolTrigger();
+		await t.lifecycle('create');
+		await kit().api('DELETE', `/api/user/tools/${String((await publishedTool()).id)}`);
+		expect(await t.lifecycle('checkExists')).toBe(false);
 	});
 
 	it("checks the tool against the service's rules before sending anything", async () => {
@@ -134,6 +126,10 @@ describe('Mid-Call Tool: publishing', () => {
 			],
 			[{ toolTimeout: 31 }, /Timeout \(timeout\)/],
 			[{ toolAssistantIds: [] }, /"Assistant Names or IDs" is empty/],
+			[
+				{ toolKeep: ['Calendar-Booking'] },
+				/"Other Tools to Keep" must list mid-call tool names \(lower-case letters and underscores\) or numeric tool IDs, got "Calendar-Booking"/,
+			],
 		];
 		for (const [change, message] of cases)
 			await expect(toolTrigger(change).lifecycle('create')).rejects.toThrow(message);
@@ -146,24 +142,7 @@ describe('Mid-Call Tool: publishing', () => {
 				'create',
 			),
 		).rejects.toThrow(/Assistant #201 was not found in this Famulor account/);
-		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-	});
-
-	it('a publish that fails half-way removes the tool it made: nothing is left behind', async () => {
-		await kit().ctl('POST', '/faults', {
-			method: 'PUT',
-			path: `/api/user/assistant/${OUTBOUND}`,
-			count: 20,
-			kind: 500,
-		});
-		const t = toolTrigger();
-		await expect(t.lifecycle('create')).rejects.toThrow(
-			/Adding mid-call tool #\d+ to assistant #102 failed: Famulor answered 500/,
-		);
-		expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
-		expect(await toolIds(INBOUND)).toEqual([31, 33]);
-		expect(await toolIds(OUTBOUND)).toEqual([32]);
-		expect(t.nodeStaticData().toolRegistration).toBeUndefined();
+		expect(await writes()).toEqual([]);
 	});
 
 	it('"Test this trigger" while the workflow is published is refused at once as a conflict (n8n does not try it again), changing nothing', async () => {
@@ -190,94 +169,6 @@ describe('Mid-Call Tool: publishing', () => {
 		expect((await publishedTool()).endpoint).toBe(t.testUrl);
 		await t.lifecycle('delete', 'manual');
 		expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
-	});
-});
-
-/**
- * A proxy in front of the sandbox standing in for another writer: after each of the trigger's writes of
- * an assistant's tool list (before answering it), it writes `theirs` to the same assistant.
- */
-async function racingProxy(
-	target: string,
-	token: string,
-	theirs: number[],
-	times: number,
-): Promise<{ url: string; raced: number; close(): Promise<void> }> {
-	const state = { raced: 0 };
-	const server: Server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			void (async () => {
-				const headers = { ...req.headers } as Record<string, string>;
-				delete headers.host;
-				delete headers['content-length'];
-				const answer = await fetch(`${target}${req.url}`, {
-					method: req.method,
-					headers,
-					body: ['GET', 'HEAD'].includes(req.method ?? '') ? undefined : Buffer.concat(chunks),
-				});
-				const text = await answer.text();
-				if (
-					req.method === 'PUT' &&
-					req.url?.startsWith('/api/user/assistant/') &&
-					state.raced < times
-				) {
-					state.raced++;
-					await fetch(`${target}${req.url}`, {
-						method: 'PUT',
-						headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-						body: JSON.stringify({ tool_ids: theirs }),
-					});
-				}
-				res.writeHead(answer.status, { 'content-type': 'application/json' });
-				res.end(text);
-			})();
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		get raced() {
-			return state.raced;
-		},
-		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
-	};
-}
-
-describe('Mid-Call Tool: another change races in', () => {
-	it('a list written after ours without our tool: ours is added to theirs, their tools stay', async () => {
-		const proxy = await racingProxy(kit().sb.url, kit().sb.tokens.alice, [31, 32], 1);
-		try {
-			const t = toolTrigger({ toolAssistantIds: [INBOUND] });
-			Object.assign(kit().credentials, { baseUrl: proxy.url });
-			await t.lifecycle('create');
-			const tool = await publishedTool();
-			expect(proxy.raced).toBe(1);
-			expect(await toolIds(INBOUND)).toEqual([31, 32, tool.id]);
-			const writes = (await kit().requests()).filter((r) => r.method === 'PUT');
-			expect(writes.map((w) => w.body)).toEqual([
-				{ tool_ids: [31, 33, tool.id] },
-				{ tool_ids: [31, 32] },
-				{ tool_ids: [31, 32, tool.id] },
-			]);
-		} finally {
-			await proxy.close();
-		}
-	});
-
-	it(`a list that keeps being replaced: after ${MAX_TOOL_LIST_WRITES} writes the publish fails and removes the tool`, async () => {
-		const proxy = await racingProxy(kit().sb.url, kit().sb.tokens.alice, [31], 100);
-		try {
-			const t = toolTrigger({ toolAssistantIds: [INBOUND] });
-			Object.assign(kit().credentials, { baseUrl: proxy.url });
-			await expect(t.lifecycle('create')).rejects.toThrow(
-				/mid-call tools of assistant "Support Hotline" \(#101\) kept changing/,
-			);
-			expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
-		} finally {
-			await proxy.close();
-		}
 	});
 });
 

@@ -8,7 +8,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
-import { SEED, startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
+import {
+	SEED,
+	startSandbox,
+	type BeyondDocsOption,
+	type StartedSandbox,
+	type WebhookLogEntry,
+} from '../../sandbox';
 import {
 	createTriggerHarness,
 	createWebhookContext,
@@ -60,6 +66,8 @@ export interface TriggerKit {
 	api(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
 	ctl(method: string, path: string, body?: unknown): Promise<any>;
 	assistant(id: number): Promise<IDataObject>;
+	/** The assistant's mid-call tool IDs as the sandbox stores them (the API reports them only with the option assistantToolIds). */
+	storedToolIds(assistantId: number): Promise<number[]>;
 	requests(): Promise<
 		Array<{
 			method: string;
@@ -114,8 +122,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 	});
 }
 
-export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promise<TriggerKit> {
+export async function startTriggerKit(
+	retryDelaysMs: number[] = [30, 60],
+	beyondDocs: readonly BeyondDocsOption[] = [],
+): Promise<TriggerKit> {
 	const sb = await startSandbox({
+		beyondDocs,
 		port: 0,
 		callDurationMs: 0,
 		webhookRetryDelaysMs: retryDelaysMs,
@@ -256,6 +268,10 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 			const found = (json.data as IDataObject[]).find((record) => record.id === id);
 			if (!found) throw new Error(`assistant ${id} not in the sandbox`);
 			return found;
+		},
+		async storedToolIds(assistantId: number) {
+			return ((await ctl('GET', `/state/assistants/${assistantId}`)) as IDataObject)
+				.tool_ids as number[];
 		},
 		async requests() {
 			const log = (await ctl('GET', '/requests')) as Array<{

@@ -56,7 +56,7 @@ describe('description', () => {
 		expect(assistant?.type).toBe('resourceLocator');
 		expect(assistant?.modes?.map((m) => m.name)).toEqual(['list', 'id']);
 		expect(Object.keys(methods.listSearch)).toEqual(['searchAssistants']);
-		expect(Object.keys(methods.loadOptions)).toEqual(['getAssistants']);
+		expect(Object.keys(methods.loadOptions)).toEqual(['getAssistants', 'getMidCallTools']);
 	});
 
 	it('offers the four events in versions 1 and 1.1, and Inbound Call (renamed) and Mid-Call Tool from 1.2', () => {

@@ -1,13 +1,16 @@
 /**
- * Adding the tool to an assistant, and taking it off, without dropping the assistant's other tools.
- * The service stores an assistant's tools as one list that an update replaces whole
- * (https://docs.famulor.de/en/api-reference/assistants/update: `tool_ids`), and it has no conditional
- * update. So each change reads the list, writes it with the one change, and reads it back:
- * - another writer that replaced the list after ours (our change is missing): our change is applied to
- *   their list and written again, at most MAX_TOOL_LIST_WRITES times;
- * - tools another writer added after our write stay (the read-back shows them; nothing is rewritten);
- * - a tool another writer added between our read and our write is overwritten by our write: nothing
- *   the service answers shows it. The window is one request long; the README says so.
+ * Adding the tool to an assistant without dropping tools the assistant keeps. The service stores an
+ * assistant's mid-call tools as one list that an update replaces whole
+ * (https://docs.famulor.de/en/api-reference/assistants/update: `tool_ids`), with no conditional update.
+ * Two ways to write it:
+ * - reported: the assistant's record lists its tools (`tool_ids`, which no docs page shows:
+ *   https://docs.famulor.de/en/api-reference/assistants/list). The list is read, written with the tool
+ *   added and read back; a list another writer replaced after ours gets the tool added again, at most
+ *   MAX_TOOL_LIST_WRITES times.
+ * - named: the record does not list them (the service as documented). The list written is the tools
+ *   the user named in Other Tools to Keep plus ours: nothing else can be known, so nothing else stays.
+ * Publishes in this n8n process take turns per assistant (assistantLock.ts), so two of them never
+ * write over each other's tool.
  */
 import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
 
@@ -16,17 +19,17 @@ import { famulorApiRequest, MAX_PAGE_SIZE, pageNumberPages } from '../../shared/
 /** Writes of one assistant's list before giving up on a list that keeps changing under us. */
 export const MAX_TOOL_LIST_WRITES = 3;
 
-export type ToolChange = 'add' | 'remove';
+/** How an assistant's tool list was written: every tool it had kept, or only the ones named. */
+export type ToolListMode = 'reported' | 'named';
 
-/** The list to write for the change, or null when the list already is as wanted. */
-export function toolListToWrite(
-	current: readonly number[],
-	toolId: number,
-	change: ToolChange,
-): number[] | null {
-	const has = current.includes(toolId);
-	if (change === 'add') return has ? null : [...current, toolId];
-	return has ? current.filter((id) => id !== toolId) : null;
+/** The list to write to add the tool, or null when it is there already. */
+export function toolListToWrite(current: readonly number[], toolId: number): number[] | null {
+	return current.includes(toolId) ? null : [...current, toolId];
+}
+
+/** The named list: the tools to keep, then ours, each once. */
+export function namedToolList(keepIds: readonly number[], toolId: number): number[] {
+	return [...new Set([...keepIds, toolId])];
 }
 
 /**
@@ -51,7 +54,7 @@ export async function readAssistants(
 	return found;
 }
 
-/** The assistant's mid-call tool IDs; undefined when the record does not report them. */
+/** The assistant's mid-call tool IDs; undefined when the record does not report them (as documented). */
 export function toolIdsOf(assistant: IDataObject): number[] | undefined {
 	const ids = assistant.tool_ids;
 	if (!Array.isArray(ids)) return undefined;
@@ -62,48 +65,50 @@ export function assistantName(assistant: IDataObject | undefined, id: number): s
 	return typeof assistant?.name === 'string' ? `"${assistant.name}" (#${id})` : `#${id}`;
 }
 
-async function currentToolIds(
-	this: IHookFunctions,
-	assistantId: number,
-): Promise<{ record?: IDataObject; ids?: number[] }> {
-	const record = (await readAssistants.call(this, [assistantId])).get(assistantId);
-	return { record, ids: record ? toolIdsOf(record) : undefined };
+function notFound(this: IHookFunctions, assistantId: number): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		`Assistant #${assistantId} was not found in this Famulor account: pick the assistants from the list, or use the credential of the account they belong to`,
+	);
 }
 
-/**
- * Applies the change to the assistant's tool list. Returns false when there is nothing to change it on
- * (the assistant is gone, or its record does not list its tools) and the change is a removal; throws
- * for an addition in those cases, and when other writers kept replacing the list.
- */
-export async function changeAssistantTools(
+async function writeToolIds(this: IHookFunctions, assistantId: number, ids: number[]) {
+	await famulorApiRequest.call(this, {
+		method: 'PUT',
+		path: `/api/user/assistant/${assistantId}`,
+		body: { tool_ids: ids },
+	});
+}
+
+async function currentRecord(this: IHookFunctions, assistantId: number) {
+	return (await readAssistants.call(this, [assistantId])).get(assistantId);
+}
+
+/** Adds the tool to the assistant; returns which way the list was written. */
+export async function addToolToAssistant(
 	this: IHookFunctions,
 	assistantId: number,
 	toolId: number,
-	change: ToolChange,
-): Promise<boolean> {
-	let { record, ids } = await currentToolIds.call(this, assistantId);
+	keepIds: readonly number[],
+): Promise<ToolListMode> {
+	let record = await currentRecord.call(this, assistantId);
+	if (!record) throw notFound.call(this, assistantId);
+	if (toolIdsOf(record) === undefined) {
+		await writeToolIds.call(this, assistantId, namedToolList(keepIds, toolId));
+		return 'named';
+	}
 	for (let write = 1; write <= MAX_TOOL_LIST_WRITES; write++) {
-		if (!record || !ids) {
-			if (change === 'remove') return false;
-			throw new NodeOperationError(
-				this.getNode(),
-				record
-					? `Famulor does not report which mid-call tools assistant ${assistantName(record, assistantId)} has, so adding the tool could drop them: add the tool to it in Famulor by hand, or pick another assistant`
-					: `Assistant #${assistantId} was not found in this Famulor account: pick the assistants from the list, or use the credential of the account they belong to`,
-			);
-		}
-		const next = toolListToWrite(ids, toolId, change);
-		if (next === null) return true;
-		await famulorApiRequest.call(this, {
-			method: 'PUT',
-			path: `/api/user/assistant/${assistantId}`,
-			body: { tool_ids: next },
-		});
-		({ record, ids } = await currentToolIds.call(this, assistantId));
-		if (record && ids && toolListToWrite(ids, toolId, change) === null) return true;
+		const ids = record ? toolIdsOf(record) : undefined;
+		if (!record || !ids) throw notFound.call(this, assistantId);
+		const next = toolListToWrite(ids, toolId);
+		if (next === null) return 'reported';
+		await writeToolIds.call(this, assistantId, next);
+		record = await currentRecord.call(this, assistantId);
+		const after = record ? toolIdsOf(record) : undefined;
+		if (after && toolListToWrite(after, toolId) === null) return 'reported';
 	}
 	throw new NodeOperationError(
 		this.getNode(),
-		`The mid-call tools of assistant ${assistantName(record, assistantId)} kept changing while the trigger ${change === 'add' ? 'added' : 'removed'} its tool (${MAX_TOOL_LIST_WRITES} writes were replaced by others): wait until nobody edits the assistant, then try again`,
+		`The mid-call tools of assistant ${assistantName(record, assistantId)} kept changing while the trigger added its tool (${MAX_TOOL_LIST_WRITES} writes were replaced by others): wait until nobody edits the assistant, then try again`,
 	);
 }

@@ -1,17 +1,29 @@
 /**
  * Publishing and unpublishing the Mid-Call Tool event: the tool
  * (https://docs.famulor.de/en/api-reference/mid-call-tools/create-tool) points at this node's webhook URL
- * with a secret header minted per activation, and is added to each chosen assistant's tools. A publish
- * that fails half-way removes what it made, so nothing is left behind.
+ * with a secret header minted per activation, and is added to each chosen assistant's tools
+ * (assistantTools.ts). Both take turns per assistant in this process (assistantLock.ts). A publish that
+ * fails half-way deletes what it made; unpublishing deletes the tool, which takes it off every assistant.
  */
-import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList, unwrapRecord } from '../../shared/transport';
-import { conflict } from '../conflicts';
+import { famulorApiRequest, unwrapRecord } from '../../shared/transport';
+import { resolveCredentials } from '../../shared/transport/credentials';
 import { lifecycleError } from '../lifecycleErrors';
-import { nodeWebhookUrl, webhookPathTail } from '../nodeUrl';
-import { mintSecret, withoutQuery } from '../secret';
-import { assistantName, changeAssistantTools, readAssistants, toolIdsOf } from './assistantTools';
+import { nodeWebhookUrl } from '../nodeUrl';
+import { mintSecret } from '../secret';
+import { assistantLockKeys, withLocks } from './assistantLock';
+import { addToolToAssistant, readAssistants, toolIdsOf } from './assistantTools';
+import { resolveKeep } from './keepTools';
+import {
+	deleteTools,
+	deleteToolsOrThrow,
+	isNotFound,
+	leftoverText,
+	type Step,
+} from './toolCleanup';
+import { checkNoOtherTool } from './toolConflicts';
+import { createToolOnce, listTools } from './toolCreate';
 import {
 	clearToolRegistration,
 	readToolRegistration,
@@ -19,34 +31,32 @@ import {
 	type ToolRegistration,
 } from './toolState';
 import {
+	carriesSecret,
 	definitionDigest,
 	readToolSettings,
-	TOOL_SECRET_HEADER,
 	toolBody,
 	type ToolSettings,
 } from './toolSettings';
 
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-	return a.length === b.length && a.every((id) => b.includes(id));
-}
-
-type Step = 'publish' | 'unpublish';
-
-function isNotFound(error: unknown): boolean {
-	const found = error as { httpCode?: unknown; context?: { httpCode?: unknown } } | undefined;
-	return String(found?.httpCode) === '404' || Number(found?.context?.httpCode) === 404;
+function sameEntries<T>(a: readonly T[], b: readonly T[]): boolean {
+	return a.length === b.length && a.every((entry) => b.includes(entry));
 }
 
 /** Our own messages pass as they are; the service's errors get the step, its answer and the fix. */
-function stepError(
-	this: IHookFunctions,
-	error: unknown,
-	action: string,
-	step: Step,
-): NodeOperationError {
+function stepError(this: IHookFunctions, error: unknown, action: string, step: Step) {
 	return error instanceof NodeOperationError
 		? error
 		: lifecycleError(this.getNode(), error, action, step);
+}
+
+/** The turns of these assistants of the credential's account. */
+async function withAssistantTurns<T>(
+	this: IHookFunctions,
+	assistantIds: readonly number[],
+	run: () => Promise<T>,
+): Promise<T> {
+	const { baseUrl, tokenKey } = await resolveCredentials.call(this);
+	return await withLocks(assistantLockKeys(`${baseUrl}|${tokenKey}`, assistantIds), run);
 }
 
 /** The tool as stored, or undefined when it is gone (404). */
@@ -61,20 +71,9 @@ async function readTool(this: IHookFunctions, toolId: number) {
 	}
 }
 
-function carriesSecret(headers: unknown, secret: string): boolean {
-	return (
-		Array.isArray(headers) &&
-		headers.some(
-			(header) =>
-				String((header as { name?: unknown }).name ?? '').toLowerCase() === TOOL_SECRET_HEADER &&
-				(header as { value?: unknown }).value === secret,
-		)
-	);
-}
-
 /**
  * True only while our tool exists as published, calls this node's URL with our secret, and each
- * chosen assistant has it.
+ * chosen assistant that reports its tools has it (one that does not report them cannot be checked).
  */
 export async function toolExists(this: IHookFunctions): Promise<boolean> {
 	const registration = readToolRegistration(this.getWorkflowStaticData('node'));
@@ -83,7 +82,8 @@ export async function toolExists(this: IHookFunctions): Promise<boolean> {
 	if (
 		registration.endpoint !== nodeWebhookUrl.call(this) ||
 		registration.definition !== definitionDigest(settings) ||
-		!sameIds(registration.assistantIds, settings.assistantIds)
+		!sameEntries(registration.assistantIds, settings.assistantIds) ||
+		!sameEntries(registration.keep, settings.keep)
 	)
 		return false;
 	const tool = await readTool.call(this, registration.toolId);
@@ -92,137 +92,85 @@ export async function toolExists(this: IHookFunctions): Promise<boolean> {
 	const assistants = await readAssistants.call(this, registration.assistantIds);
 	return registration.assistantIds.every((id) => {
 		const record = assistants.get(id);
-		return record !== undefined && (toolIdsOf(record) ?? []).includes(registration.toolId);
+		return (
+			record !== undefined &&
+			(toolIdsOf(record) ?? [registration.toolId]).includes(registration.toolId)
+		);
 	});
 }
 
-/** Takes the tool off the assistants and deletes it; a tool already gone counts as removed. */
-async function removeTool(
+/** What a failed publish says: its cause, the assistants whose unnamed tools went, what is left. */
+async function failedPublish(
 	this: IHookFunctions,
-	toolId: number,
-	assistantIds: readonly number[],
-	step: Step,
-): Promise<void> {
-	let action = '';
-	try {
-		for (const assistantId of assistantIds) {
-			action = `Taking mid-call tool #${toolId} off assistant #${assistantId}`;
-			await changeAssistantTools.call(this, assistantId, toolId, 'remove');
-		}
-		action = `Deleting mid-call tool #${toolId}`;
-		// Deleting also takes it off every assistant (https://docs.famulor.de/en/api-reference/mid-call-tools/delete-tool).
-		await famulorApiRequest.call(this, {
-			method: 'DELETE',
-			path: `/api/user/tools/${toolId}`,
-			safeToRepeat: true,
-		});
-	} catch (error) {
-		if (!isNotFound(error)) throw stepError.call(this, error, action, step);
-	}
-}
-
-/** Why another URL of this very node is in the way (its test URL while published, or the reverse). */
-function otherUrlMessage(this: IHookFunctions, name: string, assistant: string): string {
-	if (this.getMode() === 'manual')
-		return `This workflow is published, so assistant ${assistant} has its tool "${name}" already: unpublish the workflow to test this trigger, then publish it again afterwards`;
-	return `Assistant ${assistant} has this trigger's test tool "${name}" ("Test this trigger" is listening): stop listening, then publish again`;
-}
-
-/**
- * A tool of this node on a chosen assistant that is not the one being published: ours to delete
- * when orphaned, else in the way.
- */
-async function checkNoOtherTool(
-	this: IHookFunctions,
-	settings: ToolSettings,
-	endpoint: string,
-): Promise<void> {
-	let list: IDataObject[];
-	let assistants: Map<number, IDataObject>;
-	try {
-		// A bare array, or wrapped in `data` (https://docs.famulor.de/en/api-reference/mid-call-tools/list-tools).
-		list = unwrapList(
-			await famulorApiRequest.call(this, { method: 'GET', path: '/api/user/tools' }),
+	cause: NodeOperationError,
+	made: number[],
+	named: number[],
+): Promise<NodeOperationError> {
+	const leftovers = await deleteTools.call(this, made, 'publish');
+	const parts = [cause.message.replace(/\.?$/, '.')];
+	if (named.length > 0)
+		parts.push(
+			`Famulor does not report an assistant's mid-call tools, so the tools of assistant${named.length === 1 ? '' : 's'} ${named.map((id) => `#${id}`).join(', ')} were set to the ones in "Other Tools to Keep": tools not named there are off ${named.length === 1 ? 'it' : 'them'}; add them again in Famulor if they should stay.`,
 		);
-		assistants = await readAssistants.call(this, settings.assistantIds);
-	} catch (error) {
-		throw stepError.call(this, error, 'Looking up the mid-call tools and assistants', 'publish');
-	}
-	const missing = settings.assistantIds.find((id) => !assistants.has(id));
-	if (missing !== undefined)
-		throw new NodeOperationError(
-			this.getNode(),
-			`Assistant #${missing} was not found in this Famulor account: pick the assistants from the list, or use the credential of the account they belong to`,
+	if (leftovers.length > 0) parts.push(leftoverText(leftovers));
+	else if (made.length > 0)
+		parts.push(
+			`The half-published tool #${made.join(', #')} was deleted: nothing of it is left in Famulor.`,
 		);
-	for (const tool of list) {
-		if (webhookPathTail(String(tool.endpoint ?? '')) !== webhookPathTail(endpoint)) continue;
-		const toolId = Number(tool.id);
-		const on = settings.assistantIds.filter((id) =>
-			(toolIdsOf(assistants.get(id) ?? {}) ?? []).includes(toolId),
-		);
-		if (withoutQuery(String(tool.endpoint)) === withoutQuery(endpoint)) {
-			// Ours from an activation whose static data was lost: it would answer 401 to every request.
-			this.logger.warn(`Famulor trigger deletes its orphaned mid-call tool #${toolId}`);
-			await removeTool.call(this, toolId, on, 'publish');
-		} else if (on.length > 0) {
-			// A conflict, refused at once: n8n 2.40+ would try a plain error again four times.
-			throw conflict.call(
-				this,
-				otherUrlMessage.call(this, String(tool.name), assistantName(assistants.get(on[0]), on[0])),
-			);
-		}
-	}
+	return new NodeOperationError(this.getNode(), parts.join(' '));
 }
 
 async function publish(this: IHookFunctions, settings: ToolSettings): Promise<ToolRegistration> {
 	const endpoint = nodeWebhookUrl.call(this);
 	const secret = mintSecret();
 	await checkNoOtherTool.call(this, settings, endpoint);
-	let toolId: number | undefined;
+	const made: number[] = [];
+	const named: number[] = [];
 	let action = 'Creating the mid-call tool';
 	try {
-		const created = unwrapRecord(
-			await famulorApiRequest.call(this, {
-				method: 'POST',
-				path: '/api/user/tools',
-				body: toolBody(settings, endpoint, secret),
-			}),
+		const { toolId, duplicates } = await createToolOnce.call(
+			this,
+			toolBody(settings, endpoint, secret),
+			secret,
 		);
-		toolId = Number(created.id);
-		if (!Number.isSafeInteger(toolId))
-			throw new NodeOperationError(this.getNode(), "Famulor did not answer with the new tool's ID");
+		made.push(toolId);
+		// Copies of a create whose answer was lost: only one is used.
+		await deleteToolsOrThrow.call(this, duplicates, 'publish');
+		action = 'Looking up the tools in "Other Tools to Keep"';
+		const keep = resolveKeep(
+			settings.keep,
+			settings.keep.length ? await listTools.call(this) : [],
+			toolId,
+		);
 		for (const assistantId of settings.assistantIds) {
 			action = `Adding mid-call tool #${toolId} to assistant #${assistantId}`;
-			await changeAssistantTools.call(this, assistantId, toolId, 'add');
+			const mode = await addToolToAssistant.call(this, assistantId, toolId, keep.ids);
+			if (mode === 'named') named.push(assistantId);
 		}
+		if (keep.missing.length > 0)
+			this.logger.warn(
+				`Famulor trigger: "Other Tools to Keep" names ${keep.missing.join(', ')}, which the account does not have now, so they are not on the assistants`,
+			);
+		if (named.length > 0) {
+			const kept = keep.ids.length > 0 ? `#${keep.ids.join(', #')}` : 'none';
+			this.logger.info(
+				`Famulor trigger: mid-call tool #${toolId} published; the mid-call tools of assistant #${named.join(', #')} are now it and the ones in "Other Tools to Keep" (${kept}): any other was taken off`,
+			);
+		}
+		return {
+			toolId,
+			endpoint,
+			secret,
+			assistantIds: settings.assistantIds,
+			keep: settings.keep,
+			definition: definitionDigest(settings),
+		};
 	} catch (error) {
-		const failed = stepError.call(this, error, action, 'publish');
-		if (toolId !== undefined) await undoPublish.call(this, toolId, settings.assistantIds, failed);
-		throw failed;
-	}
-	return {
-		toolId,
-		endpoint,
-		secret,
-		assistantIds: settings.assistantIds,
-		definition: definitionDigest(settings),
-	};
-}
-
-/** Removes a half-published tool; if that fails too, the error says what is left and how to remove it. */
-async function undoPublish(
-	this: IHookFunctions,
-	toolId: number,
-	assistantIds: readonly number[],
-	cause: NodeOperationError,
-): Promise<void> {
-	try {
-		await removeTool.call(this, toolId, assistantIds, 'publish');
-	} catch (undoError) {
-		const said = undoError instanceof Error ? undoError.message : String(undoError);
-		throw new NodeOperationError(
-			this.getNode(),
-			`${cause.message} Removing the half-published mid-call tool #${toolId} failed too (${said}): delete it in Famulor under Mid-Call Tools`,
+		throw await failedPublish.call(
+			this,
+			stepError.call(this, error, action, 'publish'),
+			made,
+			named,
 		);
 	}
 }
@@ -232,11 +180,14 @@ export async function createTool(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	// A changed definition or assistant list: the earlier tool goes first.
 	const previous = readToolRegistration(staticData);
-	if (previous) {
-		await removeTool.call(this, previous.toolId, previous.assistantIds, 'publish');
-		clearToolRegistration(staticData);
-	}
-	saveToolRegistration(staticData, await publish.call(this, settings));
+	const touched = [...settings.assistantIds, ...(previous?.assistantIds ?? [])];
+	await withAssistantTurns.call(this, touched, async () => {
+		if (previous) {
+			await deleteToolsOrThrow.call(this, [previous.toolId], 'publish');
+			clearToolRegistration(staticData);
+		}
+		saveToolRegistration(staticData, await publish.call(this, settings));
+	});
 	return true;
 }
 
@@ -244,7 +195,9 @@ export async function deleteTool(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readToolRegistration(staticData);
 	if (registration)
-		await removeTool.call(this, registration.toolId, registration.assistantIds, 'unpublish');
+		await withAssistantTurns.call(this, registration.assistantIds, async () => {
+			await deleteToolsOrThrow.call(this, [registration.toolId], 'unpublish');
+		});
 	clearToolRegistration(staticData);
 	return true;
 }

@@ -3,13 +3,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { schemaProperty } from '../../Famulor/actions/midCallTool/fields';
 import { MID_CALL_TOOL } from '../liveAnswer';
+import { KEEP_PARAMETER } from './keepTools';
 
 const onlyTool = { show: { event: [MID_CALL_TOOL] } };
 
 export const toolProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Publishing creates a mid-call tool in Famulor that calls this workflow, with a secret header, and adds it to the assistants below (their other tools stay). Unpublishing removes it. The assistant speaks from the answer: see Respond.',
+			'Publishing creates a mid-call tool in Famulor that calls this workflow, with a secret header, and adds it to the assistants below. Famulor does not report which mid-call tools an assistant has, so each assistant keeps only the tools named in Other Tools to Keep: any other mid-call tool is taken off it. Unpublishing deletes the tool. The assistant speaks from the answer: see Respond.',
 		name: 'toolNotice',
 		type: 'notice',
 		default: '',
@@ -25,6 +26,16 @@ export const toolProperties: INodeProperties[] = [
 		displayOptions: onlyTool,
 		description:
 			'Assistants that get the tool. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Other Tools to Keep',
+		name: KEEP_PARAMETER,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getMidCallTools' },
+		default: [],
+		displayOptions: onlyTool,
+		description:
+			"Mid-call tools the assistants above keep beside this one. Famulor does not report an assistant's tools and replaces the whole list, so publishing sets each assistant's tools to these plus this one: a tool not named here is taken off (and a named one is added to each assistant). Kept by name, so another workflow's tool stays when it is published again; an expression may give names or IDs. Choose from the list, or specify IDs using an <a href=\"https://docs.n8n.io/code/expressions/\">expression</a>.",
 	},
 	{
 		displayName: 'Tool Name',

@@ -4,6 +4,7 @@ import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-w
 
 import { buildToolBody } from '../../Famulor/actions/midCallTool/fields';
 import { parseId } from '../../shared/ids';
+import { readKeepEntries } from './keepTools';
 
 /**
  * The header the service sends with every request of the tool
@@ -13,6 +14,8 @@ export const TOOL_SECRET_HEADER = 'x-famulor-tool-secret';
 
 export interface ToolSettings {
 	assistantIds: number[];
+	/** Other Tools to Keep: tool names or IDs (keepTools.ts). */
+	keep: string[];
 	/** name, description, timeout, schema: checked as the tool operations check them. */
 	definition: IDataObject;
 }
@@ -46,7 +49,11 @@ export function readToolSettings(this: IHookFunctions): ToolSettings {
 		timeout: this.getNodeParameter('toolTimeout', 10) as number,
 		schema: this.getNodeParameter('toolParameters', {}) as IDataObject,
 	});
-	return { assistantIds: readAssistantIds.call(this), definition };
+	return {
+		assistantIds: readAssistantIds.call(this),
+		keep: readKeepEntries.call(this),
+		definition,
+	};
 }
 
 /** The tool's body: its definition, this node's URL and the activation's secret header. */
@@ -57,6 +64,18 @@ export function toolBody(settings: ToolSettings, endpoint: string, secret: strin
 		method: 'POST',
 		headers: [{ name: TOOL_SECRET_HEADER, value: secret }],
 	};
+}
+
+/** Whether a tool's headers carry the activation's secret: how the trigger knows its own tool. */
+export function carriesSecret(headers: unknown, secret: string): boolean {
+	return (
+		Array.isArray(headers) &&
+		headers.some(
+			(header) =>
+				String((header as { name?: unknown }).name ?? '').toLowerCase() === TOOL_SECRET_HEADER &&
+				(header as { value?: unknown }).value === secret,
+		)
+	);
 }
 
 export function definitionDigest(settings: ToolSettings): string {

@@ -12,6 +12,8 @@ export interface ToolRegistration {
 	secret: string;
 	/** The assistants the tool was added to. */
 	assistantIds: number[];
+	/** Other Tools to Keep as published (absent in registrations before it existed: none). */
+	keep: string[];
 	/** A digest of the tool's definition (name, description, parameters, timeout): a change re-publishes it. */
 	definition: string;
 }
@@ -20,14 +22,19 @@ function isIdList(value: unknown): value is number[] {
 	return Array.isArray(value) && value.every((id) => typeof id === 'number');
 }
 
+function isTextList(value: unknown): value is string[] {
+	return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+}
+
 export function readToolRegistration(staticData: IDataObject): ToolRegistration | undefined {
 	const stored = staticData[TOOL_REGISTRATION] as Partial<ToolRegistration> | undefined;
 	if (!stored || typeof stored !== 'object') return undefined;
-	const { toolId, endpoint, secret, assistantIds, definition } = stored;
+	const { toolId, endpoint, secret, assistantIds, definition, keep = [] } = stored;
 	if (typeof toolId !== 'number' || typeof endpoint !== 'string' || typeof secret !== 'string')
 		return undefined;
-	if (!isIdList(assistantIds) || typeof definition !== 'string') return undefined;
-	return { toolId, endpoint, secret, assistantIds, definition };
+	if (!isIdList(assistantIds) || typeof definition !== 'string' || !isTextList(keep))
+		return undefined;
+	return { toolId, endpoint, secret, assistantIds, keep, definition };
 }
 
 export function saveToolRegistration(

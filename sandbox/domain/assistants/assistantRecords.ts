@@ -8,7 +8,12 @@ export function outputSchemaType(t: string): string {
 	return t === 'bool' ? 'boolean' : t;
 }
 
-export function fullAssistant(s: State, a: Assistant): Record<string, unknown> {
+/** `toolIdsReported`: the option `assistantToolIds` (model/beyondDocs.ts). */
+export function fullAssistant(
+	s: State,
+	a: Assistant,
+	toolIdsReported = false,
+): Record<string, unknown> {
 	const lang = languageById(a.language_id);
 	return {
 		id: a.id,
@@ -35,7 +40,8 @@ export function fullAssistant(s: State, a: Assistant): Record<string, unknown> {
 				.filter((n): n is string => typeof n === 'string'),
 			...a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
 		],
-		tool_ids: a.tool_ids,
+		// no docs page shows it (https://docs.famulor.de/en/api-reference/assistants/list): option assistantToolIds
+		...(toolIdsReported ? { tool_ids: [...a.tool_ids] } : {}),
 		is_webhook_active: a.is_webhook_active,
 		webhook_url: a.webhook_url,
 		inbound_webhook_url: a.inbound_webhook_url,
