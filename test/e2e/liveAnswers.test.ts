@@ -19,7 +19,7 @@ import {
 	type ToolAnswer,
 } from './helpers/liveAnswers';
 import { TWO_TOOL_WORKFLOWS } from './helpers/twoToolWorkflows';
-import { importIntoN8n, waitFor } from '../../scripts/n8n';
+import { importIntoN8n, waitFor } from '../../runtime';
 import {
 	ON_N8N,
 	prepareN8n,

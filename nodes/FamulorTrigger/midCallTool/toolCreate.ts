@@ -13,7 +13,7 @@ import {
 } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList, unwrapRecord } from '../../shared/transport';
-import { OUTCOME_UNKNOWN } from '../../shared/transport/errors';
+import { OUTCOME_UNKNOWN } from '../../shared/transport/errors/errors';
 import { lifecycleError } from '../lifecycleErrors';
 import { carriesSecret } from './toolSettings';
 
