@@ -21,6 +21,11 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
 		why: "The list shows `tools` as built-in tools only; an update's `tool_ids` replaces the whole list. With the field, the trigger keeps every tool the assistant has; without it, the tools the user names.",
 	},
+	inboundCallCompletedReport: {
+		does: "An inbound call's one request to the inbound webhook comes when the call ends, with the post-call payload, instead of when it arrives.",
+		page: 'https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook',
+		why: "The API reference says the inbound webhook reports completed inbound calls; the automation guide (https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool) says it fires before the assistant picks up and reads variables from the answer. The default follows the guide, which example 9 (greet known callers) relies on; the trigger's Inbound Call reads both, and outputs a completed report as the post-call payload.",
+	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 
 export type BeyondDocsOption = keyof typeof BEYOND_DOCS;

@@ -8,7 +8,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
-import { SEED, startSandbox, type StartedSandbox, type WebhookLogEntry } from '../../sandbox';
+import {
+	SEED,
+	startSandbox,
+	type BeyondDocsOption,
+	type StartedSandbox,
+	type WebhookLogEntry,
+} from '../../sandbox';
 import {
 	createTriggerHarness,
 	createWebhookContext,
@@ -114,8 +120,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 	});
 }
 
-export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promise<TriggerKit> {
+export async function startTriggerKit(
+	retryDelaysMs: number[] = [30, 60],
+	beyondDocs: readonly BeyondDocsOption[] = [],
+): Promise<TriggerKit> {
 	const sb = await startSandbox({
+		beyondDocs,
 		port: 0,
 		callDurationMs: 0,
 		webhookRetryDelaysMs: retryDelaysMs,
@@ -363,9 +373,12 @@ export async function startTriggerKit(retryDelaysMs: number[] = [30, 60]): Promi
 }
 
 /** Registers the suite's hooks: one trigger kit for the file, reset before every test, stopped at the end. Returns its accessor. */
-export function useTriggerKit(retryDelaysMs?: number[]): () => TriggerKit {
+export function useTriggerKit(
+	retryDelaysMs?: number[],
+	beyondDocs?: readonly BeyondDocsOption[],
+): () => TriggerKit {
 	return useSuiteFixture({
-		start: async () => await startTriggerKit(retryDelaysMs),
+		start: async () => await startTriggerKit(retryDelaysMs, beyondDocs),
 		beforeEach: async (kit) => await kit.reset(),
 		stop: async (kit) => await kit.stop(),
 	});
