@@ -24,12 +24,14 @@ beforeEach(async () => {
 	hook.script = [];
 });
 
+// A chat handed over (AI off): the history holds only what the test writes, no AI replies.
 const customerWrites = async (message = 'Hallo') =>
 	(
 		await c.ctl('POST', '/whatsapp/inbound', {
 			sender_id: 71,
 			customer_phone: '+4917655501234',
 			message,
+			ai_enabled: false,
 		})
 	).json.conversation_uuid as string;
 

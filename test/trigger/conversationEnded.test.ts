@@ -24,11 +24,13 @@ async function customerWrites(
 	message = 'Hallo, ich brauche Hilfe.',
 	phone = '+4917655501234',
 ): Promise<string> {
+	// A chat handed over (AI off): the history holds only what the test writes, no AI replies.
 	const answer = await kit().ctl('POST', '/whatsapp/inbound', {
 		sender_id: SENDER,
 		customer_phone: phone,
 		customer_name: 'Erika Muster',
 		message,
+		ai_enabled: false,
 	});
 	return answer.conversation_uuid as string;
 }
