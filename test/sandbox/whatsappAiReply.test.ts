@@ -5,7 +5,8 @@
  * what, so a workflow answering an AI-on chat shows the double reply a user would meet.
  */
 import { SEED } from '../../sandbox';
-import { authorOf, formatConversation, runCustomerCommand } from '../../sandbox/customerCli';
+import { authorOf, formatConversation } from '../../sandbox/customerCli';
+import { customerCommand } from '../helpers/customerCommand';
 import { boot, type Client } from './helpers';
 
 const SENDER = SEED.alice.senders.online; // 71, assistant 104 "Chat Concierge"
@@ -31,21 +32,8 @@ const customerWrites = async (message: string, extra: Record<string, unknown> = 
 		...extra,
 	});
 
-/** Runs a CLI command against the test's sandbox and returns what it printed. */
-async function cli(command: string, args: Record<string, string>): Promise<string> {
-	const printed: string[] = [];
-	const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-		printed.push(String(chunk));
-		return true;
-	});
-	try {
-		const all: Record<string, string> = { url: c.sb.url, ...args };
-		await runCustomerCommand(command, (name) => all[name]);
-	} finally {
-		spy.mockRestore();
-	}
-	return printed.join('');
-}
+const cli = async (command: string, args: Record<string, string>) =>
+	await customerCommand(c.sb.url, command, args);
 
 describe('the assistant on the sender', () => {
 	it('answers a customer message by itself while the AI is on, the same text every time', async () => {
