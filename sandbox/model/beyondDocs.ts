@@ -21,6 +21,11 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
 		why: "The list shows `tools` as built-in tools only; an update's `tool_ids` replaces the whole list. With the field, the trigger keeps every tool the assistant has; without it, the tools the user names.",
 	},
+	assistantConversationEndedWebhookUrl: {
+		does: 'Assistant answers carry `conversation_ended_webhook_url`, the URL the conversation-ended webhook goes to.',
+		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
+		why: 'The list shows `webhook_url` and `inbound_webhook_url` but not this URL. With the field, the Conversation Ended trigger sees a URL set in Famulor and puts it back on unpublish; without it, the trigger registers only with "Replace Existing Webhook" and says that an overwritten URL cannot be put back.',
+	},
 	inboundCallCompletedReport: {
 		does: "An inbound call's one request to the inbound webhook comes when the call ends, with the post-call payload, instead of when it arrives.",
 		page: 'https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook',

@@ -45,9 +45,8 @@ describe('enable / disable conversation-ended webhook', () => {
 			status: 200,
 			json: { message: 'Conversation ended webhook enabled successfully', data: [] },
 		});
-		const record = (await c.get('/api/user/assistants/get?per_page=100')).json.data.find(
-			(a: { id: number }) => a.id === 104,
-		);
+		// The stored assistant: the list shows the URL only under assistantConversationEndedWebhookUrl.
+		const record = (await c.ctl('GET', '/state/assistants/104')).json;
 		expect(record).toMatchObject({
 			conversation_ended_webhook_url: 'https://hooks.example.com/ended',
 			conversation_inactivity_timeout: 30,

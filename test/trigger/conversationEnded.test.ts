@@ -8,7 +8,8 @@ const SENDER = 71;
 const ENABLE = '/api/user/assistants/enable-conversation-ended-webhook';
 const DISABLE = '/api/user/assistants/disable-conversation-ended-webhook';
 
-const kit = useTriggerKit();
+// A service whose assistant list shows the conversation-ended URL (conversationEndedUnreported.test.ts: one that does not).
+const kit = useTriggerKit(undefined, ['assistantConversationEndedWebhookUrl']);
 
 const chatEnded = (extra: IDataObject = {}) => ({
 	assistantId: byId(CHAT_ASSISTANT),

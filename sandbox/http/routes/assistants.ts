@@ -6,7 +6,7 @@ import { validateAssistant } from '../../domain/assistants/seedGenerationInput';
 import { validateAssistantCurrent } from '../../domain/assistants/currentGenerationInput';
 import {
 	assistantSummary,
-	fullAssistant,
+	listedAssistant,
 	outboundAssistant,
 } from '../../domain/assistants/assistantRecords';
 import { userOf } from '../context';
@@ -113,7 +113,9 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 		const all = [...sb.state.assistants.values()]
 			.filter((a) => a.user_id === user.id)
 			.sort((x, y) => x.id - y.id);
-		const data = all.slice((pg - 1) * pp, pg * pp).map((a) => fullAssistant(sb.state, a));
+		const data = all
+			.slice((pg - 1) * pp, pg * pp)
+			.map((a) => listedAssistant(sb.state, a, sb.opts.beyondDocs));
 		return send(reply, 200, {
 			data,
 			current_page: pg,
