@@ -270,3 +270,23 @@ export async function startServer(n8n: PreparedN8n, timeoutMs = 180_000): Promis
 		throw error;
 	}
 }
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+}
+
+/** The workflow's executions, newest first, as the editor's list shows them (up to 100). */
+export async function workflowExecutions(
+	server: N8nServer,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>(
+		'GET',
+		`/executions?filter=${filter}&limit=100`,
+	);
+	if (status !== 200) throw new Error(`GET /rest/executions: ${status}`);
+	return json.data.results;
+}

@@ -4,7 +4,19 @@ import { join } from 'node:path';
 
 import { chain, credentialRef, node, type Json } from './workflowNodes';
 
+import { POLL_EVERY_10_S } from './pollingWorkflows';
+
 export { POLL_EVERY_10_S, POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from './pollingWorkflows';
+
+type ExampleWorkflow = Json & {
+	nodes: Array<Json & { type: string; credentials?: Json; webhookId?: string; parameters: Json }>;
+};
+
+function readExample(file: string): ExampleWorkflow {
+	return JSON.parse(
+		readFileSync(join(__dirname, '..', 'examples', file), 'utf8'),
+	) as ExampleWorkflow;
+}
 
 /**
  * Manual Trigger → calls to place, each a phone number and an assistant ID → Famulor AI Call → Make
@@ -94,11 +106,7 @@ export function triggerWorkflowWithCredential(
 	credential: { id: string; name: string },
 	webhookId = '3c1f6a2e-9b7d-4e5f-8a1b-2c3d4e5f6a7b',
 ): Json {
-	const workflow = JSON.parse(
-		readFileSync(join(__dirname, '..', 'examples', '2-post-call-to-records.json'), 'utf8'),
-	) as Json & {
-		nodes: Array<Json & { type: string; credentials?: Json; webhookId?: string }>;
-	};
+	const workflow = readExample('2-post-call-to-records.json');
 	workflow.id = id;
 	workflow.name = `E2E ${id}: trigger with credential ${credential.name}`;
 	for (const entry of workflow.nodes) {
@@ -107,6 +115,20 @@ export function triggerWorkflowWithCredential(
 			entry.webhookId = webhookId;
 		}
 	}
+	return workflow;
+}
+
+/**
+ * Example 3 (WhatsApp auto-reply) as shipped, Only While AI Is Off included, under another id and
+ * polling every 10 s instead of every minute, so a published copy answers within seconds.
+ */
+export function whatsAppAutoReplyPolledEvery10s(id: string): Json {
+	const workflow = readExample('3-whatsapp-auto-reply.json');
+	workflow.id = id;
+	workflow.name = `E2E ${id}: example 3 polled every 10 s`;
+	for (const entry of workflow.nodes)
+		if (entry.type === 'n8n-nodes-famulor-ai.famulorPollTrigger')
+			entry.parameters = { ...entry.parameters, pollTimes: { item: POLL_EVERY_10_S } };
 	return workflow;
 }
 

@@ -21,6 +21,16 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
 		why: "The list shows `tools` as built-in tools only and no page returns an assistant's mid-call tool IDs, while an update's `tool_ids` replaces the whole list. With the field, the Mid-Call Tool trigger keeps every tool the assistant has; without it, only the tools named in Other Tools to Keep.",
 	},
+	assistantConversationEndedWebhookUrl: {
+		does: 'Assistant answers carry `conversation_ended_webhook_url`, the URL the conversation-ended webhook goes to.',
+		page: 'https://docs.famulor.de/en/api-reference/assistants/list',
+		why: 'The list shows `webhook_url` and `inbound_webhook_url` but not this URL. With the field, the Conversation Ended trigger sees a URL set in Famulor and puts it back on unpublish; without it, the trigger registers only with "Replace Existing Webhook" and says that an overwritten URL cannot be put back.',
+	},
+	inboundCallCompletedReport: {
+		does: "An inbound call's one request to the inbound webhook comes when the call ends, with the post-call payload, instead of when it arrives.",
+		page: 'https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook',
+		why: "The API reference says the inbound webhook reports completed inbound calls; the automation guide (https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool) says it fires before the assistant picks up and reads variables from the answer. The default follows the guide, which example 9 (greet known callers) relies on; the trigger's Inbound Call reads both, and outputs a completed report as the post-call payload.",
+	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 
 export type BeyondDocsOption = keyof typeof BEYOND_DOCS;

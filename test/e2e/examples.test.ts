@@ -13,11 +13,19 @@ import {
 	nodeOutput,
 	ON_N8N,
 	prepareN8n,
+	startServer,
+	waitFor,
+	workflowExecutions,
 	type PreparedN8n,
 } from '../../harness/realN8n';
-import { retriedCallWorkflow } from '../../harness/workflows';
+import { retriedCallWorkflow, whatsAppAutoReplyPolledEvery10s } from '../../harness/workflows';
+import { customerCommand } from '../helpers/customerCommand';
 
 const RETRIED_CALL_ID = 'famulorE2eRetryCall';
+/** At most 16 characters: n8n 1.x saves no static data for a longer workflow ID. */
+const POLLED_EXAMPLE_3_ID = 'famulorE2eEx3Pol';
+/** A poll every 10 s, and the time it may take n8n to start the run. */
+const POLL_SETTLE_MS = 12_000;
 const VALID_PHONE = '+4915112345678';
 
 let n8n: PreparedN8n;
@@ -32,6 +40,10 @@ beforeAll(async () => {
 		userFolder: n8n.userFolder,
 		credentials: [],
 		workflows: [
+			{
+				file: 'example-3-polled.json',
+				workflow: whatsAppAutoReplyPolledEvery10s(POLLED_EXAMPLE_3_ID),
+			},
 			{
 				file: 'retried-call.json',
 				workflow: retriedCallWorkflow(RETRIED_CALL_ID, [
@@ -416,3 +428,51 @@ test(`${ON_N8N}: Retry On Fail (3 tries) after a refused second call places the 
 	expect(calls.filter((request) => request.status === 404)).toHaveLength(3);
 	expect(run.data.resultData.error?.message).toMatch(/1 call of other items went through/);
 });
+
+test(`${ON_N8N}: 3 WhatsApp auto-reply, published: Only While AI Is Off leaves AI-on chats to the assistant and answers once after the customer command with --ai off`, async () => {
+	const server = await startServer(n8n);
+	const settle = async () => await new Promise((resolve) => setTimeout(resolve, POLL_SETTLE_MS));
+	const runs = async () => await workflowExecutions(server, POLLED_EXAMPLE_3_ID);
+	const sandboxUrl = n8n.sandbox.url;
+	try {
+		expect((await server.activate(POLLED_EXAMPLE_3_ID)).status).toBe(200);
+		await server.waitUntilPublished(POLLED_EXAMPLE_3_ID);
+		await settle(); // the first poll only remembers what is there
+
+		const withAi = await customerCommand(sandboxUrl, 'whatsapp-message', {
+			text: 'Do you deliver on Sunday?',
+			ai: 'on',
+		});
+		expect(withAi).toContain('AI on: the assistant answered by itself');
+		await settle();
+		expect(await runs()).toEqual([]);
+
+		await n8n.client.clearRequests();
+		const text = 'Are you open on Saturday?';
+		const handedOver = await customerCommand(sandboxUrl, 'whatsapp-message', { text, ai: 'off' });
+		expect(handedOver).toContain('AI off: no AI reply');
+		await waitFor(
+			'one run of the published example 3',
+			async () => ((await runs()).some((run) => run.status === 'success') ? true : undefined),
+			60_000,
+			500,
+		);
+		await settle();
+		expect((await runs()).map((run) => run.status)).toEqual(['success']);
+		const sent = (await apiRequests()).filter(
+			(request) => request.path === '/api/user/whatsapp/send-freeform',
+		);
+		expect(sent.map((request) => request.body)).toEqual([
+			{ sender_id: 71, recipient_phone: '+4917612345678', message: expect.stringContaining(text) },
+		]);
+		const shown = await customerCommand(sandboxUrl, 'messages', {});
+		expect(shown).toMatch(/AI off\n/);
+		expect(shown.trim().split('\n').slice(-2)).toEqual([
+			expect.stringContaining(`customer: ${text}`),
+			expect.stringContaining('you (freeform, API): '),
+		]);
+	} finally {
+		await server.deactivate(POLLED_EXAMPLE_3_ID);
+		await server.stop();
+	}
+}, 240_000);

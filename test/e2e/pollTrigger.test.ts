@@ -12,28 +12,18 @@ import {
 	prepareN8n,
 	startServer,
 	waitFor,
+	workflowExecutions,
+	type ExecutionSummary,
 	type N8nServer,
 	type PreparedN8n,
 } from '../../harness/realN8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../harness/workflows';
 
-interface ExecutionSummary {
-	id: string;
-	status: string;
-	mode: string;
-}
-
 let n8n: PreparedN8n;
 let server: N8nServer;
 
 async function executions(): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: POLLING_WORKFLOW_ID }));
-	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>(
-		'GET',
-		`/executions?filter=${filter}&limit=100`,
-	);
-	expect(status).toBe(200);
-	return json.data.results;
+	return await workflowExecutions(server, POLLING_WORKFLOW_ID);
 }
 
 /** The execution's data (flatted JSON) as text: it holds the emitted items. */

@@ -24,12 +24,14 @@ beforeEach(async () => {
 	hook.script = [];
 });
 
+// A chat handed over (AI off): the history holds only what the test writes, no AI replies.
 const customerWrites = async (message = 'Hallo') =>
 	(
 		await c.ctl('POST', '/whatsapp/inbound', {
 			sender_id: 71,
 			customer_phone: '+4917655501234',
 			message,
+			ai_enabled: false,
 		})
 	).json.conversation_uuid as string;
 
@@ -43,9 +45,8 @@ describe('enable / disable conversation-ended webhook', () => {
 			status: 200,
 			json: { message: 'Conversation ended webhook enabled successfully', data: [] },
 		});
-		const record = (await c.get('/api/user/assistants/get?per_page=100')).json.data.find(
-			(a: { id: number }) => a.id === 104,
-		);
+		// The stored assistant: the list shows the URL only under assistantConversationEndedWebhookUrl.
+		const record = (await c.ctl('GET', '/state/assistants/104')).json;
 		expect(record).toMatchObject({
 			conversation_ended_webhook_url: 'https://hooks.example.com/ended',
 			conversation_inactivity_timeout: 30,

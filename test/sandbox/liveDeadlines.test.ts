@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { INBOUND_BUDGET_MS } from '../../sandbox/domain/calls/liveCall';
+import { INBOUND_BUDGET_MS } from '../../sandbox/domain/calls/inboundRequest';
 import { boot, type Client } from './helpers';
 
 const TOOL_TIMEOUT_S = 1;

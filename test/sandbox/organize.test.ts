@@ -59,7 +59,11 @@ describe('folders and labels', () => {
 		expect((await c.get('/api/user/labels')).json.data[0].assistants_count).toBe(2);
 		await c.req('DELETE', '/api/user/folder/91');
 		await c.req('DELETE', '/api/user/label/95');
-		expect(await listed(102)).toMatchObject({ folder_id: null, label_ids: [] });
+		// The stored record: the list page shows neither field.
+		expect((await c.ctl('GET', '/state/assistants/102')).json).toMatchObject({
+			folder_id: null,
+			label_ids: [],
+		});
 	});
 });
 

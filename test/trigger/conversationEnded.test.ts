@@ -8,7 +8,8 @@ const SENDER = 71;
 const ENABLE = '/api/user/assistants/enable-conversation-ended-webhook';
 const DISABLE = '/api/user/assistants/disable-conversation-ended-webhook';
 
-const kit = useTriggerKit();
+// A service whose assistant list shows the conversation-ended URL (conversationEndedUnreported.test.ts: one that does not).
+const kit = useTriggerKit(undefined, ['assistantConversationEndedWebhookUrl']);
 
 const chatEnded = (extra: IDataObject = {}) => ({
 	assistantId: byId(CHAT_ASSISTANT),
@@ -24,11 +25,13 @@ async function customerWrites(
 	message = 'Hallo, ich brauche Hilfe.',
 	phone = '+4917655501234',
 ): Promise<string> {
+	// A chat handed over (AI off): the history holds only what the test writes, no AI replies.
 	const answer = await kit().ctl('POST', '/whatsapp/inbound', {
 		sender_id: SENDER,
 		customer_phone: phone,
 		customer_name: 'Erika Muster',
 		message,
+		ai_enabled: false,
 	});
 	return answer.conversation_uuid as string;
 }

@@ -379,9 +379,12 @@ export async function startTriggerKit(
 }
 
 /** Registers the suite's hooks: one trigger kit for the file, reset before every test, stopped at the end. Returns its accessor. */
-export function useTriggerKit(retryDelaysMs?: number[]): () => TriggerKit {
+export function useTriggerKit(
+	retryDelaysMs?: number[],
+	beyondDocs?: readonly BeyondDocsOption[],
+): () => TriggerKit {
 	return useSuiteFixture({
-		start: async () => await startTriggerKit(retryDelaysMs),
+		start: async () => await startTriggerKit(retryDelaysMs, beyondDocs),
 		beforeEach: async (kit) => await kit.reset(),
 		stop: async (kit) => await kit.stop(),
 	});

@@ -1,6 +1,7 @@
 /** Assistants in the shapes the service returns: the full record, the outbound list's and the short summary. */
 import { languageById } from '../../model/catalogues';
 import type { Assistant } from '../../model/assistants';
+import type { BeyondDocsSettings } from '../../model/beyondDocs';
 import type { State } from '../../model/store';
 import { decimal, iso6 } from '../formats';
 
@@ -101,6 +102,36 @@ export function fullAssistant(
 		min_interrupt_words: a.use_min_interrupt_words ? a.min_interrupt_words : 0,
 		widget_settings: { enabled: false },
 	};
+}
+
+/**
+ * Stored settings the list page (https://docs.famulor.de/en/api-reference/assistants/list) does not
+ * show: the current docs take them on create and update, no page shows them in an answer.
+ */
+const UNLISTED_SETTINGS = [
+	'chat_llm_fallback_id',
+	'turn_detection_threshold',
+	'tts_emotion_enabled',
+	'secondary_language_ids',
+	'folder_id',
+	'label_ids',
+	'reengagement_prompt',
+	'voice_mail_message',
+	'conversation_inactivity_timeout',
+	'conversation_ended_retrigger',
+] as const;
+
+/** An item of the assistants list: the documented record, plus the fields the options allow. */
+export function listedAssistant(
+	s: State,
+	a: Assistant,
+	beyondDocs: BeyondDocsSettings,
+): Record<string, unknown> {
+	const record = fullAssistant(s, a, beyondDocs.assistantToolIds);
+	for (const field of UNLISTED_SETTINGS) delete record[field];
+	if (!beyondDocs.assistantConversationEndedWebhookUrl)
+		delete record.conversation_ended_webhook_url;
+	return record;
 }
 
 export function outboundAssistant(a: Assistant): Record<string, unknown> {

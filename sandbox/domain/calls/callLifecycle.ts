@@ -7,6 +7,7 @@ import { webhookPayload } from './callRecords';
 import type { Sandbox } from '../../model/sandbox';
 import type { WebhookLogEntry } from '../../model/logs';
 import { deliverWebhook } from '../webhooks/webhookDelivery';
+import { inboundReportsCompletedCall, sendInboundRequest } from './inboundRequest';
 
 export interface CallEnd {
 	status: CallStatus;
@@ -87,6 +88,19 @@ function generatedExtracted(a: Assistant | undefined): Record<string, unknown> {
 	return out;
 }
 
+/** Under `inboundCallCompletedReport`, an ended inbound call's one request to the inbound webhook. */
+async function reportInboundCall(
+	sb: Sandbox,
+	a: Assistant | undefined,
+	call: Call,
+): Promise<WebhookLogEntry[]> {
+	if (call.type !== 'inbound' || !a?.inbound_webhook_url || !inboundReportsCompletedCall(sb))
+		return [];
+	const url = a.inbound_webhook_url;
+	const timeoutMs = sb.opts.webhookTimeoutMs;
+	return [(await sendInboundRequest(sb, call, url, webhookPayload(call), timeoutMs)).logged];
+}
+
 /** Ends the call, bills its minutes to the owner and awaits the first attempt of its post-call webhook. */
 export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<WebhookLogEntry[]> {
 	call.cancel?.();
@@ -111,18 +125,16 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 	call.updated_at = now;
 	call.finished_at = now;
 	call.afterEnd?.();
-	// The post-call webhook only: an inbound call reached the inbound webhook once, when it arrived
-	// (liveCall.ts). The docs describe that one webhook at one moment or the other, never twice
-	// (https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook: "when inbound calls
-	// complete"; https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool: "before your
-	// AI assistant picks up"); the completed call is the post-call webhook's, which reports every call.
+	const inboundReport = await reportInboundCall(sb, a, call);
+	// The post-call webhook reports every call. An inbound call's inbound webhook hears of it once:
+	// when it arrived (liveCall.ts) or, under `inboundCallCompletedReport`, here (inboundRequest.ts).
 	if (
 		!a ||
 		!a.is_webhook_active ||
 		!a.webhook_url ||
 		(a.send_webhook_only_on_completed && !completed)
 	)
-		return [];
+		return inboundReport;
 	const delivered = await deliverWebhook(sb, {
 		kind: 'post_call',
 		url: a.webhook_url,
@@ -131,5 +143,5 @@ export async function endCall(sb: Sandbox, call: Call, p: CallEnd): Promise<Webh
 		ids: { callId: call.id },
 		ownerId: call.assistant_id,
 	});
-	return delivered ? [delivered] : [];
+	return delivered ? [...inboundReport, delivered] : inboundReport;
 }

@@ -1,4 +1,5 @@
 /** The WhatsApp 24-hour customer-service window: its status, and customer messages that (re)open it. */
+import { replyText } from './assistantReply';
 import { touchConversation } from './conversationEnd';
 import { isoOffset } from '../formats';
 import type { Sandbox } from '../../model/sandbox';
@@ -41,34 +42,49 @@ export function sessionStatus(
 	};
 }
 
-/** A customer's message to a sender: finds or starts the conversation and opens its window. */
-export function customerInbound(
-	sb: Sandbox,
-	senderId: number,
-	phone: string,
-	name: string | undefined,
-	text: string,
-): Conversation {
+export interface CustomerMessage {
+	senderId: number;
+	phone: string;
+	name?: string;
+	text: string;
+	/** The conversation's AI before the message, as a handover left it; unchanged when undefined (new: on). */
+	aiEnabled?: boolean;
+}
+
+/**
+ * A customer's message to a sender: finds or starts the conversation, opens its window and, while the
+ * conversation's AI is on, stores the assistant's answer, as the service's assistant on the sender
+ * answers by itself (https://docs.famulor.de/en/api-reference/conversations/disable-ai: while the AI
+ * is off, messages are stored without an AI reply). A workflow that answers too sends a second reply.
+ */
+export function customerInbound(sb: Sandbox, m: CustomerMessage): Conversation {
 	const s = sb.state;
-	const sender = s.senders.get(senderId);
+	const sender = s.senders.get(m.senderId);
 	if (!sender) throw new Error('sender not found');
 	const now = sb.now();
-	let conv = s.waIndex.get(`${senderId}|${phone}`);
+	let conv = s.waIndex.get(`${m.senderId}|${m.phone}`);
 	if (!conv) {
 		conv = s.openConversation({
 			user_id: sender.user_id,
 			assistant_id: sender.assistant_id,
 			type: 'whatsapp',
 			external_identifier: null,
-			sender_id: senderId,
-			customer_name: name ?? null,
-			customer_phone: phone,
+			sender_id: m.senderId,
+			customer_name: m.name ?? null,
+			customer_phone: m.phone,
 		});
 	}
-	if (name) conv.customer_name = name;
+	if (m.name) conv.customer_name = m.name;
+	if (m.aiEnabled !== undefined) conv.ai_enabled = m.aiEnabled;
+	const assistant = s.assistants.get(conv.assistant_id);
+	const answer = conv.ai_enabled && assistant ? replyText(assistant, conv, m.text) : undefined;
 	conv.last_customer_message_at = now;
-	conv.messages.push({ role: 'user', content: text, at: now, direction: 'inbound' });
+	conv.messages.push({ role: 'user', content: m.text, at: now, direction: 'inbound' });
 	conv.message_count++;
+	if (answer !== undefined) {
+		conv.messages.push({ role: 'assistant', content: answer, at: now, direction: 'outbound' });
+		conv.message_count++;
+	}
 	conv.updated_at = now;
 	touchConversation(sb, conv);
 	return conv;

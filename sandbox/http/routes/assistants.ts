@@ -6,7 +6,7 @@ import { validateAssistant } from '../../domain/assistants/seedGenerationInput';
 import { validateAssistantCurrent } from '../../domain/assistants/currentGenerationInput';
 import {
 	assistantSummary,
-	fullAssistant,
+	listedAssistant,
 	outboundAssistant,
 } from '../../domain/assistants/assistantRecords';
 import { userOf } from '../context';
@@ -115,7 +115,7 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 			.sort((x, y) => x.id - y.id);
 		const data = all
 			.slice((pg - 1) * pp, pg * pp)
-			.map((a) => fullAssistant(sb.state, a, sb.opts.beyondDocs.assistantToolIds));
+			.map((a) => listedAssistant(sb.state, a, sb.opts.beyondDocs));
 		return send(reply, 200, {
 			data,
 			current_page: pg,

@@ -14,7 +14,7 @@ import type { Sandbox } from '../../model/sandbox';
 import type { Conversation } from '../../model/messaging';
 import type { User } from '../../model/accounts';
 import { isPlainObject } from '../../domain/validation';
-import { replyText } from './replies';
+import { replyText } from '../../domain/messaging/assistantReply';
 import { CHAT_MESSAGE_COST, chatTurn } from '../../domain/messaging/chatTurn';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;

@@ -15,7 +15,7 @@ import type { Conversation } from '../../model/messaging';
 import { recordById, userByKey } from '../../domain/tenancy';
 import { customerInbound, sessionStatus } from '../../domain/messaging/whatsappSession';
 import { chatTurn, seededTurns } from '../../domain/messaging/chatTurn';
-import { replyText } from './replies';
+import { replyText } from '../../domain/messaging/assistantReply';
 
 const END_RULES = {
 	status: ['required', 'string', 'in:completed,busy,no-answer,failed'],
@@ -86,20 +86,24 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 			customer_phone: ['required', 'string', 'e164'],
 			customer_name: ['nullable', 'string', 'max:255'],
 			message: ['required', 'string'],
+			ai_enabled: ['nullable', 'boolean'],
 		});
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		if (!sb.state.senders.get(b.sender_id as number))
 			return send(reply, 404, { message: 'Sender not found' });
-		const conv = customerInbound(
-			sb,
-			b.sender_id as number,
-			b.customer_phone as string,
-			(b.customer_name ?? undefined) as string | undefined,
-			b.message as string,
-		);
+		const conv = customerInbound(sb, {
+			senderId: b.sender_id as number,
+			phone: b.customer_phone as string,
+			name: (b.customer_name ?? undefined) as string | undefined,
+			text: b.message as string,
+			aiEnabled: (b.ai_enabled ?? undefined) as boolean | undefined,
+		});
+		const last = conv.messages.at(-1);
 		return send(reply, 200, {
 			conversation_id: conv.numeric_id,
 			conversation_uuid: conv.uuid,
+			ai_enabled: conv.ai_enabled,
+			reply: last?.role === 'assistant' ? last.content : null,
 			last_customer_message_at: isoOffset(conv.last_customer_message_at!),
 			session_status: sessionStatus(sb, conv),
 		});

@@ -8,6 +8,7 @@ import { pathMatches } from '../hooks/faults';
 import { body, params, query } from '../input';
 import { laravel422, send } from '../respond';
 import type { Fault } from '../../model/logs';
+import type { Conversation } from '../../model/messaging';
 import type { Sandbox } from '../../model/sandbox';
 import { recordById, userByKey } from '../../domain/tenancy';
 import { hasErrors, intParam, validate } from '../../domain/validation';
@@ -151,13 +152,29 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 	app.get(`${P}/state/tools`, async (_req, reply) =>
 		send(reply, 200, [...sb.state.tools.values()]),
 	);
+	const withMessages = (c: Conversation) => ({
+		...conversationRecord(sb.state, c),
+		numeric_id: c.numeric_id,
+		messages: c.messages.map((m) => ({ ...m, at: iso6(m.at) })),
+	});
 	app.get(`${P}/state/conversations/:uuid`, async (req, reply) => {
 		const c = sb.state.conversationByUuid.get(params(req).uuid);
 		if (!c) return send(reply, 404, { message: 'Conversation not found' });
-		return send(reply, 200, {
-			...conversationRecord(sb.state, c),
-			numeric_id: c.numeric_id,
-			messages: c.messages.map((m) => ({ ...m, at: iso6(m.at) })),
-		});
+		return send(reply, 200, withMessages(c));
+	});
+	// A WhatsApp chat by its sender and customer (`npm run sandbox -- messages`), with its messages.
+	app.get(`${P}/whatsapp/conversation`, async (req, reply) => {
+		const q = query(req);
+		const errors = validate(
+			{ sender_id: intParam(q.sender_id), customer_phone: q.customer_phone },
+			{ sender_id: ['required', 'integer'], customer_phone: ['required', 'string', 'e164'] },
+		);
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const c = sb.state.waIndex.get(`${String(q.sender_id)}|${String(q.customer_phone)}`);
+		if (!c)
+			return send(reply, 404, {
+				message: `No WhatsApp conversation of ${String(q.customer_phone)} with sender ${String(q.sender_id)}`,
+			});
+		return send(reply, 200, withMessages(c));
 	});
 }

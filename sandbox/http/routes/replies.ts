@@ -7,31 +7,11 @@ import { body } from '../input';
 import { withinRateLimit } from '../rateLimit';
 import { laravel422, send } from '../respond';
 import type { Sandbox } from '../../model/sandbox';
-import type { Assistant } from '../../model/assistants';
-import type { Conversation } from '../../model/messaging';
 import { ownedAssistant } from '../../domain/tenancy';
 import { hasErrors, isPlainObject, validate } from '../../domain/validation';
+import { replyText } from '../../domain/messaging/assistantReply';
 
 const REPLY_COST = 0.01;
-
-/** A deterministic reply that shows what the assistant was given. */
-export function replyText(a: Assistant, conv: Conversation, msg: string): string {
-	const turns = conv.messages.filter((m) => m.role === 'user').length;
-	const prompt = a.system_prompt.split(/(?<=[.!?])\s/)[0].slice(0, 120);
-	const vars = conv.variables ?? {};
-	const varText = Object.keys(vars).length
-		? Object.keys(vars)
-				.sort()
-				.map((k) => `${k}=${typeof vars[k] === 'string' ? vars[k] : JSON.stringify(vars[k])}`)
-				.join(', ')
-		: 'none';
-	return (
-		`${a.name} here. You said: "${msg}". ` +
-		`[system prompt: ${prompt}] ` +
-		`[earlier turns: ${turns}] ` +
-		`[variables: ${varText}]`
-	);
-}
 
 export function registerReplyRoutes(app: FastifyInstance, sb: Sandbox): void {
 	const generateReply = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,103 @@
+/**
+ * One request per inbound call to the inbound webhook, at the moment each reading of the docs gives
+ * it: by default when the call arrives (the automation guide), under `inboundCallCompletedReport`
+ * when it ends, with the post-call payload (the API reference). The post-call webhook reports the
+ * call either way.
+ */
+import type { BeyondDocsOption } from '../../sandbox';
+import { boot, type Client } from './helpers';
+import { webhookReceiver, type Receiver } from './receiver';
+
+const INBOUND_ASSISTANT = 101;
+const CALLER = '+4917611112222';
+
+let hook: Receiver;
+beforeAll(async () => {
+	hook = await webhookReceiver();
+});
+afterAll(async () => {
+	await hook.close();
+});
+
+async function sandboxWithWebhooks(beyondDocs: BeyondDocsOption[]): Promise<Client> {
+	const c = await boot({ callDurationMs: 5000, webhookTimeoutMs: 2000, beyondDocs });
+	hook.received = [];
+	await c.post('/api/user/assistants/enable-inbound-webhook', {
+		assistant_id: INBOUND_ASSISTANT,
+		webhook_url: `${hook.url}/inbound`,
+	});
+	await c.put(`/api/user/assistant/${INBOUND_ASSISTANT}`, {
+		is_webhook_active: true,
+		webhook_url: `${hook.url}/post-call`,
+	});
+	return c;
+}
+
+/** A call arrives, runs its 5 s and ends by itself: what each URL got, in order. */
+async function oneInboundCall(c: Client): Promise<{ callId: number; arrived: any }> {
+	const arrived = await c.ctl('POST', '/calls/incoming', {
+		assistant_id: INBOUND_ASSISTANT,
+		customer_phone: CALLER,
+	});
+	await c.advance(5000);
+	return { callId: arrived.json.call.id as number, arrived: arrived.json };
+}
+
+describe('the inbound webhook, by default (before pickup)', () => {
+	it('gets one request when the call arrives and none when it ends', async () => {
+		const c = await sandboxWithWebhooks([]);
+		try {
+			const { callId, arrived } = await oneInboundCall(c);
+			expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([
+				['/inbound', 'incoming'],
+				['/post-call', 'completed'],
+			]);
+			expect(hook.received[0].body).toMatchObject({ call_id: callId, customer_phone: CALLER });
+			expect(arrived.inbound_request).toMatchObject({ status: 200 });
+		} finally {
+			await c.sb.stop();
+		}
+	});
+});
+
+describe('the inbound webhook under inboundCallCompletedReport', () => {
+	it('gets nothing when the call arrives and one completed-call report, the post-call payload, when it ends', async () => {
+		const c = await sandboxWithWebhooks(['inboundCallCompletedReport']);
+		try {
+			const { callId, arrived } = await oneInboundCall(c);
+			expect(arrived.inbound_request).toBeNull();
+			expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([
+				['/inbound', 'completed'],
+				['/post-call', 'completed'],
+			]);
+			expect(hook.received[0].body).toEqual(hook.received[1].body);
+			expect(hook.received[0].body).toMatchObject({
+				id: callId,
+				customer_phone: CALLER,
+				duration: 5,
+				transcript: expect.any(String),
+			});
+			const log = (await c.ctl('GET', `/webhooks?callId=${callId}`)).json;
+			expect(log.map((e: { kind: string }) => e.kind)).toEqual(['inbound', 'post_call']);
+		} finally {
+			await c.sb.stop();
+		}
+	});
+
+	it('reports a finished inbound call from the controls once, whatever its status, and no outbound call', async () => {
+		const c = await sandboxWithWebhooks(['inboundCallCompletedReport']);
+		try {
+			const ended = await c.ctl('POST', '/calls/inbound', {
+				assistant_id: INBOUND_ASSISTANT,
+				customer_phone: CALLER,
+				status: 'busy',
+			});
+			expect(ended.json.deliveries.map((d: { kind: string }) => d.kind)).toEqual(['inbound']);
+			await c.post('/api/user/make_call', { phone_number: CALLER, assistant_id: 102 });
+			await c.advance(5000);
+			expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([['/inbound', 'busy']]);
+		} finally {
+			await c.sb.stop();
+		}
+	});
+});
