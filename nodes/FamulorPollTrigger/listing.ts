@@ -2,11 +2,12 @@
  * Reads the lists a poll watches through the one transport (paced with every other request of the
  * credential), stopping as early as the order an answer shows allows (decisions.ts).
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
 import { famulorApiRequest, unwrapList } from '../shared/transport';
-import { MAX_PAGES_PER_POLL, POLL_PAGE_SIZE } from './constants';
-import { comparableTime, newestUpdatedFirst, nextNumberedPage, orderOf } from './decisions';
+import { POLL_PAGE_SIZE } from './constants';
+import { nextNumberedPage, orderOf } from './decisions';
+import { afterSweepPage, sweepStart, type SweepState, type SweepStep } from './sweep';
 
 export interface ListScan {
 	records: IDataObject[];
@@ -62,36 +63,93 @@ export async function scanNumberedList(
 	return { records, requests, beyondHorizon: false };
 }
 
-/**
- * The conversations list (cursor pages): every conversation, or, where the cursor shows the list runs
- * newest update first, those updated at or after `mark`.
- */
-export async function scanConversations(
-	ctx: IPollFunctions,
-	qs: IDataObject,
-	mark: string,
-): Promise<ListScan> {
-	const records: IDataObject[] = [];
-	let cursor: string | undefined;
-	let requests = 0;
-	for (;;) {
-		const answer = await get(ctx, '/api/user/conversations', {
+/** One page of a list and where the next one is (undefined: the list's end). */
+interface ListPage {
+	records: IDataObject[];
+	next: string | undefined;
+}
+
+/** Reads a list page by position: undefined for the first page, else a cursor or a page number. */
+type Pager = (position: string | undefined) => Promise<ListPage>;
+
+/** The conversations list: cursor pages (https://docs.famulor.de/en/api-reference/conversations/list). */
+export const cursorPager =
+	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
+	async (position) => {
+		const answer = await get(ctx, path, {
 			...qs,
 			per_page: POLL_PAGE_SIZE,
-			...(cursor === undefined ? {} : { cursor }),
+			...(position === undefined ? {} : { cursor: position }),
 		});
+		const next = answer.next_cursor;
+		return {
+			records: unwrapList(answer),
+			next: typeof next === 'string' && next !== '' ? next : undefined,
+		};
+	};
+
+/** A page-number list, e.g. leads (https://docs.famulor.de/en/api-reference/leads/list). */
+export const numberedPager =
+	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
+	async (position) => {
+		const page = position === undefined ? 1 : Number(position);
+		const answer = await get(ctx, path, { ...qs, per_page: POLL_PAGE_SIZE, page });
+		const records = unwrapList(answer);
+		const lastPage = typeof answer.last_page === 'number' ? answer.last_page : page;
+		return { records, next: records.length > 0 && page < lastPage ? String(page + 1) : undefined };
+	};
+
+export interface SweepRead {
+	/** The first page's records, then the sweep's, each record once. */
+	records: IDataObject[];
+	requests: number;
+	/** Where the sweep stopped: `complete` at the list's end. */
+	step: SweepStep;
+}
+
+/** A position the service no longer takes (a stale cursor or page) starts the cycle over. */
+const staleAnswer = (error: unknown): boolean =>
+	error instanceof NodeApiError && ['400', '404', '422'].includes(String(error.httpCode));
+
+/**
+ * One poll's read of a swept list (sweep.ts): the first page, then up to `budget` pages from where
+ * the sweep stands; an Infinity budget reads the whole list (a quiet first poll).
+ */
+export async function readSweep(
+	pager: Pager,
+	sweep: SweepState,
+	budget: number,
+): Promise<SweepRead> {
+	const first = await pager(undefined);
+	let requests = 1;
+	const seen = new Set<string>();
+	const records: IDataObject[] = [];
+	const add = (page: IDataObject[]) => {
+		for (const record of page)
+			if (!seen.has(String(record.id))) {
+				seen.add(String(record.id));
+				records.push(record);
+			}
+	};
+	add(first.records);
+	let at = sweepStart(sweep, first.next);
+	let step: SweepStep = afterSweepPage(at, 0, budget);
+	let sweepPages = 0;
+	while (step.kind === 'read') {
+		let page: ListPage;
+		try {
+			page = await pager(step.at);
+		} catch (error) {
+			if (!(sweepPages === 0 && at === sweep.next && staleAnswer(error))) throw error;
+			requests++;
+			at = first.next;
+			step = afterSweepPage(at, 0, budget);
+			continue;
+		}
 		requests++;
-		const data = unwrapList(answer);
-		records.push(...data);
-		const next =
-			typeof answer.next_cursor === 'string' && answer.next_cursor !== ''
-				? answer.next_cursor
-				: undefined;
-		if (next === undefined || data.length === 0) break;
-		const times = data.map((record) => comparableTime(record.updated_at));
-		if (mark !== '' && newestUpdatedFirst(next, times) && times[times.length - 1] < mark) break;
-		if (requests >= MAX_PAGES_PER_POLL) return { records, requests, beyondHorizon: true };
-		cursor = next;
+		sweepPages++;
+		add(page.records);
+		step = afterSweepPage(page.next, sweepPages, budget);
 	}
-	return { records, requests, beyondHorizon: false };
+	return { records, requests, step };
 }
