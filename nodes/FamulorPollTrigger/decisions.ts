@@ -70,9 +70,10 @@ export function conversationVerdict(
 ): ConversationVerdict {
 	if (known !== undefined)
 		return conversation.messageCount > known ? { kind: 'read', from: known } : { kind: 'remember' };
-	// Not remembered: created since (same second included) means every message is new.
+	// Not remembered: created since (same second included) means every message is new. The same
+	// second counts as a change: a sweep remembers whatever it sees in knownUntil's second.
 	if (conversation.createdAt >= knownUntil) return { kind: 'read', from: 0 };
-	if (conversation.updatedAt > knownUntil) return { kind: 'latest' };
+	if (conversation.updatedAt >= knownUntil) return { kind: 'latest' };
 	return { kind: 'remember' };
 }
 
@@ -95,7 +96,7 @@ export function settleVerdict(record: {
 /**
  * A lead's status change: the status it had when last seen (a new lead's is `created`, the status
  * every lead starts in). A lead not remembered (never seen, or forgotten to keep the state bounded)
- * changed, from a status not known, only if it was updated after the sweep's `knownUntil` (sweep.ts;
+ * changed, from a status not known, only if it was updated since the sweep's `knownUntil` (sweep.ts;
  * '' when a state from before the sweep knows nothing of the leads it did not remember).
  */
 export function leadStatusChange(
@@ -105,5 +106,5 @@ export function leadStatusChange(
 ): { changed: boolean; previous: string | undefined } {
 	const previous = known ?? (lead.isNew ? 'created' : undefined);
 	if (previous !== undefined) return { changed: previous !== lead.status, previous };
-	return { changed: knownUntil !== '' && lead.updatedAt > knownUntil, previous };
+	return { changed: knownUntil !== '' && lead.updatedAt >= knownUntil, previous };
 }

@@ -8,8 +8,8 @@
  * https://docs.famulor.de/en/api-reference/leads/list): a cycle walks the whole list either way.
  *
  * A record the trigger does not remember (never tracked, or forgotten to keep the state bounded) is
- * judged by `knownUntil`: every change of such a record up to that time is accounted for, none after
- * it. It rises to the mark at a cycle's start once the cycle is complete, since that cycle looked at
+ * judged by `knownUntil`: every change of such a record before that second is accounted for, none
+ * from it on (a sweep remembers every record it sees in that second, so none is judged twice). It rises to the mark at a cycle's start once the cycle is complete, since that cycle looked at
  * every record after that mark (pure decisions below, tested as tables in test/pollTrigger/sweep.test.ts).
  */
 

@@ -105,6 +105,12 @@ describe('conversationVerdict', () => {
 			{ kind: 'latest' },
 		],
 		[
+			"not remembered, older, changed in knownUntil's second: its latest message, marked",
+			undefined,
+			conversation(9, '2026-01-01 00:00:00', mark),
+			{ kind: 'latest' },
+		],
+		[
 			'not remembered, older, unchanged: remembered now',
 			undefined,
 			conversation(9, '2026-01-01 00:00:00', '2026-02-01 00:00:00'),
@@ -139,7 +145,7 @@ describe('leadStatusChange', () => {
 		['new lead, processing', undefined, true, 'processing', after, knownUntil, true, 'created'],
 		['not remembered, not updated since', undefined, false, 'completed', before, knownUntil, false],
 		['not remembered, updated since', undefined, false, 'completed', after, knownUntil, true],
-		['not remembered, same second', undefined, false, 'completed', knownUntil, knownUntil, false],
+		['not remembered, same second', undefined, false, 'completed', knownUntil, knownUntil, true],
 		[
 			'a state from before the sweep knows nothing',
 			undefined,

@@ -115,7 +115,7 @@ export const leadStatusChanged: PollEvent<LeadFilters> = {
 			const known = state.tracked[id] as string | undefined;
 			const isNew =
 				Number(record.id) > floor ||
-				(knownUntil !== '' && comparableTime(record.created_at) > knownUntil);
+				(knownUntil !== '' && comparableTime(record.created_at) >= knownUntil);
 			const change = leadStatusChange(known, { isNew, status, updatedAt }, knownUntil);
 			if (phase === 'watch' && change.changed && wanted(filters, record))
 				items.push({
@@ -123,8 +123,9 @@ export const leadStatusChanged: PollEvent<LeadFilters> = {
 					previous_status: change.previous ?? null,
 					...(change.previous === undefined ? { previous_status_unknown: true } : {}),
 				});
-			if (!change.changed && forgettable(updatedAt, knownUntil)) passed.add(id);
-			if (known === undefined && !change.changed && remembered >= MAX_TRACKED_RECORDS) continue;
+			const mayForget = !change.changed && forgettable(updatedAt, knownUntil);
+			if (mayForget) passed.add(id);
+			if (known === undefined && mayForget && remembered >= MAX_TRACKED_RECORDS) continue;
 			if (known === undefined) remembered++;
 			if (known !== status) track(state, id, status);
 		}

@@ -188,8 +188,10 @@ function judge(state: WatchState, records: IDataObject[], quiet: boolean): Judge
 			judged.changed.push({ conversation, verdict });
 			continue;
 		}
-		if (forgettable(updatedAt, knownUntil)) judged.forgettable.add(uuid);
-		if (known === undefined && remembered >= MAX_TRACKED_RECORDS) continue;
+		const mayForget = forgettable(updatedAt, knownUntil);
+		if (mayForget) judged.forgettable.add(uuid);
+		// One not forgettable (updated in knownUntil's second) is remembered even beyond the bound.
+		if (known === undefined && mayForget && remembered >= MAX_TRACKED_RECORDS) continue;
 		if (known === undefined) remembered++;
 		if (known !== count(conversation)) track(state, uuid, count(conversation));
 	}
