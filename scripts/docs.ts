@@ -1,6 +1,7 @@
 /**
  * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts), the README's
- * operations overview (scripts/docs/readmeOverview.ts) and SERVICE-NOTES' table of the sandbox's
+ * operations overview (scripts/docs/readmeOverview.ts), its polling cost table
+ * (scripts/docs/pollingCost.ts) and SERVICE-NOTES' table of the sandbox's
  * options beyond the docs (scripts/docs/sandboxOptions.ts) from the code.
  * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
@@ -10,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
+import { buildPollingCost, withPollingCost } from './docs/pollingCost';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
 import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
 
@@ -20,7 +22,13 @@ export const SERVICE_NOTES = join(__dirname, '..', 'docs', 'SERVICE-NOTES.md');
 async function generated(): Promise<Array<[string, string]>> {
 	return [
 		[OPERATIONS_DOC, await buildOperationsReference()],
-		[README, withOverview(readFileSync(README, 'utf8'), buildOperationsOverview())],
+		[
+			README,
+			withPollingCost(
+				withOverview(readFileSync(README, 'utf8'), buildOperationsOverview()),
+				buildPollingCost(),
+			),
+		],
 		[
 			SERVICE_NOTES,
 			withSandboxOptions(readFileSync(SERVICE_NOTES, 'utf8'), buildSandboxOptionsTable()),

@@ -75,3 +75,17 @@ export function advanceSweep(sweep: SweepState, step: SweepStep, mark: string): 
  */
 export const forgettable = (updatedAt: string, knownUntil: string): boolean =>
 	updatedAt !== '' && updatedAt < knownUntil;
+
+/** What sweeping a list of `records` costs, `pagesPerPoll` older pages a poll (the README's table). */
+export function sweepCost(
+	records: number,
+	pagesPerPoll: number,
+	pageSize: number,
+): { idleRequests: number; pollsPerCycle: number } {
+	const pages = Math.max(1, Math.ceil(records / pageSize));
+	return {
+		idleRequests: Math.min(pages, 1 + pagesPerPoll),
+		// The first page is read every poll; the others once per cycle, pagesPerPoll at a time.
+		pollsPerCycle: Math.max(1, Math.ceil((pages - 1) / pagesPerPoll)),
+	};
+}

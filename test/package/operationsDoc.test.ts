@@ -14,6 +14,11 @@ import {
 	withOverview,
 } from '../../scripts/docs/readmeOverview';
 import { buildSandboxOptionsTable, withSandboxOptions } from '../../scripts/docs/sandboxOptions';
+import {
+	POLLING_COST_BEGIN,
+	buildPollingCost,
+	withPollingCost,
+} from '../../scripts/docs/pollingCost';
 import { BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
 
 const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
@@ -55,4 +60,13 @@ test("SERVICE-NOTES' table of the sandbox's options beyond the docs is what npm 
 	const notes = readFileSync(SERVICE_NOTES, 'utf8');
 	expect(notes).toBe(withSandboxOptions(notes, buildSandboxOptionsTable()));
 	for (const name of BEYOND_DOCS_OPTIONS) expect(notes).toContain(`| \`${name}\` |`);
+});
+
+test("the README's polling cost table is what npm run docs writes today, from the trigger's constants", () => {
+	const readme = readFileSync(README, 'utf8');
+	expect(readme).toBe(withPollingCost(readme, buildPollingCost()));
+	const block = readme.slice(readme.indexOf(POLLING_COST_BEGIN));
+	// 5,000 records at the default 4 pages: 51 pages, the first each poll, 50 more 4 at a time.
+	expect(block).toContain('| 5,000 | 4 | 5 | 13 |');
+	expect(block).toContain('| 100 | 4 | 1 | 1 |');
 });
