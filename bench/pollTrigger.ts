@@ -2,8 +2,9 @@
  * Case 9 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
  * n8n-core's PollContext (harness/pollEngine.ts) against the sandbox: 1,000 customer messages in
  * 200 WhatsApp conversations between two polls (each emitted once, oldest first within its
- * conversation, requests beside a minimal reader's), and what an idle poll of each event costs. In a
- * real n8n (the newest tested): event to execution, a workflow polling every 10 s.
+ * conversation, requests beside a minimal reader's), what an idle poll of each event costs, and an
+ * account of 5,000 conversations swept a few pages a poll (bench/pollSweep.ts). In a real n8n (the
+ * newest tested): event to execution, a workflow polling every 10 s.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -17,6 +18,7 @@ import type { TestCredentials } from '../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../harness/credentials';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
+import { sweepRows } from './pollSweep';
 
 const CONVERSATIONS = 200;
 const MESSAGES_EACH = 5;
@@ -176,7 +178,7 @@ async function latencyRow(): Promise<Row> {
 }
 
 async function pollTriggerTable(): Promise<string> {
-	const rows = await burstRows();
+	const rows = [...(await burstRows()), ...(await sweepRows())];
 	if (process.env.BENCH_POLL_N8N !== '0') rows.push(await latencyRow());
 	// BENCH_POLL_N8N=0 leaves out the last row (a real n8n).
 	return table('9. Polling trigger', rows);

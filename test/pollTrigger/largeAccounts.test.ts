@@ -14,69 +14,25 @@ import {
 } from '../../nodes/FamulorPollTrigger/constants';
 import type { PollHarness } from '../../harness/pollEngine';
 import { usePollKit } from './pollKit';
+import {
+	reachableConversations,
+	seededPick,
+	type ReachableConversation,
+} from '../../harness/pollAccounts';
 
 const pk = usePollKit();
 const ACCOUNT = 5000;
 const POLL_INTERVAL_MS = 60_000;
 const WHATSAPP = { event: 'newWhatsAppMessage' };
 
-interface Listed {
-	uuid: string;
-	customerPhone: string;
-	senderId: number;
-}
-
-/** Polls a sweep cycle takes at most, as the brief states it. */
+/** The bound the trigger promises: a sweep cycle takes at most ⌈records ÷ (100 × Pages Per Poll)⌉ polls. */
 const horizonPolls = (records: number) =>
 	Math.ceil(records / (POLL_PAGE_SIZE * DEFAULT_PAGES_PER_POLL));
 
-/** A deterministic shuffle (the same conversations every run). */
-function pick<T>(items: T[], count: number, seed: number): T[] {
-	let state = seed;
-	const random = () => {
-		state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-		return state / 2_147_483_648;
-	};
-	const pool = [...items];
-	for (let i = pool.length - 1; i > 0; i--) {
-		const j = Math.floor(random() * (i + 1));
-		[pool[i], pool[j]] = [pool[j], pool[i]];
-	}
-	return pool.slice(0, count);
-}
+const listConversations = async () =>
+	await reachableConversations(async (path) => (await pk().kit.api('GET', path)).json);
 
-/** The WhatsApp conversations in the list's order, with what a customer's message to it needs. */
-async function listConversations(): Promise<{ listed: Listed[]; total: number }> {
-	const senders = (await pk().kit.api('GET', '/api/user/whatsapp/senders?status=all')).json
-		.data as Array<{ id: number; phone_number: string }>;
-	const senderOf = new Map(senders.map((sender) => [sender.phone_number, sender.id]));
-	const listed: Listed[] = [];
-	let cursor: string | null = null;
-	do {
-		const query: string = cursor === null ? '' : `&cursor=${cursor}`;
-		const page = (
-			await pk().kit.api('GET', `/api/user/conversations?type=whatsapp&per_page=100${query}`)
-		).json;
-		for (const record of page.data as IDataObject[]) {
-			const customer = record.customer as { phone: string };
-			const sender = record.whatsapp_sender as { phone: string };
-			listed.push({
-				uuid: String(record.id),
-				customerPhone: customer.phone,
-				senderId: senderOf.get(sender.phone) as number,
-			});
-		}
-		cursor = page.next_cursor as string | null;
-	} while (cursor !== null);
-	// A customer's message goes to one conversation per sender and customer: leave out the pairs
-	// that have several (a few of the seed's), so each message lands where the test says.
-	const pair = (c: Listed) => `${c.senderId}|${c.customerPhone}`;
-	const counts = new Map<string, number>();
-	for (const c of listed) counts.set(pair(c), (counts.get(pair(c)) ?? 0) + 1);
-	return { listed: listed.filter((c) => counts.get(pair(c)) === 1), total: listed.length };
-}
-
-async function write(conversation: Listed, text: string): Promise<void> {
+async function write(conversation: ReachableConversation, text: string): Promise<void> {
 	const answer = await pk().kit.control<{ conversation_uuid: string }>(
 		'POST',
 		'/whatsapp/inbound',
@@ -128,7 +84,7 @@ describe('New WhatsApp Message on 5,000 conversations', () => {
 	});
 
 	test('a customer writing in the oldest conversation, just after the sweep passed it, is emitted once within the bound; an idle poll costs at most the budget', async () => {
-		const { listed, total } = await listConversations();
+		const { reachable: listed, total } = await listConversations();
 		const bound = horizonPolls(total);
 		const trigger = pk().trigger(WHATSAPP);
 		await trigger.activate();
@@ -156,7 +112,7 @@ describe('New WhatsApp Message on 5,000 conversations', () => {
 	}, 120_000);
 
 	test('1,000 customer messages across the account: each emitted exactly once within the bound; the state stays bounded; a forgotten conversation emits its message once, marked', async () => {
-		const { listed, total } = await listConversations();
+		const { reachable: listed, total } = await listConversations();
 		const bound = horizonPolls(total);
 		const trigger = pk().trigger(WHATSAPP);
 		await trigger.activate();
@@ -166,7 +122,7 @@ describe('New WhatsApp Message on 5,000 conversations', () => {
 		const emitted = new Map<string, number>();
 		const rounds = 5;
 		for (let round = 0; round < rounds; round++) {
-			const chosen = pick(listed, 200, round + 1);
+			const chosen = seededPick(listed, 200, round + 1);
 			for (const conversation of chosen)
 				await write(conversation, `r${round} ${conversation.uuid}`);
 			for (let n = 1; n <= bound; n++) {
@@ -193,7 +149,9 @@ describe('New WhatsApp Message on 5,000 conversations', () => {
 
 		// One remembered at first, forgotten since: its next message comes out once, marked.
 		const now = new Set(remembered());
-		const forgotten = listed.find((c) => atFirst.has(c.uuid) && !now.has(c.uuid)) as Listed;
+		const forgotten = listed.find(
+			(c) => atFirst.has(c.uuid) && !now.has(c.uuid),
+		) as ReachableConversation;
 		expect(forgotten).toBeDefined();
 		await write(forgotten, 'after being forgotten');
 		const items: IDataObject[] = [];
