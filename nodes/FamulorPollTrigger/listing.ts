@@ -4,7 +4,7 @@
  */
 import { NodeApiError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { famulorApiRequest, unwrapList } from '../shared/transport';
+import { asNodeError, famulorApiRequest, unwrapList } from '../shared/transport';
 import { POLL_PAGE_SIZE } from './constants';
 import { nextNumberedPage, orderOf } from './decisions';
 import { afterSweepPage, sweepStart, type SweepState, type SweepStep } from './sweep';
@@ -69,18 +69,41 @@ interface ListPage {
 	next: string | undefined;
 }
 
-/** Reads a list page by position: undefined for the first page, else a cursor or a page number. */
-type Pager = (position: string | undefined) => Promise<ListPage>;
+/**
+ * Reads a list page by position: undefined for the first page, else a cursor or a page number;
+ * `stale` when the service refuses a position kept from an earlier poll (a cursor it no longer
+ * takes: the docs show no error for one, so any 400, 404 or 422), which starts the cycle over.
+ */
+type Pager = (position: string | undefined) => Promise<ListPage | 'stale'>;
+
+async function getPage(
+	ctx: IPollFunctions,
+	path: string,
+	qs: IDataObject,
+	kept: boolean,
+): Promise<IDataObject | 'stale'> {
+	try {
+		return await get(ctx, path, qs);
+	} catch (error) {
+		if (kept && error instanceof NodeApiError && STALE_STATUSES.includes(String(error.httpCode)))
+			return 'stale';
+		throw asNodeError(ctx.getNode(), error);
+	}
+}
+
+const STALE_STATUSES = ['400', '404', '422'];
 
 /** The conversations list: cursor pages (https://docs.famulor.de/en/api-reference/conversations/list). */
 export const cursorPager =
 	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
 	async (position) => {
-		const answer = await get(ctx, path, {
-			...qs,
-			per_page: POLL_PAGE_SIZE,
-			...(position === undefined ? {} : { cursor: position }),
-		});
+		const answer = await getPage(
+			ctx,
+			path,
+			{ ...qs, per_page: POLL_PAGE_SIZE, ...(position === undefined ? {} : { cursor: position }) },
+			position !== undefined,
+		);
+		if (answer === 'stale') return answer;
 		const next = answer.next_cursor;
 		return {
 			records: unwrapList(answer),
@@ -93,7 +116,8 @@ export const numberedPager =
 	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
 	async (position) => {
 		const page = position === undefined ? 1 : Number(position);
-		const answer = await get(ctx, path, { ...qs, per_page: POLL_PAGE_SIZE, page });
+		const answer = await getPage(ctx, path, { ...qs, per_page: POLL_PAGE_SIZE, page }, page > 1);
+		if (answer === 'stale') return answer;
 		const records = unwrapList(answer);
 		const lastPage = typeof answer.last_page === 'number' ? answer.last_page : page;
 		return { records, next: records.length > 0 && page < lastPage ? String(page + 1) : undefined };
@@ -107,10 +131,6 @@ export interface SweepRead {
 	step: SweepStep;
 }
 
-/** A position the service no longer takes (a stale cursor or page) starts the cycle over. */
-const staleAnswer = (error: unknown): boolean =>
-	error instanceof NodeApiError && ['400', '404', '422'].includes(String(error.httpCode));
-
 /**
  * One poll's read of a swept list (sweep.ts): the first page, then up to `budget` pages from where
  * the sweep stands; an Infinity budget reads the whole list (a quiet first poll).
@@ -121,7 +141,7 @@ export async function readSweep(
 	budget: number,
 ): Promise<SweepRead> {
 	const first = await pager(undefined);
-	let requests = 1;
+	if (first === 'stale') throw new Error('the first page is never stale');
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
 	const add = (page: IDataObject[]) => {
@@ -132,21 +152,19 @@ export async function readSweep(
 			}
 	};
 	add(first.records);
-	let at = sweepStart(sweep, first.next);
-	let step: SweepStep = afterSweepPage(at, 0, budget);
+	let requests = 1;
 	let sweepPages = 0;
+	let restarted = false;
+	let step: SweepStep = afterSweepPage(sweepStart(sweep, first.next), 0, budget);
 	while (step.kind === 'read') {
-		let page: ListPage;
-		try {
-			page = await pager(step.at);
-		} catch (error) {
-			if (!(sweepPages === 0 && at === sweep.next && staleAnswer(error))) throw error;
-			requests++;
-			at = first.next;
-			step = afterSweepPage(at, 0, budget);
+		const page = await pager(step.at);
+		requests++;
+		if (page === 'stale') {
+			// Start the cycle over below the first page, once; a second refusal waits for the next poll.
+			step = restarted ? { kind: 'pause', at: '' } : afterSweepPage(first.next, sweepPages, budget);
+			restarted = true;
 			continue;
 		}
-		requests++;
 		sweepPages++;
 		add(page.records);
 		step = afterSweepPage(page.next, sweepPages, budget);

@@ -114,6 +114,28 @@ test('more changed conversations than one page holds: every message of every pag
 	expect((await trigger.poll()).items).toEqual([]);
 });
 
+test('a sweep position the service refuses (a stale cursor) starts the cycle over: nothing is lost', async () => {
+	await pk().kit.control('POST', '/conversations/seed', {
+		user: 'alice',
+		count: 150,
+		type: 'whatsapp',
+	});
+	await pk().kit.control('POST', '/clock/advance', { ms: 60_000 });
+	const trigger = pk().trigger(WHATSAPP);
+	await trigger.activate();
+	const state = trigger.remembered() as { sweep: { next: string } };
+	state.sweep.next = 'not-a-cursor';
+	await pk().whatsApp('deep down the list');
+	await pk().takeRequests();
+	expect(texts((await trigger.poll()).items)).toEqual(['deep down the list']);
+	const cursors = (await pk().takeRequests())
+		.filter((r) => r.path === '/api/user/conversations')
+		.map((r) => r.query.cursor);
+	// The first page, the refused cursor, then the first page's own next cursor.
+	expect(cursors).toEqual([undefined, 'not-a-cursor', expect.any(String)]);
+	expect((trigger.remembered() as { sweep: { next: string } }).sweep.next).toBe('');
+});
+
 test('a poll that fails half way emits what it read, and the next poll the rest, nothing twice', async () => {
 	const trigger = pk().trigger(WHATSAPP);
 	await trigger.activate();
