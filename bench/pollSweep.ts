@@ -28,14 +28,19 @@ const MESSAGES_EACH = 5;
 const POLL_INTERVAL_MS = 60_000;
 const LIST = '/api/user/conversations';
 
-export async function sweepRows(): Promise<Row[]> {
+/** An in-process sandbox without its general limit, a client of it, and alice's unpaced credentials. */
+export async function pollBenchSandbox() {
 	const sb = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false });
-	const client = new SandboxClient(sb);
 	const credentials: TestCredentials = {
 		apiToken: sb.tokens.alice,
 		baseUrl: sb.url,
 		...UNPACED_GENERAL_LIMIT,
 	};
+	return { sb, client: new SandboxClient(sb), credentials };
+}
+
+export async function sweepRows(): Promise<Row[]> {
+	const { sb, client, credentials } = await pollBenchSandbox();
 	const write = async (c: ReachableConversation, text: string) =>
 		await client.controlJson('POST', '/whatsapp/inbound', {
 			sender_id: c.senderId,

@@ -8,17 +8,14 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { SEED, startSandbox } from '../sandbox';
+import { SEED } from '../sandbox';
 import { importIntoN8n } from '../scripts/n8n';
 import { prepareN8n, startServer } from '../harness/realN8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflows';
 import { createPollHarness } from '../harness/pollEngine';
-import { SandboxClient } from '../harness/sandboxClient';
-import type { TestCredentials } from '../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../harness/credentials';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
-import { sweepRows } from './pollSweep';
+import { pollBenchSandbox, sweepRows } from './pollSweep';
 
 const CONVERSATIONS = 200;
 const MESSAGES_EACH = 5;
@@ -30,13 +27,7 @@ const phoneOf = (n: number) => `+4917677${String(n).padStart(6, '0')}`;
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 async function burstRows(): Promise<Row[]> {
-	const sb = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false });
-	const client = new SandboxClient(sb);
-	const credentials: TestCredentials = {
-		apiToken: sb.tokens.alice,
-		baseUrl: sb.url,
-		...UNPACED_GENERAL_LIMIT,
-	};
+	const { sb, client, credentials } = await pollBenchSandbox();
 	const write = async (n: number, text: string) =>
 		await client.controlJson('POST', '/whatsapp/inbound', {
 			sender_id: SEED.alice.senders.online,

@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
-import { buildPollingCost, withPollingCost } from './docs/pollingCost';
+import { replaceBlock } from './docs/markers';
+import { POLLING_COST_MARKERS, buildPollingCost } from './docs/pollingCost';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
 import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
 
@@ -24,8 +25,9 @@ async function generated(): Promise<Array<[string, string]>> {
 		[OPERATIONS_DOC, await buildOperationsReference()],
 		[
 			README,
-			withPollingCost(
+			replaceBlock(
 				withOverview(readFileSync(README, 'utf8'), buildOperationsOverview()),
+				POLLING_COST_MARKERS,
 				buildPollingCost(),
 			),
 		],

@@ -13,6 +13,13 @@ import { sweepCost } from '../../nodes/FamulorPollTrigger/sweep';
 export const POLLING_COST_BEGIN = '<!-- polling-cost:begin -->';
 export const POLLING_COST_END = '<!-- polling-cost:end -->';
 
+/** Where the table stands: replaceBlock(readme, POLLING_COST_MARKERS, buildPollingCost()). */
+export const POLLING_COST_MARKERS = {
+	begin: POLLING_COST_BEGIN,
+	end: POLLING_COST_END,
+	file: 'README.md',
+};
+
 /** Account sizes the table shows: conversations (of the filters) or leads (of the campaign). */
 const ACCOUNT_SIZES = [100, 1_000, 2_000, 5_000, 20_000, 100_000];
 
@@ -35,12 +42,4 @@ export function buildPollingCost(): string {
 		'<!-- prettier-ignore-end -->',
 		POLLING_COST_END,
 	].join('\n');
-}
-
-export function withPollingCost(readme: string, block: string): string {
-	const begin = readme.indexOf(POLLING_COST_BEGIN);
-	const end = readme.indexOf(POLLING_COST_END);
-	if (begin < 0 || end < begin)
-		throw new Error(`README.md has no ${POLLING_COST_BEGIN} … ${POLLING_COST_END} block`);
-	return readme.slice(0, begin) + block + readme.slice(end + POLLING_COST_END.length);
 }

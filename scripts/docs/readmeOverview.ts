@@ -5,6 +5,7 @@
  * then what version 1 offers, listed on its own under version 1's names. (A mark such as "Create
  * (v1)" beside version 2's operations read as "version 1 only" to a new user.)
  */
+import { replaceBlock } from './markers';
 import { resourcesV1, resourcesV2 } from '../../nodes/Famulor/actions/resources';
 import { actionNodeDescription } from '../../harness/engine';
 import { operationOptions, resourceNames } from './operationsReference';
@@ -47,9 +48,9 @@ export function buildOperationsOverview(): string {
 
 /** `readme` with its overview block replaced by `overview`. */
 export function withOverview(readme: string, overview: string): string {
-	const begin = readme.indexOf(OVERVIEW_BEGIN);
-	const end = readme.indexOf(OVERVIEW_END);
-	if (begin < 0 || end < begin)
-		throw new Error(`README.md has no ${OVERVIEW_BEGIN} … ${OVERVIEW_END} block`);
-	return readme.slice(0, begin) + overview + readme.slice(end + OVERVIEW_END.length);
+	return replaceBlock(
+		readme,
+		{ begin: OVERVIEW_BEGIN, end: OVERVIEW_END, file: 'README.md' },
+		overview,
+	);
 }

@@ -3,6 +3,7 @@
  * between `<!-- sandbox-options:begin -->` and `<!-- sandbox-options:end -->` from
  * sandbox/model/beyondDocs.ts, its one owner.
  */
+import { replaceBlock } from './markers';
 import { BEYOND_DOCS, BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
 
 export const OPTIONS_BEGIN = '<!-- sandbox-options:begin -->';
@@ -28,9 +29,9 @@ export function buildSandboxOptionsTable(): string {
 }
 
 export function withSandboxOptions(doc: string, table: string): string {
-	const begin = doc.indexOf(OPTIONS_BEGIN);
-	const end = doc.indexOf(OPTIONS_END);
-	if (begin < 0 || end < begin)
-		throw new Error(`docs/SERVICE-NOTES.md has no ${OPTIONS_BEGIN} … ${OPTIONS_END} block`);
-	return doc.slice(0, begin) + table + doc.slice(end + OPTIONS_END.length);
+	return replaceBlock(
+		doc,
+		{ begin: OPTIONS_BEGIN, end: OPTIONS_END, file: 'docs/SERVICE-NOTES.md' },
+		table,
+	);
 }

@@ -115,12 +115,7 @@ test('more changed conversations than one page holds: every message of every pag
 });
 
 test('a sweep position the service refuses (a stale cursor) starts the cycle over: nothing is lost', async () => {
-	await pk().kit.control('POST', '/conversations/seed', {
-		user: 'alice',
-		count: 150,
-		type: 'whatsapp',
-	});
-	await pk().kit.control('POST', '/clock/advance', { ms: 60_000 });
+	await pk().seedWhatsApp(150);
 	const trigger = pk().trigger(WHATSAPP);
 	await trigger.activate();
 	const state = trigger.remembered() as { sweep: { next: string } };
