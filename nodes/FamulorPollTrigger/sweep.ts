@@ -9,8 +9,9 @@
  *
  * A record the trigger does not remember (never tracked, or forgotten to keep the state bounded) is
  * judged by `knownUntil`: every change of such a record before that second is accounted for, none
- * from it on (a sweep remembers every record it sees in that second, so none is judged twice). It rises to the mark at a cycle's start once the cycle is complete, since that cycle looked at
- * every record after that mark (pure decisions below, tested as tables in test/pollTrigger/sweep.test.ts).
+ * from it on (a sweep remembers every record it sees in that second, so none is judged twice). It
+ * rises to the mark at a cycle's start once the cycle is complete, since that cycle looked at every
+ * record after that mark. Pure decisions, tested as tables in test/pollTrigger/sweep.test.ts.
  */
 
 /**
