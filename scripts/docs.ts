@@ -11,8 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
-import { replaceBlock } from './docs/markers';
-import { POLLING_COST_MARKERS, buildPollingCost } from './docs/pollingCost';
+import { buildPollingCost, withPollingCost } from './docs/pollingCost';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
 import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
 
@@ -25,9 +24,8 @@ async function generated(): Promise<Array<[string, string]>> {
 		[OPERATIONS_DOC, await buildOperationsReference()],
 		[
 			README,
-			replaceBlock(
+			withPollingCost(
 				withOverview(readFileSync(README, 'utf8'), buildOperationsOverview()),
-				POLLING_COST_MARKERS,
 				buildPollingCost(),
 			),
 		],

@@ -9,16 +9,10 @@ import {
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
 import { sweepCost } from '../../nodes/FamulorPollTrigger/sweep';
+import { replaceBlock } from './blocks';
 
 export const POLLING_COST_BEGIN = '<!-- polling-cost:begin -->';
 export const POLLING_COST_END = '<!-- polling-cost:end -->';
-
-/** Where the table stands: replaceBlock(readme, POLLING_COST_MARKERS, buildPollingCost()). */
-export const POLLING_COST_MARKERS = {
-	begin: POLLING_COST_BEGIN,
-	end: POLLING_COST_END,
-	file: 'README.md',
-};
 
 /** Account sizes the table shows: conversations (of the filters) or leads (of the campaign). */
 const ACCOUNT_SIZES = [100, 1_000, 2_000, 5_000, 20_000, 100_000];
@@ -42,4 +36,9 @@ export function buildPollingCost(): string {
 		'<!-- prettier-ignore-end -->',
 		POLLING_COST_END,
 	].join('\n');
+}
+
+/** `readme` with its polling cost block replaced by `block`. */
+export function withPollingCost(readme: string, block: string): string {
+	return replaceBlock(readme, POLLING_COST_BEGIN, POLLING_COST_END, block, 'README.md');
 }

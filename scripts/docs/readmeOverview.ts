@@ -5,9 +5,9 @@
  * then what version 1 offers, listed on its own under version 1's names. (A mark such as "Create
  * (v1)" beside version 2's operations read as "version 1 only" to a new user.)
  */
-import { replaceBlock } from './markers';
 import { resourcesV1, resourcesV2 } from '../../nodes/Famulor/actions/resources';
 import { actionNodeDescription } from '../../harness/engine';
+import { replaceBlock } from './blocks';
 import { operationOptions, resourceNames } from './operationsReference';
 
 export const OVERVIEW_BEGIN = '<!-- operations:begin -->';
@@ -48,9 +48,5 @@ export function buildOperationsOverview(): string {
 
 /** `readme` with its overview block replaced by `overview`. */
 export function withOverview(readme: string, overview: string): string {
-	return replaceBlock(
-		readme,
-		{ begin: OVERVIEW_BEGIN, end: OVERVIEW_END, file: 'README.md' },
-		overview,
-	);
+	return replaceBlock(readme, OVERVIEW_BEGIN, OVERVIEW_END, overview, 'README.md');
 }

@@ -3,8 +3,8 @@
  * between `<!-- sandbox-options:begin -->` and `<!-- sandbox-options:end -->` from
  * sandbox/model/beyondDocs.ts, its one owner.
  */
-import { replaceBlock } from './markers';
 import { BEYOND_DOCS, BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
+import { replaceBlock } from './blocks';
 
 export const OPTIONS_BEGIN = '<!-- sandbox-options:begin -->';
 export const OPTIONS_END = '<!-- sandbox-options:end -->';
@@ -29,9 +29,5 @@ export function buildSandboxOptionsTable(): string {
 }
 
 export function withSandboxOptions(doc: string, table: string): string {
-	return replaceBlock(
-		doc,
-		{ begin: OPTIONS_BEGIN, end: OPTIONS_END, file: 'docs/SERVICE-NOTES.md' },
-		table,
-	);
+	return replaceBlock(doc, OPTIONS_BEGIN, OPTIONS_END, table, 'docs/SERVICE-NOTES.md');
 }
