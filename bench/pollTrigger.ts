@@ -2,21 +2,20 @@
  * Case 9 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
  * n8n-core's PollContext (harness/pollEngine.ts) against the sandbox: 1,000 customer messages in
  * 200 WhatsApp conversations between two polls (each emitted once, oldest first within its
- * conversation, requests beside a minimal reader's), and what an idle poll of each event costs. In a
- * real n8n (the newest tested): event to execution, a workflow polling every 10 s.
+ * conversation, requests beside a minimal reader's), what an idle poll of each event costs, and an
+ * account of 5,000 conversations swept a few pages a poll (bench/pollSweep.ts). In a real n8n (the
+ * newest tested): event to execution, a workflow polling every 10 s.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { SEED, startSandbox } from '../sandbox';
+import { SEED } from '../sandbox';
 import { importIntoN8n } from '../runtime';
 import { prepareN8n, startServer } from '../harness/realN8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflows';
 import { createPollHarness } from '../harness/pollEngine';
-import { SandboxClient } from '../harness/sandboxClient';
-import type { TestCredentials } from '../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../harness/credentials';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
+import { pollBenchSandbox, sweepRows } from './pollSweep';
 
 const CONVERSATIONS = 200;
 const MESSAGES_EACH = 5;
@@ -28,13 +27,7 @@ const phoneOf = (n: number) => `+4917677${String(n).padStart(6, '0')}`;
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 async function burstRows(): Promise<Row[]> {
-	const sb = await startSandbox({ port: 0, callDurationMs: 0, generalRateLimit: false });
-	const client = new SandboxClient(sb);
-	const credentials: TestCredentials = {
-		apiToken: sb.tokens.alice,
-		baseUrl: sb.url,
-		...UNPACED_GENERAL_LIMIT,
-	};
+	const { sb, client, credentials } = await pollBenchSandbox();
 	const write = async (n: number, text: string) =>
 		await client.controlJson('POST', '/whatsapp/inbound', {
 			sender_id: SEED.alice.senders.online,
@@ -176,7 +169,7 @@ async function latencyRow(): Promise<Row> {
 }
 
 async function pollTriggerTable(): Promise<string> {
-	const rows = await burstRows();
+	const rows = [...(await burstRows()), ...(await sweepRows())];
 	if (process.env.BENCH_POLL_N8N !== '0') rows.push(await latencyRow());
 	// BENCH_POLL_N8N=0 leaves out the last row (a real n8n).
 	return table('9. Polling trigger', rows);

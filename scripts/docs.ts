@@ -1,8 +1,9 @@
 /**
  * `npm run docs`: writes docs/OPERATIONS.md (scripts/docs/operationsReference.ts), the README's
- * operations overview (scripts/docs/readmeOverview.ts) and SERVICE-NOTES' table of the sandbox's
- * options beyond the docs (scripts/docs/sandboxOptions.ts) and BEHAVIOUR's table of limits
- * (scripts/docs/limits.ts) from the code.
+ * operations overview (scripts/docs/readmeOverview.ts) and polling cost table
+ * (scripts/docs/pollingCost.ts), SERVICE-NOTES' table of the sandbox's options beyond the docs
+ * (scripts/docs/sandboxOptions.ts) and BEHAVIOUR's table of limits (scripts/docs/limits.ts) from
+ * the code.
  * `--check` writes nothing and fails when a committed file differs (test/package/operationsDoc.test.ts does the same).
  */
 import '../harness/jestShim';
@@ -11,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { buildOperationsReference } from './docs/operationsReference';
+import { buildPollingCost, withPollingCost } from './docs/pollingCost';
 import { buildOperationsOverview, withOverview } from './docs/readmeOverview';
 import { buildLimitsTable, withLimits } from './docs/limits';
 import { buildSandboxOptionsTable, withSandboxOptions } from './docs/sandboxOptions';
@@ -23,7 +25,13 @@ export const BEHAVIOUR = join(__dirname, '..', 'docs', 'BEHAVIOUR.md');
 async function generated(): Promise<Array<[string, string]>> {
 	return [
 		[OPERATIONS_DOC, await buildOperationsReference()],
-		[README, withOverview(readFileSync(README, 'utf8'), buildOperationsOverview())],
+		[
+			README,
+			withPollingCost(
+				withOverview(readFileSync(README, 'utf8'), buildOperationsOverview()),
+				buildPollingCost(),
+			),
+		],
 		[
 			SERVICE_NOTES,
 			withSandboxOptions(readFileSync(SERVICE_NOTES, 'utf8'), buildSandboxOptionsTable()),

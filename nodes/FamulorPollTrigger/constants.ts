@@ -15,11 +15,23 @@ export const POLL_PAGE_SIZE = MAX_PAGE_SIZE;
 export const MAX_PAGES_PER_POLL = 20;
 
 /**
- * Records the trigger remembers per node (conversations with their message counts, calls not yet
- * ended, leads with their status, documents still processing): the newest are kept. At most about
- * 45 bytes each in the workflow's static data (a conversation's UUID and count), so at most about 90 KB.
+ * Older pages a sweep (conversations, lead statuses) reads per poll after the first page, unless the
+ * trigger's Pages Per Poll option says otherwise: an idle poll of a large account costs 1 + 4
+ * requests, 5 % of the account's minute, and looks at 500 records.
  */
-export const MAX_TRACKED_RECORDS = MAX_PAGES_PER_POLL * POLL_PAGE_SIZE;
+export const DEFAULT_PAGES_PER_POLL = 4;
+
+/** The most Pages Per Poll takes: the catch-up horizon of the lists read whole. */
+export const MAX_SWEEP_PAGES_PER_POLL = MAX_PAGES_PER_POLL;
+
+/**
+ * Records the trigger remembers per node (conversations with their message counts, calls not yet
+ * ended, leads with their status, documents still processing). At most about 45 bytes each in the
+ * workflow's static data (a conversation's UUID and count), so about 90 KB. A sweep forgets a record
+ * only as it passes it unchanged (state.ts), so records changed within the last two sweeps stay
+ * remembered beyond this number.
+ */
+export const MAX_TRACKED_RECORDS = 2000;
 
 /** Histories one poll reads at most; the rest of the changed conversations wait for the next poll. */
 export const MAX_HISTORIES_PER_POLL = 500;

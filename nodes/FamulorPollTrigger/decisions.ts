@@ -49,25 +49,6 @@ export function nextNumberedPage(step: NumberedPageStep): number | 'done' | 'hor
 	return step.pagesRead >= MAX_PAGES_PER_POLL ? 'horizon' : next;
 }
 
-/**
- * Whether a cursor list is ordered by last update, newest first: Laravel's cursor carries the values
- * of the columns it orders by (https://laravel.com/docs/pagination#cursor-pagination), and the
- * page's `updated_at` must not rise.
- */
-export function newestUpdatedFirst(nextCursor: string | undefined, updatedAt: string[]): boolean {
-	if (nextCursor === undefined) return false;
-	let columns: string[];
-	try {
-		const decoded = JSON.parse(Buffer.from(nextCursor, 'base64').toString('utf8')) as unknown;
-		if (typeof decoded !== 'object' || decoded === null) return false;
-		columns = Object.keys(decoded).filter((key) => !key.startsWith('_'));
-	} catch {
-		return false;
-	}
-	if (columns[0] !== 'updated_at') return false;
-	return updatedAt.every((value, i) => i === 0 || value <= updatedAt[i - 1]);
-}
-
 /** The service's times, "2025-01-25 14:30:00" or "2025-01-25T14:30:00.000000Z", as comparable text. */
 export function comparableTime(value: unknown): string {
 	return typeof value === 'string' ? value.replace('T', ' ').slice(0, 19) : '';
@@ -76,7 +57,7 @@ export function comparableTime(value: unknown): string {
 /**
  * What a conversation in the list asks for. `read` from a position: its history from that message on
  * is new; `latest`: it changed, but how many messages it had before is not remembered (quiet longer
- * than the newest MAX_TRACKED_RECORDS conversations), so only its latest customer message is
+ * than the MAX_TRACKED_RECORDS conversations changed since), so only its latest customer message is
  * emitted, marked as such; `remember`: nothing new to read.
  */
 export type ConversationVerdict =
@@ -85,13 +66,14 @@ export type ConversationVerdict =
 export function conversationVerdict(
 	known: number | undefined,
 	conversation: { messageCount: number; createdAt: string; updatedAt: string },
-	mark: string,
+	knownUntil: string,
 ): ConversationVerdict {
 	if (known !== undefined)
 		return conversation.messageCount > known ? { kind: 'read', from: known } : { kind: 'remember' };
-	// Not remembered: created since the last poll (same second included) means every message is new.
-	if (conversation.createdAt >= mark) return { kind: 'read', from: 0 };
-	if (conversation.updatedAt > mark) return { kind: 'latest' };
+	// Not remembered: created since (same second included) means every message is new. The same
+	// second counts as a change: a sweep remembers whatever it sees in knownUntil's second.
+	if (conversation.createdAt >= knownUntil) return { kind: 'read', from: 0 };
+	if (conversation.updatedAt >= knownUntil) return { kind: 'latest' };
 	return { kind: 'remember' };
 }
 
@@ -113,13 +95,16 @@ export function settleVerdict(record: {
 
 /**
  * A lead's status change: the status it had when last seen (a new lead's is `created`, the status
- * every lead starts in), or undefined when the lead was never seen (nothing to compare).
+ * every lead starts in). A lead not remembered (never seen, or forgotten to keep the state bounded)
+ * changed, from a status not known, only if it was updated since the sweep's `knownUntil` (sweep.ts;
+ * '' when a state from before the sweep knows nothing of the leads it did not remember).
  */
 export function leadStatusChange(
 	known: string | undefined,
-	isNew: boolean,
-	status: string,
+	lead: { isNew: boolean; status: string; updatedAt: string },
+	knownUntil: string,
 ): { changed: boolean; previous: string | undefined } {
-	const previous = known ?? (isNew ? 'created' : undefined);
-	return { changed: previous !== undefined && previous !== status, previous };
+	const previous = known ?? (lead.isNew ? 'created' : undefined);
+	if (previous !== undefined) return { changed: previous !== lead.status, previous };
+	return { changed: knownUntil !== '' && lead.updatedAt >= knownUntil, previous };
 }

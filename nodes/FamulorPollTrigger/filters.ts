@@ -1,5 +1,8 @@
 /** The polling trigger's filters as they read from its parameters (properties.ts). */
-import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { DEFAULT_PAGES_PER_POLL, MAX_SWEEP_PAGES_PER_POLL } from './constants';
+import { comparableTime } from './decisions';
 
 /** A resource locator's ID, or undefined when left empty (an optional filter). */
 export function optionalId(ctx: IPollFunctions, name: string, label: string): number | undefined {
@@ -24,4 +27,29 @@ export function daysBefore(date: string, days: number): string {
 	return new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) - days * 86_400_000)
 		.toISOString()
 		.slice(0, 10);
+}
+
+/**
+ * Pages Per Poll: the older pages a sweep reads per poll (sweep.ts). Not a filter: changing it keeps
+ * what the trigger remembers.
+ */
+export function pagesPerPoll(ctx: IPollFunctions): number {
+	const value = ctx.getNodeParameter('pagesPerPoll', DEFAULT_PAGES_PER_POLL) as unknown;
+	const pages = Number(value);
+	if (!Number.isInteger(pages) || pages < 1 || pages > MAX_SWEEP_PAGES_PER_POLL)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Pages Per Poll: enter a whole number from 1 to ${MAX_SWEEP_PAGES_PER_POLL}; got "${String(value)}"`,
+		);
+	return pages;
+}
+
+/** The newest `updated_at` of the records and `since`, as comparable text. */
+export function newestUpdate(records: IDataObject[], since: string): string {
+	let newest = since;
+	for (const record of records) {
+		const time = comparableTime(record.updated_at);
+		if (time > newest) newest = time;
+	}
+	return newest;
 }

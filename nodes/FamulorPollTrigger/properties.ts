@@ -7,11 +7,14 @@ import {
 	whatsAppSenderLocator,
 } from '../shared/descriptions';
 import { LEAD_STATUSES, statusOptions } from '../Famulor/actions/lead/fields';
+import { DEFAULT_PAGES_PER_POLL, MAX_SWEEP_PAGES_PER_POLL, POLL_PAGE_SIZE } from './constants';
 import { CALL_END_STATUSES } from './events/calls';
 
 const MESSAGES = ['newWhatsAppMessage', 'newChatMessage'];
 const CALLS = ['callEnded'];
 const LEADS = ['newLead', 'leadStatusChanged'];
+/** The events that sweep their list a few pages per poll (sweep.ts). */
+const SWEPT = [...MESSAGES, 'leadStatusChanged'];
 
 const optional = (property: INodeProperties): INodeProperties => ({ ...property, required: false });
 
@@ -145,5 +148,14 @@ export const pollTriggerProperties: INodeProperties[] = [
 			),
 		),
 		displayOptions: { show: { event: ['documentProcessed'] } },
+	},
+	{
+		displayName: 'Pages Per Poll',
+		name: 'pagesPerPoll',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_SWEEP_PAGES_PER_POLL, numberPrecision: 0 },
+		default: DEFAULT_PAGES_PER_POLL,
+		displayOptions: { show: { event: SWEPT } },
+		description: `How many older pages of ${POLL_PAGE_SIZE} records each poll reads after the first page, where new ones appear. Each poll costs that many requests plus one; every record is looked at within (records ÷ ${POLL_PAGE_SIZE} ÷ this) polls. Raise it for a large account that must notice changes in old records sooner.`,
 	},
 ];

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_TRACKED_RECORDS } from './constants';
+import { freshSweep, type SweepState } from './sweep';
 
 /** The remembered state of one trigger node. */
 export interface WatchState {
@@ -14,11 +15,13 @@ export interface WatchState {
 	key: string;
 	/** Highest numeric ID seen (calls, leads, documents): higher ones are new. */
 	floor: number;
-	/** Newest `updated_at` seen (conversations), as the service writes it. */
+	/** Newest `updated_at` seen (conversations, leads), as comparable text (decisions.ts). */
 	mark: string;
+	/** Where the sweep of the conversations or leads list stands (sweep.ts). */
+	sweep: SweepState;
 	/**
 	 * Records still watched, by ID: a conversation's message count, a call's or document's status while
-	 * it has not ended, a lead's status. Newest last; at most MAX_TRACKED_RECORDS.
+	 * it has not ended, a lead's status. Last changed last; about MAX_TRACKED_RECORDS (bound below).
 	 */
 	tracked: Record<string, number | string>;
 	/** Facts read once per state, e.g. the chosen WhatsApp sender's phone number. */
@@ -40,14 +43,14 @@ export function pollPhase(manual: boolean, stored: WatchState | undefined, key: 
 }
 
 export function emptyState(key: string): WatchState {
-	return { key, floor: 0, mark: '', tracked: {}, notes: {} };
+	return { key, floor: 0, mark: '', sweep: freshSweep(''), tracked: {}, notes: {} };
 }
 
 export function readState(staticData: IDataObject): WatchState | undefined {
 	const stored = staticData[STATE_KEY] as WatchState | undefined;
-	return stored && typeof stored === 'object' && typeof stored.key === 'string'
-		? stored
-		: undefined;
+	if (!stored || typeof stored !== 'object' || typeof stored.key !== 'string') return undefined;
+	// A state from before the sweep: everything it did not remember was known up to its mark.
+	return stored.sweep ? stored : { ...stored, sweep: freshSweep(stored.mark ?? '') };
 }
 
 export function writeState(staticData: IDataObject, state: WatchState): void {
@@ -56,7 +59,12 @@ export function writeState(staticData: IDataObject, state: WatchState): void {
 
 /** A working copy: the stored state is not touched until the poll commits. */
 export function copyState(state: WatchState): WatchState {
-	return { ...state, tracked: { ...state.tracked }, notes: { ...state.notes } };
+	return {
+		...state,
+		sweep: { ...state.sweep },
+		tracked: { ...state.tracked },
+		notes: { ...state.notes },
+	};
 }
 
 /** Remembers a record's version as the newest (a re-insert moves it to the end). */
@@ -66,12 +74,27 @@ export function track(state: WatchState, id: string, version: number | string): 
 }
 
 /**
- * Drops the oldest remembered records beyond the bound. Numeric IDs iterate in ascending order (the
- * oldest records first); UUIDs in the order they were last changed.
+ * Drops the oldest remembered records beyond the bound, or, given `forgettable`, only those of them
+ * (a sweep's records it may forget, sweep.ts). Numeric IDs iterate in ascending order (the oldest
+ * records first); UUIDs in the order they were last changed.
  */
-export function bound(state: WatchState, max = MAX_TRACKED_RECORDS): number {
-	const ids = Object.keys(state.tracked);
-	const excess = ids.length - max;
-	for (const id of ids.slice(0, Math.max(0, excess))) delete state.tracked[id];
-	return Math.max(0, excess);
+export function bound(
+	state: WatchState,
+	max = MAX_TRACKED_RECORDS,
+	forgettable?: ReadonlySet<string>,
+): number {
+	let excess = Object.keys(state.tracked).length - max;
+	let dropped = 0;
+	for (const id of Object.keys(state.tracked)) {
+		if (excess <= 0) break;
+		if (forgettable && !forgettable.has(id)) continue;
+		delete state.tracked[id];
+		excess--;
+		dropped++;
+	}
+	return dropped;
 }
+
+/** Whether another record may be remembered without going beyond the bound. */
+export const hasRoom = (state: WatchState, max = MAX_TRACKED_RECORDS): boolean =>
+	Object.keys(state.tracked).length < max;

@@ -17,6 +17,11 @@ import {
 import { buildSandboxOptionsTable, withSandboxOptions } from '../../scripts/docs/sandboxOptions';
 import { buildLimitsTable, duration, rate, withLimits } from '../../scripts/docs/limits';
 import { DOCUMENTED_GENERAL_LIMITS } from '../../nodes/shared/transport/constants';
+import {
+	POLLING_COST_BEGIN,
+	buildPollingCost,
+	withPollingCost,
+} from '../../scripts/docs/pollingCost';
 import { BEYOND_DOCS_OPTIONS } from '../../sandbox/model/beyondDocs';
 
 const OPERATIONS_DOC = join(__dirname, '..', '..', 'docs', 'OPERATIONS.md');
@@ -99,4 +104,13 @@ test('no Markdown file outside the generated blocks restates the general limit',
 		);
 		expect(text).not.toMatch(restated);
 	}
+});
+
+test("the README's polling cost table is what npm run docs writes today, from the trigger's constants", () => {
+	const readme = readFileSync(README, 'utf8');
+	expect(readme).toBe(withPollingCost(readme, buildPollingCost()));
+	const block = readme.slice(readme.indexOf(POLLING_COST_BEGIN));
+	// 5,000 records at the default 4 pages: 51 pages, the first each poll, 50 more 4 at a time.
+	expect(block).toContain('| 5,000 | 4 | 5 | 13 |');
+	expect(block).toContain('| 100 | 4 | 1 | 1 |');
 });

@@ -3,7 +3,6 @@ import { MAX_PAGES_PER_POLL } from '../../nodes/FamulorPollTrigger/constants';
 import {
 	conversationVerdict,
 	leadStatusChange,
-	newestUpdatedFirst,
 	nextNumberedPage,
 	orderOf,
 	settleVerdict,
@@ -67,34 +66,6 @@ describe('nextNumberedPage', () => {
 	});
 });
 
-describe('newestUpdatedFirst: a cursor that orders by updated_at, and a page that does not rise', () => {
-	const cursor = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64');
-	it.each([
-		['no cursor', undefined, ['2026-01-02 10:00:00'], false],
-		[
-			"ordered by id (the docs' example cursor, and the sandbox's)",
-			cursor({ id: 100, _pointsToNextItems: true }),
-			['b', 'a'],
-			false,
-		],
-		[
-			'ordered by updated_at, falling',
-			cursor({ updated_at: 'x', id: 3, _pointsToNextItems: true }),
-			['b', 'b', 'a'],
-			true,
-		],
-		[
-			'ordered by updated_at, but rising',
-			cursor({ updated_at: 'x', _pointsToNextItems: true }),
-			['a', 'b'],
-			false,
-		],
-		['not base64 JSON', 'not a cursor', ['b', 'a'], false],
-	])('%s', (_title, next, times, expected) => {
-		expect(newestUpdatedFirst(next as string | undefined, times as string[])).toBe(expected);
-	});
-});
-
 describe('conversationVerdict', () => {
 	const mark = '2026-03-01 12:00:00';
 	const conversation = (messageCount: number, createdAt: string, updatedAt: string) => ({
@@ -116,21 +87,27 @@ describe('conversationVerdict', () => {
 			{ kind: 'remember' },
 		],
 		[
-			'not remembered, created since the mark: every message',
+			'not remembered, created since knownUntil: every message',
 			undefined,
 			conversation(2, '2026-03-01 12:01:00', '2026-03-01 12:01:00'),
 			{ kind: 'read', from: 0 },
 		],
 		[
-			"not remembered, created in the mark's second: every message",
+			"not remembered, created in knownUntil's second: every message",
 			undefined,
 			conversation(1, mark, mark),
 			{ kind: 'read', from: 0 },
 		],
 		[
-			'not remembered, older, changed since the mark: its latest message, marked',
+			'not remembered, older, changed since knownUntil: its latest message, marked',
 			undefined,
 			conversation(9, '2026-01-01 00:00:00', '2026-03-01 12:01:00'),
+			{ kind: 'latest' },
+		],
+		[
+			"not remembered, older, changed in knownUntil's second: its latest message, marked",
+			undefined,
+			conversation(9, '2026-01-01 00:00:00', mark),
 			{ kind: 'latest' },
 		],
 		[
@@ -158,17 +135,33 @@ describe('settleVerdict (a call ending, a document leaving processing)', () => {
 });
 
 describe('leadStatusChange', () => {
+	const knownUntil = '2026-03-01 12:00:00';
+	const before = '2026-02-01 00:00:00';
+	const after = '2026-03-01 12:00:01';
 	it.each([
-		['known, same status', 'created', false, 'created', false, 'created'],
-		['known, other status', 'created', false, 'processing', true, 'created'],
-		['new lead, still created', undefined, true, 'created', false, 'created'],
-		['new lead, already processing', undefined, true, 'processing', true, 'created'],
-		['never seen and not new: nothing to compare', undefined, false, 'completed', false, undefined],
-	])('%s', (_title, known, isNew, status, changed, previous) => {
-		expect(leadStatusChange(known, isNew as boolean, status as string)).toEqual({
-			changed,
-			previous,
-		});
+		['known, same status', 'created', false, 'created', after, knownUntil, false, 'created'],
+		['known, other status', 'created', false, 'processing', before, knownUntil, true, 'created'],
+		['new lead, still created', undefined, true, 'created', after, knownUntil, false, 'created'],
+		['new lead, processing', undefined, true, 'processing', after, knownUntil, true, 'created'],
+		['not remembered, not updated since', undefined, false, 'completed', before, knownUntil, false],
+		['not remembered, updated since', undefined, false, 'completed', after, knownUntil, true],
+		['not remembered, same second', undefined, false, 'completed', knownUntil, knownUntil, true],
+		[
+			'a state from before the sweep knows nothing',
+			undefined,
+			false,
+			'completed',
+			after,
+			'',
+			false,
+		],
+	])('%s', (_title, known, isNew, status, updatedAt, until, changed, previous = undefined) => {
+		const lead = {
+			isNew: isNew as boolean,
+			status: status as string,
+			updatedAt: updatedAt as string,
+		};
+		expect(leadStatusChange(known, lead, until as string)).toEqual({ changed, previous });
 	});
 });
 
@@ -193,5 +186,16 @@ describe('pollPhase and the state bound', () => {
 		track(uuids, 'c', 2);
 		expect(bound(uuids, 2)).toBe(1);
 		expect(uuids.tracked).toEqual({ b: 1, c: 2 });
+	});
+
+	it('given the records a sweep may forget, drops only those, the least recently changed first', () => {
+		const state = emptyState('k');
+		for (const id of ['a', 'b', 'c', 'd']) track(state, id, 1);
+		expect(bound(state, 2, new Set(['b', 'd']))).toBe(2);
+		expect(Object.keys(state.tracked)).toEqual(['a', 'c']);
+		for (const id of ['e', 'f']) track(state, id, 1);
+		// Over the bound, but only 'e' may go: the state stays above it until the sweep passes more.
+		expect(bound(state, 2, new Set(['e', 'x']))).toBe(1);
+		expect(Object.keys(state.tracked)).toEqual(['a', 'c', 'f']);
 	});
 });

@@ -19,6 +19,11 @@ export interface PollKit {
 	): Promise<string>;
 	/** A visitor's message in the web widget of assistant 104, or in a given widget conversation. */
 	chat(text: string, conversationId?: string): Promise<string>;
+	/**
+	 * `count` bulk WhatsApp conversations of alice, then the clock a minute on, so that what follows
+	 * is not in their second.
+	 */
+	seedWhatsApp(count: number): Promise<void>;
 	/** API requests the sandbox received since the last call. */
 	takeRequests(): Promise<Array<{ method: string; path: string; query: IDataObject }>>;
 	clearFaults(): Promise<void>;
@@ -56,6 +61,14 @@ export function usePollKit(): () => PollKit {
 				message: text,
 			});
 			return answer.conversation_id;
+		},
+		async seedWhatsApp(count) {
+			await kit().control('POST', '/conversations/seed', {
+				user: 'alice',
+				count,
+				type: 'whatsapp',
+			});
+			await kit().control('POST', '/clock/advance', { ms: 60_000 });
 		},
 		async takeRequests() {
 			const requests = await kit().requests();

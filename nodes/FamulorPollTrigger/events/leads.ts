@@ -2,14 +2,15 @@
  * New Lead and Lead Status Changed, from the leads list
  * (https://docs.famulor.de/en/api-reference/leads/list). New leads are those above the highest ID
  * seen, read from the day before the newest lead seen; status changes compare each lead's status with
- * the one remembered, so the list (of the chosen campaign) is read whole each poll.
+ * the one remembered, sweeping the list (of the chosen campaign) a few pages per poll.
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { DATE_FROM_MARGIN_DAYS } from '../constants';
+import { DATE_FROM_MARGIN_DAYS, MAX_TRACKED_RECORDS } from '../constants';
 import { comparableTime, leadStatusChange } from '../decisions';
-import { daysBefore, optionalId, stringList } from '../filters';
-import { scanNumberedList, type ListScan } from '../listing';
+import { daysBefore, newestUpdate, optionalId, pagesPerPoll, stringList } from '../filters';
+import { numberedPager, readSweep, scanNumberedList, type ListScan } from '../listing';
+import { advanceSweep, forgettable, freshSweep } from '../sweep';
 import { bound, track, type WatchState } from '../state';
 import type { PollEvent } from './types';
 
@@ -35,8 +36,8 @@ const wanted = (filters: LeadFilters, record: IDataObject): boolean =>
 
 const byId = (a: IDataObject, b: IDataObject): number => Number(a.id) - Number(b.id);
 
-function raiseFloor(state: WatchState, scan: ListScan): void {
-	for (const record of scan.records) {
+function raiseFloor(state: WatchState, records: IDataObject[]): void {
+	for (const record of records) {
 		const id = Number(record.id);
 		if (id > state.floor) {
 			state.floor = id;
@@ -66,7 +67,7 @@ export const newLead: PollEvent<LeadFilters> = {
 			phase === 'baseline' ? Number.POSITIVE_INFINITY : state.floor + 1,
 		);
 		const floor = state.floor;
-		raiseFloor(state, scan);
+		raiseFloor(state, scan.records);
 		const items =
 			phase === 'baseline'
 				? []
@@ -90,24 +91,49 @@ export const newLead: PollEvent<LeadFilters> = {
 	noneYet: 'No lead matching these filters exists yet. Create a lead, then fetch again.',
 };
 
+/**
+ * Lead Status Changed sweeps the list (sweep.ts): each poll the first page and Pages Per Poll more,
+ * so every lead is compared within a bounded number of polls, whatever the account's size.
+ */
 export const leadStatusChanged: PollEvent<LeadFilters> = {
 	readFilters,
 	async poll(ctx, filters, state, phase) {
-		const scan = await scanNumberedList(ctx, PATH, campaignQuery(filters), undefined);
+		const pager = numberedPager(ctx, PATH, campaignQuery(filters));
+		const budget = phase === 'baseline' ? Number.POSITIVE_INFINITY : pagesPerPoll(ctx);
+		const read = await readSweep(pager, state.sweep, budget);
+		const mark = newestUpdate(read.records, state.mark);
+		if (phase === 'baseline') state.sweep = freshSweep(mark);
+		const { knownUntil } = state.sweep;
 		const floor = state.floor;
 		const items: IDataObject[] = [];
-		for (const record of [...scan.records].sort(byId)) {
+		const passed = new Set<string>();
+		let remembered = Object.keys(state.tracked).length;
+		for (const record of [...read.records].sort(byId)) {
 			const id = String(record.id);
 			const status = String(record.status);
+			const updatedAt = comparableTime(record.updated_at);
 			const known = state.tracked[id] as string | undefined;
-			const change = leadStatusChange(known, Number(record.id) > floor, status);
+			const isNew =
+				Number(record.id) > floor ||
+				(knownUntil !== '' && comparableTime(record.created_at) >= knownUntil);
+			const change = leadStatusChange(known, { isNew, status, updatedAt }, knownUntil);
 			if (phase === 'watch' && change.changed && wanted(filters, record))
-				items.push({ ...record, previous_status: change.previous });
+				items.push({
+					...record,
+					previous_status: change.previous ?? null,
+					...(change.previous === undefined ? { previous_status_unknown: true } : {}),
+				});
+			const mayForget = !change.changed && forgettable(updatedAt, knownUntil);
+			if (mayForget) passed.add(id);
+			if (known === undefined && mayForget && remembered >= MAX_TRACKED_RECORDS) continue;
+			if (known === undefined) remembered++;
 			if (known !== status) track(state, id, status);
 		}
-		raiseFloor(state, scan);
-		bound(state);
-		return { items, beyondHorizon: horizon(scan, phase) };
+		raiseFloor(state, read.records);
+		state.mark = mark;
+		if (phase === 'watch') state.sweep = advanceSweep(state.sweep, read.step, mark);
+		bound(state, MAX_TRACKED_RECORDS, passed);
+		return { items };
 	},
 	async sample(ctx, filters) {
 		const scan = await scanNumberedList(ctx, PATH, campaignQuery(filters), undefined);

@@ -13,11 +13,18 @@ import {
 } from 'n8n-workflow';
 
 import { asNodeError, famulorApiRequest, unwrapList } from '../../shared/transport';
-import { MAX_HISTORIES_PER_POLL, SAMPLE_HISTORIES } from '../constants';
-import { comparableTime, conversationVerdict, type ConversationVerdict } from '../decisions';
-import { optionalId } from '../filters';
-import { scanConversations } from '../listing';
-import { bound, track, type WatchState } from '../state';
+import {
+	MAX_HISTORIES_PER_POLL,
+	MAX_TRACKED_RECORDS,
+	POLL_PAGE_SIZE,
+	SAMPLE_HISTORIES,
+} from '../constants';
+import { comparableTime, type ConversationVerdict } from '../decisions';
+import { count, judge } from './conversationJudge';
+import { newestUpdate, optionalId, pagesPerPoll } from '../filters';
+import { cursorPager, readSweep } from '../listing';
+import { advanceSweep, freshSweep } from '../sweep';
+import { bound, emptyState, track, type WatchState } from '../state';
 import type { PollEvent, PollOutcome } from './types';
 
 export interface MessageFilters {
@@ -145,7 +152,7 @@ function newMessages(
 	return verdict.kind === 'read' ? customer.filter(({ index }) => index >= verdict.from) : [];
 }
 
-const count = (conversation: IDataObject): number => Number(conversation.message_count) || 0;
+const CONVERSATIONS_PATH = '/api/user/conversations';
 
 async function poll(
 	ctx: IPollFunctions,
@@ -155,30 +162,14 @@ async function poll(
 ): Promise<PollOutcome> {
 	const phone =
 		filters.senderId === undefined ? undefined : await senderPhone(ctx, state, filters.senderId);
-	const scan = await scanConversations(ctx, listQuery(filters, phone), state.mark);
-	const newestUpdate = scan.records.reduce(
-		(newest, record) =>
-			comparableTime(record.updated_at) > newest ? comparableTime(record.updated_at) : newest,
-		state.mark,
-	);
-	const changed: Array<{ conversation: IDataObject; verdict: ConversationVerdict }> = [];
-	for (const conversation of scan.records) {
-		const uuid = String(conversation.id);
-		const verdict: ConversationVerdict =
-			phase === 'baseline'
-				? { kind: 'remember' }
-				: conversationVerdict(
-						state.tracked[uuid] as number | undefined,
-						{
-							messageCount: count(conversation),
-							createdAt: comparableTime(conversation.created_at),
-							updatedAt: comparableTime(conversation.updated_at),
-						},
-						state.mark,
-					);
-		if (verdict.kind !== 'remember') changed.push({ conversation, verdict });
-		else if (state.tracked[uuid] !== count(conversation)) track(state, uuid, count(conversation));
-	}
+	const pager = cursorPager(ctx, CONVERSATIONS_PATH, listQuery(filters, phone));
+	// The quiet first poll reads the whole list once: the newest update anywhere is where the
+	// records it does not remember are known until.
+	const budget = phase === 'baseline' ? Number.POSITIVE_INFINITY : pagesPerPoll(ctx);
+	const read = await readSweep(pager, state.sweep, budget);
+	const mark = newestUpdate(read.records, state.mark);
+	if (phase === 'baseline') state.sweep = freshSweep(mark);
+	const { changed, forgettable: passed } = judge(state, read.records, phase === 'baseline');
 	// Oldest change first, so conversations come out in the order they were written to.
 	changed.sort((a, b) =>
 		comparableTime(a.conversation.updated_at).localeCompare(
@@ -212,19 +203,16 @@ async function poll(
 				items.push(messageItem(conversation, entry, index, state, verdict.kind === 'latest'));
 		track(state, String(conversation.id), Math.max(count(conversation), entries?.length ?? 0));
 	}
-	// The mark moves only when every change up to it was read; otherwise new conversations stay new.
+	state.mark = mark;
+	// The sweep moves on only when every change it passed was read; otherwise its pages are read again.
 	const complete = failure === undefined && reading.length === changed.length;
-	if (complete) state.mark = newestUpdate;
-	bound(state);
+	if (complete && phase === 'watch') state.sweep = advanceSweep(state.sweep, read.step, mark);
+	bound(state, MAX_TRACKED_RECORDS, passed);
 	const left = changed.length - reading.length;
 	return {
 		items,
 		failure,
-		beyondHorizon: scan.beyondHorizon
-			? `the conversations list has more than the ${scan.records.length} conversations one poll reads`
-			: left > 0
-				? `${left} changed conversations wait for the next poll`
-				: undefined,
+		beyondHorizon: left > 0 ? `${left} changed conversations wait for the next poll` : undefined,
 	};
 }
 
@@ -232,13 +220,13 @@ async function sample(
 	ctx: IPollFunctions,
 	filters: MessageFilters,
 ): Promise<IDataObject | undefined> {
-	const state: WatchState = { key: '', floor: 0, mark: '', tracked: {}, notes: {} };
+	const state = emptyState('');
 	const phone =
 		filters.senderId === undefined ? undefined : await senderPhone(ctx, state, filters.senderId);
 	const answer = await famulorApiRequest.call(ctx, {
 		method: 'GET',
-		path: '/api/user/conversations',
-		qs: { ...listQuery(filters, phone), per_page: 100 },
+		path: CONVERSATIONS_PATH,
+		qs: { ...listQuery(filters, phone), per_page: POLL_PAGE_SIZE },
 	});
 	const candidates = unwrapList(answer)
 		.filter((c) => count(c) > 0 && (!filters.onlyWhileAiOff || c.ai_enabled === false))

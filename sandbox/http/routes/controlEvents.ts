@@ -222,4 +222,36 @@ export function registerControlEventRoutes(app: FastifyInstance, sb: Sandbox): v
 			total: sb.state.conversations.get(u.id)?.length ?? 0,
 		});
 	});
+
+	app.post(`${P}/leads/seed`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, {
+			campaign_id: ['required', 'integer'],
+			count: ['required', 'integer', 'between:1,100000'],
+		});
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const campaign = recordById(sb.state.campaigns, b.campaign_id);
+		if (!campaign) return send(reply, 404, { message: 'Campaign not found' });
+		const now = sb.now();
+		const count = b.count as number;
+		const firstId = sb.state.id();
+		for (let i = 0; i < count; i++) {
+			const id = i === 0 ? firstId : sb.state.id();
+			sb.state.leads.set(id, {
+				id,
+				user_id: campaign.user_id,
+				campaign_id: campaign.id,
+				phone_number: `+4916${String(10000000 + (id % 90000000)).padStart(8, '0')}`,
+				variables: { bulk: true },
+				status: 'created',
+				attempts: 0,
+				retry_at: null,
+				primary_id: null,
+				call_id: null,
+				created_at: now,
+				updated_at: now,
+			});
+		}
+		return send(reply, 200, { added: count, first_id: firstId });
+	});
 }

@@ -147,13 +147,13 @@ export function registerLeadRoutes(app: FastifyInstance, sb: Sandbox): void {
 			.filter((l) => !q.phone_number || l.phone_number.includes(q.phone_number))
 			.filter((l) => !q.date_from || sqlDate(l.created_at).slice(0, 10) >= q.date_from)
 			.filter((l) => !q.date_to || sqlDate(l.created_at).slice(0, 10) <= q.date_to)
-			.sort((x, y) => x.id - y.id)
-			.map((l) => leadRecord(sb.state, l));
-		return send(
-			reply,
-			200,
-			laravelPage(leads, page ?? 1, perPage ?? 15, `${sb.baseUrl}/api/user/leads`),
-		);
+			.sort((x, y) => x.id - y.id);
+		// The page first, then its records: a lead's record looks up its secondary contacts.
+		const answer = laravelPage(leads, page ?? 1, perPage ?? 15, `${sb.baseUrl}/api/user/leads`);
+		return send(reply, 200, {
+			...answer,
+			data: (answer.data as Lead[]).map((l) => leadRecord(sb.state, l)),
+		});
 	});
 
 	app.put('/api/leads/:id', async (req, reply) => {

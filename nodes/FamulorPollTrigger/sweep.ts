@@ -1,0 +1,92 @@
+/**
+ * The sweep: how the conversations and lead-status events look at every record of a list of any
+ * length within a bounded number of polls. Each poll reads the list's first page (where new records
+ * appear when the list runs newest first), then continues through the older pages where the last
+ * poll stopped, at most Pages Per Poll of them; at the list's end a cycle is complete and the next
+ * poll starts again below the first page. Nothing here depends on the list's order, which no page
+ * documents (https://docs.famulor.de/en/api-reference/conversations/list,
+ * https://docs.famulor.de/en/api-reference/leads/list): a cycle walks the whole list either way.
+ *
+ * A record the trigger does not remember (never tracked, or forgotten to keep the state bounded) is
+ * judged by `knownUntil`: every change of such a record before that second is accounted for, none
+ * from it on (a sweep remembers every record it sees in that second, so none is judged twice). It
+ * rises to the mark at a cycle's start once the cycle is complete, since that cycle looked at every
+ * record after that mark. Pure decisions, tested as tables in test/pollTrigger/sweep.test.ts.
+ */
+
+/**
+ * The sweep's remembered position. `next` is where the next poll continues (a cursor, or a page
+ * number as text); '' is the state `cycle start`: the next poll starts below the first page.
+ */
+export interface SweepState {
+	next: string;
+	/** The newest `updated_at` seen when the current cycle started. */
+	cycleMark: string;
+	/** Records not remembered changed after this time, and only then, in ways not yet emitted. */
+	knownUntil: string;
+}
+
+/** The named states of a sweep between two polls. */
+export type SweepPhase = 'cycle start' | 'midway';
+
+export const sweepPhase = (sweep: SweepState): SweepPhase =>
+	sweep.next === '' ? 'cycle start' : 'midway';
+
+/** A new sweep, as a quiet poll that read the whole list leaves it: everything up to `mark` is known. */
+export const freshSweep = (mark: string): SweepState => ({
+	next: '',
+	cycleMark: mark,
+	knownUntil: mark,
+});
+
+/** Where a poll's sweep begins: where the last one stopped, or at a cycle start below the first page. */
+export function sweepStart(
+	sweep: SweepState,
+	firstPageNext: string | undefined,
+): string | undefined {
+	return sweepPhase(sweep) === 'midway' ? sweep.next : firstPageNext;
+}
+
+/** After a page of the sweep: `read` the next one, `pause` at it until the next poll, or `complete`. */
+export type SweepStep =
+	{ kind: 'read'; at: string } | { kind: 'pause'; at: string } | { kind: 'complete' };
+
+export function afterSweepPage(
+	next: string | undefined,
+	sweepPagesRead: number,
+	budget: number,
+): SweepStep {
+	if (next === undefined) return { kind: 'complete' };
+	return sweepPagesRead >= budget ? { kind: 'pause', at: next } : { kind: 'read', at: next };
+}
+
+/**
+ * The sweep after a poll that read everything it found changed. A completed cycle lifts `knownUntil`
+ * to the mark its start saw and starts the next cycle at today's mark; a poll that left changes
+ * unread keeps the sweep where it was, so the pages are read again (poll callers decide).
+ */
+export function advanceSweep(sweep: SweepState, step: SweepStep, mark: string): SweepState {
+	if (step.kind === 'complete') return { next: '', cycleMark: mark, knownUntil: sweep.cycleMark };
+	return { ...sweep, next: step.at };
+}
+
+/**
+ * Whether a record the sweep passed unchanged may be forgotten: only one whose last change is before
+ * `knownUntil`, so that its next change, which comes later, is after it.
+ */
+export const forgettable = (updatedAt: string, knownUntil: string): boolean =>
+	updatedAt !== '' && updatedAt < knownUntil;
+
+/** What sweeping a list of `records` costs, `pagesPerPoll` older pages a poll (the README's table). */
+export function sweepCost(
+	records: number,
+	pagesPerPoll: number,
+	pageSize: number,
+): { idleRequests: number; pollsPerCycle: number } {
+	const pages = Math.max(1, Math.ceil(records / pageSize));
+	return {
+		idleRequests: Math.min(pages, 1 + pagesPerPoll),
+		// The first page is read every poll; the others once per cycle, pagesPerPoll at a time.
+		pollsPerCycle: Math.max(1, Math.ceil((pages - 1) / pagesPerPoll)),
+	};
+}
