@@ -85,7 +85,12 @@ describe('replayed call and chat deliveries', () => {
 		['Call Completed, by the call ID', postCall(), (n: number) => ({ id: n, status: 'completed' })],
 		[
 			'Conversation Ended, by the conversation ID and end time',
-			{ assistantId: byId(CHAT_ASSISTANT), event: 'conversationEnded' },
+			// Famulor's list does not show the conversation-ended URL, so registering needs the option.
+			{
+				assistantId: byId(CHAT_ASSISTANT),
+				event: 'conversationEnded',
+				options: { replaceExisting: true },
+			},
 			chatBody,
 		],
 	])(
