@@ -9,7 +9,7 @@ import {
 import { kit, run } from './setup';
 
 describe('Chat → Create Conversation / Send Message / Get Conversation', () => {
-	it("sends a message and outputs the assistant's reply with the conversation ID; Get Conversation reads the history", async () => {
+	it("sends a message and outputs the assistant's reply with the conversation ID", async () => {
 		const uuid = await newChat(kit());
 		const sent = await run({
 			resource: 'chat',

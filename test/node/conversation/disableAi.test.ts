@@ -10,7 +10,7 @@ import {
 import { kit, run } from './setup';
 
 describe('Conversation → Disable AI / Enable AI', () => {
-	it('switches the AI of a conversation off and on by UUID, and outputs the state with the conversation ID', async () => {
+	it('switches the AI of a conversation off by UUID, and outputs the state with the conversation ID', async () => {
 		const uuid = await newChat(kit());
 		const off = await run({
 			resource: 'conversation',
