@@ -15,7 +15,6 @@ export const NODE_TESTS = 'test/node';
  * file, and that file. Split one, then remove its entry.
  */
 export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
-	'sipTrunk/*': `${NODE_TESTS}/sipTrunk.test.ts`,
 	'assistant/enableInboundWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
 	'assistant/disableWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
 	'assistant/enablePostCallWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
