@@ -15,12 +15,6 @@ export const NODE_TESTS = 'test/node';
  * file, and that file. Split one, then remove its entry.
  */
 export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
-	'assistant/enableInboundWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/enablePostCallWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/enableConversationEndedWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableInboundWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableConversationEndedWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
 	'document/update': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
 	'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
 };
