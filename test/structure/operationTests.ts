@@ -15,8 +15,6 @@ export const NODE_TESTS = 'test/node';
  * file, and that file. Split one, then remove its entry.
  */
 export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
-	'document/update': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
-	'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
 };
 
 export function filesUnder(dir: string, cwd = process.cwd()): string[] {
