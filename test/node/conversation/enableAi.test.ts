@@ -5,12 +5,8 @@ describe('Conversation → Disable AI / Enable AI', () => {
 	// Split from the Disable AI test, which switched the AI off before switching it on here.
 	it('switches the AI of a conversation on by UUID, and outputs the state with the conversation ID', async () => {
 		const uuid = await newChat(kit());
-		const off = await run({
-			resource: 'conversation',
-			operation: 'disableAi',
-			conversationId: locator(uuid),
-		});
-		expect(off.error).toBeUndefined();
+		const off = await kit().api('POST', `/api/automate/conversations/${uuid}/disable-ai`);
+		expect(off.json).toMatchObject({ ai_enabled: false });
 		await kit().clearRequests();
 		const on = await run({
 			resource: 'conversation',
