@@ -5,97 +5,66 @@ import ts from 'typescript';
 import {
 	ACTIONS,
 	NODE_TESTS,
-	PENDING_SHARED_TESTS,
+	SHARED_SUITE_EXCEPTION,
 	filesUnder,
-	stalePendingEntries,
+	sharedResourceSuites,
 	untestedOperations,
 } from './operationTests';
 
 /** The layout docs/DEVELOPING.md describes, checked so that a newcomer can predict where anything is. */
 
+const resourceFolders = readdirSync(ACTIONS, { withFileTypes: true })
+	.filter((entry) => entry.isDirectory())
+	.map((entry) => entry.name);
+
 describe('tests mirror the operations', () => {
 	it('every operation file has test/node/<resource>/<operation>.test.ts', () => {
-		expect(
-			untestedOperations(filesUnder(ACTIONS), filesUnder(NODE_TESTS), PENDING_SHARED_TESTS),
-		).toEqual([]);
+		expect(untestedOperations(filesUnder(ACTIONS), filesUnder(NODE_TESTS))).toEqual([]);
 	});
 
-	it('the list of suites still shared by several operations only names files still needed', () => {
-		expect(
-			stalePendingEntries(filesUnder(ACTIONS), filesUnder(NODE_TESTS), PENDING_SHARED_TESTS),
-		).toEqual([]);
+	it(`no resource keeps a shared test/node/<resource>.test.ts, but ${SHARED_SUITE_EXCEPTION.file}: ${SHARED_SUITE_EXCEPTION.why}`, () => {
+		expect(sharedResourceSuites(resourceFolders, filesUnder(NODE_TESTS))).toEqual([]);
 	});
 
-	it.each<[string, string[], string[], Record<string, string>, string[]]>([
+	it.each<[string, string[], string[], string[]]>([
 		[
 			'an operation test file',
 			[`${ACTIONS}/sms/send.operation.ts`],
 			[`${NODE_TESTS}/sms/send.test.ts`],
-			{},
 			[],
 		],
 		[
 			'one test file also for a version-2 variant',
 			[`${ACTIONS}/call/make.operation.ts`, `${ACTIONS}/call/make.v2.operation.ts`],
 			[`${NODE_TESTS}/call/make.test.ts`, `${NODE_TESTS}/call/make.v2.test.ts`],
-			{},
 			[],
 		],
 		[
 			'a resource test file that is not one per operation',
 			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
 			[`${NODE_TESTS}/sms.test.ts`, `${NODE_TESTS}/kit.ts`, `${NODE_TESTS}/lead/get.test.ts`],
-			{},
 			[`${ACTIONS}/sms/send.operation.ts`, `${ACTIONS}/lead/create.operation.ts`],
 		],
-		[
-			'a shared file still pending',
-			[`${ACTIONS}/lead/create.operation.ts`, `${ACTIONS}/document/delete.operation.ts`],
-			[`${NODE_TESTS}/lead.test.ts`, `${NODE_TESTS}/document/updateAndDelete.test.ts`],
-			{
-				'lead/*': `${NODE_TESTS}/lead.test.ts`,
-				'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
-			},
-			[],
-		],
-		[
-			'a pending entry whose file is gone',
-			[`${ACTIONS}/lead/create.operation.ts`],
-			[`${NODE_TESTS}/leads.test.ts`],
-			{ 'lead/*': `${NODE_TESTS}/lead.test.ts` },
-			[`${ACTIONS}/lead/create.operation.ts`],
-		],
-		['a helper that is no operation', [`${ACTIONS}/lead/fields.ts`], [], {}, []],
-	])('finds %s', (_case, operations, tests, pending, untested) => {
-		expect(untestedOperations(operations, tests, pending)).toEqual(untested);
+		['a helper that is no operation', [`${ACTIONS}/lead/fields.ts`], [], []],
+	])('finds %s', (_case, operations, tests, untested) => {
+		expect(untestedOperations(operations, tests)).toEqual(untested);
 	});
 
-	it.each<[string, string[], string[], string[]]>([
+	it.each<[string, string[], string[]]>([
+		['a resource split into its folder', [`${NODE_TESTS}/lead/create.test.ts`], []],
 		[
-			'a shared file still needed',
-			[`${ACTIONS}/lead/create.operation.ts`],
-			[`${NODE_TESTS}/lead.test.ts`],
-			[],
-		],
-		[
-			'a resource split already',
-			[`${ACTIONS}/lead/create.operation.ts`],
+			'a shared resource suite beside its folder',
 			[`${NODE_TESTS}/lead.test.ts`, `${NODE_TESTS}/lead/create.test.ts`],
-			['lead/*'],
+			[`${NODE_TESTS}/lead.test.ts`],
 		],
-		['a shared file removed', [`${ACTIONS}/lead/create.operation.ts`], [], ['lead/*']],
-	])('a stale pending entry: %s', (_case, operations, tests, stale) => {
-		expect(
-			stalePendingEntries(operations, tests, { 'lead/*': `${NODE_TESTS}/lead.test.ts` }),
-		).toEqual(stale);
+		['the named exception', [SHARED_SUITE_EXCEPTION.file], []],
+		['a theme suite named after no resource', [`${NODE_TESTS}/reliability.test.ts`], []],
+	])('a shared resource suite: %s', (_case, tests, shared) => {
+		expect(sharedResourceSuites(['lead', 'organizer'], tests)).toEqual(shared);
 	});
 });
 
 describe('versions are expressed one way', () => {
-	const resourceFolders = readdirSync(ACTIONS, { withFileTypes: true })
-		.filter((entry) => entry.isDirectory())
-		.map((entry) => entry.name);
-
 	it('no folder of the actions holds a version of its own', () => {
 		expect(filesUnder(ACTIONS).filter((file) => /\/v\d+\//.test(relative(ACTIONS, file)))).toEqual(
 			[],

@@ -1,8 +1,8 @@
 /**
  * Where the tests of an operation live: `nodes/Famulor/actions/<resource>/<op>.operation.ts` (and its
  * version-2 variant `<op>.v2.operation.ts`) is tested in `test/node/<resource>/<op>.test.ts` (the
- * variant may have its own `<op>.v2.test.ts` beside it). `PENDING_SHARED_TESTS` names the suites that
- * still test several operations in one file; it may only shrink.
+ * variant may have its own `<op>.v2.test.ts` beside it). No resource keeps one shared
+ * `test/node/<resource>.test.ts`, except `SHARED_SUITE_EXCEPTION`.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,27 +10,11 @@ import { join } from 'node:path';
 export const ACTIONS = 'nodes/Famulor/actions';
 export const NODE_TESTS = 'test/node';
 
-/**
- * Operations (`<resource>/<op>`, or `<resource>/*` for a whole resource) whose tests still share a
- * file, and that file. Split one, then remove its entry.
- */
-export const PENDING_SHARED_TESTS: Readonly<Record<string, string>> = {
-	'campaign/*': `${NODE_TESTS}/campaign.test.ts`,
-	'chat/*': `${NODE_TESTS}/chat.test.ts`,
-	'conversation/*': `${NODE_TESTS}/conversation.test.ts`,
-	'knowledgeBase/*': `${NODE_TESTS}/knowledgeBase.test.ts`,
-	'midCallTool/*': `${NODE_TESTS}/midCallTool.test.ts`,
-	'phoneNumber/*': `${NODE_TESTS}/phoneNumber.test.ts`,
-	'sipTrunk/*': `${NODE_TESTS}/sipTrunk.test.ts`,
-	'assistant/enableInboundWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/enablePostCallWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/enableConversationEndedWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableInboundWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'assistant/disableConversationEndedWebhook': `${NODE_TESTS}/assistant/webhookSwitch.test.ts`,
-	'document/update': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
-	'document/delete': `${NODE_TESTS}/document/updateAndDelete.test.ts`,
-};
+/** The one resource whose tests share a file, and why. */
+export const SHARED_SUITE_EXCEPTION = {
+	file: `${NODE_TESTS}/organizer.test.ts`,
+	why: 'folders and labels are one set of operations built per kind (organizer/operations.ts), with no operation files to mirror',
+} as const;
 
 export function filesUnder(dir: string, cwd = process.cwd()): string[] {
 	return readdirSync(join(cwd, dir)).flatMap((name) => {
@@ -50,42 +34,19 @@ export function resourceOf(file: string): string | undefined {
 	return operationOf(file)?.split('/')[0];
 }
 
-/**
- * Operation files without `test/node/<resource>/<op>.test.ts`, unless `pending` names the shared
- * file that still holds their tests and that file exists.
- */
-export function untestedOperations(
-	operationFiles: string[],
-	testFiles: string[],
-	pending: Readonly<Record<string, string>> = {},
-): string[] {
+/** Operation files without `test/node/<resource>/<op>.test.ts`. */
+export function untestedOperations(operationFiles: string[], testFiles: string[]): string[] {
 	const tests = new Set(testFiles);
 	return operationFiles.filter((file) => {
 		const operation = operationOf(file);
-		if (operation === undefined) return false;
-		if (tests.has(`${NODE_TESTS}/${operation}.test.ts`)) return false;
-		const shared = pending[operation] ?? pending[`${operation.split('/')[0]}/*`];
-		return shared === undefined || !tests.has(shared);
+		return operation !== undefined && !tests.has(`${NODE_TESTS}/${operation}.test.ts`);
 	});
 }
 
-/** Entries of `pending` that no longer hold back anything: the shared file is gone or split. */
-export function stalePendingEntries(
-	operationFiles: string[],
-	testFiles: string[],
-	pending: Readonly<Record<string, string>>,
-): string[] {
+/** `test/node/<resource>.test.ts` files of the given resource folders, but the named exception. */
+export function sharedResourceSuites(resourceFolders: string[], testFiles: string[]): string[] {
 	const tests = new Set(testFiles);
-	const operations = operationFiles.map(operationOf).filter((op) => op !== undefined);
-	return Object.keys(pending).filter((entry) => {
-		const [resource, operation] = entry.split('/');
-		const covered = operations.filter((op) =>
-			operation === '*' ? op.startsWith(`${resource}/`) : op === entry,
-		);
-		return (
-			!tests.has(pending[entry]) ||
-			covered.length === 0 ||
-			covered.every((op) => tests.has(`${NODE_TESTS}/${op}.test.ts`))
-		);
-	});
+	return resourceFolders
+		.map((resource) => `${NODE_TESTS}/${resource}.test.ts`)
+		.filter((file) => tests.has(file) && file !== SHARED_SUITE_EXCEPTION.file);
 }

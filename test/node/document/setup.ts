@@ -1,9 +1,13 @@
 import { SEED } from '../../../sandbox';
-import { locator, useKit, type RunOptions } from '../kit';
+import { locator, useKit, v2Runner, type RunOptions } from '../kit';
 
 export const KB = SEED.alice.knowledgeBaseId;
 
+export const ALICE = SEED.alice;
+
 export const kit = useKit();
+
+export const runV2 = v2Runner(kit);
 
 export async function run(
 	operation: string,

@@ -1,34 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { SEED } from '../../sandbox';
-import {
-	expectFailedBeforeSending,
-	items,
-	jsonOf,
-	useKit,
-	visibleText,
-	locator,
-	only,
-	v2Run,
-	v2Search,
-	newChat,
-} from './kit';
-
-const kit = useKit();
-
-const list = (over: INodeParameters = {}, filters: INodeParameters = {}): INodeParameters => ({
-	resource: 'conversation',
-	operation: 'getAll',
-	returnAll: false,
-	limit: 50,
-	...over,
-	filters,
-});
-
-const ALICE = SEED.alice;
-
-/** These operations exist in version 2 of the node only. */
-const run = v2Run(kit);
-const load = v2Search(kit);
+import { SEED } from '../../../sandbox';
+import { expectFailedBeforeSending, items, jsonOf, visibleText } from '../kit';
+import { kit, list } from './setup';
 
 describe('Conversation → Get Many', () => {
 	it('asks for the Limit as per_page and returns one item per conversation', async () => {
@@ -242,104 +215,6 @@ describe('Conversation → Continue On Fail', () => {
 			'api',
 			'widget',
 		]);
-	});
-});
-
-describe('Conversation → Disable AI / Enable AI', () => {
-	it('switches the AI of a conversation off and on by UUID, and outputs the state with the conversation ID', async () => {
-		const uuid = await newChat(kit());
-		const off = await run({
-			resource: 'conversation',
-			operation: 'disableAi',
-			conversationId: locator(uuid),
-		});
-		expect(off.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'POST',
-			path: `/api/automate/conversations/${uuid}/disable-ai`,
-			body: null,
-		});
-		expect(jsonOf(off)).toEqual([{ conversation_id: uuid, status: true, ai_enabled: false }]);
-		const silent = await kit().api('POST', `/api/conversations/${uuid}/messages`, {
-			message: 'Einen Menschen bitte',
-		});
-		expect(silent.json.message).toBe('');
-		await kit().clearRequests();
-		const on = await run({
-			resource: 'conversation',
-			operation: 'enableAi',
-			conversationId: locator(uuid, 'list'),
-		});
-		expect(jsonOf(on)).toEqual([{ conversation_id: uuid, status: true, ai_enabled: true }]);
-		expect(only(await kit().requests()).path).toBe(`/api/automate/conversations/${uuid}/enable-ai`);
-	});
-
-	it('refuses the numeric conversation_id of a WhatsApp send before sending, saying where the UUID is', async () => {
-		const result = await run({
-			resource: 'conversation',
-			operation: 'disableAi',
-			conversationId: locator('={{ 9012 }}'),
-		});
-		await expectFailedBeforeSending(kit(), result, '(uuid)');
-		expect(result.error?.message).toMatch(
-			/must be a UUID, not a number \(9012\).*Conversation → Get Many/,
-		);
-	});
-
-	it("maps 404 for another account's conversation (Continue On Fail: an error item)", async () => {
-		const bobs = await kit().api(
-			'GET',
-			'/api/user/conversations?per_page=1',
-			undefined,
-			SEED.tokens.bob,
-		);
-		const uuid = (bobs.json.data as Array<{ id: string }>)[0].id;
-		const result = await run(
-			{ resource: 'conversation', operation: 'disableAi', conversationId: locator(uuid) },
-			{ continueOnFail: true },
-		);
-		expect(jsonOf(result)).toEqual([
-			expect.objectContaining({
-				error: expect.stringMatching(/Conversation not found/),
-				httpCode: 404,
-			}),
-		]);
-	});
-
-	it('the conversation picker pages through conversations by cursor and filters by customer', async () => {
-		const first = await load<{
-			results: Array<{ name: string; value: string }>;
-			paginationToken?: string;
-		}>('searchConversations');
-		expect(first.results).toHaveLength(ALICE.conversationCount);
-		expect(first.paginationToken).toBeUndefined();
-		expect(only(await kit().requests()).query).toEqual({ per_page: '100' });
-		const max = await load<{ results: Array<{ name: string; value: string }> }>(
-			'searchConversations',
-			'Max Miller',
-		);
-		expect(max.results).toEqual([
-			{
-				name: expect.stringMatching(/^Max Miller \(whatsapp, /),
-				value: expect.stringMatching(/^[0-9a-f-]{36}$/),
-			},
-		]);
-		await kit().control('POST', '/conversations/seed', { user: 'alice', count: 150 });
-		await kit().clearRequests();
-		const page = await load<{ results: unknown[]; paginationToken?: string }>(
-			'searchConversations',
-		);
-		expect(page.results).toHaveLength(100);
-		const next = await load<{ results: unknown[]; paginationToken?: string }>(
-			'searchConversations',
-			undefined,
-			page.paginationToken,
-		);
-		expect(next.results).toHaveLength(90);
-		expect((await kit().requests())[1].query).toEqual({
-			per_page: '100',
-			cursor: page.paginationToken,
-		});
 	});
 });
 

@@ -1,12 +1,5 @@
-import { jsonOf, expectFailedBeforeSending, locator, useKit } from './kit';
-
-// Version 2 against the sandbox in current mode.
-const kit = useKit({
-	api: 'current',
-	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
-});
-
-const v2 = { typeVersion: 2 };
+import { jsonOf, expectFailedBeforeSending, locator } from '../kit';
+import { kit, v2 } from './setup';
 
 describe('Mid-Call Tool', () => {
 	it('creates with headers and parameters, reads, updates and deletes', async () => {

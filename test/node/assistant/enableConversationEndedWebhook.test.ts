@@ -1,0 +1,59 @@
+import { kit } from './setup';
+import { jsonOf, expectFailedBeforeSending, only } from '../kit';
+import { ALICE, run, stored } from './setup.webhooks';
+
+describe('Assistant webhook switches (v2)', () => {
+	it('Enable Conversation-Ended Webhook sets the chat-end URL', async () => {
+		const url = 'https://example.com/chat-ended';
+		const on = await run('enableConversationEndedWebhook', { webhookUrl: url });
+		expect(only(await kit().requests())).toMatchObject({
+			method: 'POST',
+			path: '/api/user/assistants/enable-conversation-ended-webhook',
+			body: { assistant_id: ALICE.chatAssistantId, webhook_url: url },
+		});
+		expect(jsonOf(on)).toEqual([
+			{
+				assistant_id: ALICE.chatAssistantId,
+				webhook: 'conversation_ended',
+				enabled: true,
+				webhook_url: url,
+				message: 'Conversation ended webhook enabled successfully',
+			},
+		]);
+		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
+			conversation_ended_webhook_url: url,
+		});
+	});
+
+	it('the conversation-ended URL must be HTTPS (plain http only on this machine) and is checked before sending', async () => {
+		const refused = await run('enableConversationEndedWebhook', {
+			webhookUrl: 'http://example.com/chat-ended',
+		});
+		await expectFailedBeforeSending(
+			kit(),
+			refused,
+			'Webhook URL (webhook_url) must start with https://',
+		);
+		const local = await run('enableConversationEndedWebhook', {
+			webhookUrl: 'http://127.0.0.1:5678/webhook/chat',
+		});
+		expect(local.error).toBeUndefined();
+		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
+			conversation_ended_webhook_url: 'http://127.0.0.1:5678/webhook/chat',
+		});
+	});
+
+	it('a switch is repeated after a lost answer (setting a URL twice has the same effect)', async () => {
+		await kit().fault({
+			method: 'POST',
+			path: '/api/user/assistants/enable-conversation-ended-webhook',
+			kind: 'reset',
+			count: 1,
+		});
+		const result = await run('enableConversationEndedWebhook', {
+			webhookUrl: 'https://example.com/chat',
+		});
+		expect(result.error).toBeUndefined();
+		expect(await kit().requests()).toHaveLength(2);
+	});
+});

@@ -1,0 +1,36 @@
+import { kit } from './setup';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { SEED } from '../../../sandbox';
+import { locator, type RunOptions } from '../kit';
+import { actionNodeDescription } from '../../../harness/engine';
+
+export const ALICE = SEED.alice;
+
+export async function run(
+	operation: string,
+	parameters: IDataObject = {},
+	options: RunOptions = {},
+) {
+	return await kit().run(
+		{
+			resource: 'assistant',
+			operation,
+			assistantId: locator(ALICE.chatAssistantId),
+			...parameters,
+		} as never,
+		{ typeVersion: 2, ...options },
+	);
+}
+
+/** The stored assistant, with the fields the API does not list. */
+export async function stored(id: number): Promise<IDataObject> {
+	return await kit().control<IDataObject>('GET', `/state/assistants/${id}`);
+}
+
+export function operationNames(version: number): string[] {
+	const property = actionNodeDescription(version).properties.find(
+		(p: INodeProperties) =>
+			p.name === 'operation' && p.displayOptions?.show?.resource?.includes('assistant'),
+	);
+	return ((property?.options ?? []) as INodePropertyOptions[]).map((option) => option.name);
+}

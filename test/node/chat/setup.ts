@@ -1,0 +1,10 @@
+import { SEED } from '../../../sandbox';
+import { useKit, v2Run, v2Search } from '../kit';
+
+export const ALICE = SEED.alice;
+
+export const kit = useKit();
+
+/** These operations exist in version 2 of the node only. */
+export const run = v2Run(kit);
+export const load = v2Search(kit);

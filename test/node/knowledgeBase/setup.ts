@@ -1,0 +1,18 @@
+import { SEED } from '../../../sandbox';
+import { useKit, type RunOptions, v2Runner } from '../kit';
+
+export const KB = SEED.alice.knowledgeBaseId;
+
+export const kit = useKit();
+
+export async function run(
+	operation: string,
+	parameters: Record<string, unknown>,
+	extra: RunOptions = {},
+) {
+	return await kit().run({ resource: 'knowledgeBase', operation, ...parameters } as never, extra);
+}
+
+export const ALICE = SEED.alice;
+
+export const runV2 = v2Runner(kit);
