@@ -20,7 +20,7 @@ interface StoredAssistant {
 	inbound_webhook_url: string | null;
 }
 
-interface Tool {
+export interface Tool {
 	id: number;
 	name: string;
 	endpoint: string;
