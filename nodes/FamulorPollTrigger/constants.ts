@@ -1,6 +1,7 @@
 /**
- * Every number of the polling trigger, in one place. The README's "Polling events" states the
- * promises they make; keep it in step.
+ * Every number of the polling trigger, in one place. The README's polling cost table is written
+ * from them (`npm run docs`, scripts/docs/pollingCost.ts); docs/BEHAVIOUR.md's polling trigger
+ * section states the promises they make.
  */
 import { MAX_PAGE_SIZE } from '../shared/transport';
 

@@ -7,6 +7,7 @@ import {
 	whatsAppSenderLocator,
 } from '../shared/descriptions';
 import { LEAD_STATUSES, statusOptions } from '../Famulor/actions/lead/fields';
+import { DOCUMENTED_GENERAL_LIMITS } from '../shared/transport/constants';
 import { DEFAULT_PAGES_PER_POLL, MAX_SWEEP_PAGES_PER_POLL, POLL_PAGE_SIZE } from './constants';
 import { CALL_END_STATUSES } from './events/calls';
 
@@ -26,8 +27,7 @@ const label = (status: string): string =>
 
 export const pollTriggerProperties: INodeProperties[] = [
 	{
-		displayName:
-			"This trigger asks Famulor for new events at the Poll Times below, so it works where Famulor cannot reach n8n (a laptop, a company network). Events arrive up to one poll interval late; each poll costs at least one of the account's 100 requests a minute. For instant events on an n8n with a public URL, use the Famulor AI Trigger.",
+		displayName: `This trigger asks Famulor for new events at the Poll Times below, so it works where Famulor cannot reach n8n (a laptop, a company network). Events arrive up to one poll interval late; each poll costs at least one of the account's ${DOCUMENTED_GENERAL_LIMITS[0].limit} requests a minute. For instant events on an n8n with a public URL, use the Famulor AI Trigger.`,
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
