@@ -24,7 +24,7 @@ import {
 	type QueueCluster,
 	type RunningServices,
 } from '../runtime';
-import { SEED, startSandbox, type SandboxOptions, type StartedSandbox } from '../sandbox';
+import { SEED, startSandbox, type StartedSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,
 	accountWideMinimumMs,
@@ -58,10 +58,9 @@ export async function startQueueSetup(
 	entry: MatrixEntry = NEWEST,
 	/** Workflows to import besides the examples and the burst. */
 	workflows: Array<{ file: string; workflow: Record<string, unknown> }> = [],
-	sandboxOptions: SandboxOptions = {},
 ): Promise<QueueSetup> {
 	ensureN8n(entry);
-	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, ...sandboxOptions });
+	const sandbox = await startSandbox({ port: 0, callDurationMs: 0 });
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-queue-n8n-'));
 	const outputs = new Map<string, string>();
 	let services: RunningServices | undefined;

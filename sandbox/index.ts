@@ -56,13 +56,6 @@ export interface SandboxOptions {
 	webhookRetryDelaysMs?: number[];
 	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
 	webhookTimeoutMs?: number;
-	/**
-	 * default true: an incoming call waits 2 s for its inbound request's answer and a mid-call tool request
-	 * its tool's timeout, as the service does; false = both wait for the answer however long it takes, so
-	 * a test on a loaded machine proves who answered what without racing the clock (the timing is the
-	 * benchmark's)
-	 */
-	liveDeadlines?: boolean;
 	/** real milliseconds every authenticated API request waits before it is handled (a network round trip); default 0 */
 	latencyMs?: number;
 	/**
@@ -144,7 +137,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		generalRateLimit: resolveGeneralLimit(opts.generalRateLimit),
 		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
-		liveDeadlines: opts.liveDeadlines ?? true,
 		latencyMs: opts.latencyMs ?? 0,
 		api: opts.api ?? 'both',
 		beyondDocs: resolveBeyondDocs(opts.beyondDocs),

@@ -27,11 +27,6 @@ export interface ResolvedOptions {
 	generalRateLimit: GeneralLimit | false;
 	webhookRetryDelaysMs: number[];
 	webhookTimeoutMs: number;
-	/**
-	 * true: a call's inbound request and mid-call tool requests give up at the service's deadlines (2 s,
-	 * the tool's timeout); false: they wait for the answer however long it takes (tests on a loaded machine)
-	 */
-	liveDeadlines: boolean;
 	/** real milliseconds every API request waits before it is handled, like a network round trip; 0 = none */
 	latencyMs: number;
 	seed: boolean;

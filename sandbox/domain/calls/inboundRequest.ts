@@ -16,14 +16,6 @@ import { iso6 } from '../formats';
 export const INBOUND_BUDGET_MS = 2_000;
 export const USER_AGENT = 'Famulor-Webhook/1.0 (sandbox)';
 
-/**
- * A live request's deadline: the service's, unless the sandbox runs without them (option
- * `liveDeadlines: false`, for tests on a loaded machine).
- */
-export function deadline(sb: Sandbox, ms: number): AbortSignal | undefined {
-	return sb.opts.liveDeadlines ? AbortSignal.timeout(ms) : undefined;
-}
-
 export function jsonOrText(text: string): unknown {
 	try {
 		return JSON.parse(text) as unknown;
@@ -85,7 +77,7 @@ export async function sendInboundRequest(
 			method: 'POST',
 			headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
 			body: JSON.stringify(payload),
-			signal: deadline(sb, timeoutMs),
+			signal: AbortSignal.timeout(timeoutMs),
 		});
 		outcome.status = res.status;
 		const answer = jsonOrText(await res.text());

@@ -16,7 +16,6 @@ import {
 	jsonOrText,
 	sendInboundRequest,
 	USER_AGENT,
-	deadline,
 } from './inboundRequest';
 
 /** What the assistant says of an answer at most. */
@@ -89,7 +88,7 @@ export async function invokeTool(
 		spoken: NO_ANSWER_LINE,
 	};
 	try {
-		const res = await fetch(url, { ...init, signal: deadline(sb, tool.timeout * 1000) });
+		const res = await fetch(url, { ...init, signal: AbortSignal.timeout(tool.timeout * 1000) });
 		record.status = res.status;
 		record.result = jsonOrText(await res.text());
 		if (res.ok) record.spoken = spokenOf(record.result);
