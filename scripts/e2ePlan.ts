@@ -12,13 +12,16 @@ export const QUEUE_TESTS = `${E2E_ROOT}queue/`;
 /**
  * The smoke subset: the packed package installed and its node types and credential listed by n8n,
  * n8n's credential test, a webhook event starting an execution (trigger.test.ts), a poll
- * (pollTrigger.test.ts) and an action node placing calls in a production execution
- * (executionRetry.test.ts).
+ * (pollTrigger.test.ts), an action node placing calls in a production execution
+ * (executionRetry.test.ts), and the live answers (liveAnswers.test.ts): a Mid-Call Tool and an
+ * Inbound Call answered by the workflow through n8n's own webhook response, which differs between n8n
+ * versions, so users on every version rely on it.
  */
 export const SMOKE_TESTS: readonly string[] = [
 	`${E2E_ROOT}trigger.test.ts`,
 	`${E2E_ROOT}pollTrigger.test.ts`,
 	`${E2E_ROOT}executionRetry.test.ts`,
+	`${E2E_ROOT}liveAnswers.test.ts`,
 ];
 
 /** How much of the suite an entry runs. */

@@ -116,4 +116,17 @@ describe('the smoke subset', () => {
 		const suite = readdirSync(E2E_ROOT).map((file) => `${E2E_ROOT}${file}`);
 		expect(SMOKE_TESTS.filter((file) => !suite.includes(file))).toEqual([]);
 	});
+
+	// What users build on, on every n8n they run: webhook events, polls, paid actions under n8n's
+	// Retry, and the live answers (Mid-Call Tool, Inbound Call) that go through n8n's webhook response.
+	it('covers every kind of event and the live answers on the older entries', () => {
+		expect(SMOKE_TESTS.map((file) => file.slice(E2E_ROOT.length))).toEqual(
+			expect.arrayContaining([
+				'trigger.test.ts',
+				'pollTrigger.test.ts',
+				'executionRetry.test.ts',
+				'liveAnswers.test.ts',
+			]),
+		);
+	});
 });
