@@ -29,11 +29,6 @@ export function operationOf(file: string): string | undefined {
 	return match ? `${match[1]}/${match[2]}` : undefined;
 }
 
-/** The resource folder of an operation file, or undefined for any other file. */
-export function resourceOf(file: string): string | undefined {
-	return operationOf(file)?.split('/')[0];
-}
-
 /** Operation files without `test/node/<resource>/<op>.test.ts`. */
 export function untestedOperations(operationFiles: string[], testFiles: string[]): string[] {
 	const tests = new Set(testFiles);
