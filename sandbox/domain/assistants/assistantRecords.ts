@@ -2,7 +2,6 @@
 import { languageById } from '../../model/catalogues';
 import type { Assistant } from '../../model/assistants';
 import type { BeyondDocsSettings } from '../../model/beyondDocs';
-import type { State } from '../../model/store';
 import { decimal, iso6 } from '../formats';
 
 export function outputSchemaType(t: string): string {
@@ -10,11 +9,7 @@ export function outputSchemaType(t: string): string {
 }
 
 /** `toolIdsReported`: the option `assistantToolIds` (model/beyondDocs.ts). */
-export function fullAssistant(
-	s: State,
-	a: Assistant,
-	toolIdsReported = false,
-): Record<string, unknown> {
+function fullAssistant(a: Assistant, toolIdsReported: boolean): Record<string, unknown> {
 	const lang = languageById(a.language_id);
 	return {
 		id: a.id,
@@ -34,13 +29,9 @@ export function fullAssistant(
 			type: outputSchemaType(p.type),
 			description: p.description,
 		})),
-		// mid-call tools by name (older list shape), then built-in tools as {type, data} (current list shape)
-		tools: [
-			...a.tool_ids
-				.map((id) => s.tools.get(id)?.name)
-				.filter((n): n is string => typeof n === 'string'),
-			...a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
-		],
+		// built-in tools only, as {type, data}; the older docs' mid-call tool names are gone from the
+		// list (https://docs.famulor.de/en/api-reference/assistants/list)
+		tools: a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
 		// no docs page shows it (https://docs.famulor.de/en/api-reference/assistants/list): option assistantToolIds
 		...(toolIdsReported ? { tool_ids: [...a.tool_ids] } : {}),
 		is_webhook_active: a.is_webhook_active,
@@ -123,11 +114,10 @@ const UNLISTED_SETTINGS = [
 
 /** An item of the assistants list: the documented record, plus the fields the options allow. */
 export function listedAssistant(
-	s: State,
 	a: Assistant,
 	beyondDocs: BeyondDocsSettings,
 ): Record<string, unknown> {
-	const record = fullAssistant(s, a, beyondDocs.assistantToolIds);
+	const record = fullAssistant(a, beyondDocs.assistantToolIds);
 	for (const field of UNLISTED_SETTINGS) delete record[field];
 	if (!beyondDocs.assistantConversationEndedWebhookUrl)
 		delete record.conversation_ended_webhook_url;
