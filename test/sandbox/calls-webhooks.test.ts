@@ -291,13 +291,10 @@ describe('inbound calls', () => {
 			customer_phone: '+4917611112222',
 		});
 		const callId = arrived.json.call.id as number;
-		expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([['/inbound', 'incoming']]);
+		expect(hook.received.map((h) => h.path)).toEqual(['/inbound']);
 		await c.advance(5000);
-		expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([
-			['/inbound', 'incoming'],
-			['/post-call', 'completed'],
-		]);
-		expect(hook.received[1].body.id).toBe(callId);
+		expect(hook.received.map((h) => h.path)).toEqual(['/inbound', '/post-call']);
+		expect(hook.received[1].body).toMatchObject({ id: callId, status: 'completed' });
 		const log = (await c.ctl('GET', `/webhooks?callId=${callId}`)).json;
 		expect(log.map((e: any) => e.kind)).toEqual(['inbound', 'post_call']);
 	});
