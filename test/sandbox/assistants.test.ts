@@ -104,7 +104,7 @@ describe('languages, outbound, list', () => {
 			description: 'Whether the issue was resolved',
 		});
 		expect(a.filler_config).toEqual({ enabled: true, phrases: [] });
-		expect(a.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+		expect(a.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 	});
 	it('validates per_page and page', async () => {
 		for (const q of ['per_page=0', 'per_page=101', 'per_page=abc']) {

@@ -2,7 +2,7 @@
 import { languageById } from '../../model/catalogues';
 import type { Assistant } from '../../model/assistants';
 import type { BeyondDocsSettings } from '../../model/beyondDocs';
-import { decimal, iso6 } from '../formats';
+import { decimal, iso6, isoZ } from '../formats';
 
 export function outputSchemaType(t: string): string {
 	return t === 'bool' ? 'boolean' : t;
@@ -46,8 +46,9 @@ function fullAssistant(a: Assistant, toolIdsReported: boolean): Record<string, u
 		system_prompt: a.system_prompt,
 		flows_platform_id: null,
 		timezone: a.timezone,
-		created_at: iso6(a.created_at),
-		updated_at: iso6(a.updated_at),
+		// the list example's "2024-01-15T10:30:00Z"; the outbound list's example has microseconds
+		created_at: isoZ(a.created_at),
+		updated_at: isoZ(a.updated_at),
 		deleted_at: null,
 		max_silence_duration: a.max_silence_duration,
 		reengagement_interval: a.reengagement_interval,
