@@ -36,6 +36,11 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool',
 		why: "The guide says the request comes before the assistant picks up and serves to fetch customer data, but shows no payload; by default it carries only the caller's and the assistant's numbers, named as in the post-call payload. The trigger's Inbound Call outputs whatever the request carries; with a call ID it drops a repeated delivery of one call, without one every delivery starts the workflow.",
 	},
+	postCallRetries: {
+		does: 'A post-call webhook that fails (an answer other than 2xx, or no connection) is tried again after each of `webhookRetryDelaysMs` (1 s, 2 s and 4 s unless set).',
+		page: 'https://docs.famulor.de/en/api-reference/webhooks/post-call',
+		why: "The page says nothing of retries; by default each call's post-call webhook is sent once. The Call Completed trigger allows for retries: one execution per call ID, a repeated delivery is answered `{received: true, duplicate: true}`.",
+	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 
 export type BeyondDocsOption = keyof typeof BEYOND_DOCS;
