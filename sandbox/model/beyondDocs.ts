@@ -41,6 +41,11 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/api-reference/webhooks/post-call',
 		why: "The page says nothing of retries; by default each call's post-call webhook is sent once. The Call Completed trigger allows for retries: one execution per call ID, a repeated delivery is answered `{received: true, duplicate: true}`.",
 	},
+	endpointLimitRetryAfterHeader: {
+		does: "A 429 of an endpoint's own limit (generate-reply, the WhatsApp sends) carries a `Retry-After` header beside the body's `retry_after`.",
+		page: 'https://docs.famulor.de/en/api-reference/ai-replies/generate-reply',
+		why: "The page shows the 429 body `{message, retry_after}` and no header; only the authentication guide's sample client reads `Retry-After`. The node waits the header's seconds when it comes, else the body's `retry_after`.",
+	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 
 export type BeyondDocsOption = keyof typeof BEYOND_DOCS;
