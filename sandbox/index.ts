@@ -52,7 +52,7 @@ export interface SandboxOptions {
 	 * of the time; `{ sustained, burst }` = other numbers. Test kits switch it off unless a test needs it.
 	 */
 	generalRateLimit?: GeneralLimitOption;
-	/** delays between webhook delivery attempts; default [1000, 2000, 4000] */
+	/** delays between post-call webhook attempts under the option postCallRetries; default [1000, 2000, 4000] */
 	webhookRetryDelaysMs?: number[];
 	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
 	webhookTimeoutMs?: number;

@@ -4,6 +4,11 @@ export function iso6(ms: number): string {
 	return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
+/** "2024-01-15T10:30:00Z" (the examples of the assistants and campaigns lists, the calls list, the post-call webhook). */
+export function isoZ(ms: number): string {
+	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** "2026-02-25T10:30:00+00:00" */
 export function isoOffset(ms: number): string {
 	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');

@@ -10,7 +10,9 @@ import { currentWindow, secondsLeft } from '../domain/rateLimits/windows';
 
 /**
  * Counts one request against an endpoint's own limit, or answers 429 and returns false. Only the
- * general limit sends the X-RateLimit-* headers: the docs show them for it alone.
+ * general limit sends the X-RateLimit-* headers: the docs show them for it alone. The 429's body is
+ * the documented one (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); a
+ * `Retry-After` header only under the option `endpointLimitRetryAfterHeader`.
  */
 export function withinRateLimit(
 	sb: Sandbox,
@@ -21,7 +23,8 @@ export function withinRateLimit(
 	const w = currentWindow(sb, key, rl);
 	if (w.count >= rl.limit) {
 		const retryAfter = secondsLeft(sb, w, rl);
-		reply.header('Retry-After', String(retryAfter));
+		if (sb.opts.beyondDocs.endpointLimitRetryAfterHeader)
+			reply.header('Retry-After', String(retryAfter));
 		send(reply, 429, { message: 'Too Many Attempts.', retry_after: retryAfter });
 		return false;
 	}

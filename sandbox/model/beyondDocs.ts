@@ -31,6 +31,21 @@ export const BEYOND_DOCS = {
 		page: 'https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook',
 		why: "The API reference says the inbound webhook reports completed inbound calls; the automation guide (https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool) says it fires before the assistant picks up and reads variables from the answer. The default follows the guide, which example 9 (greet known callers) relies on; the trigger's Inbound Call reads both, and outputs a completed report as the post-call payload.",
 	},
+	inboundRequestCallDetails: {
+		does: 'An incoming call\'s request before pickup carries, beside `customer_phone` and `assistant_phone`, `assistant_id`, `call_id`, `timestamp`, `status: "incoming"` and `variables` (the sample of Activepieces\' Famulor piece).',
+		page: 'https://docs.famulor.de/en/automation-platform/calls-related/Famulor-tool',
+		why: "The guide says the request comes before the assistant picks up and serves to fetch customer data, but shows no payload; by default it carries only the caller's and the assistant's numbers, named as in the post-call payload. The trigger's Inbound Call outputs whatever the request carries; with a call ID it drops a repeated delivery of one call, without one every delivery starts the workflow.",
+	},
+	postCallRetries: {
+		does: 'A post-call webhook that fails (an answer other than 2xx, or no connection) is tried again after each of `webhookRetryDelaysMs` (1 s, 2 s and 4 s unless set).',
+		page: 'https://docs.famulor.de/en/api-reference/webhooks/post-call',
+		why: "The page says nothing of retries; by default each call's post-call webhook is sent once. The Call Completed trigger allows for retries: one execution per call ID, a repeated delivery is answered `{received: true, duplicate: true}`.",
+	},
+	endpointLimitRetryAfterHeader: {
+		does: "A 429 of an endpoint's own limit (generate-reply, the WhatsApp sends) carries a `Retry-After` header beside the body's `retry_after`.",
+		page: 'https://docs.famulor.de/en/api-reference/ai-replies/generate-reply',
+		why: "The page shows the 429 body `{message, retry_after}` and no header; only the authentication guide's sample client reads `Retry-After`. The node waits the header's seconds when it comes, else the body's `retry_after`.",
+	},
 } as const satisfies Record<string, BeyondDocsEntry>;
 
 export type BeyondDocsOption = keyof typeof BEYOND_DOCS;

@@ -149,6 +149,7 @@ describe('api: current', () => {
 		expect(r.status).toBe(201);
 		expect(await stored(r.json.data.id)).toMatchObject({
 			secondary_language_ids: [1, 3],
+			tool_ids: [31],
 			folder_id: 92,
 			label_ids: [95, 96],
 			tts_emotion_enabled: false,
@@ -158,8 +159,8 @@ describe('api: current', () => {
 		expect(a).toMatchObject({
 			knowledgebase_id: 51,
 			knowledgebase_mode: 'prompt',
+			// built-in tools only: the mid-call tool 31 (tool_ids) is not in the documented list
 			tools: [
-				'calendar_booking',
 				{ type: 'end_call', data: { description: 'Say bye' } },
 				{ type: 'assistant_transfer', data: { assistant_id: 101 } },
 			],

@@ -2,7 +2,8 @@
  * One request per inbound call to the inbound webhook, at the moment each reading of the docs gives
  * it: by default when the call arrives (the automation guide), under `inboundCallCompletedReport`
  * when it ends, with the post-call payload (the API reference). The post-call webhook reports the
- * call either way.
+ * call either way. The arriving call's request carries the two numbers by default, the rest of
+ * Activepieces' sample under `inboundRequestCallDetails`.
  */
 import type { BeyondDocsOption } from '../../sandbox';
 import { boot, type Client } from './helpers';
@@ -48,12 +49,35 @@ describe('the inbound webhook, by default (before pickup)', () => {
 		const c = await sandboxWithWebhooks([]);
 		try {
 			const { callId, arrived } = await oneInboundCall(c);
-			expect(hook.received.map((h) => [h.path, h.body.status])).toEqual([
-				['/inbound', 'incoming'],
-				['/post-call', 'completed'],
-			]);
-			expect(hook.received[0].body).toMatchObject({ call_id: callId, customer_phone: CALLER });
+			expect(hook.received.map((h) => h.path)).toEqual(['/inbound', '/post-call']);
+			// the guide shows no payload: the two numbers a caller lookup needs, and nothing else
+			expect(hook.received[0].body).toEqual({
+				customer_phone: CALLER,
+				assistant_phone: expect.stringMatching(/^\+\d+$/),
+			});
+			expect(hook.received[1].body).toMatchObject({ id: callId, status: 'completed' });
 			expect(arrived.inbound_request).toMatchObject({ status: 200 });
+		} finally {
+			await c.sb.stop();
+		}
+	});
+});
+
+describe('the inbound webhook under inboundRequestCallDetails', () => {
+	it("carries the call's ID, assistant, time, status and variables beside the two numbers", async () => {
+		const c = await sandboxWithWebhooks(['inboundRequestCallDetails']);
+		try {
+			const { callId } = await oneInboundCall(c);
+			expect(hook.received.map((h) => h.path)).toEqual(['/inbound', '/post-call']);
+			expect(hook.received[0].body).toEqual({
+				assistant_id: INBOUND_ASSISTANT,
+				customer_phone: CALLER,
+				assistant_phone: expect.stringMatching(/^\+\d+$/),
+				call_id: callId,
+				timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+				status: 'incoming',
+				variables: {},
+			});
 		} finally {
 			await c.sb.stop();
 		}

@@ -112,7 +112,7 @@ describe('generate-reply', () => {
 		expect(r.status).toBe(402);
 		expect(r.json).toMatchObject({ success: false, error_code: 'INSUFFICIENT_BALANCE' });
 	});
-	it('rate limits 5 per minute per token with 429, retry_after and Retry-After', async () => {
+	it('rate limits 5 per minute per token with 429 and retry_after, without a Retry-After header', async () => {
 		for (let i = 0; i < 5; i++)
 			expect(
 				(await reply({ assistant_id: 102, customer_identifier: 'rl', message: `m${i}` })).status,
@@ -120,7 +120,7 @@ describe('generate-reply', () => {
 		const r = await reply({ assistant_id: 102, customer_identifier: 'rl', message: 'm6' });
 		expect(r.status).toBe(429);
 		expect(r.json).toEqual({ message: 'Too Many Attempts.', retry_after: 60 });
-		expect(r.headers.get('retry-after')).toBe('60');
+		expect(r.headers.get('retry-after')).toBeNull();
 		// per token: bob is unaffected
 		expect(
 			(await reply({ assistant_id: 201, customer_identifier: 'rl', message: 'm' }, 'bob')).status,
@@ -488,7 +488,7 @@ describe('whatsapp', () => {
 		const r = await sendFf({ sender_id: S.online, recipient_phone: open, message: 'm6' });
 		expect(r.status).toBe(429);
 		expect(r.json).toEqual({ message: 'Too Many Attempts.', retry_after: 1 });
-		expect(r.headers.get('retry-after')).toBe('1');
+		expect(r.headers.get('retry-after')).toBeNull();
 		// per user: bob still can
 		expect(
 			(

@@ -47,7 +47,6 @@ describe('phone numbers', () => {
 			country_code: 'DE',
 			price: expect.any(Number),
 			stripe_price_id: expect.any(String),
-			payment_price_id: expect.any(String),
 			address_requirements: expect.any(String),
 			sms_capable: expect.any(Boolean),
 		});

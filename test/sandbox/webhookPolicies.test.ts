@@ -2,13 +2,15 @@
  * The retry decision of each webhook kind as a table: after attempt N failed with a status (or a
  * network failure), the wait before the next attempt, or none (given up).
  */
+import { resolveBeyondDocs } from '../../sandbox/model/beyondDocs';
 import { retryDelayAfter } from '../../sandbox/domain/webhooks/webhookPolicies';
 
-const opts = { webhookRetryDelaysMs: [1000, 2000, 4000] };
+const DELAYS = [1000, 2000, 4000];
+const opts = { webhookRetryDelaysMs: DELAYS, beyondDocs: resolveBeyondDocs(['postCallRetries']) };
 const NETWORK = undefined;
 
 test.each([
-	// post-call: the sandbox's delays, every failure retried
+	// post-call under postCallRetries: the sandbox's delays, every failure retried
 	['post_call', 1, 500, 1000],
 	['post_call', 2, 404, 2000],
 	['post_call', 3, NETWORK, 4000],
@@ -27,4 +29,11 @@ test.each([
 	['message_status', 4, 503, undefined],
 ] as const)('%s: attempt %i failed with %p → next after %p ms', (kind, attempt, status, wait) => {
 	expect(retryDelayAfter(opts, kind, attempt, status)).toBe(wait);
+});
+
+test('post-call by default (the docs show no retries): one attempt, whatever the failure', () => {
+	const documented = { webhookRetryDelaysMs: DELAYS, beyondDocs: resolveBeyondDocs() };
+	for (const status of [500, 404, NETWORK])
+		expect(retryDelayAfter(documented, 'post_call', 1, status)).toBeUndefined();
+	expect(retryDelayAfter(documented, 'conversation_ended', 1, 500)).toBe(30_000);
 });

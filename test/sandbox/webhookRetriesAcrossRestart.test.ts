@@ -27,6 +27,8 @@ async function start(opts: SandboxOptions = {}): Promise<Client> {
 		stateFile: file,
 		callDurationMs: 0,
 		webhookRetryDelaysMs: CALL_RETRY_DELAYS_MS,
+		// the post-call retries are beyond the docs (the chat webhooks' are documented)
+		beyondDocs: ['postCallRetries'],
 		...opts,
 	});
 	running.push(client);

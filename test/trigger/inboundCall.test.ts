@@ -67,10 +67,6 @@ describe('Inbound Call', () => {
 					status: 'incoming',
 					customer_phone: CALLER,
 					assistant_phone: expect.stringMatching(/^\+/),
-					call_id: callId,
-					assistant_id: INBOUND,
-					timestamp: expect.any(String),
-					variables: {},
 				},
 			],
 		]);

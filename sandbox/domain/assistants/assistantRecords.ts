@@ -2,19 +2,14 @@
 import { languageById } from '../../model/catalogues';
 import type { Assistant } from '../../model/assistants';
 import type { BeyondDocsSettings } from '../../model/beyondDocs';
-import type { State } from '../../model/store';
-import { decimal, iso6 } from '../formats';
+import { decimal, iso6, isoZ } from '../formats';
 
 export function outputSchemaType(t: string): string {
 	return t === 'bool' ? 'boolean' : t;
 }
 
 /** `toolIdsReported`: the option `assistantToolIds` (model/beyondDocs.ts). */
-export function fullAssistant(
-	s: State,
-	a: Assistant,
-	toolIdsReported = false,
-): Record<string, unknown> {
+function fullAssistant(a: Assistant, toolIdsReported: boolean): Record<string, unknown> {
 	const lang = languageById(a.language_id);
 	return {
 		id: a.id,
@@ -34,13 +29,9 @@ export function fullAssistant(
 			type: outputSchemaType(p.type),
 			description: p.description,
 		})),
-		// mid-call tools by name (older list shape), then built-in tools as {type, data} (current list shape)
-		tools: [
-			...a.tool_ids
-				.map((id) => s.tools.get(id)?.name)
-				.filter((n): n is string => typeof n === 'string'),
-			...a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
-		],
+		// built-in tools only, as {type, data}; the older docs' mid-call tool names are gone from the
+		// list (https://docs.famulor.de/en/api-reference/assistants/list)
+		tools: a.builtin_tools.map(({ type, ...data }) => ({ type, data })),
 		// no docs page shows it (https://docs.famulor.de/en/api-reference/assistants/list): option assistantToolIds
 		...(toolIdsReported ? { tool_ids: [...a.tool_ids] } : {}),
 		is_webhook_active: a.is_webhook_active,
@@ -55,8 +46,9 @@ export function fullAssistant(
 		system_prompt: a.system_prompt,
 		flows_platform_id: null,
 		timezone: a.timezone,
-		created_at: iso6(a.created_at),
-		updated_at: iso6(a.updated_at),
+		// the list example's "2024-01-15T10:30:00Z"; the outbound list's example has microseconds
+		created_at: isoZ(a.created_at),
+		updated_at: isoZ(a.updated_at),
 		deleted_at: null,
 		max_silence_duration: a.max_silence_duration,
 		reengagement_interval: a.reengagement_interval,
@@ -123,11 +115,10 @@ const UNLISTED_SETTINGS = [
 
 /** An item of the assistants list: the documented record, plus the fields the options allow. */
 export function listedAssistant(
-	s: State,
 	a: Assistant,
 	beyondDocs: BeyondDocsSettings,
 ): Record<string, unknown> {
-	const record = fullAssistant(s, a, beyondDocs.assistantToolIds);
+	const record = fullAssistant(a, beyondDocs.assistantToolIds);
 	for (const field of UNLISTED_SETTINGS) delete record[field];
 	if (!beyondDocs.assistantConversationEndedWebhookUrl)
 		delete record.conversation_ended_webhook_url;

@@ -2,7 +2,7 @@
  * Calls in the shapes the service returns: the calls list and get (https://docs.famulor.de/en/api-reference/calls/list),
  * the call controls' record and the post-call webhook's payload.
  */
-import { iso6, sqlDate } from '../formats';
+import { iso6, isoZ, sqlDate } from '../formats';
 import type { Assistant } from '../../model/assistants';
 import type { Call } from '../../model/calls';
 import type { State } from '../../model/store';
@@ -76,18 +76,13 @@ function evaluation(c: Call, a: Assistant | undefined): Array<Record<string, unk
 	return items;
 }
 
-/** "2024-01-15T10:30:00Z", the list example's format (the get example has no zone). */
-function isoSeconds(ms: number): string {
-	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /**
  * One call. The docs' list example dates are ISO with Z and the get example's "YYYY-MM-DD HH:MM:SS",
  * so `dates` picks which; empty variables come as `[]` (a PHP empty array), costs as 8-decimal strings.
  */
 export function apiCallRecord(s: State, c: Call, dates: 'list' | 'get'): Record<string, unknown> {
 	const a = s.assistants.get(c.assistant_id);
-	const date = dates === 'list' ? isoSeconds : sqlDate;
+	const date = dates === 'list' ? isoZ : sqlDate;
 	return {
 		id: c.id,
 		assistant_name: a?.name ?? null,
@@ -144,8 +139,8 @@ export function webhookPayload(c: Call): Record<string, unknown> {
 		input_variables: c.input_variables ?? {},
 		transcript: c.transcript,
 		recording_url: c.recording_url,
-		created_at: iso6(c.created_at),
-		finished_at: iso6(c.finished_at ?? c.updated_at),
+		created_at: isoZ(c.created_at),
+		finished_at: isoZ(c.finished_at ?? c.updated_at),
 		lead: null,
 		campaign: null,
 	};

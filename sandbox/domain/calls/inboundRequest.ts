@@ -14,7 +14,6 @@ import { iso6 } from '../formats';
 
 /** How long an incoming call waits for the inbound request's answer before the assistant picks up. */
 export const INBOUND_BUDGET_MS = 2_000;
-export const USER_AGENT = 'Famulor-Webhook/1.0 (sandbox)';
 
 export function jsonOrText(text: string): unknown {
 	try {
@@ -44,12 +43,19 @@ export function inboundReportsCompletedCall(sb: Sandbox): boolean {
 	return sb.opts.beyondDocs.inboundCallCompletedReport;
 }
 
-/** The arriving call as Activepieces' Famulor piece shows it (the Famulor docs show no payload). */
-export function incomingPayload(call: Call): Record<string, unknown> {
+/**
+ * The arriving call. The guide shows no payload, only that the request serves to "fetch and inject
+ * real-time customer data" before pickup, which needs the caller: by default the caller's and the
+ * assistant's numbers, named as every call payload of the docs names them
+ * (https://docs.famulor.de/en/api-reference/webhooks/post-call). The rest of Activepieces' sample
+ * is the option `inboundRequestCallDetails`.
+ */
+export function incomingPayload(sb: Sandbox, call: Call): Record<string, unknown> {
+	const numbers = { customer_phone: call.customer_phone, assistant_phone: call.assistant_phone };
+	if (!sb.opts.beyondDocs.inboundRequestCallDetails) return numbers;
 	return {
 		assistant_id: call.assistant_id,
-		customer_phone: call.customer_phone,
-		assistant_phone: call.assistant_phone,
+		...numbers,
 		call_id: call.id,
 		timestamp: iso6(call.created_at),
 		status: 'incoming',
@@ -75,7 +81,7 @@ export async function sendInboundRequest(
 	try {
 		const res = await fetch(url, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify(payload),
 			signal: AbortSignal.timeout(timeoutMs),
 		});

@@ -15,7 +15,6 @@ import {
 	incomingPayload,
 	jsonOrText,
 	sendInboundRequest,
-	USER_AGENT,
 } from './inboundRequest';
 
 /** What the assistant says of an answer at most. */
@@ -40,7 +39,7 @@ export async function receiveCall(
 	if (a.inbound_webhook_url && !inboundReportsCompletedCall(sb)) {
 		const url = a.inbound_webhook_url;
 		call.inbound_request = (
-			await sendInboundRequest(sb, call, url, incomingPayload(call), INBOUND_BUDGET_MS)
+			await sendInboundRequest(sb, call, url, incomingPayload(sb, call), INBOUND_BUDGET_MS)
 		).outcome;
 		call.input_variables = { ...call.input_variables, ...call.inbound_request.variables };
 	}
@@ -69,7 +68,7 @@ export async function invokeTool(
 	args: Record<string, unknown>,
 ): Promise<FunctionCall> {
 	const url = endpointFor(tool, args);
-	const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+	const headers: Record<string, string> = {};
 	for (const header of tool.headers) headers[header.name] = header.value;
 	const init: RequestInit = { method: tool.method, headers };
 	if (tool.method === 'GET' || tool.method === 'DELETE') {

@@ -1,15 +1,31 @@
 /** Campaigns and leads in the shapes the service returns (API records and the post-call webhook's `lead` and `campaign`). */
 import type { Campaign, Lead } from '../../model/campaigns';
 import { secondaryContacts } from './leads';
-import { iso6, sqlDate } from '../formats';
+import { iso6, isoZ, sqlDate } from '../formats';
 import type { State } from '../../model/store';
 
 /**
- * A campaign as create returns it (times "H:i:s"); the list shows times as "H:i", as its example does.
- * retry_interval is in minutes in both: the list page's "seconds" contradicts create's range of 10–4320 minutes.
+ * Times and dates as each page's example writes them: create "09:00:00" and "…00.000000Z"
+ * (https://docs.famulor.de/en/api-reference/campaigns/create), the list "09:00" and "…00Z"
+ * (https://docs.famulor.de/en/api-reference/campaigns/list), the post-call webhook "09:00:00" and "…00Z"
+ * (https://docs.famulor.de/en/api-reference/webhooks/post-call).
  */
-export function campaignRecord(c: Campaign, timeFormat: 'H:i' | 'H:i:s'): Record<string, unknown> {
-	const time = (t: string): string => (timeFormat === 'H:i' ? t : `${t}:00`);
+const CAMPAIGN_FORMATS = {
+	create: { withSeconds: true, date: iso6 },
+	list: { withSeconds: false, date: isoZ },
+	webhook: { withSeconds: true, date: isoZ },
+} as const;
+
+/**
+ * A campaign as the page `shown` shows it. retry_interval is in minutes everywhere: the list page's
+ * "seconds" contradicts create's range of 10–4320 minutes.
+ */
+export function campaignRecord(
+	c: Campaign,
+	shown: keyof typeof CAMPAIGN_FORMATS,
+): Record<string, unknown> {
+	const { withSeconds, date } = CAMPAIGN_FORMATS[shown];
+	const time = (t: string): string => (withSeconds ? `${t}:00` : t);
 	return {
 		id: c.id,
 		name: c.name,
@@ -21,13 +37,13 @@ export function campaignRecord(c: Campaign, timeFormat: 'H:i' | 'H:i:s'): Record
 		allowed_days: [...c.allowed_days],
 		max_retries: c.max_retries,
 		retry_interval: c.retry_interval,
-		created_at: iso6(c.created_at),
-		updated_at: iso6(c.updated_at),
+		created_at: date(c.created_at),
+		updated_at: date(c.updated_at),
 	};
 }
 
 export function campaignWebhookRecord(c: Campaign): Record<string, unknown> {
-	const record = campaignRecord(c, 'H:i:s');
+	const record = campaignRecord(c, 'webhook');
 	delete record.mark_complete_when_no_leads;
 	return record;
 }
@@ -59,11 +75,11 @@ export function leadRecord(s: State, lead: Lead): Record<string, unknown> {
 	};
 }
 
-/** The webhook's `lead`: its status as the call's end left it, timestamps in ISO. */
+/** The webhook's `lead`: its status as the call's end left it, timestamps as the example's "…00Z". */
 export function leadWebhookRecord(lead: Lead): Record<string, unknown> {
 	return {
 		...contactRecord(lead),
-		created_at: iso6(lead.created_at),
-		updated_at: iso6(lead.updated_at),
+		created_at: isoZ(lead.created_at),
+		updated_at: isoZ(lead.updated_at),
 	};
 }

@@ -61,7 +61,6 @@ async function attempt(
 			method: 'POST',
 			headers: {
 				'content-type': 'application/json',
-				'user-agent': 'Famulor-Webhook/1.0 (sandbox)',
 				...delivery.headers,
 			},
 			body: delivery.body,

@@ -9,7 +9,8 @@
  *   included; https://docs.famulor.de/en/api-reference/webhooks/read-receipts only 5xx, 429 and
  *   network failures.
  * - The post-call webhook's retries are not documented
- *   (https://docs.famulor.de/en/api-reference/webhooks/post-call): the sandbox's `webhookRetryDelaysMs`.
+ *   (https://docs.famulor.de/en/api-reference/webhooks/post-call): sent once, or under the option
+ *   `postCallRetries` (model/beyondDocs.ts) retried after the sandbox's `webhookRetryDelaysMs`.
  */
 import type { ResolvedOptions } from '../../model/options';
 import type { Sandbox } from '../../model/sandbox';
@@ -19,7 +20,7 @@ import type { PendingWebhook, WebhookKind } from '../../model/webhookDeliveries'
 export const CHAT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 60_000, 120_000];
 
 /** The options a retry schedule may read. */
-export type RetryOptions = Pick<ResolvedOptions, 'webhookRetryDelaysMs'>;
+export type RetryOptions = Pick<ResolvedOptions, 'webhookRetryDelaysMs' | 'beyondDocs'>;
 
 interface WebhookPolicy {
 	/** The waits before the 2nd, 3rd, … attempt. */
@@ -50,7 +51,7 @@ function jsonObjectOrNull(text: string): Record<string, unknown> | null {
 
 export const WEBHOOK_POLICIES: Record<WebhookKind, WebhookPolicy> = {
 	post_call: {
-		retryDelaysMs: (opts) => opts.webhookRetryDelaysMs,
+		retryDelaysMs: (opts) => (opts.beyondDocs.postCallRetries ? opts.webhookRetryDelaysMs : []),
 		retryable: everyFailure,
 		stillWanted: (sb, d) => {
 			const a = sb.state.assistants.get(d.ownerId);

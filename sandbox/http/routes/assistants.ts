@@ -115,7 +115,7 @@ export function registerAssistantRoutes(app: FastifyInstance, sb: Sandbox): void
 			.sort((x, y) => x.id - y.id);
 		const data = all
 			.slice((pg - 1) * pp, pg * pp)
-			.map((a) => listedAssistant(sb.state, a, sb.opts.beyondDocs));
+			.map((a) => listedAssistant(a, sb.opts.beyondDocs));
 		return send(reply, 200, {
 			data,
 			current_page: pg,

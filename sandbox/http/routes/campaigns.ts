@@ -130,7 +130,7 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 		sb.state.campaigns.set(campaign.id, campaign);
 		return send(reply, 201, {
 			message: 'Campaign created successfully',
-			data: campaignRecord(campaign, 'H:i:s'),
+			data: campaignRecord(campaign, 'create'),
 		});
 	});
 
@@ -139,7 +139,7 @@ export function registerCampaignRoutes(app: FastifyInstance, sb: Sandbox): void 
 		const list = [...sb.state.campaigns.values()]
 			.filter((c) => c.user_id === user.id)
 			.sort((x, y) => x.id - y.id)
-			.map((c) => campaignRecord(c, 'H:i'));
+			.map((c) => campaignRecord(c, 'list'));
 		return send(reply, 200, list);
 	});
 

@@ -65,7 +65,6 @@ export function registerPhoneNumberRoutes(app: FastifyInstance, sb: Sandbox): vo
 				country_code: n.country_code,
 				price: n.price,
 				stripe_price_id: n.stripe_price_id,
-				payment_price_id: n.stripe_price_id,
 				address_requirements: n.address_requirements,
 				sms_capable: n.sms_capable,
 			})),
