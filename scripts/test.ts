@@ -2,7 +2,9 @@
  * `npm test`: everything CI runs. What a fresh machine lacks for the end-to-end tests (each matrix
  * entry's Node.js and n8n, chromium, redis-server, postgres) installs in the background while lint,
  * typecheck, build and the unit tests run: most of an install is download and unpacking, so the two
- * overlap well. The end-to-end suite (scripts/test-e2e.ts) starts once every install has finished.
+ * overlap well. Lint, typecheck and build read only the sources and write nothing another of them
+ * reads, so they run side by side, each one's output shown when it ends; the unit tests follow (they
+ * read dist/). The end-to-end suite (scripts/test-e2e.ts) starts once every install has finished.
  * Each install writes its output to test-results/runtime-<name>.log; a failed one prints its tail.
  * Arguments go to the end-to-end runner (e.g. `npm test -- --full`).
  */
@@ -14,7 +16,9 @@ import { MATRIX, ROOT, log, n8nInstalled } from '../runtime';
 
 const LOG_DIR = join(ROOT, 'test-results');
 const FAILED_LOG_TAIL_LINES = 40;
-const STEPS = ['lint', 'typecheck', 'build', 'test:unit'];
+/** Side by side: none reads what another writes (build writes only dist/, which the others ignore). */
+const CHECKS = ['lint', 'typecheck', 'build'];
+const UNIT_TESTS = 'test:unit';
 
 interface Install {
 	name: string;
@@ -68,6 +72,22 @@ async function run(command: string, args: string[]): Promise<boolean> {
 	});
 }
 
+/** `npm run <script>` with its output held back and printed in one piece when it ends. */
+async function runHeld(script: string): Promise<boolean> {
+	const started = Date.now();
+	const child = spawn('npm', ['run', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+	const output: Buffer[] = [];
+	child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+	child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+	const ok = await new Promise<boolean>((resolve) => {
+		child.on('close', (code) => resolve(code === 0));
+		child.on('error', () => resolve(false));
+	});
+	process.stdout.write(Buffer.concat(output));
+	log(`${script} ${ok ? 'passed' : 'FAILED'} in ${seconds(started)} s`);
+	return ok;
+}
+
 /** Waits for every install; false after printing the tail of each failed one's log. */
 async function installsSucceeded(installs: Install[]): Promise<boolean> {
 	const codes = await Promise.all(installs.map(async (install) => await install.done));
@@ -91,8 +111,8 @@ async function main(): Promise<number> {
 			for (const install of installs) install.stop();
 			process.exit(1);
 		});
-	for (const step of STEPS) {
-		if (await run('npm', ['run', step])) continue;
+	const checked = await Promise.all(CHECKS.map(runHeld));
+	if (!checked.every(Boolean) || !(await run('npm', ['run', UNIT_TESTS]))) {
 		for (const install of installs) install.stop();
 		return 1;
 	}
