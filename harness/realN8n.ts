@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
 	ensureN8n,
 	ensureOwnerAndLogin,
+	exampleWorkflows,
 	freePort,
 	importExamples,
 	installPackage,
@@ -25,6 +26,7 @@ import {
 
 export { waitFor };
 import { startSandbox, type SandboxOptions, type StartedSandbox } from '../sandbox';
+import { runFolder } from './preparedFolder';
 import { SandboxClient } from './sandboxClient';
 
 export { CREDENTIAL_ID, CREDENTIAL_NAME, OWNER } from '../runtime';
@@ -54,36 +56,52 @@ export interface PreparedN8n {
 	cleanup(): Promise<void>;
 }
 
-/** Starts the sandbox in this process (general rate limit off unless asked for) and prepares an n8n user folder against it. */
+/**
+ * Starts the sandbox in this process (general rate limit off unless asked for) and an n8n user folder
+ * against it: a copy of this process' prepared folder (./preparedFolder.ts) when there is one, else a
+ * folder prepared here (packed package installed, credential and examples imported).
+ */
 export async function prepareN8n(
 	sandboxOptions: SandboxOptions = {},
 	entry: MatrixEntry = ENTRY,
 ): Promise<PreparedN8n> {
-	const sandbox = await startSandbox({
-		port: 0,
-		callDurationMs: 0,
-		generalRateLimit: false,
-		...sandboxOptions,
-	});
-	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-e2e-'));
+	ensureN8n(entry);
+	const start = async (port: number) =>
+		await startSandbox({ callDurationMs: 0, generalRateLimit: false, ...sandboxOptions, port });
+	const run = runFolder(entry);
+	const copied =
+		run?.sandboxPort === undefined
+			? undefined
+			: await start(run.sandboxPort).catch(() => undefined);
+	const sandbox =
+		copied ??
+		(await start(0).catch((error: unknown) => {
+			run?.release();
+			throw error;
+		}));
+	const userFolder = run?.userFolder ?? mkdtempSync(join(tmpdir(), 'famulor-e2e-'));
 	const cleanup = async () => {
 		await sandbox.stop();
-		rmSync(userFolder, { recursive: true, force: true });
+		if (run) run.release();
+		else rmSync(userFolder, { recursive: true, force: true });
 	};
 	try {
-		ensureN8n(entry);
 		const filesDir = join(userFolder, 'files');
-		prepareFilesDir(filesDir);
-		installPackage(userFolder);
 		const port = await freePort();
 		const env = n8nEnv({ userFolder, port, brokerPort: await freePort(), filesDir });
-		const workflows = await importExamples(entry, {
-			env,
-			userFolder,
-			baseUrl: sandbox.url,
-			apiToken: sandbox.tokens.alice,
-			filesDir,
-		});
+		if (copied) run?.copy();
+		else {
+			prepareFilesDir(filesDir);
+			installPackage(userFolder);
+			await importExamples(entry, {
+				env,
+				userFolder,
+				baseUrl: sandbox.url,
+				apiToken: sandbox.tokens.alice,
+				filesDir,
+			});
+			if (run?.sandboxPort === undefined) run?.keep(Number(new URL(sandbox.url).port));
+		}
 		const client = new SandboxClient(sandbox);
 		return {
 			entry,
@@ -91,7 +109,7 @@ export async function prepareN8n(
 			userFolder,
 			filesDir,
 			port,
-			workflows: workflows.map(({ id, name }) => ({ id, name })),
+			workflows: exampleWorkflows(filesDir).map(({ workflow: { id, name } }) => ({ id, name })),
 			sandbox,
 			client,
 			ctl: async <T>(method: string, path: string, body?: unknown) =>
