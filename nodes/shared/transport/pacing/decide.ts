@@ -93,16 +93,16 @@ function byShare(s: Situation): Decision {
 }
 
 /**
- * One request under way; the next goes while its likely number (its last, one round on) fits the
- * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
- * the last slots. The minute's last numbers while the most others it saw in a round (a send's round)
- * leave it one, at the last turn before its reset if need be, unless its window was full for it and
- * the next opens past them when every window so far filled (it leaves the room to those that sent
- * last, whose numbers know it; an endpoint's period paces sends below the window, widens their gaps
- * and their windows need not fill); past the reset, the burst window it is in goes on, else the first
- * turn after the reset. A process whose last requests fit the minute's last numbers tries them one at
- * a time: the others may be done (a refusal of the general limit is not counted, so trying costs no
- * slot), and waiting would hold the run's end for a new minute; one with more left leaves them.
+ * Taking turns, when the next request goes:
+ * - Its next number past the minute's limit by the most others it saw in a round (none when
+ *   finishing; a send's round when an endpoint paces it): after the reset.
+ * - Before its window's turn ends: now while its likely number (its last, one round on) fits the
+ *   window, else at the turn.
+ * - After the turn, before the reset: now, unless its window was full for it and the next opens
+ *   past the minute's limit when every window so far filled: it leaves those numbers to the others.
+ *   Finishing, it tries them one at a time (a refused request is not counted, and waiting would
+ *   hold the run's end for a new minute); endpoint-paced sends go too (their windows need not fill).
+ * - Past the reset: the burst window it is in goes on, else the first turn after the reset.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
 	const { now, view, shape } = s;
@@ -111,7 +111,7 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const fits = turn.last + roundOf(turn) < turn.first + b.limit;
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
-	const finishing = isFinishing(s);
+	const finishing = s.phase.name === 'finishing';
 	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
 	if (now < view.resetAt && turn.last + 1 + ahead > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
@@ -124,9 +124,6 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
-
-/** Its last requests fit the minute's last numbers (the run's end: its backlog drains, accountBudget.ts). */
-const isFinishing = ({ phase }: Situation) => phase.name === 'finishing';
 
 /**
  * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
@@ -202,7 +199,8 @@ function endpointTurnWaitMs(s: Situation): number {
 	const { limit, windowMs } = endpoint.rateLimit;
 	const round = roundOf(view.turn!);
 	const measured = view.turn!.gaps.length > 0;
-	const perPeriod = measured && isFinishing(s) ? Math.max(1, Math.floor(limit / round)) : 1;
+	const perPeriod =
+		measured && s.phase.name === 'finishing' ? Math.max(1, Math.floor(limit / round)) : 1;
 	const room = endpoint.room(now, perPeriod);
 	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
 	const periodMs = (windowMs * Math.max(1, round / limit)) / perPeriod;

@@ -61,8 +61,8 @@ export function phaseOf(view: BudgetView, clients: number, own: Own, takesTurns:
 	if (clients < 2) return { name: 'alone' };
 	const { turn } = view;
 	if (!takesTurns || turn === undefined) return { name: 'sharing', clients };
-	const lastFit = own.lastRequests !== undefined;
-	if (lastFit && own.lastRequests! <= (view.limit ?? Infinity) - turn.last)
+	const left = own.lastRequests;
+	if (left !== undefined && left <= (view.limit ?? Infinity) - turn.last)
 		return { name: 'finishing', clients };
 	return { name: 'turns', clients };
 }
