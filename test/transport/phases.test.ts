@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Shape } from '../../nodes/shared/transport/pacing/budgetView';
-import { decide, type Decision } from '../../nodes/shared/transport/pacing/decide';
+import type { RateLimit } from '../../nodes/shared/transport/credentials';
+import { decide, type Decision, type Windows } from '../../nodes/shared/transport/pacing/decide';
 import {
 	INITIAL_STATE,
 	type PacerState,
@@ -19,6 +20,9 @@ import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 const T0 = 1_800_000_000_000;
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };
+const FREEFORM = { limit: 5, windowMs: 1_000 };
+/** The burst window as the shell holds it for a late retry (accountBudget.ts): 35 in 11 s. */
+const LATE_RETRY = { limit: 35, windowMs: 11_000 };
 const RESET_SECONDS = T0 / 1000 + 50;
 const SHAPE: Shape = { longestMs: 60_000, shareWindowMs: 10_000, shareLimit: 20 };
 const FRAME: Frame = { shape: SHAPE, takesTurns: true };
@@ -58,14 +62,29 @@ function play(events: Timed[], frame = FRAME): PacerState {
 	return events.reduce((state, [at, event]) => step(state, event, T0 + at, frame), INITIAL_STATE);
 }
 
-/** The next request's decision at `at`, on windows that hold nothing yet. */
-function next(state: PacerState, at: number, retryAt?: number): Decision {
+/** The next request's decision at `at`; the windows hold nothing unless `over` fills some. */
+function next(state: PacerState, at: number, over: Partial<Windows> = {}): Decision {
 	const general = [new SlidingWindow(MINUTE), new SlidingWindow(BURST)];
-	return decide(state, { shape: SHAPE, general, retryAt }, T0 + at);
+	return decide(state, { shape: SHAPE, general, ...over }, T0 + at);
 }
 
+/** A window of `rateLimit` with `count` of its slots answered at `at` ms after T0. */
+function answered(rateLimit: RateLimit, count: number, at: number): SlidingWindow {
+	const window = new SlidingWindow(rateLimit);
+	for (let n = 0; n < count; n++) {
+		window.start();
+		window.finish(T0 + at);
+	}
+	return window;
+}
+
+/** Alone after its first answer, 40 ms after T0. */
+const ALONE: Timed[] = [start(0), answer(40, 0, budget(1))];
+/** Two processes on the token: one of the other's requests came between its two. */
+const TWO: Timed[] = [...ALONE, start(41), answer(80, 41, budget(3))];
+
 describe('the pacer, as a user meets it', () => {
-	it.each<[string, Timed[], Frame, number, Phase, Decision]>([
+	it.each<[string, Timed[], Frame, number, Phase, Decision, Partial<Windows>?]>([
 		[
 			'a new process: its first request goes alone, the second waits for its answer',
 			[start(0)],
@@ -166,14 +185,51 @@ describe('the pacer, as a user meets it', () => {
 			{ name: 'finishing', clients: 49 },
 			{ waitMs: 0 },
 		],
-	])('%s', (_, events, frame, at, phase, decision) => {
+		[
+			'alone, its burst window spent: the next waits for a slot, a window after its answer',
+			ALONE,
+			FRAME,
+			41,
+			{ name: 'alone' },
+			{ waitMs: 40 + BURST.windowMs - 41, reason: 'window' },
+			{ general: [new SlidingWindow(MINUTE), answered(BURST, BURST.limit, 40)] },
+		],
+		[
+			'alone, its burst window refilled: a quarter stays free a second longer for a client it refused',
+			ALONE,
+			FRAME,
+			41,
+			{ name: 'alone' },
+			{ waitMs: 40 + LATE_RETRY.windowMs - 41, reason: 'window' },
+			{ lateRetry: answered(LATE_RETRY, LATE_RETRY.limit, 40) },
+		],
+		[
+			'a new process sending WhatsApp free-form: half the endpoint’s limit until no other shows',
+			ALONE,
+			FRAME,
+			41,
+			{ name: 'alone' },
+			{ waitMs: 40 + FREEFORM.windowMs - 41, reason: 'endpoint' },
+			{ endpoint: answered(FREEFORM, Math.floor(FREEFORM.limit / 2), 40) },
+		],
+		[
+			'two workers sending free-form, taking turns: each sends once per endpoint window',
+			TWO,
+			FRAME,
+			81,
+			{ name: 'turns', clients: 2 },
+			{ waitMs: 41 + FREEFORM.windowMs - 81, reason: 'endpoint' },
+			{ endpoint: new SlidingWindow(FREEFORM) },
+		],
+		// `windows` has a default: jest would read one more declared parameter as a done callback.
+	])('%s', (_, events, frame, at, phase, decision, windows = {}) => {
 		const state = play(events, frame);
 		expect(state.phase).toEqual(phase);
-		expect(next(state, at)).toEqual(decision);
+		expect(next(state, at, windows)).toEqual(decision);
 	});
 
 	it('the request the service refused waits its whole wait, whatever the phase', () => {
 		const state = play([start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41)]);
-		expect(next(state, 81, T0 + 3_080)).toEqual({ waitMs: 2_999, reason: 'blocked' });
+		expect(next(state, 81, { retryAt: T0 + 3_080 })).toEqual({ waitMs: 2_999, reason: 'blocked' });
 	});
 });
