@@ -7,8 +7,8 @@ import { decide, type Decision } from '../../nodes/shared/transport/pacing/decid
 import { phaseOf, type Own, type PacerState } from '../../nodes/shared/transport/pacing/state';
 import type { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 
-/** This process's own requests, and the end of a 429's block. */
-export type Local = Omit<Own, 'underWay'> & { blockedUntil: number };
+/** This process's own requests (how many are under way), and the end of a 429's block. */
+export type Local = Omit<Own, 'underWay'> & { inFlight: number; blockedUntil: number };
 
 export interface Situation {
 	now: number;
@@ -23,8 +23,8 @@ export interface Situation {
 }
 
 export function stateOf({ view, clients, local, shape, windows }: Situation): PacerState {
-	const { blockedUntil, ...counts } = local;
-	const own: Own = { ...counts, underWay: [] };
+	const { blockedUntil, inFlight, ...counts } = local;
+	const own: Own = { ...counts, underWay: Array.from({ length: inFlight }, () => local.lastStart) };
 	const takesTurns = windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
 	const phase = phaseOf(view, clients, own, takesTurns);
 	return { phase, view, own, refusedUntil: blockedUntil, refusedUnheardUntil: 0 };

@@ -60,7 +60,7 @@ export function decide(state: PacerState, windows: Windows, now: number): Decisi
 function byTurns(s: Situation): Decision {
 	const { now, own } = s;
 	if (now < s.refusedUntil && !refusedBeforeTurn(s)) return wait(s.refusedUntil - now, 'blocked');
-	if (own.inFlight > 0) return wait(POLL_MS, 'answers');
+	if (own.underWay.length > 0) return wait(POLL_MS, 'answers');
 	const turn = turnWait(s);
 	if (turn) return wait(turn.waitMs, turn.reason);
 	const held = s.lateRetry?.room(now);
@@ -83,9 +83,9 @@ function byShare(s: Situation): Decision {
 	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
 	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > ROUND_PAUSE_MS;
 	const underWayAllowed = own.answers === 0 || stale ? 1 : counted + 1;
-	if (own.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
+	if (own.underWay.length >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
-	if (now < resume) return wait(own.inFlight > 0 ? POLL_MS : resume - now, 'reset');
+	if (now < resume) return wait(own.underWay.length > 0 ? POLL_MS : resume - now, 'reset');
 	const windowed = windowsWait(s);
 	if (windowed > 0) return wait(windowed, 'window');
 	const endpointWait = endpointWaitMs(s);
@@ -171,7 +171,7 @@ function windowsWait(s: Situation): number {
 			? { free: reported.free, nextExpiry: reported.resetAt }
 			: window.room(now);
 		const share = unheardAllowed(room.free, clients);
-		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, own.inFlight, share));
+		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, own.underWay.length, share));
 	}
 	return waitMs;
 }

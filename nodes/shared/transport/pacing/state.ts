@@ -18,8 +18,7 @@ export type Phase =
 
 /** This process's own requests, kept beside the phase: bookkeeping, not knowledge of the others. */
 export interface Own {
-	inFlight: number;
-	/** Starts of the requests under way (the observer discounts them from the others'). */
+	/** Starts of its requests under way (the observer discounts them from the others'). */
 	underWay: readonly number[];
 	answers: number;
 	/** Answers with a budget since the last refusal; undefined before any refusal. */
@@ -44,7 +43,7 @@ export interface PacerState {
 export const INITIAL_STATE: PacerState = {
 	phase: { name: 'unheard' },
 	view: EMPTY_VIEW,
-	own: { inFlight: 0, underWay: [], answers: 0, startedSinceCount: 0, lastStart: 0 },
+	own: { underWay: [], answers: 0, startedSinceCount: 0, lastStart: 0 },
 	refusedUntil: 0,
 	refusedUnheardUntil: 0,
 };

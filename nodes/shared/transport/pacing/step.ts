@@ -33,13 +33,7 @@ export function step(state: PacerState, event: PacerEvent, now: number, frame: F
 			const { own } = state;
 			const startedSinceCount = own.startedSinceCount + 1;
 			const underWay = [...own.underWay, now];
-			const next = {
-				...own,
-				inFlight: own.inFlight + 1,
-				startedSinceCount,
-				lastStart: now,
-				underWay,
-			};
+			const next = { ...own, startedSinceCount, lastStart: now, underWay };
 			return { ...state, own: next };
 		}
 		case 'refusal':
@@ -59,7 +53,7 @@ function answered(state: PacerState, a: Answered, now: number, frame: Frame): Pa
 	const { shape } = frame;
 	const underWay = [...state.own.underWay];
 	underWay.splice(underWay.indexOf(a.startedAt), 1);
-	let own: Own = { ...state.own, inFlight: state.own.inFlight - 1, underWay };
+	let own: Own = { ...state.own, underWay };
 	own.answers++;
 	let { view, refusedUnheardUntil } = state;
 	let clients = clientsOf(state.phase);
