@@ -1,10 +1,10 @@
 /**
- * Admission (admission.ts): one row per reason a request waits, and the cases where it goes, on a
- * fixed clock (admission is a pure function of the time it is given).
+ * The decision (decide.ts): one row per reason a request waits, and the cases where it goes, on a
+ * fixed clock (the decision is a pure function of the state and the time it is given).
  */
-import { admit, type Local, type Situation } from '../../nodes/shared/transport/pacing/admission';
 import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+import { decideIn, type Local, type Situation } from './pacingState';
 
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000 };
@@ -134,7 +134,7 @@ describe('a request', () => {
 			'endpoint',
 		],
 	])('%s', (_, given, waitMs, reason) => {
-		const decision = admit(given());
+		const decision = decideIn(given());
 		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
 	});
 });

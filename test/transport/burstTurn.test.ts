@@ -1,13 +1,7 @@
 /**
  * Taking turns in a burst window read from the minute window's numbers (burstTurn.ts), and the
- * admission rules that use it (admission.ts), on a fixed clock: one row per transition and per reason.
+ * decision's rules that use it (decide.ts), on a fixed clock: one row per transition and per reason.
  */
-import {
-	admit,
-	clientsAfter,
-	type Local,
-	type Situation,
-} from '../../nodes/shared/transport/pacing/admission';
 import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
 import {
 	filled,
@@ -25,7 +19,9 @@ import {
 	ROUND_PAUSE_MS,
 	TURN_MARGIN_MS,
 } from '../../nodes/shared/transport/pacing/tuning';
+import { clientsAfter } from '../../nodes/shared/transport/pacing/step';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+import { decideIn, type Local, type Situation } from './pacingState';
 
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
@@ -554,7 +550,7 @@ describe('a request while others share an enforced burst window', () => {
 			'window',
 		],
 	])('%s', (_, given, waitMs, reason) => {
-		const decision = admit(given());
+		const decision = decideIn(given());
 		expect({ waitMs: decision.waitMs, reason: decision.reason }).toEqual({ waitMs, reason });
 	});
 
@@ -564,8 +560,8 @@ describe('a request while others share an enforced burst window', () => {
 			local: { ...local, inFlight: 1 },
 			lateRetry: new SlidingWindow({ limit: 35, windowMs: 11_000 }),
 		});
-		expect(admit(alone)).toMatchObject({ reason: 'answers' });
-		expect(admit({ ...alone, lateRetry: undefined })).toMatchObject({ waitMs: 0 });
+		expect(decideIn(alone)).toMatchObject({ reason: 'answers' });
+		expect(decideIn({ ...alone, lateRetry: undefined })).toMatchObject({ waitMs: 0 });
 	});
 });
 

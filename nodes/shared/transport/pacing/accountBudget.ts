@@ -1,27 +1,12 @@
 import { sleep } from 'n8n-workflow';
 
-import {
-	admit,
-	clientsAfter,
-	endpointShare,
-	type Local,
-	type Reason,
-	type Situation,
-} from './admission';
-import { filled, retriedInto } from './burstTurn';
-import {
-	burstOf,
-	EMPTY_VIEW,
-	observe,
-	resetAtMs,
-	WINDOW_WITHOUT_RESET_MS,
-	type Answer,
-	type Shape,
-	type BudgetView,
-} from './budgetView';
+import { resetAtMs, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
+import { decide, endpointShare, type Reason, type Windows } from './decide';
 import { LOGGED_WAIT_MS } from '../constants';
 import type { RateLimit } from '../credentials';
 import type { Pacer, Release } from './pacer';
+import { clientsOf, INITIAL_STATE, type PacerState } from './state';
+import { step, type Frame, type PacerEvent } from './step';
 import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
 import { explainWait } from './waitReasons';
 import { SlidingWindow } from './windows';
@@ -40,29 +25,16 @@ export interface AcquireOptions {
 export class RateLimitWaitTooLong extends Error {}
 
 /**
- * The one pacer of a token in this process: its windows (windows.ts), what the answers show of
- * the others (budgetView.ts) and the count of clients it shares with, decided as one
- * (admission.ts); the design is docs/SCALING.md. Without budget headers the configured windows
- * pace alone.
+ * The one pacer of a token in this process: its state (state.ts) moves by `step` and is read by
+ * `decide`; this shell keeps the windows' counters, the backlog, the timers and the log. The design
+ * is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
 export class AccountBudget implements Pacer {
-	private view: BudgetView = EMPTY_VIEW;
-	/** The clients this process shares the token with as counted (1: alone). */
-	private clients = 1;
-	private readonly local: Local = {
-		blockedUntil: 0,
-		inFlight: 0,
-		answers: 0,
-		lastStart: 0,
-		startedSinceCount: 0,
-	};
-	/** Starts of the requests under way (the observer discounts them from the others'). */
-	private readonly underWay: number[] = [];
+	private state: PacerState = INITIAL_STATE;
+	private readonly frame: Frame;
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
 	private backlog = 0;
 	private peakBacklog = 0;
-	/** Refused before its first counted answer: it counts as sharing until its answers count the others. */
-	private refusedUnheardUntil = 0;
 	private peakBacklogAt = 0;
 	private readonly windows: SlidingWindow[];
 	private readonly lateRetry: SlidingWindow | undefined;
@@ -70,7 +42,6 @@ export class AccountBudget implements Pacer {
 	private nextAnswer!: Promise<void>;
 	private wake = this.answerSignal();
 	private readonly endpoints = new Map<string, SlidingWindow>();
-	private readonly shape: Shape;
 
 	/**
 	 * `limits` shape the reading of the service's report; `enforced` are the windows held to
@@ -81,7 +52,9 @@ export class AccountBudget implements Pacer {
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
-		this.shape = { longestMs, shareWindowMs, shareLimit };
+		const shape: Shape = { longestMs, shareWindowMs, shareLimit };
+		const takesTurns = enforced.some((w) => w.windowMs === shareWindowMs);
+		this.frame = { shape, takesTurns };
 		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
 		if (burst)
 			this.lateRetry = new SlidingWindow({
@@ -105,11 +78,11 @@ export class AccountBudget implements Pacer {
 		let waitedForResetMs = 0;
 		let told = onLongWait === undefined;
 		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
-		let [heard, periodic] = [this.local.answers, false];
+		let [heard, periodic] = [this.state.own.answers, false];
 		for (;;) {
 			const now = Date.now();
-			if (this.local.answers !== heard) [heard, periodic] = [this.local.answers, true];
-			const decision = admit({ ...this.situation(now, window), retryAt });
+			if (this.state.own.answers !== heard) [heard, periodic] = [this.state.own.answers, true];
+			const decision = decide(this.state, this.windowsOf(window, retryAt), now);
 			if (decision.reason === undefined) return this.start(now, window, window && periodic);
 			if (decision.reason !== 'endpoint') periodic = false;
 			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
@@ -127,10 +100,10 @@ export class AccountBudget implements Pacer {
 
 	/**
 	 * The service answered 429 and asked for `ms`: nobody sends until it allows, though the others may
-	 * go at their turn (admission.ts); the refused request passes its own retryAt to acquire.
+	 * go at their turn (decide.ts); the refused request passes its own retryAt to acquire.
 	 */
 	blockFor(ms: number): void {
-		this.local.blockedUntil = Math.max(this.local.blockedUntil, Date.now() + ms);
+		this.apply({ kind: 'refusal', waitMs: ms });
 	}
 
 	/**
@@ -150,32 +123,28 @@ export class AccountBudget implements Pacer {
 
 	/** How many clients this process shares the token with (1 alone or unknown). */
 	clientsSharing(): number {
-		return this.clients;
+		return clientsOf(this.state.phase);
 	}
 
-	/** An endpoint's own limit as this process may spend it now (admission.ts). */
+	/** An endpoint's own limit as this process may spend it now (decide.ts). */
 	endpointLimit(limit: RateLimit): number {
-		return endpointShare(this.situation(Date.now()), limit);
+		return endpointShare(this.state, this.frame.shape, Date.now(), limit);
 	}
 
-	private situation(now: number, endpoint?: SlidingWindow): Situation {
-		return {
-			now,
-			view: this.view,
-			clients: this.clients,
-			local: this.local,
-			shape: this.shape,
-			windows: this.windows,
-			endpoint,
-			lateRetry: this.lateRetry,
-		};
+	private apply(event: PacerEvent, now = Date.now()): void {
+		this.state = step(this.state, event, now, this.frame);
+	}
+
+	private windowsOf(endpoint?: SlidingWindow, retryAt?: number): Windows {
+		const { shape } = this.frame;
+		return { shape, general: this.windows, lateRetry: this.lateRetry, endpoint, retryAt };
 	}
 
 	private explain(reason: Reason, endpoint?: { name: string; limit: RateLimit }): string {
 		const windows = this.windows.map((window) => window.rateLimit);
 		const share = endpoint && { ...endpoint, share: this.endpointLimit(endpoint.limit) };
-		const { view, clients } = this;
-		return explainWait({ reason, view, clients, windows, endpoint: share });
+		const { view, phase } = this.state;
+		return explainWait({ reason, view, clients: clientsOf(phase), windows, endpoint: share });
 	}
 
 	private endpointWindow(name: string, limit: RateLimit): SlidingWindow {
@@ -192,29 +161,17 @@ export class AccountBudget implements Pacer {
 	): Release {
 		const windows = [...this.windows, endpoint, this.lateRetry].filter((w) => w !== undefined);
 		for (const window of windows) window.start();
-		this.local.inFlight++;
-		this.local.startedSinceCount++;
-		this.local.lastStart = now;
-		this.underWay.push(now);
+		this.apply({ kind: 'start' }, now);
 		let released = false;
 		return (headers, status) => {
 			if (released) return;
 			released = true;
 			const answeredAt = Date.now();
 			for (const window of windows) window.finish(answeredAt);
-			this.local.inFlight--;
-			this.underWay.splice(this.underWay.indexOf(now), 1);
-			this.local.answers++;
-			const { underWay } = this;
-			const answer = {
-				headers,
-				status,
-				startedAt: now,
-				now: answeredAt,
-				underWay,
-				periodic,
-			};
-			this.answered({ ...answer, priorClients: this.clients });
+			// The answered request leaves the backlog once its caller is done with it.
+			const lastRequests = this.draining(answeredAt) ? this.backlog - 1 : undefined;
+			const answer = { startedAt: now, headers, status, periodic, lastRequests };
+			this.apply({ kind: 'answer', ...answer }, answeredAt);
 			this.wake();
 			this.wake = this.answerSignal();
 		};
@@ -226,48 +183,10 @@ export class AccountBudget implements Pacer {
 		return wake;
 	}
 
-	/** Headers reach the observer once per answer; an answer that counted the others sets the count of clients. */
-	private answered(answer: Answer): void {
-		const { startedAt, now } = answer;
-		const observation = observe(this.view, answer, this.shape);
-		if (observation.kind === 'none') return;
-		if (observation.kind === 'refused') {
-			// Its place in the share is given back for the retry, or the minute's last slot goes to nobody.
-			if (startedAt >= this.view.lastHeard && this.local.startedSinceCount > 0)
-				this.local.startedSinceCount--;
-			this.local.countedSinceRefusal = 0;
-			if (this.view.remaining === undefined) this.refusedUnheardUntil = Infinity;
-			this.view = observation.view;
-			// A refusal proves its burst window full, and the others there: it waits for the next turn.
-			if (this.view.turn) {
-				this.view = { ...this.view, turn: filled(this.view.turn, burstOf(this.shape), now) };
-				this.clients = Math.max(2, this.clients);
-			}
-			return;
-		}
-		const retried = this.local.countedSinceRefusal === 0;
-		if (this.local.countedSinceRefusal !== undefined) this.local.countedSinceRefusal++;
-		const { turn: refused } = this.view;
-		this.view = observation.view;
-		const { turn } = this.view;
-		if (retried && turn)
-			this.view = {
-				...this.view,
-				turn: retriedInto(turn, burstOf(this.shape), refused, startedAt),
-			};
-		this.local.startedSinceCount = 0;
-		// The answered request leaves the backlog once its caller is done with it.
-		this.local.lastRequests = this.draining(now) ? this.backlog - 1 : undefined;
-		if (this.view.remaining === undefined || this.view.counts.window === undefined) return;
-		this.clients = clientsAfter(this.view.clients, now < this.refusedUnheardUntil);
-		// Until its answers count the others, or the minute window it first counted in ends.
-		this.refusedUnheardUntil =
-			this.view.clients >= 2 ? 0 : Math.min(this.refusedUnheardUntil, this.view.resetAt);
-	}
-
 	/** Keeps the largest backlog within the longest window. */
 	private noteBacklog(now: number): void {
-		if (this.backlog >= this.peakBacklog || now - this.peakBacklogAt > this.shape.longestMs) {
+		const { longestMs } = this.frame.shape;
+		if (this.backlog >= this.peakBacklog || now - this.peakBacklogAt > longestMs) {
 			this.peakBacklog = this.backlog;
 			this.peakBacklogAt = now;
 		}
@@ -284,7 +203,7 @@ export class AccountBudget implements Pacer {
 	}
 
 	private exhaustedReason(maxWaitMs: number): string {
-		const { resetHeader, resetAt, remaining } = this.view;
+		const { resetHeader, resetAt, remaining } = this.state.view;
 		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
 		let reset = `X-RateLimit-Reset: ${resetHeader}`;
 		if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;

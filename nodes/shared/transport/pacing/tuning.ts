@@ -1,6 +1,6 @@
 /**
- * Every number the pacing of a token decides by (accountBudget.ts and the files it uses), each with
- * what it trades. The service's documented limits are facts that constants.ts owns.
+ * Every number the pacing of a token decides by (step.ts, decide.ts and the files they use), each
+ * with what it trades. The service's documented limits are facts that constants.ts owns.
  */
 
 /**

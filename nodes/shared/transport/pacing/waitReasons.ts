@@ -1,5 +1,5 @@
 import type { RateLimit } from '../credentials';
-import type { Reason } from './admission';
+import type { Reason } from './decide';
 import type { BudgetView } from './budgetView';
 
 /** What a pacer knows when it explains a wait: the windows it holds to and the service's last report. */

@@ -1,6 +1,7 @@
 import type { RateLimit } from '../credentials';
 import { burstOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
+import { clientsOf, type PacerState } from './state';
 import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
@@ -10,105 +11,98 @@ import type { SlidingWindow } from './windows';
  */
 export type Reason = 'blocked' | 'answers' | 'reset' | 'window' | 'turn' | 'endpoint';
 
-/** Go now (no reason), or wait `waitMs` for `reason`. */
-export type Decision = { waitMs: number; reason?: Reason };
+/** Go now, or wait `waitMs` for `reason`. */
+export type Decision = { waitMs: 0; reason?: undefined } | { waitMs: number; reason: Reason };
 
-/**
- * This process's own requests: answers (those counted since the last refusal, if any) and starts
- * since the last report.
- */
-export interface Local {
-	blockedUntil: number;
-	inFlight: number;
-	answers: number;
-	countedSinceRefusal?: number;
-	startedSinceCount: number;
-	lastStart: number;
-	/** While its backlog drains (the run's end), its requests left as of its last answer; undefined while whole. */
-	lastRequests?: number;
-}
-
-/** Everything admission reads; `clients`: the count of clients this process shares by (1: alone). */
-export interface Situation {
-	now: number;
-	view: BudgetView;
-	clients: number;
-	local: Local;
+/** The windows a request is counted in: the token's, the late-retry room's and its endpoint's. */
+export interface Windows {
 	shape: Shape;
-	windows: readonly SlidingWindow[];
-	endpoint?: SlidingWindow;
+	general: readonly SlidingWindow[];
 	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
 	lateRetry?: SlidingWindow;
+	endpoint?: SlidingWindow;
 	/** The request the service refused with a 429 goes no sooner than the wait the answer asked for. */
 	retryAt?: number;
 }
 
+/** What the rules below read: the state and the windows at `now`. */
+interface Situation extends Windows, PacerState {
+	now: number;
+	clients: number;
+}
+
+const GO: Decision = { waitMs: 0 };
+const wait = (waitMs: number, reason: Reason): Decision => ({
+	waitMs: Math.max(1, waitMs),
+	reason,
+});
+
 /**
- * Whether a request may start now, else how long it waits and why. Sharing a burst window it takes
- * turns (burstTurn.ts); else, in this order: a 429's block; one more under way per counted answer
- * (1, 2, 3, …: it learns of the others before it spends much); its share of the remainder spent, the
- * reset (looked at again at the answer of one under way); each window; the endpoint's.
+ * Whether a request may start now, else how long it waits and why: the one decision of the pacer,
+ * pure. The refused request waits its whole wait first; then by phase.
  */
-export function admit(s: Situation): Decision {
-	const { now, view, local } = s;
-	const wait = (waitMs: number, reason: Reason): Decision => ({
-		waitMs: Math.max(1, waitMs),
-		reason,
-	});
-	// The refused request itself waits its whole wait; the others may go at their turn (below).
+export function decide(state: PacerState, windows: Windows, now: number): Decision {
+	const s: Situation = { ...state, ...windows, now, clients: clientsOf(state.phase) };
 	if (s.retryAt !== undefined && now < s.retryAt) return wait(s.retryAt - now, 'blocked');
-	const turns = byTurns(s);
-	if (now < local.blockedUntil && !(turns && refusedBeforeTurn(s)))
-		return wait(local.blockedUntil - now, 'blocked');
-	if (turns) {
-		if (local.inFlight > 0) return wait(POLL_MS, 'answers');
-		const turn = turnWait(s);
-		if (turn) return wait(turn.waitMs, turn.reason);
-		const held = s.lateRetry?.room(now);
-		if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
-		const endpointWait = endpointTurnWaitMs(s);
-		return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
+	switch (s.phase.name) {
+		case 'turns':
+		case 'finishing':
+			return byTurns(s);
+		default:
+			return byShare(s);
 	}
+}
+
+/**
+ * Taking turns (burstTurn.ts): a 429's block ends at the next turn; one request under way; the
+ * turn; the late-retry room; the endpoint's period.
+ */
+function byTurns(s: Situation): Decision {
+	const { now, own } = s;
+	if (now < s.refusedUntil && !refusedBeforeTurn(s)) return wait(s.refusedUntil - now, 'blocked');
+	if (own.underWay.length > 0) return wait(POLL_MS, 'answers');
+	const turn = turnWait(s);
+	if (turn) return wait(turn.waitMs, turn.reason);
+	const held = s.lateRetry?.room(now);
+	if (held && held.free <= 0) return wait(held.nextExpiry - now, 'window');
+	const endpointWait = endpointTurnWaitMs(s);
+	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : GO;
+}
+
+/**
+ * Unheard, alone or sharing without turns, in this order: a 429's block; one more under way per
+ * counted answer (1, 2, 3, …: it learns of the others before it spends much); its share of the
+ * remainder spent, the reset (looked at again at the answer of one under way); each window; the
+ * endpoint's.
+ */
+function byShare(s: Situation): Decision {
+	const { now, view, own } = s;
+	if (now < s.refusedUntil) return wait(s.refusedUntil - now, 'blocked');
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
-	const counted =
-		local.countedSinceRefusal ?? (view.remaining === undefined ? Infinity : local.answers);
+	const counted = own.countedSinceRefusal ?? (s.phase.name === 'unheard' ? Infinity : own.answers);
 	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
-	const stale =
-		s.lateRetry && view.remaining !== undefined && now - view.lastHeard > ROUND_PAUSE_MS;
-	const underWayAllowed = local.answers === 0 || stale ? 1 : counted + 1;
-	if (local.inFlight >= underWayAllowed) return wait(POLL_MS, 'answers');
+	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > ROUND_PAUSE_MS;
+	const underWayAllowed = own.answers === 0 || stale ? 1 : counted + 1;
+	if (own.underWay.length >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
-	if (now < resume) return wait(local.inFlight > 0 ? POLL_MS : resume - now, 'reset');
+	if (now < resume) return wait(own.underWay.length > 0 ? POLL_MS : resume - now, 'reset');
 	const windowed = windowsWait(s);
 	if (windowed > 0) return wait(windowed, 'window');
 	const endpointWait = endpointWaitMs(s);
-	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : { waitMs: 0 };
+	return endpointWait > 0 ? wait(endpointWait, 'endpoint') : GO;
 }
 
 /**
- * The clients an answer leaves this process sharing with: `counted`, at least 2 while refused
- * before its first counted answer (the refusal proved another).
- */
-export const clientsAfter = (counted: number, refusedUnheard: boolean) =>
-	refusedUnheard ? Math.max(2, counted) : counted;
-
-/** Others share an enforced burst window whose numbers this process reads (burstTurn.ts): it takes turns in it. */
-function byTurns({ view, clients, shape, windows }: Situation): boolean {
-	if (clients < 2 || view.turn === undefined || view.remaining === undefined) return false;
-	return windows.some((w) => w.rateLimit.windowMs === shape.shareWindowMs);
-}
-
-/**
- * One request under way; the next goes while its likely number (its last, one round on) fits the
- * burst window, else at the next window's turn; in lock-step the last round's senders take exactly
- * the last slots. The minute's last numbers while the most others it saw in a round (a send's round)
- * leave it one, at the last turn before its reset if need be, unless its window was full for it and
- * the next opens past them when every window so far filled (it leaves the room to those that sent
- * last, whose numbers know it; an endpoint's period paces sends below the window, widens their gaps
- * and their windows need not fill); past the reset, the burst window it is in goes on, else the first
- * turn after the reset. A process whose last requests fit the minute's last numbers tries them one at
- * a time: the others may be done (a refusal of the general limit is not counted, so trying costs no
- * slot), and waiting would hold the run's end for a new minute; one with more left leaves them.
+ * Taking turns, when the next request goes:
+ * - Its next number past the minute's limit by the most others it saw in a round (none when
+ *   finishing; a send's round when an endpoint paces it): after the reset.
+ * - Before its window's turn ends: now while its likely number (its last, one round on) fits the
+ *   window, else at the turn.
+ * - After the turn, before the reset: now, unless its window was full for it and the next opens
+ *   past the minute's limit when every window so far filled: it leaves those numbers to the others.
+ *   Finishing, it tries them one at a time (a refused request is not counted, and waiting would
+ *   hold the run's end for a new minute); endpoint-paced sends go too (their windows need not fill).
+ * - Past the reset: the burst window it is in goes on, else the first turn after the reset.
  */
 function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined {
 	const { now, view, shape } = s;
@@ -117,7 +111,7 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const fits = turn.last + roundOf(turn) < turn.first + b.limit;
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
-	const finishing = isFinishing(s);
+	const finishing = s.phase.name === 'finishing';
 	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
 	if (now < view.resetAt && turn.last + 1 + ahead > limit)
 		return { waitMs: view.resetAt - now, reason: 'reset' };
@@ -131,11 +125,6 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
 
-/** Its last requests fit the minute's last numbers (the run's end: its backlog drains, accountBudget.ts). */
-const isFinishing = ({ view, local }: Situation) =>
-	local.lastRequests !== undefined &&
-	local.lastRequests <= (view.limit ?? Infinity) - view.turn!.last;
-
 /**
  * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
  * closely than whole seconds.
@@ -146,9 +135,9 @@ function refusedBeforeTurn({ view, shape }: Situation): boolean {
 }
 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
-function resumeAt({ view, clients, local }: Situation): number {
+function resumeAt({ view, clients, own }: Situation): number {
 	if (view.remaining === undefined) return 0;
-	return local.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
+	return own.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
 }
 
 /**
@@ -173,16 +162,16 @@ export function reportedRoom(view: BudgetView, window: RateLimit, now: number, l
 }
 
 function windowsWait(s: Situation): number {
-	const { now, view, clients, local, shape } = s;
+	const { now, view, clients, own, shape } = s;
 	let waitMs = 0;
-	for (const window of s.lateRetry ? [...s.windows, s.lateRetry] : s.windows) {
+	for (const window of s.lateRetry ? [...s.general, s.lateRetry] : s.general) {
 		const { rateLimit } = window;
 		const reported = reportedRoom(view, rateLimit, now, shape.longestMs);
 		const room = reported
 			? { free: reported.free, nextExpiry: reported.resetAt }
 			: window.room(now);
 		const share = unheardAllowed(room.free, clients);
-		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, local.inFlight, share));
+		waitMs = Math.max(waitMs, slotWait(now, room.nextExpiry, own.underWay.length, share));
 	}
 	return waitMs;
 }
@@ -205,22 +194,23 @@ function slotWait(now: number, nextExpiry: number, underWay: number, share: numb
  * senders (burstTurn.ts); at the run's end, no round left to measure, its share: limit ÷ its round.
  */
 function endpointTurnWaitMs(s: Situation): number {
-	const { now, view, local, endpoint } = s;
+	const { now, view, own, endpoint } = s;
 	if (!endpoint) return 0;
 	const { limit, windowMs } = endpoint.rateLimit;
 	const round = roundOf(view.turn!);
 	const measured = view.turn!.gaps.length > 0;
-	const perPeriod = measured && isFinishing(s) ? Math.max(1, Math.floor(limit / round)) : 1;
+	const perPeriod =
+		measured && s.phase.name === 'finishing' ? Math.max(1, Math.floor(limit / round)) : 1;
 	const room = endpoint.room(now, perPeriod);
 	const held = slotWait(now, room.nextExpiry, endpoint.inFlight, room.free);
 	const periodMs = (windowMs * Math.max(1, round / limit)) / perPeriod;
-	return Math.max(held, local.lastStart + periodMs - now);
+	return Math.max(held, own.lastStart + periodMs - now);
 }
 
 function endpointWaitMs(s: Situation): number {
 	const { endpoint } = s;
 	if (!endpoint) return 0;
-	const room = endpoint.room(s.now, endpointShare(s, endpoint.rateLimit));
+	const room = endpoint.room(s.now, endpointShare(s, s.shape, s.now, endpoint.rateLimit));
 	return slotWait(s.now, room.nextExpiry, endpoint.inFlight, room.free);
 }
 
@@ -237,14 +227,20 @@ function endpointWaitMs(s: Situation): number {
  *   sharing it shows in the service's 429, whose retry_after the retry waits.
  * - Without budget headers: all of it from the first answer on.
  */
-export function endpointShare({ now, view, clients, local, shape }: Situation, limit: RateLimit) {
+export function endpointShare(
+	{ phase, view, own }: PacerState,
+	shape: Shape,
+	now: number,
+	limit: RateLimit,
+): number {
+	const clients = clientsOf(phase);
 	const firstBurstWindow =
 		view.firstHeard !== undefined && now < view.firstHeard + shape.shareWindowMs;
 	if (clients > 1) return firstBurstWindow ? 1 : Math.max(1, Math.floor(limit.limit / clients));
 	if (limit.windowMs >= shape.longestMs || limit.windowMs > shape.shareWindowMs) return limit.limit;
 	const learningMs = Math.min(limit.windowMs, shape.shareWindowMs);
 	const learning =
-		local.answers === 0 ||
+		own.answers === 0 ||
 		(view.firstHeard !== undefined && view.latestHeardStart < view.firstHeard + learningMs);
 	if (learning) return Math.max(1, Math.floor(limit.limit / 2));
 	return firstBurstWindow && limit.limit > 1 ? limit.limit - 1 : limit.limit;
