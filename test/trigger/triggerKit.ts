@@ -189,8 +189,10 @@ export async function startTriggerKit(
 	const loadStaticData = (harness: TriggerHarness) =>
 		JSON.parse(JSON.stringify(harness.workflow.staticData)) as IDataObject;
 
+	/** Requests still being handled; a reset waits for them, so a late one never lands in the next test. */
+	const inFlight = new Set<Promise<void>>();
 	const server: Server = createServer((req, res) => {
-		void (async () => {
+		const handling = (async () => {
 			const url = new URL(req.url ?? '/', 'http://receiver');
 			const harness = harnesses.get(url.pathname);
 			if (!harness) {
@@ -215,6 +217,8 @@ export async function startTriggerKit(
 			res.statusCode = 599;
 			res.end(String(error));
 		});
+		inFlight.add(handling);
+		void handling.finally(() => inFlight.delete(handling));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -364,6 +368,7 @@ export async function startTriggerKit(
 			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
+			await Promise.all(inFlight);
 			await ctl('POST', '/reset');
 			await ctl('DELETE', '/requests');
 			kit.deliveries.length = 0;
