@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from '../helpers/keepAlive';
 
 export interface Receiver {
 	url: string;
@@ -27,6 +28,7 @@ export async function webhookReceiver(): Promise<Receiver> {
 			res.end('ok');
 		});
 	});
+	keepIdleConnections(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	r.close = () => new Promise((resolve) => server.close(() => resolve()));

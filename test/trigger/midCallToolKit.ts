@@ -8,6 +8,7 @@ import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolS
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { useSuiteFixture } from '../helpers/suite';
 import { startTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
+import { keepIdleConnections } from '../helpers/keepAlive';
 
 export const INBOUND = SEED.alice.inboundAssistantId; // 101, tools 31 and 33
 export const OUTBOUND = SEED.alice.outboundAssistantId; // 102, tool 32
@@ -108,6 +109,7 @@ export async function proxy(
 			})();
 		});
 	});
+	keepIdleConnections(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

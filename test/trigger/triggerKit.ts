@@ -24,6 +24,7 @@ import {
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { keepIdleConnections } from '../helpers/keepAlive';
 
 export interface Delivery {
 	path: string;
@@ -220,6 +221,7 @@ export async function startTriggerKit(
 		inFlight.add(handling);
 		void handling.finally(() => inFlight.delete(handling));
 	});
+	keepIdleConnections(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
