@@ -10,16 +10,13 @@
 import {
 	askOrderStatus,
 	expectLiveAnswers,
-	incomingCall,
 	KNOWN_CALLER_VARIABLES,
 	publishedTool,
-	storedAssistant,
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
-	type ToolAnswer,
 } from './helpers/liveAnswers';
-import { TWO_TOOL_WORKFLOWS } from './helpers/twoToolWorkflows';
-import { importIntoN8n, waitFor } from '../../runtime';
+import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from './helpers/twoToolWorkflows';
+import { importIntoN8n } from '../../runtime';
 import {
 	ON_N8N,
 	prepareN8n,
@@ -87,38 +84,5 @@ test(`${ON_N8N}: unpublishing removes the tool and the inbound webhook, the assi
 });
 
 test(`${ON_N8N}: two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools`, async () => {
-	const activated = await Promise.all(
-		TWO_TOOL_WORKFLOWS.map(async ({ workflow }) => await server.activate(workflow.id)),
-	);
-	expect(activated.map((answer) => answer.status)).toEqual([200, 200]);
-	for (const { workflow } of TWO_TOOL_WORKFLOWS) await server.waitUntilPublished(workflow.id);
-	const toolIds = await waitFor('both tools on the assistant', async () => {
-		const tools = await n8n.ctl<Array<{ id: number; name: string }>>('GET', '/state/tools');
-		const ids = TWO_TOOL_WORKFLOWS.map(
-			({ toolName }) => tools.find((tool) => tool.name === toolName)?.id,
-		);
-		const on = (await storedAssistant(n8n.client)).tool_ids;
-		return ids.every((id) => id !== undefined && on.includes(id)) ? (ids as number[]) : undefined;
-	});
-	expect((await storedAssistant(n8n.client)).tool_ids.sort()).toEqual([31, 33, ...toolIds].sort());
-
-	const { call } = await incomingCall(n8n.client);
-	for (const { toolName } of TWO_TOOL_WORKFLOWS) {
-		const asked = await n8n.ctl<ToolAnswer>('POST', `/calls/${call.id}/tools`, {
-			tool: toolName,
-			arguments: { question: `ask ${toolName}` },
-		});
-		expect(asked.function_call).toMatchObject({
-			status: 200,
-			result: { question: `ask ${toolName}` },
-		});
-	}
-
-	for (const { workflow } of TWO_TOOL_WORKFLOWS) await server.deactivate(workflow.id);
-	const left = await waitFor('both tools deleted', async () => {
-		const tools = await n8n.ctl<Array<{ id: number }>>('GET', '/state/tools');
-		return tools.some((tool) => toolIds.includes(tool.id)) ? undefined : tools;
-	});
-	expect(left.map((tool) => tool.id).sort()).toEqual([31, 32, 33, 41]);
-	expect((await storedAssistant(n8n.client)).tool_ids).toEqual([31, 33]);
+	await expectTwoToolsPublishedAtOnce(server, n8n.client);
 });

@@ -13,7 +13,8 @@
  * `timeout`), but every answer that comes is the call's own, at least one of each kind comes, and
  * every call's execution ran on a worker and produced that call's answer. The sandbox keeps the
  * service's deadlines (the tool's 10 s, the inbound call's 2 s); how fast answers come is the
- * benchmark's (case 8, bench/liveTool.ts).
+ * benchmark's (case 8, bench/liveTool.ts). Then two workflows publish tools to one assistant at once
+ * through the main process, as in the single-process test.
  */
 import {
 	askOrderStatus,
@@ -25,6 +26,7 @@ import {
 	unpublishLiveExamples,
 	type Tool,
 } from '../helpers/liveAnswers';
+import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from '../helpers/twoToolWorkflows';
 import { waitFor } from '../../../runtime';
 import {
 	executionsOf,
@@ -43,7 +45,11 @@ const NOT_ANSWERED = 'timeout';
 const answerTo = (index: number) => `Order Q-${index} is not in our records.`;
 
 beforeAll(async () => {
-	setup = await startQueueSetup(2);
+	const twoTools = TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({
+		file: `${workflow.id}.json`,
+		workflow,
+	}));
+	setup = await startQueueSetup(2, undefined, twoTools);
 	published = await publishLiveExamples(setup.rest, setup.client);
 }, 600_000);
 
@@ -129,3 +135,7 @@ test('unpublishing removes the tool and the inbound webhook', async () => {
 	const assistant = await unpublishLiveExamples(setup.rest, setup.client);
 	expect(assistant.tool_ids).toEqual([31, 33]);
 });
+
+test('two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools', async () => {
+	await expectTwoToolsPublishedAtOnce(setup.rest, setup.client, true);
+}, 120_000);
