@@ -91,7 +91,7 @@ describe('the burst window after an answer', () => {
 			'a new window keeps only its last measured gap: a slow round long ago would starve it',
 			{ ...turn, gaps: [9, 2, 3] },
 			answer({ used: 43 }),
-			{ index: 2, gaps: [3], quietFirst: 43 - 8, silent: 0 },
+			{ index: 2, gaps: [3] },
 		],
 		[
 			'sent at the next turn, numbered below the window’s end: it ended unfilled, and the next began by its own number',
@@ -136,9 +136,9 @@ describe('the burst window after an answer', () => {
 		],
 		[
 			'a new minute window in the burst window that straddles its reset: that window keeps its end',
-			{ ...turn, index: 5, first: 98, aligned: 101, last: 99, quietFirst: 97 },
+			{ ...turn, index: 5, first: 98, aligned: 101, last: 99 },
 			answer({ used: 2, reset: RESET + 60_100, startedAt: RESET + 100, now: RESET + 103 }),
-			{ index: 5, first: -2, aligned: 1, last: 2, minuteOpened: turn.minuteOpened, quietFirst: -3 },
+			{ index: 5, first: -2, aligned: 1, last: 2, minuteOpened: turn.minuteOpened },
 		],
 		[
 			'started at its turn sooner than its answer took, having seen others: the window began at most its widest round before its number',
@@ -175,12 +175,6 @@ describe('the burst window after an answer', () => {
 			{ widest: 5 },
 		],
 		[
-			'a window moved into starts, after silence, the most others of a round before its first there',
-			{ ...turn, widest: 12 },
-			answer({ used: 43 }),
-			{ index: 2, quietFirst: 43 - 11 },
-		],
-		[
 			'numbered within the window it took as full: the next began the most others of a round before its own',
 			{ ...turn, last: 40, widest: 6 },
 			answer({ used: 38, startedAt: turnAt(BURST, turn, 2) }),
@@ -192,30 +186,6 @@ describe('the burst window after an answer', () => {
 			{ ...turn, last: 40 },
 			answer({ used: 38, startedAt: turnAt(BURST, turn, 2) }),
 			{ index: 2, first: 37, aligned: 37, last: 38 },
-		],
-		[
-			'rounds of silence in a window it moved into: it starts a round before its first number there',
-			{ ...turn, aligned: 30, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
-			answer({ used: 31 }),
-			{ first: 29, last: 31, silent: 2 },
-		],
-		[
-			'no later than the window’s highest first number',
-			{ ...turn, aligned: 27, last: 30, quietFirst: 29, silent: 1, gaps: [6, 1] },
-			answer({ used: 31 }),
-			{ first: 27, aligned: 27, last: 31, silent: 2 },
-		],
-		[
-			'one round of silence there: the window’s first stays after its own last',
-			{ ...turn, last: 30, quietFirst: 29, silent: 0, gaps: [3, 1] },
-			answer({ used: 31 }),
-			{ first: 21, silent: 1 },
-		],
-		[
-			'another’s request between its own there: no silence',
-			{ ...turn, last: 30, quietFirst: 29, silent: 1, gaps: [2, 1] },
-			answer({ used: 32 }),
-			{ first: 21, silent: 0 },
 		],
 	])('%s', (_, before, numbered, expected) => {
 		expect(nextTurn(before, numbered, BURST)).toMatchObject(expected);

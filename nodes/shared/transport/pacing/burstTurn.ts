@@ -2,7 +2,6 @@ import {
 	FIRST_ROUND,
 	FRESH_ROUND_MEMORY,
 	ROUND_MEMORY,
-	SILENT_ROUNDS,
 	ROUND_PAUSE_MS,
 	TURN_MARGIN_MS,
 } from './tuning';
@@ -36,13 +35,7 @@ export interface Turn {
 	endsBy?: number;
 	/** The last gaps between its numbers sent right after an answer: 1 + the others' between, the clients in a round. */
 	gaps: readonly number[];
-	/**
-	 * In a window it moved into: its first number there less the most others of a round (each
-	 * may have sent once at the turn before it), and its gaps of 1 in a row there (none of the
-	 * others' requests between); its widest gap in the run.
-	 */
-	quietFirst?: number;
-	silent?: number;
+	/** Its widest gap in the run: the most of the others' requests between two of its own, plus 1. */
 	widest?: number;
 	/**
 	 * When the minute window opened at the latest: its reset less its length (the clock every
@@ -145,8 +138,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		last: a.used,
 		lastAt: a.now,
 		endsBy: endOf(a, b),
-		quietFirst: a.used - aheadOf(t),
-		silent: 0,
 		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
 	});
@@ -167,13 +158,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	if (!inRound) return moved;
 	const gap = a.used - t.last;
 	const gaps = [...t.gaps, gap].slice(-ROUND_MEMORY);
-	const silent = gap === 1 ? (t.silent ?? 0) + 1 : 0;
-	// A gap of 1 is a round with none of the others' requests; silent for rounds in this window, they
-	// sent at most one each before this process's first there (at the turn): the window starts there,
-	// no later than its highest first number.
-	const alone = t.quietFirst !== undefined && silent >= SILENT_ROUNDS;
-	const first = alone ? Math.max(t.first, Math.min(t.quietFirst!, t.aligned)) : t.first;
-	return { ...moved, first, gaps, silent, widest: Math.max(t.widest ?? 0, gap) };
+	return { ...moved, gaps, widest: Math.max(t.widest ?? 0, gap) };
 }
 
 /**
@@ -189,7 +174,6 @@ function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
 		minuteReset: a.reset,
 		first: turn.first - a.limit,
 		aligned: turn.aligned - a.limit,
-		quietFirst: turn.quietFirst === undefined ? undefined : turn.quietFirst - a.limit,
 		last: straddles ? last : Math.max(0, last),
 	};
 }

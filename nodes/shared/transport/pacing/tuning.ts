@@ -61,11 +61,3 @@ export const TURN_MARGIN_MS = 50;
  * - More costs the client that holds most of the window time.
  */
 export const LATE_RETRY_ROOM = 0.25;
-/**
- * When the others stop sending in a burst window, this process claims the window's numbers from a
- * round before its own first number there. It does so after this many rounds in a row in which no
- * other client's request came between two of its own.
- * - Fewer meets the others' windows with 429s while they are still active.
- * - More leaves part of a lone process's window unused.
- */
-export const SILENT_ROUNDS = 2;
