@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { MatrixEntry } from '../runtime';
+import { isAlive, type MatrixEntry } from '../runtime';
 
 const PREFIX = 'famulor-e2e-run-';
 
@@ -34,15 +34,6 @@ export interface RunFolder {
 	copy(): void;
 	/** Deletes `userFolder` and frees it for the next file. */
 	release(): void;
-}
-
-function isAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 /** Earlier runs' folders whose process has ended. */

@@ -85,7 +85,8 @@ export function n8nMain(entry: MatrixEntry): string {
 
 const COMPLETE = '.complete';
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this ID runs (signal 0 tests for it and sends nothing). */
+export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -1,35 +1,21 @@
-import { boot, Client } from './helpers';
-import { webhookReceiver, type Receiver } from './receiver';
+import { boot } from './helpers';
+import { useWebhookSandbox } from './receiver';
 
-let c: Client;
-let hook: Receiver;
-beforeAll(async () => {
-	c = await boot({
-		callDurationMs: 5000,
-		webhookTimeoutMs: 2000,
-	});
-	hook = await webhookReceiver();
-});
-afterAll(async () => {
-	await c.sb.stop();
-	await hook.close();
-});
-beforeEach(async () => {
-	await c.ctl('POST', '/reset');
-	hook.received = [];
-	hook.script = [];
+const w = useWebhookSandbox({
+	callDurationMs: 5000,
+	webhookTimeoutMs: 2000,
 });
 
 const activate = (id: number, extra: Record<string, unknown> = {}) =>
-	c.put(`/api/user/assistant/${id}`, {
+	w.c.put(`/api/user/assistant/${id}`, {
 		is_webhook_active: true,
-		webhook_url: `${hook.url}/post-call`,
+		webhook_url: `${w.hook.url}/post-call`,
 		...extra,
 	});
 
 describe('make_call', () => {
 	it('initiates a call', async () => {
-		const r = await c.post('/api/user/make_call', {
+		const r = await w.c.post('/api/user/make_call', {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
 			variables: { customer_name: 'Max', email: 'max@example.com' },
@@ -49,7 +35,7 @@ describe('make_call', () => {
 			'+1234567890123456',
 			'+49 176 1234567',
 		]) {
-			const r = await c.post('/api/user/make_call', { phone_number: phone, assistant_id: 102 });
+			const r = await w.c.post('/api/user/make_call', { phone_number: phone, assistant_id: 102 });
 			expect(r.status).toBe(400);
 			expect(r.json).toEqual({
 				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
@@ -58,7 +44,7 @@ describe('make_call', () => {
 	});
 	it("404 for bob's or a missing assistant", async () => {
 		for (const id of [201, 99999]) {
-			const r = await c.post('/api/user/make_call', {
+			const r = await w.c.post('/api/user/make_call', {
 				phone_number: '+4917612345678',
 				assistant_id: id,
 			});
@@ -69,8 +55,8 @@ describe('make_call', () => {
 		}
 	});
 	it('422 for insufficient balance (message only)', async () => {
-		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
-		const r = await c.post('/api/user/make_call', {
+		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
+		const r = await w.c.post('/api/user/make_call', {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
 		});
@@ -80,7 +66,7 @@ describe('make_call', () => {
 		});
 	});
 	it('422 for missing fields', async () => {
-		const r = await c.post('/api/user/make_call', { variables: [] });
+		const r = await w.c.post('/api/user/make_call', { variables: [] });
 		expect(r.status).toBe(422);
 		expect(Object.keys(r.json.errors).sort()).toEqual([
 			'assistant_id',
@@ -93,18 +79,18 @@ describe('make_call', () => {
 describe('call lifecycle and post-call webhook', () => {
 	it('ends by itself after callDurationMs and POSTs the §2.1 payload', async () => {
 		await activate(102);
-		const r = await c.post('/api/user/make_call', {
+		const r = await w.c.post('/api/user/make_call', {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
 			variables: { customer_name: 'Max' },
 		});
 		const id = r.json.call_id;
-		await c.advance(4999);
-		expect(hook.received).toHaveLength(0);
-		await c.advance(1);
-		expect(hook.received).toHaveLength(1);
-		const p = hook.received[0].body;
-		expect(hook.received[0].path).toBe('/post-call');
+		await w.c.advance(4999);
+		expect(w.hook.received).toHaveLength(0);
+		await w.c.advance(1);
+		expect(w.hook.received).toHaveLength(1);
+		const p = w.hook.received[0].body;
+		expect(w.hook.received[0].path).toBe('/post-call');
 		expect(Object.keys(p).sort()).toEqual(
 			[
 				'id',
@@ -139,58 +125,58 @@ describe('call lifecycle and post-call webhook', () => {
 			recording_url: expect.stringContaining(String(id)),
 		});
 		expect(typeof p.transcript).toBe('string');
-		const calls = (await c.ctl('GET', '/calls')).json;
+		const calls = (await w.c.ctl('GET', '/calls')).json;
 		expect(calls.find((x: any) => x.id === id).status).toBe('completed');
-		const log = (await c.ctl('GET', '/webhooks')).json;
+		const log = (await w.c.ctl('GET', '/webhooks')).json;
 		expect(log).toEqual([
 			expect.objectContaining({
 				callId: id,
 				attempt: 1,
 				status: 200,
-				url: `${hook.url}/post-call`,
+				url: `${w.hook.url}/post-call`,
 			}),
 		]);
 	});
 	it('ends via control with chosen values; omits recording when include_recording_in_webhook is false', async () => {
 		await activate(102, { include_recording_in_webhook: false });
 		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		const r = await c.ctl('POST', `/calls/${id}/end`, {
+		const r = await w.c.ctl('POST', `/calls/${id}/end`, {
 			status: 'completed',
 			transcript: 'Assistant: Hi\nCustomer: Bye',
 			extracted_variables: { interested: false },
 			duration: 42,
 		});
 		expect(r.status).toBe(200);
-		expect(hook.received).toHaveLength(1);
-		expect(hook.received[0].body).toMatchObject({
+		expect(w.hook.received).toHaveLength(1);
+		expect(w.hook.received[0].body).toMatchObject({
 			status: 'completed',
 			transcript: 'Assistant: Hi\nCustomer: Bye',
 			extracted_variables: { interested: false },
 			duration: 42,
 			recording_url: null,
 		});
-		expect(hook.received[0].body.input_variables).toEqual({});
-		const again = await c.ctl('POST', `/calls/${id}/end`, { status: 'busy' });
+		expect(w.hook.received[0].body.input_variables).toEqual({});
+		const again = await w.c.ctl('POST', `/calls/${id}/end`, { status: 'busy' });
 		expect(again.status).toBe(409);
-		await c.advance(10000);
-		expect(hook.received).toHaveLength(1);
+		await w.c.advance(10000);
+		expect(w.hook.received).toHaveLength(1);
 	});
 	it('honours send_webhook_only_on_completed', async () => {
 		await activate(102);
 		const a = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${a}/end`, { status: 'busy' });
-		expect(hook.received).toHaveLength(0);
-		await c.put('/api/user/assistant/102', { send_webhook_only_on_completed: false });
+		await w.c.ctl('POST', `/calls/${a}/end`, { status: 'busy' });
+		expect(w.hook.received).toHaveLength(0);
+		await w.c.put('/api/user/assistant/102', { send_webhook_only_on_completed: false });
 		const b = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${b}/end`, { status: 'no-answer' });
-		expect(hook.received).toHaveLength(1);
-		expect(hook.received[0].body).toMatchObject({
+		await w.c.ctl('POST', `/calls/${b}/end`, { status: 'no-answer' });
+		expect(w.hook.received).toHaveLength(1);
+		expect(w.hook.received[0].body).toMatchObject({
 			id: b,
 			status: 'no-answer',
 			recording_url: null,
@@ -198,24 +184,24 @@ describe('call lifecycle and post-call webhook', () => {
 	});
 	it('sends nothing when the webhook is inactive or disabled', async () => {
 		const a = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
 		await activate(102);
-		await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
-		await c.ctl('POST', `/calls/${a}/end`, { status: 'completed' });
-		expect(hook.received).toHaveLength(0);
-		expect((await c.ctl('GET', '/webhooks')).json).toEqual([]);
+		await w.c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
+		await w.c.ctl('POST', `/calls/${a}/end`, { status: 'completed' });
+		expect(w.hook.received).toHaveLength(0);
+		expect((await w.c.ctl('GET', '/webhooks')).json).toEqual([]);
 	});
 	it('sends a failed post-call webhook once: the docs show no retries (postCallRetries.test.ts)', async () => {
 		await activate(102);
-		hook.script = [500];
+		w.hook.script = [500];
 		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
-		await c.advance(60_000);
-		expect(hook.received).toHaveLength(1);
-		const log = (await c.ctl('GET', `/webhooks?callId=${id}`)).json;
+		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
+		await w.c.advance(60_000);
+		expect(w.hook.received).toHaveLength(1);
+		const log = (await w.c.ctl('GET', `/webhooks?callId=${id}`)).json;
 		expect(log.map((e: any) => [e.attempt, e.status])).toEqual([[1, 500]]);
 	});
 	it('callDurationMs 0 leaves calls running until ended via controls', async () => {
@@ -236,38 +222,38 @@ describe('call lifecycle and post-call webhook', () => {
 
 describe('inbound calls', () => {
 	const enableInbound = async () =>
-		await c.post('/api/user/assistants/enable-inbound-webhook', {
+		await w.c.post('/api/user/assistants/enable-inbound-webhook', {
 			assistant_id: 101,
-			webhook_url: `${hook.url}/inbound`,
+			webhook_url: `${w.hook.url}/inbound`,
 		});
 
 	it('an arriving call reaches inbound_webhook_url once, before it is answered; its end goes to the post-call url only', async () => {
 		await enableInbound();
 		await activate(101);
-		const arrived = await c.ctl('POST', '/calls/incoming', {
+		const arrived = await w.c.ctl('POST', '/calls/incoming', {
 			assistant_id: 101,
 			customer_phone: '+4917611112222',
 		});
 		const callId = arrived.json.call.id as number;
-		expect(hook.received.map((h) => h.path)).toEqual(['/inbound']);
-		await c.advance(5000);
-		expect(hook.received.map((h) => h.path)).toEqual(['/inbound', '/post-call']);
-		expect(hook.received[1].body).toMatchObject({ id: callId, status: 'completed' });
-		const log = (await c.ctl('GET', `/webhooks?callId=${callId}`)).json;
+		expect(w.hook.received.map((h) => h.path)).toEqual(['/inbound']);
+		await w.c.advance(5000);
+		expect(w.hook.received.map((h) => h.path)).toEqual(['/inbound', '/post-call']);
+		expect(w.hook.received[1].body).toMatchObject({ id: callId, status: 'completed' });
+		const log = (await w.c.ctl('GET', `/webhooks?callId=${callId}`)).json;
 		expect(log.map((e: any) => e.kind)).toEqual(['inbound', 'post_call']);
 	});
 	it('a finished inbound call goes to the post-call url with its extracted variables, not to the inbound url', async () => {
 		await enableInbound();
 		await activate(101);
 		for (const status of ['completed', 'failed'])
-			await c.ctl('POST', '/calls/inbound', {
+			await w.c.ctl('POST', '/calls/inbound', {
 				assistant_id: 101,
 				customer_phone: '+4917611112222',
 				status,
 				extracted_variables: { summary: 'Asked about order', order_number: 'A-1', resolved: true },
 			});
-		expect(hook.received.map((h) => h.path)).toEqual(['/post-call']);
-		expect(hook.received[0].body).toMatchObject({
+		expect(w.hook.received.map((h) => h.path)).toEqual(['/post-call']);
+		expect(w.hook.received[0].body).toMatchObject({
 			customer_phone: '+4917611112222',
 			assistant_phone: '+14155550101',
 			status: 'completed',
@@ -276,8 +262,11 @@ describe('inbound calls', () => {
 	});
 	it('generates extracted variables from post_call_schema when none are given', async () => {
 		await activate(101);
-		await c.ctl('POST', '/calls/inbound', { assistant_id: 101, customer_phone: '+4917611112222' });
-		expect(hook.received[0].body.extracted_variables).toEqual({
+		await w.c.ctl('POST', '/calls/inbound', {
+			assistant_id: 101,
+			customer_phone: '+4917611112222',
+		});
+		expect(w.hook.received[0].body.extracted_variables).toEqual({
 			summary: expect.any(String),
 			order_number: expect.any(String),
 			resolved: true,

@@ -1,31 +1,17 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
-import { webhookReceiver, type Receiver } from './receiver';
+import { useWebhookSandbox } from './receiver';
 
-let c: Client;
-let hook: Receiver;
-beforeAll(async () => {
-	c = await boot({ webhookTimeoutMs: 2000 });
-	hook = await webhookReceiver();
-});
-afterAll(async () => {
-	await c.sb.stop();
-	await hook.close();
-});
-beforeEach(async () => {
-	await c.ctl('POST', '/reset');
-	hook.received = [];
-});
+const w = useWebhookSandbox({ webhookTimeoutMs: 2000 });
 
 const A = SEED.alice;
 const balance = async (user: 'alice' | 'bob') =>
-	((await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find(
+	((await w.c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>).find(
 		(u) => u.user === user,
 	)!.balance;
 const create = (over: Record<string, unknown> = {}, as: 'alice' | 'bob' = 'alice') =>
-	c.post('/api/conversations', { assistant_id: A.chatAssistantUuid, ...over }, as);
+	w.c.post('/api/conversations', { assistant_id: A.chatAssistantUuid, ...over }, as);
 const say = (uuid: string, message: unknown, as: 'alice' | 'bob' = 'alice') =>
-	c.post(`/api/conversations/${uuid}/messages`, { message }, as);
+	w.c.post(`/api/conversations/${uuid}/messages`, { message }, as);
 
 describe('chat API: POST /api/conversations', () => {
 	it('creates a widget conversation by assistant UUID with the initial message as history, free of charge', async () => {
@@ -37,7 +23,7 @@ describe('chat API: POST /api/conversations', () => {
 			conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			history: [{ role: 'assistant', content: 'Hallo, wie kann ich helfen?' }],
 		});
-		const list = await c.get('/api/user/conversations?type=widget&per_page=1');
+		const list = await w.c.get('/api/user/conversations?type=widget&per_page=1');
 		expect(list.json.data[0]).toMatchObject({
 			id: r.json.conversation_id,
 			type: 'widget',
@@ -47,7 +33,7 @@ describe('chat API: POST /api/conversations', () => {
 		});
 		expect(await balance('alice')).toBe(before);
 		const test = await create({ type: 'test' });
-		expect((await c.get('/api/user/conversations?type=test&per_page=1')).json.data[0].id).toBe(
+		expect((await w.c.get('/api/user/conversations?type=test&per_page=1')).json.data[0].id).toBe(
 			test.json.conversation_id,
 		);
 	});
@@ -62,7 +48,7 @@ describe('chat API: POST /api/conversations', () => {
 		const badType = await create({ type: 'whatsapp' });
 		expect(badType.status).toBe(422);
 		expect(badType.json).toEqual({ status: false, error: 'type must be widget or test' });
-		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
+		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await create();
 		expect(poor.status).toBe(400);
 		expect(poor.json).toEqual({
@@ -85,7 +71,7 @@ describe('chat API: messages and get', () => {
 			function_calls: [],
 		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.01, 4);
-		const got = await c.get(`/api/conversations/${uuid}`);
+		const got = await w.c.get(`/api/conversations/${uuid}`);
 		expect(got.json).toEqual({
 			status: true,
 			history: [
@@ -97,17 +83,17 @@ describe('chat API: messages and get', () => {
 		});
 	});
 	it('a widget chat ends 30 minutes after its last message: the conversation-ended webhook carries it', async () => {
-		await c.post('/api/user/assistants/enable-conversation-ended-webhook', {
+		await w.c.post('/api/user/assistants/enable-conversation-ended-webhook', {
 			assistant_id: 104,
-			webhook_url: `${hook.url}/ended`,
+			webhook_url: `${w.hook.url}/ended`,
 		});
 		const { conversation_id: uuid } = (await create()).json;
-		await c.advance(20 * 60_000);
+		await w.c.advance(20 * 60_000);
 		await say(uuid, 'Noch eine Frage');
-		await c.advance(30 * 60_000 - 1);
-		expect(hook.received).toEqual([]);
-		await c.advance(1);
-		expect(hook.received.map((r) => r.body)).toEqual([
+		await w.c.advance(30 * 60_000 - 1);
+		expect(w.hook.received).toEqual([]);
+		await w.c.advance(1);
+		expect(w.hook.received.map((r) => r.body)).toEqual([
 			expect.objectContaining({
 				conversation_id: uuid,
 				type: 'widget',
@@ -141,14 +127,14 @@ describe('chat API: messages and get', () => {
 			const r = await say(path, 'Hi', as);
 			expect(r.status).toBe(404);
 			expect(r.json).toEqual({ status: false, error: 'Conversation not found' });
-			expect((await c.get(`/api/conversations/${path}`, as)).json).toEqual({
+			expect((await w.c.get(`/api/conversations/${path}`, as)).json).toEqual({
 				status: false,
 				error: 'Conversation not found',
 			});
 		}
-		const wa = (await c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
+		const wa = (await w.c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
 		expect((await say(wa.id, 'Hi')).status).toBe(404);
-		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
+		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await say(uuid, 'Hi');
 		expect(poor.status).toBe(400);
 		expect(poor.json).toEqual({
@@ -158,19 +144,19 @@ describe('chat API: messages and get', () => {
 	});
 	it('GET shows customer and sender of a WhatsApp conversation, external_identifier of an api one', async () => {
 		const wa = (
-			await c.get(
+			await w.c.get(
 				`/api/user/conversations?customer_phone=${encodeURIComponent(A.openWindowCustomer.phone)}`,
 			)
 		).json.data[0];
-		const got = await c.get(`/api/conversations/${wa.id}`);
+		const got = await w.c.get(`/api/conversations/${wa.id}`);
 		expect(got.json).toMatchObject({
 			status: true,
 			history: [{ role: 'user', content: 'Hallo, ich habe eine Frage.' }],
 			whatsapp_sender: { name: 'Example Support', phone: '+4915112345671' },
 			customer: { name: A.openWindowCustomer.name, phone: A.openWindowCustomer.phone },
 		});
-		const api = (await c.get('/api/user/conversations?type=api&per_page=1')).json.data[0];
-		expect((await c.get(`/api/conversations/${api.id}`)).json.external_identifier).toBe(
+		const api = (await w.c.get('/api/user/conversations?type=api&per_page=1')).json.data[0];
+		expect((await w.c.get(`/api/conversations/${api.id}`)).json.external_identifier).toBe(
 			api.external_identifier,
 		);
 	});
@@ -179,65 +165,68 @@ describe('chat API: messages and get', () => {
 describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable-ai', () => {
 	it('turns the AI off: messages are stored without reply and free; on again: replies resume for new messages', async () => {
 		const { conversation_id: uuid } = (await create()).json;
-		const off = await c.post(`/api/automate/conversations/${uuid}/disable-ai`);
+		const off = await w.c.post(`/api/automate/conversations/${uuid}/disable-ai`);
 		expect(off.status).toBe(200);
 		expect(off.json).toEqual({ status: true, ai_enabled: false });
 		expect(
-			(await c.get('/api/user/conversations?type=widget&per_page=1')).json.data[0],
+			(await w.c.get('/api/user/conversations?type=widget&per_page=1')).json.data[0],
 		).toMatchObject({ id: uuid, ai_enabled: false });
 		const before = await balance('alice');
 		const silent = await say(uuid, 'Ich möchte einen Menschen sprechen');
 		expect(silent.json).toEqual({ status: true, message: '', function_calls: [] });
 		expect(await balance('alice')).toBe(before);
 		// repeating is harmless
-		expect((await c.post(`/api/automate/conversations/${uuid}/disable-ai`)).json).toEqual({
+		expect((await w.c.post(`/api/automate/conversations/${uuid}/disable-ai`)).json).toEqual({
 			status: true,
 			ai_enabled: false,
 		});
-		const on = await c.post(`/api/automate/conversations/${uuid}/enable-ai`);
+		const on = await w.c.post(`/api/automate/conversations/${uuid}/enable-ai`);
 		expect(on.json).toEqual({ status: true, ai_enabled: true });
 		const answered = await say(uuid, 'Danke');
 		expect(answered.json.message).toContain('Danke');
 		expect(
-			(await c.get(`/api/conversations/${uuid}`)).json.history.map((m: { role: string }) => m.role),
+			(await w.c.get(`/api/conversations/${uuid}`)).json.history.map(
+				(m: { role: string }) => m.role,
+			),
 		).toEqual(['assistant', 'user', 'user', 'assistant']);
 	});
 	it('generate-reply gets ai_disabled and no reply (and no charge) while the AI is off', async () => {
-		const first = await c.post('/api/ai/generate-reply', {
+		const first = await w.c.post('/api/ai/generate-reply', {
 			assistant_id: 104,
 			customer_identifier: 'handover-1',
 			message: 'Hi',
 		});
-		await c.post(`/api/automate/conversations/${first.json.conversation_id}/disable-ai`);
+		await w.c.post(`/api/automate/conversations/${first.json.conversation_id}/disable-ai`);
 		const before = await balance('alice');
-		const r = await c.post('/api/ai/generate-reply', {
+		const r = await w.c.post('/api/ai/generate-reply', {
 			assistant_id: 104,
 			customer_identifier: 'handover-1',
 			message: 'Mensch bitte',
 		});
 		expect(r.json).toMatchObject({ success: true, reply: '', ai_disabled: true });
 		expect(await balance('alice')).toBe(before);
-		const history = (await c.get(`/api/conversations/${first.json.conversation_id}`)).json.history;
+		const history = (await w.c.get(`/api/conversations/${first.json.conversation_id}`)).json
+			.history;
 		expect(history.at(-1)).toEqual({ role: 'user', content: 'Mensch bitte' });
 	});
 	it('works on WhatsApp conversations; 404 for unknown or foreign ones; 401 {error:"Unauthorized"} without a valid key', async () => {
-		const wa = (await c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
-		expect((await c.post(`/api/automate/conversations/${wa.id}/disable-ai`)).json).toEqual({
+		const wa = (await w.c.get('/api/user/conversations?type=whatsapp&per_page=1')).json.data[0];
+		expect((await w.c.post(`/api/automate/conversations/${wa.id}/disable-ai`)).json).toEqual({
 			status: true,
 			ai_enabled: false,
 		});
-		const foreign = await c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, 'bob');
+		const foreign = await w.c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, 'bob');
 		expect(foreign.status).toBe(404);
 		expect(foreign.json).toEqual({ status: false, error: 'Conversation not found' });
-		expect((await c.post('/api/automate/conversations/nope/enable-ai')).status).toBe(404);
+		expect((await w.c.post('/api/automate/conversations/nope/enable-ai')).status).toBe(404);
 		for (const as of [null, { raw: 'Bearer wrong' }] as const) {
-			const r = await c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, as);
+			const r = await w.c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, as);
 			expect(r.status).toBe(401);
 			expect(r.json).toEqual({ error: 'Unauthorized' });
 		}
 		expect(
 			(
-				await c.get(
+				await w.c.get(
 					`/api/user/conversations?customer_phone=${encodeURIComponent(wa.customer.phone)}`,
 				)
 			).json.data.find((x: { id: string }) => x.id === wa.id).ai_enabled,

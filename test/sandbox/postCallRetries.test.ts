@@ -4,54 +4,39 @@
  * last delay or until the webhook is switched off. By default it is sent once
  * (calls-webhooks.test.ts).
  */
-import { boot, Client } from './helpers';
-import { webhookReceiver, type Receiver } from './receiver';
+import { useWebhookSandbox, webhookReceiver } from './receiver';
 
-let c: Client;
-let hook: Receiver;
-beforeAll(async () => {
-	c = await boot({
-		callDurationMs: 5000,
-		webhookRetryDelaysMs: [1000, 2000, 4000],
-		webhookTimeoutMs: 2000,
-		beyondDocs: ['postCallRetries'],
-	});
-	hook = await webhookReceiver();
-});
-afterAll(async () => {
-	await c.sb.stop();
-	await hook.close();
-});
-beforeEach(async () => {
-	await c.ctl('POST', '/reset');
-	hook.received = [];
-	hook.script = [];
+const w = useWebhookSandbox({
+	callDurationMs: 5000,
+	webhookRetryDelaysMs: [1000, 2000, 4000],
+	webhookTimeoutMs: 2000,
+	beyondDocs: ['postCallRetries'],
 });
 
 const activate = (id: number) =>
-	c.put(`/api/user/assistant/${id}`, {
+	w.c.put(`/api/user/assistant/${id}`, {
 		is_webhook_active: true,
-		webhook_url: `${hook.url}/post-call`,
+		webhook_url: `${w.hook.url}/post-call`,
 	});
 
 describe('post-call webhook retries (postCallRetries)', () => {
 	it('retries non-2xx answers per webhookRetryDelaysMs and logs every attempt', async () => {
 		await activate(102);
-		hook.script = [500, 503];
+		w.hook.script = [500, 503];
 		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
-		expect(hook.received).toHaveLength(1);
-		await c.advance(999);
-		expect(hook.received).toHaveLength(1);
-		await c.advance(1);
-		expect(hook.received).toHaveLength(2);
-		await c.advance(2000);
-		expect(hook.received).toHaveLength(3);
-		await c.advance(60000);
-		expect(hook.received).toHaveLength(3);
-		const log = (await c.ctl('GET', `/webhooks?callId=${id}`)).json;
+		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
+		expect(w.hook.received).toHaveLength(1);
+		await w.c.advance(999);
+		expect(w.hook.received).toHaveLength(1);
+		await w.c.advance(1);
+		expect(w.hook.received).toHaveLength(2);
+		await w.c.advance(2000);
+		expect(w.hook.received).toHaveLength(3);
+		await w.c.advance(60000);
+		expect(w.hook.received).toHaveLength(3);
+		const log = (await w.c.ctl('GET', `/webhooks?callId=${id}`)).json;
 		expect(log.map((e: any) => [e.attempt, e.status])).toEqual([
 			[1, 500],
 			[2, 503],
@@ -64,28 +49,28 @@ describe('post-call webhook retries (postCallRetries)', () => {
 		const dead = await webhookReceiver();
 		const deadUrl = dead.url;
 		await dead.close();
-		await c.put('/api/user/assistant/102', {
+		await w.c.put('/api/user/assistant/102', {
 			is_webhook_active: true,
 			webhook_url: `${deadUrl}/gone`,
 		});
 		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
-		await c.advance(1000 + 2000 + 4000 + 10000);
-		const log = (await c.ctl('GET', `/webhooks?callId=${id}`)).json;
+		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
+		await w.c.advance(1000 + 2000 + 4000 + 10000);
+		const log = (await w.c.ctl('GET', `/webhooks?callId=${id}`)).json;
 		expect(log).toHaveLength(4);
 		expect(log.every((e: any) => typeof e.error === 'string' && e.status === undefined)).toBe(true);
 	});
 	it('stops pending retries when the webhook is disabled', async () => {
 		await activate(102);
-		hook.script = [500];
+		w.hook.script = [500];
 		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
+			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
 		).json.call_id;
-		await c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
-		await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
-		await c.advance(10000);
-		expect(hook.received).toHaveLength(1);
+		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
+		await w.c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
+		await w.c.advance(10000);
+		expect(w.hook.received).toHaveLength(1);
 	});
 });

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SandboxOptions } from '../../sandbox';
 import { keepIdleConnections } from '../helpers/keepAlive';
+import { boot, type Client } from './helpers';
 
 export interface Receiver {
 	url: string;
@@ -33,4 +35,29 @@ export async function webhookReceiver(): Promise<Receiver> {
 	r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	r.close = () => new Promise((resolve) => server.close(() => resolve()));
 	return r;
+}
+
+/** A file's sandbox and webhook receiver: started once, reset before each test, stopped at the end. */
+export interface WebhookSandbox {
+	c: Client;
+	hook: Receiver;
+}
+
+/** Registers the file's hooks; the returned object is filled in beforeAll, so read it in tests only. */
+export function useWebhookSandbox(options: SandboxOptions): WebhookSandbox {
+	const started = {} as WebhookSandbox;
+	beforeAll(async () => {
+		started.c = await boot(options);
+		started.hook = await webhookReceiver();
+	});
+	afterAll(async () => {
+		await started.c?.sb.stop();
+		await started.hook?.close();
+	});
+	beforeEach(async () => {
+		await started.c.ctl('POST', '/reset');
+		started.hook.received = [];
+		started.hook.script = [];
+	});
+	return started;
 }
