@@ -28,9 +28,8 @@ const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
 const RESET = NOW + 50_000;
 const PERIOD = BURST.windowMs + TURN_MARGIN_MS;
 
-/** In burst window 1 (#21–40) of the minute window that opened 10 s ago, its last number 25, answered 1 s ago. */
+/** In burst window 1 (#21–40) of the minute window that opened 10 s ago (its reset RESET), its last number 25, answered 1 s ago. */
 const turn: Turn = {
-	minuteReset: RESET,
 	index: 1,
 	first: 21,
 	aligned: 21,
@@ -114,7 +113,6 @@ describe('the burst window after an answer', () => {
 				aligned: 3,
 				last: 3,
 				minuteOpened: turn.minuteOpened,
-				minuteReset: RESET + 61_000,
 			},
 		],
 		[
@@ -188,7 +186,7 @@ describe('the burst window after an answer', () => {
 			{ index: 2, first: 37, aligned: 37, last: 38 },
 		],
 	])('%s', (_, before, numbered, expected) => {
-		expect(nextTurn(before, numbered, BURST)).toMatchObject(expected);
+		expect(nextTurn(before, numbered, BURST, RESET)).toMatchObject(expected);
 	});
 
 	it('counts a round as the largest of its last gaps, FIRST_ROUND before any', () => {

@@ -185,7 +185,7 @@ function countOthers(
 			sequential: answer.underWay.length === 0,
 			periodic: answer.periodic,
 		};
-		next.turn = nextTurn(view.turn, numbered, burstOf(shape));
+		next.turn = nextTurn(view.turn, numbered, burstOf(shape), view.counts.window ?? reset);
 	}
 	next.clients = countClients(next, now, answer, shape);
 	return { kind: 'report', view: next };

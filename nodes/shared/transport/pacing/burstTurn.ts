@@ -15,11 +15,10 @@ import {
  */
 export interface Turn {
 	/**
-	 * The minute window (its reset) the numbers count in; the burst window's index in it, its
-	 * first number as low as it can be, and as high (every window before it filled; no higher
-	 * than its own first there).
+	 * The burst window's index in the minute window the numbers count in (the view's), its first
+	 * number as low as it can be, and as high (every window before it filled; no higher than its
+	 * own first there).
 	 */
-	minuteReset: number;
 	index: number;
 	first: number;
 	aligned: number;
@@ -63,7 +62,7 @@ export interface Numbered {
 /** The burst window of `limit` in `windowMs`, in a minute window of `minuteMs`. */
 export type Burst = { limit: number; windowMs: number; minuteMs: number };
 
-/** When burst window `index` of the minute window that ends at `minuteReset` turns. */
+/** When burst window `index` turns, on the clock that the first minute window's opening set. */
 export const turnAt = (b: Burst, t: Turn, index: number) =>
 	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
 
@@ -92,14 +91,16 @@ export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : F
  */
 export const aheadOf = (t: Turn) => Math.max(roundOf(t), t.widest ?? 0) - 1;
 
-/** The burst window after an answer. */
-export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
+/**
+ * The burst window after an answer; `minuteReset`: the reset of the minute window the turn's
+ * numbers count in (the view's, budgetView.ts).
+ */
+export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteReset: number): Turn {
 	if (turn === undefined) {
 		// Burst windows lie back to back from the minute's first number, each its limit when filled.
 		const aligned = Math.floor((a.used - 1) / b.limit);
 		const first = aligned * b.limit + 1;
 		return {
-			minuteReset: a.reset,
 			index: aligned,
 			first,
 			aligned: first,
@@ -110,8 +111,8 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 			endsBy: a.now + b.windowMs,
 		};
 	}
-	if (a.reset < turn.minuteReset) return turn;
-	const t = a.reset > turn.minuteReset ? newMinute(turn, a, b) : turn;
+	if (a.reset < minuteReset) return turn;
+	const t = a.reset > minuteReset ? newMinute(turn, a, b) : turn;
 	if (a.used <= t.last) {
 		// Sent at the next turn yet numbered within the window it thought full: that one ended unfilled,
 		// this number is the next one's, with at most the others of a round before it.
@@ -171,7 +172,6 @@ function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
 	const last = turn.last - a.limit;
 	return {
 		...turn,
-		minuteReset: a.reset,
 		first: turn.first - a.limit,
 		aligned: turn.aligned - a.limit,
 		last: straddles ? last : Math.max(0, last),
