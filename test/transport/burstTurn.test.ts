@@ -14,11 +14,7 @@ import {
 	type Turn,
 } from '../../nodes/shared/transport/pacing/burstTurn';
 import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import {
-	FIRST_ROUND,
-	ROUND_PAUSE_MS,
-	TURN_MARGIN_MS,
-} from '../../nodes/shared/transport/pacing/tuning';
+import { FIRST_ROUND, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
 import { clientsAfter } from '../../nodes/shared/transport/pacing/step';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 import { decideIn, type Local, type Situation } from './pacingState';
@@ -26,7 +22,7 @@ import { decideIn, type Local, type Situation } from './pacingState';
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
 const RESET = NOW + 50_000;
-const PERIOD = BURST.windowMs + TURN_MARGIN_MS;
+const PERIOD = BURST.windowMs + JITTER_MS;
 
 /** In burst window 1 (#21–40) of the minute window that opened 10 s ago (its reset RESET), its last number 25, answered 1 s ago. */
 const turn: Turn = {
@@ -65,7 +61,7 @@ describe('the burst window after an answer', () => {
 		[
 			'sent after a pause: no round measured',
 			turn,
-			answer({ used: 28, startedAt: turn.lastAt + ROUND_PAUSE_MS + 1 }),
+			answer({ used: 28, startedAt: turn.lastAt + JITTER_MS + 1 }),
 			{ last: 28, gaps: [2, 2] },
 		],
 		[
@@ -84,7 +80,7 @@ describe('the burst window after an answer', () => {
 			'a window a period-paced request opened ends a window (and a margin) after that start at the latest',
 			turn,
 			answer({ used: 43, periodic: false }),
-			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + TURN_MARGIN_MS },
+			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + JITTER_MS },
 		],
 		[
 			'a new window keeps only its last measured gap: a slow round long ago would starve it',

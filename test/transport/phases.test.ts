@@ -14,7 +14,7 @@ import {
 	type Phase,
 } from '../../nodes/shared/transport/pacing/state';
 import { step, type Frame, type PacerEvent } from '../../nodes/shared/transport/pacing/step';
-import { POLL_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/pacing/tuning';
+import { POLL_MS, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 
 const T0 = 1_800_000_000_000;
@@ -37,7 +37,7 @@ const budget = (used: number): IDataObject => ({
 });
 
 /** The minute's burst windows turn 10.05 s apart from its opening, 10 s before T0: the last is 5. */
-const LAST_TURN = -10_000 + 5 * (BURST.windowMs + TURN_MARGIN_MS);
+const LAST_TURN = -10_000 + 5 * (BURST.windowMs + JITTER_MS);
 
 /** One event at `at` ms after T0. */
 type Timed = [at: number, event: PacerEvent];

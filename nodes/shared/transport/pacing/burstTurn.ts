@@ -1,10 +1,4 @@
-import {
-	FIRST_ROUND,
-	FRESH_ROUND_MEMORY,
-	ROUND_MEMORY,
-	ROUND_PAUSE_MS,
-	TURN_MARGIN_MS,
-} from './tuning';
+import { FIRST_ROUND, FRESH_ROUND_MEMORY, ROUND_MEMORY, JITTER_MS } from './tuning';
 
 /**
  * The burst window the service counts a request in, read from its number in the minute window
@@ -64,18 +58,18 @@ export type Burst = { limit: number; windowMs: number; minuteMs: number };
 
 /** When burst window `index` turns, on the clock that the first minute window's opening set. */
 export const turnAt = (b: Burst, t: Turn, index: number) =>
-	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
+	t.minuteOpened + index * (b.windowMs + JITTER_MS);
 
 /** How many turns of the clock lie between the minute's opening and `at` (turnAt's inverse, fractional). */
 export const turnsSince = (b: Burst, t: Turn, at: number) =>
-	(at - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS);
+	(at - t.minuteOpened) / (b.windowMs + JITTER_MS);
 
 /**
  * A window that counted a period-paced request started at `a.startedAt` began by then: it ends a
  * window (and a margin) later at the latest.
  */
 const endOf = (a: Numbered, b: Burst) =>
-	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
+	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + JITTER_MS;
 
 /** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
 export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
@@ -154,7 +148,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 	const likely = prompt ? Math.min(highest, a.used - aheadOf(t) - 1) : -Infinity;
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
 		return opened(index, Math.max(t.last + 1, a.used - b.limit + 1, likely), highest);
-	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
+	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= JITTER_MS);
 	const moved = { ...t, last: a.used, lastAt: a.now };
 	if (!inRound) return moved;
 	const gap = a.used - t.last;

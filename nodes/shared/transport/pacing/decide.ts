@@ -2,7 +2,7 @@ import type { RateLimit } from '../credentials';
 import { burstOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { clientsOf, type PacerState } from './state';
-import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
+import { POLL_MS, JITTER_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
 /**
@@ -81,7 +81,7 @@ function byShare(s: Situation): Decision {
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted = own.countedSinceRefusal ?? (s.phase.name === 'unheard' ? Infinity : own.answers);
 	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
-	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > ROUND_PAUSE_MS;
+	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > JITTER_MS;
 	const underWayAllowed = own.answers === 0 || stale ? 1 : counted + 1;
 	if (own.underWay.length >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
