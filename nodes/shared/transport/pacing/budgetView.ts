@@ -84,8 +84,6 @@ export interface BudgetView {
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
-	/** Clients sharing the token as counted (1 alone or unknown). */
-	clients: number;
 	/** The burst window read from the numbers (burstTurn.ts). */
 	turn?: Turn;
 }
@@ -97,7 +95,6 @@ export const EMPTY_VIEW: BudgetView = {
 	counts: FRESH,
 	others: [],
 	own: [],
-	clients: 1,
 };
 
 /** An answer, with what only this process knows: its requests under way, its count of clients. */
@@ -115,8 +112,11 @@ export interface Answer {
 	periodic?: boolean;
 }
 
+/** `clients`: the count of clients sharing the token, where the answer counted them (1 alone). */
 export type Observation =
-	{ kind: 'none' } | { kind: 'refused'; view: BudgetView } | { kind: 'report'; view: BudgetView };
+	| { kind: 'none' }
+	| { kind: 'refused'; view: BudgetView }
+	| { kind: 'report'; view: BudgetView; clients?: number };
 
 export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
 	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
@@ -187,8 +187,7 @@ function countOthers(
 		};
 		next.turn = nextTurn(view.turn, numbered, burstOf(shape), view.counts.window ?? reset);
 	}
-	next.clients = countClients(next, now, answer, shape);
-	return { kind: 'report', view: next };
+	return { kind: 'report', view: next, clients: countClients(next, now, answer, shape) };
 }
 
 /**

@@ -86,10 +86,11 @@ function answered(state: PacerState, a: Answered, now: number, frame: Frame): Pa
 		view = { ...view, turn: retriedInto(view.turn, burstOf(shape), refused, startedAt) };
 	// The answered request leaves the backlog once its caller is done with it.
 	own = { ...own, startedSinceCount: 0, lastRequests: a.lastRequests };
-	if (view.remaining === undefined || view.counts.window === undefined) return settled();
-	clients = clientsAfter(view.clients, now < refusedUnheardUntil);
+	const counted = observation.clients;
+	if (counted === undefined) return settled();
+	clients = clientsAfter(counted, now < refusedUnheardUntil);
 	// Until its answers count the others, or the minute window it first counted in ends.
-	refusedUnheardUntil = view.clients >= 2 ? 0 : Math.min(refusedUnheardUntil, view.resetAt);
+	refusedUnheardUntil = counted >= 2 ? 0 : Math.min(refusedUnheardUntil, view.resetAt);
 	return settled();
 }
 
