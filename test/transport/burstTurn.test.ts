@@ -195,13 +195,13 @@ describe('the burst window after an answer', () => {
 	});
 
 	it('is full for a client the window refused, and for one that retried into it behind others', () => {
-		expect(filled(turn, BURST, NOW)).toMatchObject({ last: 40, refusedAt: NOW });
+		expect(filled(turn, BURST)).toMatchObject({ last: 40 });
 		expect(retriedInto({ ...turn, last: 31 }, BURST)).toMatchObject({ last: 40 });
 		expect(retriedInto({ ...turn, first: 41, last: 41 }, BURST)).toMatchObject({ last: 41 });
 	});
 
 	it('is not full for a refused client that waited for the next turn: it starts that window like the others', () => {
-		const refused = filled({ ...turn, index: 0, first: 1, last: 12 }, BURST, NOW);
+		const refused = filled({ ...turn, index: 0, first: 1, last: 12 }, BURST);
 		const sentAt = turnEnd(BURST, refused);
 		const next = { ...turn, last: 31 };
 		expect(retriedInto(next, BURST, refused, sentAt)).toEqual(next);
@@ -363,21 +363,10 @@ describe('a request while others share an enforced burst window', () => {
 			'reset',
 		],
 		[
-			'after a refusal, waits for the next turn, not the whole seconds of its block',
-			() =>
-				situation({
-					local: { ...local, blockedUntil: nextTurnAt + 900 },
-					turnOver: { last: 40, refusedAt: NOW - 100 },
-				}),
-			nextTurnAt - NOW,
-			'turn',
-		],
-		[
 			'the refused request itself waits the whole wait its 429 asked for; the others go at the turn',
 			() =>
 				situation({
-					local: { ...local, blockedUntil: nextTurnAt + 900 },
-					turnOver: { last: 40, refusedAt: NOW - 100 },
+					turnOver: { last: 40 },
 					retryAt: nextTurnAt + 900,
 				}),
 			nextTurnAt + 900 - NOW,

@@ -143,6 +143,15 @@ describe('the pacer, as a user meets it', () => {
 			{ waitMs: 40 + BURST.windowMs - 81, reason: 'turn' },
 		],
 		[
+			'refused late in its burst window: it waits for the next turn, not the whole seconds asked for',
+			[start(0), answer(40, 0, budget(1)), start(41), refused429(9_000, 41), refusal(9_000, 3_000)],
+			FRAME,
+			9_001,
+			{ name: 'turns', clients: 2 },
+			// The window ends a window after its first answer: sooner than the 3 s asked for.
+			{ waitMs: 40 + BURST.windowMs - 9_001, reason: 'turn' },
+		],
+		[
 			'refused without the burst window enforced: another client is counted, the wait holds all',
 			[start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41), refusal(80, 3_000)],
 			NO_TURNS,

@@ -16,10 +16,9 @@ export interface Turn {
 	index: number;
 	first: number;
 	aligned: number;
-	/** This process's last number (the window's last once it is full for it) and its answer; when a refusal filled it. */
+	/** This process's last number (the window's last once it is full for it) and its answer. */
 	last: number;
 	lastAt: number;
-	refusedAt?: number;
 	/**
 	 * A window first heard of in an answer ends no sooner than a window after it; one a
 	 * period-paced request opened (its first may leave after the turn) no later than a window
@@ -121,7 +120,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 			last: a.used,
 			lastAt: a.now,
 			endsBy: endOf(a, b),
-			refusedAt: undefined,
 		};
 	}
 	const opened = (index: number, first: number, aligned: number): Turn => ({
@@ -186,6 +184,6 @@ export function retriedInto(turn: Turn, b: Burst, refused?: Turn, startedAt = -I
  * The window is full for this process: refused in it, or a refused client that retried into it
  * (it leaves the rest to those there).
  */
-export function filled(turn: Turn, b: Burst, refusedAt?: number): Turn {
-	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1), refusedAt };
+export function filled(turn: Turn, b: Burst): Turn {
+	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1) };
 }

@@ -54,12 +54,12 @@ export function decide(state: PacerState, windows: Windows, now: number): Decisi
 }
 
 /**
- * Taking turns (burstTurn.ts): a 429's block ends at the next turn; one request under way; the
- * turn; the late-retry room; the endpoint's period.
+ * Taking turns (burstTurn.ts): a 429's block (none for a refusal in its turn's window, step.ts);
+ * one request under way; the turn; the late-retry room; the endpoint's period.
  */
 function byTurns(s: Situation): Decision {
 	const { now, own } = s;
-	if (now < s.refusedUntil && !refusedBeforeTurn(s)) return wait(s.refusedUntil - now, 'blocked');
+	if (now < s.refusedUntil) return wait(s.refusedUntil - now, 'blocked');
 	if (own.underWay.length > 0) return wait(POLL_MS, 'answers');
 	const turn = turnWait(s);
 	if (turn) return wait(turn.waitMs, turn.reason);
@@ -123,15 +123,6 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
-}
-
-/**
- * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
- * closely than whole seconds.
- */
-function refusedBeforeTurn({ view, shape }: Situation): boolean {
-	const turn = view.turn!;
-	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
 }
 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
