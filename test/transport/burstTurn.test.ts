@@ -24,13 +24,15 @@ const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
 const RESET = NOW + 50_000;
 const PERIOD = BURST.windowMs + JITTER_MS;
 
-/** In burst window 1 (#21–40) of the minute window that opened 10 s ago (its reset RESET), its last number 25, answered 1 s ago. */
+/**
+ * In burst window 1 (#21–40) of the minute window that opened 10 s ago (its reset RESET), its last
+ * number 25; an answer's `heardBefore` is that number's answer, 1 s ago.
+ */
 const turn: Turn = {
 	index: 1,
 	first: 21,
 	aligned: 21,
 	last: 25,
-	lastAt: NOW - 1_000,
 	gaps: [2, 2],
 	minuteOpened: RESET - 60_000,
 };
@@ -40,6 +42,7 @@ const answer = (over: Partial<Numbered>): Numbered => ({
 	reset: RESET,
 	startedAt: NOW - 1_000 + 2,
 	now: NOW,
+	heardBefore: NOW - 1_000,
 	sequential: true,
 	...over,
 });
@@ -61,7 +64,7 @@ describe('the burst window after an answer', () => {
 		[
 			'sent after a pause: no round measured',
 			turn,
-			answer({ used: 28, startedAt: turn.lastAt + JITTER_MS + 1 }),
+			answer({ used: 28, startedAt: NOW - 1_000 + JITTER_MS + 1 }),
 			{ last: 28, gaps: [2, 2] },
 		],
 		[
@@ -73,7 +76,7 @@ describe('the burst window after an answer', () => {
 		[
 			'sent after waiting for nothing but its endpoint’s period: a round all the same',
 			turn,
-			answer({ used: 29, startedAt: turn.lastAt + 500, periodic: true }),
+			answer({ used: 29, startedAt: NOW - 1_000 + 500, periodic: true }),
 			{ last: 29, gaps: [2, 2, 4] },
 		],
 		[

@@ -137,7 +137,7 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 		latestHeardStart: Math.max(view.latestHeardStart, answer.startedAt),
 	};
 	if (limit === undefined || reset === undefined) return { kind: 'report', view: reported };
-	return countOthers(reported, limit - remaining, reset, answer, shape);
+	return countOthers(reported, limit - remaining, reset, answer, shape, view.lastHeard);
 }
 
 /**
@@ -151,6 +151,7 @@ function countOthers(
 	reset: number,
 	answer: Answer,
 	shape: Shape,
+	heardBefore: number,
 ): Observation {
 	const { now } = answer;
 	const since = now - shape.longestMs;
@@ -182,6 +183,7 @@ function countOthers(
 			reset,
 			startedAt: answer.startedAt,
 			now,
+			heardBefore,
 			sequential: answer.underWay.length === 0,
 			periodic: answer.periodic,
 		};

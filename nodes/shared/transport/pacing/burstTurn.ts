@@ -16,9 +16,8 @@ export interface Turn {
 	index: number;
 	first: number;
 	aligned: number;
-	/** This process's last number (the window's last once it is full for it) and its answer. */
+	/** This process's last number (the window's last once it is full for it). */
 	last: number;
-	lastAt: number;
 	/**
 	 * A window first heard of in an answer ends no sooner than a window after it; one a
 	 * period-paced request opened (its first may leave after the turn) no later than a window
@@ -39,8 +38,9 @@ export interface Turn {
 
 /**
  * One answer's number (`used`) in the minute window of `limit` that ends at `reset`;
- * `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's
- * period paces (undefined for others): since its last answer it waited only for that period.
+ * `heardBefore`: when the answer before it arrived; `sequential`: none of its own was under way
+ * beside it; `periodic`, for a request an endpoint's period paces (undefined for others): since
+ * its last answer it waited only for that period.
  */
 export interface Numbered {
 	used: number;
@@ -48,6 +48,7 @@ export interface Numbered {
 	reset: number;
 	startedAt: number;
 	now: number;
+	heardBefore: number;
 	sequential: boolean;
 	periodic?: boolean;
 }
@@ -98,7 +99,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 			first,
 			aligned: first,
 			last: a.used,
-			lastAt: a.now,
 			gaps: [],
 			minuteOpened: a.reset - b.minuteMs,
 			endsBy: a.now + b.windowMs,
@@ -118,7 +118,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 			first,
 			aligned: first,
 			last: a.used,
-			lastAt: a.now,
 			endsBy: endOf(a, b),
 		};
 	}
@@ -129,7 +128,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 		// No higher than its own first number there: the window began by then.
 		aligned: Math.max(first, Math.min(aligned, a.used)),
 		last: a.used,
-		lastAt: a.now,
 		endsBy: endOf(a, b),
 		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
@@ -146,8 +144,8 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteRe
 	const likely = prompt ? Math.min(highest, a.used - aheadOf(t) - 1) : -Infinity;
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
 		return opened(index, Math.max(t.last + 1, a.used - b.limit + 1, likely), highest);
-	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= JITTER_MS);
-	const moved = { ...t, last: a.used, lastAt: a.now };
+	const inRound = a.sequential && (a.periodic || a.startedAt - a.heardBefore <= JITTER_MS);
+	const moved = { ...t, last: a.used };
 	if (!inRound) return moved;
 	const gap = a.used - t.last;
 	const gaps = [...t.gaps, gap].slice(-ROUND_MEMORY);
