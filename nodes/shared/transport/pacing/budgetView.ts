@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_GENERAL_LIMITS } from '../constants';
 import { nextTurn, type Burst, type Turn } from './burstTurn';
 import { header } from '../headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
+import { CLIENT_COUNT_ROUNDING, JITTER_MS } from './tuning';
 
 /**
  * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
@@ -167,7 +167,7 @@ function countOthers(
 		Object.assign(counts, { highestUsed: used, highestStartedAt: answer.startedAt });
 	// Ours under way that started before (or just after) the request that saw the highest count may
 	// be in it: requests sent at almost the same moment reach the service in any order.
-	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + OVERTAKE_MS).length;
+	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + JITTER_MS).length;
 	const othersNow = Math.max(
 		0,
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,

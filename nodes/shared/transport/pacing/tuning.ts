@@ -9,11 +9,6 @@
  */
 export const POLL_MS = 5;
 /**
- * How much later one of this process's requests may start and still be counted before another's.
- * - More hides others' requests; less reads the network reordering two requests as another client.
- */
-export const OVERTAKE_MS = 100;
-/**
  * The backlog (this process's requests waiting or under way) must have reached this many before its
  * draining is read as the run's end.
  * - Lower ends the sharing early; higher never sees the end of a small run.
@@ -40,11 +35,15 @@ export const ROUND_MEMORY = 3;
  */
 export const FRESH_ROUND_MEMORY = 1;
 /**
- * How far the network and the event loop may move a moment, in one allowance: burst windows' turns
- * lie their length plus this apart, and a request that starts within this of the last answer was
- * sent right after it (a round), later ends a pause.
- * - More costs time at each turn, and counts the others' waits as more clients; less meets a window
- *   that a delayed request opened late.
+ * How far the network and the event loop may move a moment, in one allowance:
+ * - burst windows' turns lie their length plus this apart;
+ * - a request that starts within this of the last answer was sent right after it (a round), later
+ *   ends a pause;
+ * - one of this process's requests that started up to this much later than another's may still
+ *   have been counted before it.
+ * More costs time at each turn, counts the others' waits as more clients and hides others'
+ * requests; less meets a window that a delayed request opened late, and reads the network
+ * reordering two of its requests as another client.
  */
 export const JITTER_MS = 50;
 /**
