@@ -7,6 +7,7 @@ import {
 	EMPTY_VIEW,
 	observe,
 	resetAtMs,
+	resetAtOf,
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
 	type Shape,
@@ -48,7 +49,9 @@ describe('X-RateLimit-Reset, in the one unit the docs show (Unix seconds)', () =
 			}),
 			SHAPE,
 		);
-		expect(observed.kind === 'report' && observed.view.resetAt).toBe(NOW + WINDOW_WITHOUT_RESET_MS);
+		expect(observed.kind === 'report' && resetAtOf(observed.view)).toBe(
+			NOW + WINDOW_WITHOUT_RESET_MS,
+		);
 		// Not counted: the counts of the service's windows are the empty view's.
 		expect(observed.kind === 'report' && observed.view.counts).toBe(EMPTY_VIEW.counts);
 	});

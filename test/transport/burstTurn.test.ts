@@ -216,7 +216,7 @@ const view: BudgetView = {
 	...EMPTY_VIEW,
 	remaining: 75,
 	limit: 100,
-	resetAt: RESET,
+	resetHeader: String(RESET / 1000),
 	lastHeard: NOW - 1_000,
 	firstHeard: NOW - 10_000,
 	latestHeardStart: NOW - 1_010,

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { resetAtMs, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
+import { resetAtMs, resetAtOf, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
 import { decide, endpointShare, type Reason, type Windows } from './decide';
 import { LOGGED_WAIT_MS, RETRY_AFTER_UNIT_MS } from '../constants';
 import type { RateLimit } from '../credentials';
@@ -203,7 +203,8 @@ export class AccountBudget implements Pacer {
 	}
 
 	private exhaustedReason(maxWaitMs: number): string {
-		const { resetHeader, resetAt, remaining } = this.state.view;
+		const { resetHeader, remaining } = this.state.view;
+		const resetAt = resetAtOf(this.state.view);
 		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
 		let reset = `X-RateLimit-Reset: ${resetHeader}`;
 		if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;

@@ -27,6 +27,10 @@ export function resetAtMs(text: string | undefined): number | undefined {
 	return seconds === undefined || seconds < EARLIEST_UNIX_SECONDS ? undefined : seconds * 1000;
 }
 
+/** When the minute window the last answer reported resets: its X-RateLimit-Reset, else a window after it. */
+export const resetAtOf = (view: BudgetView): number =>
+	resetAtMs(view.resetHeader) ?? view.lastHeard + WINDOW_WITHOUT_RESET_MS;
+
 function numeric(text: string | undefined): number | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
 	const value = Number(text);
@@ -74,7 +78,7 @@ export interface BudgetView {
 	remaining?: number;
 	/** X-RateLimit-Limit: which configured window the report is (reportedRoom). */
 	limit?: number;
-	resetAt: number;
+	/** X-RateLimit-Reset as the last answer said it, and when that answer arrived (resetAtOf). */
 	resetHeader?: string;
 	lastHeard: number;
 	/** The first answer with a budget (learning, endpointShare), and the start of the latest answered request. */
@@ -89,7 +93,6 @@ export interface BudgetView {
 }
 
 export const EMPTY_VIEW: BudgetView = {
-	resetAt: 0,
 	lastHeard: 0,
 	latestHeardStart: 0,
 	counts: FRESH,
@@ -131,7 +134,6 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 		remaining,
 		limit,
 		resetHeader,
-		resetAt: reset ?? now + WINDOW_WITHOUT_RESET_MS,
 		lastHeard: now,
 		firstHeard: view.firstHeard ?? now,
 		latestHeardStart: Math.max(view.latestHeardStart, answer.startedAt),

@@ -1,5 +1,5 @@
 import type { RateLimit } from '../credentials';
-import { burstOf, type BudgetView, type Shape } from './budgetView';
+import { burstOf, resetAtOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { clientsOf, type PacerState } from './state';
 import { POLL_MS, JITTER_MS } from './tuning';
@@ -108,19 +108,20 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const { now, view, shape } = s;
 	const turn = view.turn!;
 	const b = burstOf(shape);
+	const resetAt = resetAtOf(view);
 	const fits = turn.last + roundOf(turn) < turn.first + b.limit;
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
 	const finishing = s.phase.name === 'finishing';
 	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
-	if (now < view.resetAt && turn.last + 1 + ahead > limit)
-		return { waitMs: view.resetAt - now, reason: 'reset' };
+	if (now < resetAt && turn.last + 1 + ahead > limit)
+		return { waitMs: resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
-	if (now < view.resetAt)
+	if (now < resetAt)
 		return finishing || fits || s.endpoint || turn.aligned + b.limit <= limit
 			? undefined
-			: { waitMs: view.resetAt - now, reason: 'reset' };
-	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
+			: { waitMs: resetAt - now, reason: 'reset' };
+	const first = Math.ceil(turnsSince(b, turn, resetAt));
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
 }
@@ -128,7 +129,7 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
 function resumeAt({ view, clients, own }: Situation): number {
 	if (view.remaining === undefined) return 0;
-	return own.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
+	return own.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : resetAtOf(view);
 }
 
 /**
@@ -148,8 +149,9 @@ export function unheardAllowed(free: number, clients: number): number {
 export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
 	if (view.remaining === undefined) return undefined;
 	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
-	if (now >= view.resetAt) return { free: window.limit, resetAt: Infinity };
-	return { free: view.remaining, resetAt: view.resetAt };
+	const resetAt = resetAtOf(view);
+	if (now >= resetAt) return { free: window.limit, resetAt: Infinity };
+	return { free: view.remaining, resetAt };
 }
 
 function windowsWait(s: Situation): number {

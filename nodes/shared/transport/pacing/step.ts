@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { burstOf, observe, type Shape } from './budgetView';
+import { burstOf, observe, resetAtOf, type Shape } from './budgetView';
 import { filled, retriedInto, turnEnd } from './burstTurn';
 import { clientsOf, phaseOf, type Own, type PacerState } from './state';
 
@@ -96,7 +96,7 @@ function answered(state: PacerState, a: Answered, now: number, frame: Frame): Pa
 	if (counted === undefined) return settled();
 	clients = clientsAfter(counted, now < refusedUnheardUntil);
 	// Until its answers count the others, or the minute window it first counted in ends.
-	refusedUnheardUntil = counted >= 2 ? 0 : Math.min(refusedUnheardUntil, view.resetAt);
+	refusedUnheardUntil = counted >= 2 ? 0 : Math.min(refusedUnheardUntil, resetAtOf(view));
 	return settled();
 }
 
