@@ -16,7 +16,7 @@ const view: BudgetView = {
 	...EMPTY_VIEW,
 	remaining: 50,
 	limit: 100,
-	resetAt: NOW + 30_000,
+	resetHeader: String((NOW + 30_000) / 1000),
 	lastHeard: NOW - 1_000,
 	firstHeard: NOW - 20_000,
 	latestHeardStart: NOW - 1_100,
@@ -115,7 +115,7 @@ describe('a request', () => {
 			"after the reported window's reset, counts it empty as the service does, though its own count is full",
 			() =>
 				situation({
-					view: { ...view, resetAt: NOW - 1 },
+					view: { ...view, resetHeader: String(NOW / 1000 - 1) },
 					windows: [full(MINUTE, NOW - 10_000)],
 				}),
 			0,

@@ -14,11 +14,7 @@ import {
 	type Turn,
 } from '../../nodes/shared/transport/pacing/burstTurn';
 import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import {
-	FIRST_ROUND,
-	ROUND_PAUSE_MS,
-	TURN_MARGIN_MS,
-} from '../../nodes/shared/transport/pacing/tuning';
+import { FIRST_ROUND, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
 import { clientsAfter } from '../../nodes/shared/transport/pacing/step';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 import { decideIn, type Local, type Situation } from './pacingState';
@@ -26,16 +22,17 @@ import { decideIn, type Local, type Situation } from './pacingState';
 const NOW = 1_800_000_000_000;
 const BURST = { limit: 20, windowMs: 10_000, minuteMs: 60_000 };
 const RESET = NOW + 50_000;
-const PERIOD = BURST.windowMs + TURN_MARGIN_MS;
+const PERIOD = BURST.windowMs + JITTER_MS;
 
-/** In burst window 1 (#21–40) of the minute window that opened 10 s ago, its last number 25, answered 1 s ago. */
+/**
+ * In burst window 1 (#21–40) of the minute window that opened 10 s ago (its reset RESET), its last
+ * number 25; an answer's `heardBefore` is that number's answer, 1 s ago.
+ */
 const turn: Turn = {
-	minuteReset: RESET,
 	index: 1,
 	first: 21,
 	aligned: 21,
 	last: 25,
-	lastAt: NOW - 1_000,
 	gaps: [2, 2],
 	minuteOpened: RESET - 60_000,
 };
@@ -45,6 +42,7 @@ const answer = (over: Partial<Numbered>): Numbered => ({
 	reset: RESET,
 	startedAt: NOW - 1_000 + 2,
 	now: NOW,
+	heardBefore: NOW - 1_000,
 	sequential: true,
 	...over,
 });
@@ -66,7 +64,7 @@ describe('the burst window after an answer', () => {
 		[
 			'sent after a pause: no round measured',
 			turn,
-			answer({ used: 28, startedAt: turn.lastAt + ROUND_PAUSE_MS + 1 }),
+			answer({ used: 28, startedAt: NOW - 1_000 + JITTER_MS + 1 }),
 			{ last: 28, gaps: [2, 2] },
 		],
 		[
@@ -78,14 +76,14 @@ describe('the burst window after an answer', () => {
 		[
 			'sent after waiting for nothing but its endpoint’s period: a round all the same',
 			turn,
-			answer({ used: 29, startedAt: turn.lastAt + 500, periodic: true }),
+			answer({ used: 29, startedAt: NOW - 1_000 + 500, periodic: true }),
 			{ last: 29, gaps: [2, 2, 4] },
 		],
 		[
 			'a window a period-paced request opened ends a window (and a margin) after that start at the latest',
 			turn,
 			answer({ used: 43, periodic: false }),
-			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + TURN_MARGIN_MS },
+			{ index: 2, endsBy: answer({}).startedAt + BURST.windowMs + JITTER_MS },
 		],
 		[
 			'a new window keeps only its last measured gap: a slow round long ago would starve it',
@@ -114,7 +112,6 @@ describe('the burst window after an answer', () => {
 				aligned: 3,
 				last: 3,
 				minuteOpened: turn.minuteOpened,
-				minuteReset: RESET + 61_000,
 			},
 		],
 		[
@@ -188,7 +185,7 @@ describe('the burst window after an answer', () => {
 			{ index: 2, first: 37, aligned: 37, last: 38 },
 		],
 	])('%s', (_, before, numbered, expected) => {
-		expect(nextTurn(before, numbered, BURST)).toMatchObject(expected);
+		expect(nextTurn(before, numbered, BURST, RESET)).toMatchObject(expected);
 	});
 
 	it('counts a round as the largest of its last gaps, FIRST_ROUND before any', () => {
@@ -201,13 +198,13 @@ describe('the burst window after an answer', () => {
 	});
 
 	it('is full for a client the window refused, and for one that retried into it behind others', () => {
-		expect(filled(turn, BURST, NOW)).toMatchObject({ last: 40, refusedAt: NOW });
+		expect(filled(turn, BURST)).toMatchObject({ last: 40 });
 		expect(retriedInto({ ...turn, last: 31 }, BURST)).toMatchObject({ last: 40 });
 		expect(retriedInto({ ...turn, first: 41, last: 41 }, BURST)).toMatchObject({ last: 41 });
 	});
 
 	it('is not full for a refused client that waited for the next turn: it starts that window like the others', () => {
-		const refused = filled({ ...turn, index: 0, first: 1, last: 12 }, BURST, NOW);
+		const refused = filled({ ...turn, index: 0, first: 1, last: 12 }, BURST);
 		const sentAt = turnEnd(BURST, refused);
 		const next = { ...turn, last: 31 };
 		expect(retriedInto(next, BURST, refused, sentAt)).toEqual(next);
@@ -219,7 +216,7 @@ const view: BudgetView = {
 	...EMPTY_VIEW,
 	remaining: 75,
 	limit: 100,
-	resetAt: RESET,
+	resetHeader: String(RESET / 1000),
 	lastHeard: NOW - 1_000,
 	firstHeard: NOW - 10_000,
 	latestHeardStart: NOW - 1_010,
@@ -369,21 +366,10 @@ describe('a request while others share an enforced burst window', () => {
 			'reset',
 		],
 		[
-			'after a refusal, waits for the next turn, not the whole seconds of its block',
-			() =>
-				situation({
-					local: { ...local, blockedUntil: nextTurnAt + 900 },
-					turnOver: { last: 40, refusedAt: NOW - 100 },
-				}),
-			nextTurnAt - NOW,
-			'turn',
-		],
-		[
 			'the refused request itself waits the whole wait its 429 asked for; the others go at the turn',
 			() =>
 				situation({
-					local: { ...local, blockedUntil: nextTurnAt + 900 },
-					turnOver: { last: 40, refusedAt: NOW - 100 },
+					turnOver: { last: 40 },
 					retryAt: nextTurnAt + 900,
 				}),
 			nextTurnAt + 900 - NOW,

@@ -14,7 +14,7 @@ import {
 	type Phase,
 } from '../../nodes/shared/transport/pacing/state';
 import { step, type Frame, type PacerEvent } from '../../nodes/shared/transport/pacing/step';
-import { POLL_MS, TURN_MARGIN_MS } from '../../nodes/shared/transport/pacing/tuning';
+import { POLL_MS, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
 import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
 
 const T0 = 1_800_000_000_000;
@@ -37,7 +37,7 @@ const budget = (used: number): IDataObject => ({
 });
 
 /** The minute's burst windows turn 10.05 s apart from its opening, 10 s before T0: the last is 5. */
-const LAST_TURN = -10_000 + 5 * (BURST.windowMs + TURN_MARGIN_MS);
+const LAST_TURN = -10_000 + 5 * (BURST.windowMs + JITTER_MS);
 
 /** One event at `at` ms after T0. */
 type Timed = [at: number, event: PacerEvent];
@@ -141,6 +141,15 @@ describe('the pacer, as a user meets it', () => {
 			{ name: 'turns', clients: 2 },
 			// The window ends a window after its first answer: later than the 3 s asked for.
 			{ waitMs: 40 + BURST.windowMs - 81, reason: 'turn' },
+		],
+		[
+			'refused late in its burst window: it waits for the next turn, not the whole seconds asked for',
+			[start(0), answer(40, 0, budget(1)), start(41), refused429(9_000, 41), refusal(9_000, 3_000)],
+			FRAME,
+			9_001,
+			{ name: 'turns', clients: 2 },
+			// The window ends a window after its first answer: sooner than the 3 s asked for.
+			{ waitMs: 40 + BURST.windowMs - 9_001, reason: 'turn' },
 		],
 		[
 			'refused without the burst window enforced: another client is counted, the wait holds all',

@@ -21,6 +21,14 @@ export const MAX_RATE_LIMIT_WAIT_MS = 5 * 60_000;
 /** A request that waits this long or longer writes one line to n8n's log: why, how long, and what asked. */
 export const LOGGED_WAIT_MS = 5_000;
 
+/**
+ * A 429's wait is whole seconds: `Retry-After` counts seconds
+ * (https://www.rfc-editor.org/rfc/rfc9110#section-10.2.3), and so does the body's `retry_after`
+ * (https://docs.famulor.de/en/api-reference/authentication). A refused client may stay silent up to
+ * this much longer than the window that refused it.
+ */
+export const RETRY_AFTER_UNIT_MS = 1_000;
+
 /** Shortest wait after a 429, whatever the service says, so `Retry-After: 0` cannot spin. */
 export const MIN_RATE_LIMIT_WAIT_MS = 100;
 

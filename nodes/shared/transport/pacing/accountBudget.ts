@@ -1,13 +1,13 @@
 import { sleep } from 'n8n-workflow';
 
-import { resetAtMs, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
+import { resetAtMs, resetAtOf, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
 import { decide, endpointShare, type Reason, type Windows } from './decide';
-import { LOGGED_WAIT_MS } from '../constants';
+import { LOGGED_WAIT_MS, RETRY_AFTER_UNIT_MS } from '../constants';
 import type { RateLimit } from '../credentials';
 import type { Pacer, Release } from './pacer';
 import { clientsOf, INITIAL_STATE, type PacerState } from './state';
 import { step, type Frame, type PacerEvent } from './step';
-import { DRAINING_PEAK, LATE_RETRY_ROOM, WHOLE_SECOND_MS } from './tuning';
+import { DRAINING_PEAK, LATE_RETRY_ROOM } from './tuning';
 import { explainWait } from './waitReasons';
 import { SlidingWindow } from './windows';
 
@@ -59,7 +59,7 @@ export class AccountBudget implements Pacer {
 		if (burst)
 			this.lateRetry = new SlidingWindow({
 				limit: 2 * burst.limit - Math.ceil(burst.limit * LATE_RETRY_ROOM),
-				windowMs: burst.windowMs + WHOLE_SECOND_MS,
+				windowMs: burst.windowMs + RETRY_AFTER_UNIT_MS,
 			});
 	}
 
@@ -203,7 +203,8 @@ export class AccountBudget implements Pacer {
 	}
 
 	private exhaustedReason(maxWaitMs: number): string {
-		const { resetHeader, resetAt, remaining } = this.state.view;
+		const { resetHeader, remaining } = this.state.view;
+		const resetAt = resetAtOf(this.state.view);
 		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
 		let reset = `X-RateLimit-Reset: ${resetHeader}`;
 		if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DOCUMENTED_GENERAL_LIMITS } from '../constants';
 import { nextTurn, type Burst, type Turn } from './burstTurn';
 import { header } from '../headers';
-import { CLIENT_COUNT_ROUNDING, OVERTAKE_MS } from './tuning';
+import { CLIENT_COUNT_ROUNDING, JITTER_MS } from './tuning';
 
 /**
  * Every answer carries `X-RateLimit-Limit`, `-Remaining` and `-Reset` of the token's minute window
@@ -26,6 +26,10 @@ export function resetAtMs(text: string | undefined): number | undefined {
 	const seconds = numeric(text);
 	return seconds === undefined || seconds < EARLIEST_UNIX_SECONDS ? undefined : seconds * 1000;
 }
+
+/** When the minute window the last answer reported resets: its X-RateLimit-Reset, else a window after it. */
+export const resetAtOf = (view: BudgetView): number =>
+	resetAtMs(view.resetHeader) ?? view.lastHeard + WINDOW_WITHOUT_RESET_MS;
 
 function numeric(text: string | undefined): number | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
@@ -74,7 +78,7 @@ export interface BudgetView {
 	remaining?: number;
 	/** X-RateLimit-Limit: which configured window the report is (reportedRoom). */
 	limit?: number;
-	resetAt: number;
+	/** X-RateLimit-Reset as the last answer said it, and when that answer arrived (resetAtOf). */
 	resetHeader?: string;
 	lastHeard: number;
 	/** The first answer with a budget (learning, endpointShare), and the start of the latest answered request. */
@@ -84,20 +88,16 @@ export interface BudgetView {
 	/** Others' requests revealed, and this process's answers, within the longest window. */
 	others: readonly OthersSeen[];
 	own: readonly number[];
-	/** Clients sharing the token as counted (1 alone or unknown). */
-	clients: number;
 	/** The burst window read from the numbers (burstTurn.ts). */
 	turn?: Turn;
 }
 
 export const EMPTY_VIEW: BudgetView = {
-	resetAt: 0,
 	lastHeard: 0,
 	latestHeardStart: 0,
 	counts: FRESH,
 	others: [],
 	own: [],
-	clients: 1,
 };
 
 /** An answer, with what only this process knows: its requests under way, its count of clients. */
@@ -115,8 +115,11 @@ export interface Answer {
 	periodic?: boolean;
 }
 
+/** `clients`: the count of clients sharing the token, where the answer counted them (1 alone). */
 export type Observation =
-	{ kind: 'none' } | { kind: 'refused'; view: BudgetView } | { kind: 'report'; view: BudgetView };
+	| { kind: 'none' }
+	| { kind: 'refused'; view: BudgetView }
+	| { kind: 'report'; view: BudgetView; clients?: number };
 
 export function observe(view: BudgetView, answer: Answer, shape: Shape): Observation {
 	const remaining = numeric(header(answer.headers, 'x-ratelimit-remaining'));
@@ -131,13 +134,12 @@ export function observe(view: BudgetView, answer: Answer, shape: Shape): Observa
 		remaining,
 		limit,
 		resetHeader,
-		resetAt: reset ?? now + WINDOW_WITHOUT_RESET_MS,
 		lastHeard: now,
 		firstHeard: view.firstHeard ?? now,
 		latestHeardStart: Math.max(view.latestHeardStart, answer.startedAt),
 	};
 	if (limit === undefined || reset === undefined) return { kind: 'report', view: reported };
-	return countOthers(reported, limit - remaining, reset, answer, shape);
+	return countOthers(reported, limit - remaining, reset, answer, shape, view.lastHeard);
 }
 
 /**
@@ -151,6 +153,7 @@ function countOthers(
 	reset: number,
 	answer: Answer,
 	shape: Shape,
+	heardBefore: number,
 ): Observation {
 	const { now } = answer;
 	const since = now - shape.longestMs;
@@ -166,7 +169,7 @@ function countOthers(
 		Object.assign(counts, { highestUsed: used, highestStartedAt: answer.startedAt });
 	// Ours under way that started before (or just after) the request that saw the highest count may
 	// be in it: requests sent at almost the same moment reach the service in any order.
-	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + OVERTAKE_MS).length;
+	const ahead = answer.underWay.filter((at) => at <= counts.highestStartedAt + JITTER_MS).length;
 	const othersNow = Math.max(
 		0,
 		counts.highestUsed - counts.ownInWindow - ahead - before.othersInWindow,
@@ -182,13 +185,13 @@ function countOthers(
 			reset,
 			startedAt: answer.startedAt,
 			now,
+			heardBefore,
 			sequential: answer.underWay.length === 0,
 			periodic: answer.periodic,
 		};
-		next.turn = nextTurn(view.turn, numbered, burstOf(shape));
+		next.turn = nextTurn(view.turn, numbered, burstOf(shape), view.counts.window ?? reset);
 	}
-	next.clients = countClients(next, now, answer, shape);
-	return { kind: 'report', view: next };
+	return { kind: 'report', view: next, clients: countClients(next, now, answer, shape) };
 }
 
 /**

@@ -1,10 +1,4 @@
-import {
-	FIRST_ROUND,
-	FRESH_ROUND_MEMORY,
-	ROUND_MEMORY,
-	ROUND_PAUSE_MS,
-	TURN_MARGIN_MS,
-} from './tuning';
+import { FIRST_ROUND, FRESH_ROUND_MEMORY, ROUND_MEMORY, JITTER_MS } from './tuning';
 
 /**
  * The burst window the service counts a request in, read from its number in the minute window
@@ -15,18 +9,15 @@ import {
  */
 export interface Turn {
 	/**
-	 * The minute window (its reset) the numbers count in; the burst window's index in it, its
-	 * first number as low as it can be, and as high (every window before it filled; no higher
-	 * than its own first there).
+	 * The burst window's index in the minute window the numbers count in (the view's), its first
+	 * number as low as it can be, and as high (every window before it filled; no higher than its
+	 * own first there).
 	 */
-	minuteReset: number;
 	index: number;
 	first: number;
 	aligned: number;
-	/** This process's last number (the window's last once it is full for it) and its answer; when a refusal filled it. */
+	/** This process's last number (the window's last once it is full for it). */
 	last: number;
-	lastAt: number;
-	refusedAt?: number;
 	/**
 	 * A window first heard of in an answer ends no sooner than a window after it; one a
 	 * period-paced request opened (its first may leave after the turn) no later than a window
@@ -47,8 +38,9 @@ export interface Turn {
 
 /**
  * One answer's number (`used`) in the minute window of `limit` that ends at `reset`;
- * `sequential`: none of its own was under way beside it; `periodic`, for a request an endpoint's
- * period paces (undefined for others): since its last answer it waited only for that period.
+ * `heardBefore`: when the answer before it arrived; `sequential`: none of its own was under way
+ * beside it; `periodic`, for a request an endpoint's period paces (undefined for others): since
+ * its last answer it waited only for that period.
  */
 export interface Numbered {
 	used: number;
@@ -56,6 +48,7 @@ export interface Numbered {
 	reset: number;
 	startedAt: number;
 	now: number;
+	heardBefore: number;
 	sequential: boolean;
 	periodic?: boolean;
 }
@@ -63,20 +56,20 @@ export interface Numbered {
 /** The burst window of `limit` in `windowMs`, in a minute window of `minuteMs`. */
 export type Burst = { limit: number; windowMs: number; minuteMs: number };
 
-/** When burst window `index` of the minute window that ends at `minuteReset` turns. */
+/** When burst window `index` turns, on the clock that the first minute window's opening set. */
 export const turnAt = (b: Burst, t: Turn, index: number) =>
-	t.minuteOpened + index * (b.windowMs + TURN_MARGIN_MS);
+	t.minuteOpened + index * (b.windowMs + JITTER_MS);
 
 /** How many turns of the clock lie between the minute's opening and `at` (turnAt's inverse, fractional). */
 export const turnsSince = (b: Burst, t: Turn, at: number) =>
-	(at - t.minuteOpened) / (b.windowMs + TURN_MARGIN_MS);
+	(at - t.minuteOpened) / (b.windowMs + JITTER_MS);
 
 /**
  * A window that counted a period-paced request started at `a.startedAt` began by then: it ends a
  * window (and a margin) later at the latest.
  */
 const endOf = (a: Numbered, b: Burst) =>
-	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + TURN_MARGIN_MS;
+	a.periodic === undefined ? undefined : a.startedAt + b.windowMs + JITTER_MS;
 
 /** When this process's burst window ends: the clock's next turn, or later as its own numbers showed. */
 export const turnEnd = (b: Burst, t: Turn) => Math.max(turnAt(b, t, t.index + 1), t.endsBy ?? 0);
@@ -92,26 +85,27 @@ export const roundOf = (t: Turn) => (t.gaps.length > 0 ? Math.max(...t.gaps) : F
  */
 export const aheadOf = (t: Turn) => Math.max(roundOf(t), t.widest ?? 0) - 1;
 
-/** The burst window after an answer. */
-export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
+/**
+ * The burst window after an answer; `minuteReset`: the reset of the minute window the turn's
+ * numbers count in (the view's, budgetView.ts).
+ */
+export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst, minuteReset: number): Turn {
 	if (turn === undefined) {
 		// Burst windows lie back to back from the minute's first number, each its limit when filled.
 		const aligned = Math.floor((a.used - 1) / b.limit);
 		const first = aligned * b.limit + 1;
 		return {
-			minuteReset: a.reset,
 			index: aligned,
 			first,
 			aligned: first,
 			last: a.used,
-			lastAt: a.now,
 			gaps: [],
 			minuteOpened: a.reset - b.minuteMs,
 			endsBy: a.now + b.windowMs,
 		};
 	}
-	if (a.reset < turn.minuteReset) return turn;
-	const t = a.reset > turn.minuteReset ? newMinute(turn, a, b) : turn;
+	if (a.reset < minuteReset) return turn;
+	const t = a.reset > minuteReset ? newMinute(turn, a, b) : turn;
 	if (a.used <= t.last) {
 		// Sent at the next turn yet numbered within the window it thought full: that one ended unfilled,
 		// this number is the next one's, with at most the others of a round before it.
@@ -124,9 +118,7 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 			first,
 			aligned: first,
 			last: a.used,
-			lastAt: a.now,
 			endsBy: endOf(a, b),
-			refusedAt: undefined,
 		};
 	}
 	const opened = (index: number, first: number, aligned: number): Turn => ({
@@ -136,7 +128,6 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 		// No higher than its own first number there: the window began by then.
 		aligned: Math.max(first, Math.min(aligned, a.used)),
 		last: a.used,
-		lastAt: a.now,
 		endsBy: endOf(a, b),
 		// A new window's rounds are measured afresh from the last one: a slow round long ago starves it.
 		gaps: t.gaps.slice(-FRESH_ROUND_MEMORY),
@@ -153,8 +144,8 @@ export function nextTurn(turn: Turn | undefined, a: Numbered, b: Burst): Turn {
 	const likely = prompt ? Math.min(highest, a.used - aheadOf(t) - 1) : -Infinity;
 	if (windows > 0 || a.startedAt >= turnAt(b, t, t.index + 1))
 		return opened(index, Math.max(t.last + 1, a.used - b.limit + 1, likely), highest);
-	const inRound = a.sequential && (a.periodic || a.startedAt - t.lastAt <= ROUND_PAUSE_MS);
-	const moved = { ...t, last: a.used, lastAt: a.now };
+	const inRound = a.sequential && (a.periodic || a.startedAt - a.heardBefore <= JITTER_MS);
+	const moved = { ...t, last: a.used };
 	if (!inRound) return moved;
 	const gap = a.used - t.last;
 	const gaps = [...t.gaps, gap].slice(-ROUND_MEMORY);
@@ -171,7 +162,6 @@ function newMinute(turn: Turn, a: Numbered, b: Burst): Turn {
 	const last = turn.last - a.limit;
 	return {
 		...turn,
-		minuteReset: a.reset,
 		first: turn.first - a.limit,
 		aligned: turn.aligned - a.limit,
 		last: straddles ? last : Math.max(0, last),
@@ -192,6 +182,6 @@ export function retriedInto(turn: Turn, b: Burst, refused?: Turn, startedAt = -I
  * The window is full for this process: refused in it, or a refused client that retried into it
  * (it leaves the rest to those there).
  */
-export function filled(turn: Turn, b: Burst, refusedAt?: number): Turn {
-	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1), refusedAt };
+export function filled(turn: Turn, b: Burst): Turn {
+	return { ...turn, last: Math.max(turn.last, turn.first + b.limit - 1) };
 }

@@ -1,8 +1,8 @@
 import type { RateLimit } from '../credentials';
-import { burstOf, type BudgetView, type Shape } from './budgetView';
+import { burstOf, resetAtOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
 import { clientsOf, type PacerState } from './state';
-import { POLL_MS, ROUND_PAUSE_MS } from './tuning';
+import { POLL_MS, JITTER_MS } from './tuning';
 import type { SlidingWindow } from './windows';
 
 /**
@@ -54,12 +54,12 @@ export function decide(state: PacerState, windows: Windows, now: number): Decisi
 }
 
 /**
- * Taking turns (burstTurn.ts): a 429's block ends at the next turn; one request under way; the
- * turn; the late-retry room; the endpoint's period.
+ * Taking turns (burstTurn.ts): a 429's block (none for a refusal in its turn's window, step.ts);
+ * one request under way; the turn; the late-retry room; the endpoint's period.
  */
 function byTurns(s: Situation): Decision {
 	const { now, own } = s;
-	if (now < s.refusedUntil && !refusedBeforeTurn(s)) return wait(s.refusedUntil - now, 'blocked');
+	if (now < s.refusedUntil) return wait(s.refusedUntil - now, 'blocked');
 	if (own.underWay.length > 0) return wait(POLL_MS, 'answers');
 	const turn = turnWait(s);
 	if (turn) return wait(turn.waitMs, turn.reason);
@@ -81,7 +81,7 @@ function byShare(s: Situation): Decision {
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted = own.countedSinceRefusal ?? (s.phase.name === 'unheard' ? Infinity : own.answers);
 	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).
-	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > ROUND_PAUSE_MS;
+	const stale = s.lateRetry && s.phase.name !== 'unheard' && now - view.lastHeard > JITTER_MS;
 	const underWayAllowed = own.answers === 0 || stale ? 1 : counted + 1;
 	if (own.underWay.length >= underWayAllowed) return wait(POLL_MS, 'answers');
 	const resume = resumeAt(s);
@@ -108,36 +108,28 @@ function turnWait(s: Situation): { waitMs: number; reason: Reason } | undefined 
 	const { now, view, shape } = s;
 	const turn = view.turn!;
 	const b = burstOf(shape);
+	const resetAt = resetAtOf(view);
 	const fits = turn.last + roundOf(turn) < turn.first + b.limit;
 	const at = turnEnd(b, turn);
 	const limit = view.limit ?? Infinity;
 	const finishing = s.phase.name === 'finishing';
 	const ahead = finishing ? 0 : s.endpoint ? roundOf(turn) - 1 : aheadOf(turn);
-	if (now < view.resetAt && turn.last + 1 + ahead > limit)
-		return { waitMs: view.resetAt - now, reason: 'reset' };
+	if (now < resetAt && turn.last + 1 + ahead > limit)
+		return { waitMs: resetAt - now, reason: 'reset' };
 	if (now < at) return fits ? undefined : { waitMs: at - now, reason: 'turn' };
-	if (now < view.resetAt)
+	if (now < resetAt)
 		return finishing || fits || s.endpoint || turn.aligned + b.limit <= limit
 			? undefined
-			: { waitMs: view.resetAt - now, reason: 'reset' };
-	const first = Math.ceil(turnsSince(b, turn, view.resetAt));
+			: { waitMs: resetAt - now, reason: 'reset' };
+	const first = Math.ceil(turnsSince(b, turn, resetAt));
 	const after = turnAt(b, turn, Math.max(turn.index + 1, first));
 	return now >= after ? undefined : { waitMs: after - now, reason: 'reset' };
-}
-
-/**
- * Taking turns, a 429's block ends at the next turn: its numbers place the window's end more
- * closely than whole seconds.
- */
-function refusedBeforeTurn({ view, shape }: Situation): boolean {
-	const turn = view.turn!;
-	return turn.refusedAt !== undefined && turn.refusedAt < turnEnd(burstOf(shape), turn);
 }
 
 /** Its share of the remainder is spent until the next answer: this process resumes after the reset. */
 function resumeAt({ view, clients, own }: Situation): number {
 	if (view.remaining === undefined) return 0;
-	return own.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : view.resetAt;
+	return own.startedSinceCount < Math.floor(view.remaining / clients) ? 0 : resetAtOf(view);
 }
 
 /**
@@ -157,8 +149,9 @@ export function unheardAllowed(free: number, clients: number): number {
 export function reportedRoom(view: BudgetView, window: RateLimit, now: number, longestMs: number) {
 	if (view.remaining === undefined) return undefined;
 	if (window.limit !== view.limit || window.windowMs !== longestMs) return undefined;
-	if (now >= view.resetAt) return { free: window.limit, resetAt: Infinity };
-	return { free: view.remaining, resetAt: view.resetAt };
+	const resetAt = resetAtOf(view);
+	if (now >= resetAt) return { free: window.limit, resetAt: Infinity };
+	return { free: view.remaining, resetAt };
 }
 
 function windowsWait(s: Situation): number {

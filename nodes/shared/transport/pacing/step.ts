@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { burstOf, observe, type Shape } from './budgetView';
-import { filled, retriedInto } from './burstTurn';
+import { burstOf, observe, resetAtOf, type Shape } from './budgetView';
+import { filled, retriedInto, turnEnd } from './burstTurn';
 import { clientsOf, phaseOf, type Own, type PacerState } from './state';
 
 /** What happens to the pacer: a request starts, an answer arrives, a 429 asks for a wait. */
@@ -36,8 +36,14 @@ export function step(state: PacerState, event: PacerEvent, now: number, frame: F
 			const next = { ...own, startedSinceCount, lastStart: now, underWay };
 			return { ...state, own: next };
 		}
-		case 'refusal':
+		case 'refusal': {
+			// Taking turns, the refusal filled its window (answered): the others wait for the next
+			// turn, which its numbers place more closely than the whole seconds of the wait.
+			const { phase, view } = state;
+			const turns = phase.name === 'turns' || phase.name === 'finishing';
+			if (turns && view.turn && now < turnEnd(burstOf(frame.shape), view.turn)) return state;
 			return { ...state, refusedUntil: Math.max(state.refusedUntil, now + event.waitMs) };
+		}
 		case 'answer':
 			return answered(state, event, now, frame);
 	}
@@ -73,7 +79,7 @@ function answered(state: PacerState, a: Answered, now: number, frame: Frame): Pa
 		view = observation.view;
 		// A refusal proves its burst window full, and the others there: it waits for the next turn.
 		if (view.turn) {
-			view = { ...view, turn: filled(view.turn, burstOf(shape), now) };
+			view = { ...view, turn: filled(view.turn, burstOf(shape)) };
 			clients = Math.max(2, clients);
 		}
 		return settled();
@@ -86,10 +92,11 @@ function answered(state: PacerState, a: Answered, now: number, frame: Frame): Pa
 		view = { ...view, turn: retriedInto(view.turn, burstOf(shape), refused, startedAt) };
 	// The answered request leaves the backlog once its caller is done with it.
 	own = { ...own, startedSinceCount: 0, lastRequests: a.lastRequests };
-	if (view.remaining === undefined || view.counts.window === undefined) return settled();
-	clients = clientsAfter(view.clients, now < refusedUnheardUntil);
+	const counted = observation.clients;
+	if (counted === undefined) return settled();
+	clients = clientsAfter(counted, now < refusedUnheardUntil);
 	// Until its answers count the others, or the minute window it first counted in ends.
-	refusedUnheardUntil = view.clients >= 2 ? 0 : Math.min(refusedUnheardUntil, view.resetAt);
+	refusedUnheardUntil = counted >= 2 ? 0 : Math.min(refusedUnheardUntil, resetAtOf(view));
 	return settled();
 }
 

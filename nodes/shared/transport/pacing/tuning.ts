@@ -9,17 +9,6 @@
  */
 export const POLL_MS = 5;
 /**
- * How long a 429's wait may keep a client silent beyond a burst window: the service rounds its waits
- * up to whole seconds.
- * - Less reads a client that waits for its retry as one that stopped.
- */
-export const WHOLE_SECOND_MS = 1_000;
-/**
- * How much later one of this process's requests may start and still be counted before another's.
- * - More hides others' requests; less reads the network reordering two requests as another client.
- */
-export const OVERTAKE_MS = 100;
-/**
  * The backlog (this process's requests waiting or under way) must have reached this many before its
  * draining is read as the run's end.
  * - Lower ends the sharing early; higher never sees the end of a small run.
@@ -46,15 +35,17 @@ export const ROUND_MEMORY = 3;
  */
 export const FRESH_ROUND_MEMORY = 1;
 /**
- * A request that starts this long after the last answer ends a pause, not a round.
- * - Longer counts the others' waits as more clients.
+ * How far the network and the event loop may move a moment, in one allowance:
+ * - burst windows' turns lie their length plus this apart;
+ * - a request that starts within this of the last answer was sent right after it (a round), later
+ *   ends a pause;
+ * - one of this process's requests that started up to this much later than another's may still
+ *   have been counted before it.
+ * More costs time at each turn, counts the others' waits as more clients and hides others'
+ * requests; less meets a window that a delayed request opened late, and reads the network
+ * reordering two of its requests as another client.
  */
-export const ROUND_PAUSE_MS = 50;
-/**
- * Burst windows' turns lie their length plus this margin apart.
- * - More costs time; less meets a window that a delayed request opened late.
- */
-export const TURN_MARGIN_MS = 50;
+export const JITTER_MS = 50;
 /**
  * The part of a refilled burst window left for a whole second to the clients it refused (they retry
  * after the service's whole-second retry_after).

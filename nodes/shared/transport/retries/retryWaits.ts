@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_BACKOFF_DELAY_MS, RETRY_BASE_DELAY_MS } from '../constants';
+import { MAX_BACKOFF_DELAY_MS, RETRY_AFTER_UNIT_MS, RETRY_BASE_DELAY_MS } from '../constants';
 import { header } from '../headers';
 import { resetAtMs } from '../pacing/budgetView';
-import { WHOLE_SECOND_MS } from '../pacing/tuning';
 
 /** How long a retry waits: a backoff after a failure, or what a 429's answer asked for. */
 
@@ -38,7 +37,7 @@ export function refusalWaitMs(headers: IDataObject | undefined, body: unknown): 
 	const asked = retryAfterMs(headers, body);
 	const resetAt = resetAtMs(header(headers, 'x-ratelimit-reset'));
 	if (asked === undefined || resetAt === undefined) return asked;
-	return Math.min(asked, Math.max(asked - WHOLE_SECOND_MS, resetAt - Date.now()));
+	return Math.min(asked, Math.max(asked - RETRY_AFTER_UNIT_MS, resetAt - Date.now()));
 }
 
 /** A 429's answer in words: what it asked for, so the log says where a wait came from. */
