@@ -1,42 +1,30 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
-import { webhookReceiver, type Receiver } from './receiver';
+import { useWebhookSandbox } from './receiver';
 
-let c: Client;
-let hook: Receiver;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 5000 });
-	hook = await webhookReceiver();
-});
-afterAll(async () => {
-	await c.sb.stop();
-	await hook.close();
-});
-/** The seeded calls, so that a test sees only the calls placed during it. */
+const w = useWebhookSandbox({ callDurationMs: 5000 });
+/** The seeded calls, so that a test sees only the calls placed during it (after the reset). */
 let seededCallIds = new Set<number>();
 beforeEach(async () => {
-	await c.ctl('POST', '/reset');
-	hook.received = [];
-	seededCallIds = new Set(((await c.ctl('GET', '/calls')).json as any[]).map((call) => call.id));
+	seededCallIds = new Set(((await w.c.ctl('GET', '/calls')).json as any[]).map((call) => call.id));
 });
 
 const ALICE = SEED.alice;
 const start = (campaign_id: number, as?: 'bob') =>
-	c.post('/api/user/campaigns/update-status', { campaign_id, action: 'start' }, as);
+	w.c.post('/api/user/campaigns/update-status', { campaign_id, action: 'start' }, as);
 const stop = (campaign_id: number) =>
-	c.post('/api/user/campaigns/update-status', { campaign_id, action: 'stop' });
+	w.c.post('/api/user/campaigns/update-status', { campaign_id, action: 'stop' });
 const lead = async (id: number) =>
-	(await c.get(`/api/user/leads?per_page=100`)).json.data.find((l: any) => l.id === id);
+	(await w.c.get(`/api/user/leads?per_page=100`)).json.data.find((l: any) => l.id === id);
 const campaignStatus = async (id: number) =>
-	(await c.get('/api/user/campaigns')).json.find((x: any) => x.id === id)?.status;
+	(await w.c.get('/api/user/campaigns')).json.find((x: any) => x.id === id)?.status;
 const callsOf = async () =>
-	((await c.ctl('GET', '/calls')).json as any[])
+	((await w.c.ctl('GET', '/calls')).json as any[])
 		.filter((call) => !seededCallIds.has(call.id))
 		.sort((a, b) => a.id - b.id);
 
 describe('campaigns: create and list', () => {
 	it('creates a draft (201) with the documented defaults; the list is a bare array with H:i times', async () => {
-		const r = await c.post('/api/user/campaigns', {
+		const r = await w.c.post('/api/user/campaigns', {
 			name: 'Autumn',
 			assistant_id: ALICE.outboundAssistantId,
 			allowed_hours_start_time: '09:00',
@@ -68,20 +56,20 @@ describe('campaigns: create and list', () => {
 				updated_at: expect.any(String),
 			},
 		});
-		const list = await c.get('/api/user/campaigns');
+		const list = await w.c.get('/api/user/campaigns');
 		expect(Array.isArray(list.json)).toBe(true);
 		expect(list.json.map((x: any) => x.id)).toEqual([...ALICE.campaignIds, r.json.data.id]);
 		expect(list.json.at(-1)).toMatchObject({
 			allowed_hours_start_time: '09:00',
 			allowed_hours_end_time: '17:00',
 		});
-		expect((await c.get('/api/user/campaigns', 'bob')).json.map((x: any) => x.id)).toEqual(
+		expect((await w.c.get('/api/user/campaigns', 'bob')).json.map((x: any) => x.id)).toEqual(
 			SEED.bob.campaignIds,
 		);
 	});
 
 	it('422 with Laravel errors for missing and out-of-range fields', async () => {
-		const missing = await c.post('/api/user/campaigns', {});
+		const missing = await w.c.post('/api/user/campaigns', {});
 		expect(missing.status).toBe(422);
 		expect(missing.json).toEqual({
 			message: 'The given data was invalid.',
@@ -90,7 +78,7 @@ describe('campaigns: create and list', () => {
 				assistant_id: ['The assistant id field is required.'],
 			},
 		});
-		const bad = await c.post('/api/user/campaigns', {
+		const bad = await w.c.post('/api/user/campaigns', {
 			name: 'x',
 			assistant_id: 102,
 			max_calls_in_parallel: 11,
@@ -120,15 +108,15 @@ describe('campaigns: create and list', () => {
 
 	it('404 for an inbound or foreign assistant; 403 at the plan limit', async () => {
 		for (const assistant_id of [ALICE.inboundAssistantId, SEED.bob.outboundAssistantId]) {
-			const r = await c.post('/api/user/campaigns', { name: 'x', assistant_id });
+			const r = await w.c.post('/api/user/campaigns', { name: 'x', assistant_id });
 			expect(r.status).toBe(404);
 			expect(r.json).toEqual({ message: 'Assistant not found or not an outbound assistant.' });
 		}
 		for (let i = ALICE.campaignIds.length; i < 20; i++)
 			expect(
-				(await c.post('/api/user/campaigns', { name: `c${i}`, assistant_id: 102 })).status,
+				(await w.c.post('/api/user/campaigns', { name: `c${i}`, assistant_id: 102 })).status,
 			).toBe(201);
-		const over = await c.post('/api/user/campaigns', { name: 'one too many', assistant_id: 102 });
+		const over = await w.c.post('/api/user/campaigns', { name: 'one too many', assistant_id: 102 });
 		expect(over.status).toBe(403);
 		expect(over.json).toEqual({
 			message: 'You have reached the maximum number of campaigns allowed by your plan.',
@@ -138,9 +126,9 @@ describe('campaigns: create and list', () => {
 
 describe('campaigns: start, stop, delete', () => {
 	it('starting calls the leads on the clock; each call ends with a post-call webhook naming lead and campaign; the campaign completes', async () => {
-		await c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, {
+		await w.c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, {
 			is_webhook_active: true,
-			webhook_url: `${hook.url}/post-call`,
+			webhook_url: `${w.hook.url}/post-call`,
 		});
 		const r = await start(ALICE.draftCampaignId);
 		expect(r.status).toBe(200);
@@ -157,10 +145,10 @@ describe('campaigns: start, stop, delete', () => {
 		]);
 		expect(calls[0].input_variables).toEqual({ customer_name: 'Jonas Weber' });
 		expect((await lead(911)).status).toBe('processing');
-		await c.advance(5000);
+		await w.c.advance(5000);
 		expect((await lead(911)).status).toBe('completed');
-		expect(hook.received).toHaveLength(3);
-		expect(hook.received[0].body.lead).toEqual({
+		expect(w.hook.received).toHaveLength(3);
+		expect(w.hook.received[0].body.lead).toEqual({
 			id: 911,
 			phone_number: '+4915112340001',
 			variables: { customer_name: 'Jonas Weber' },
@@ -168,7 +156,7 @@ describe('campaigns: start, stop, delete', () => {
 			created_at: expect.stringMatching(/Z$/),
 			updated_at: expect.any(String),
 		});
-		expect(hook.received[0].body.campaign).toMatchObject({
+		expect(w.hook.received[0].body.campaign).toMatchObject({
 			id: 91,
 			name: 'Spring Outreach',
 			status: 'in-progress',
@@ -180,24 +168,24 @@ describe('campaigns: start, stop, delete', () => {
 	});
 
 	it('calls at most max_calls_in_parallel leads at once; leads added while running are called too', async () => {
-		const created = await c.post('/api/user/campaigns', {
+		const created = await w.c.post('/api/user/campaigns', {
 			name: 'one line',
 			assistant_id: 102,
 			max_calls_in_parallel: 1,
 		});
 		const id = created.json.data.id;
 		for (const phone of ['+4915100000001', '+4915100000002'])
-			await c.post('/api/user/lead', { campaign_id: id, phone_number: phone });
+			await w.c.post('/api/user/lead', { campaign_id: id, phone_number: phone });
 		await start(id);
 		expect((await callsOf()).map((call) => call.customer_phone)).toEqual(['+4915100000001']);
-		await c.advance(5000);
+		await w.c.advance(5000);
 		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
 			'+4915100000001',
 			'+4915100000002',
 		]);
-		await c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000003' });
-		await c.advance(5000);
-		await c.advance(5000);
+		await w.c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000003' });
+		await w.c.advance(5000);
+		await w.c.advance(5000);
 		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
 			'+4915100000001',
 			'+4915100000002',
@@ -207,34 +195,34 @@ describe('campaigns: start, stop, delete', () => {
 	});
 
 	it('an unanswered call reschedules the lead after retry_interval minutes, until max_retries are used up', async () => {
-		const created = await c.post('/api/user/campaigns', {
+		const created = await w.c.post('/api/user/campaigns', {
 			name: 'retry',
 			assistant_id: 102,
 			max_retries: 1,
 			retry_interval: 10,
 		});
 		const id = created.json.data.id;
-		const made = await c.post('/api/user/lead', {
+		const made = await w.c.post('/api/user/lead', {
 			campaign_id: id,
 			phone_number: '+4915100000009',
 		});
 		await start(id);
 		const [first] = await callsOf();
-		await c.ctl('POST', `/calls/${first.id}/end`, { status: 'no-answer' });
+		await w.c.ctl('POST', `/calls/${first.id}/end`, { status: 'no-answer' });
 		expect(await lead(made.json.data.id)).toMatchObject({ status: 'rescheduled' });
-		await c.advance(9 * 60_000);
+		await w.c.advance(9 * 60_000);
 		expect(await callsOf()).toHaveLength(1);
-		await c.advance(60_000);
+		await w.c.advance(60_000);
 		const calls = await callsOf();
 		expect(calls).toHaveLength(2);
-		await c.ctl('POST', `/calls/${calls[1].id}/end`, { status: 'busy' });
+		await w.c.ctl('POST', `/calls/${calls[1].id}/end`, { status: 'busy' });
 		expect(await lead(made.json.data.id)).toMatchObject({ status: 'reached-max-retries' });
 		expect(await campaignStatus(id)).toBe('completed');
 	});
 
 	it('calls only within the allowed days and hours of the campaign time zone', async () => {
 		const berlin = async (option: 'hour' | 'weekday') => {
-			const now = (await c.ctl('GET', '/clock')).json.now as number;
+			const now = (await w.c.ctl('GET', '/clock')).json.now as number;
 			return new Intl.DateTimeFormat('en-GB', {
 				timeZone: 'Europe/Berlin',
 				[option]: option === 'hour' ? '2-digit' : 'long',
@@ -242,13 +230,13 @@ describe('campaigns: start, stop, delete', () => {
 			}).format(now);
 		};
 		// the clock is not rewound between tests: step it to 10:00 Berlin time, on whole hours
-		await c.advance(
-			(60 - new Date((await c.ctl('GET', '/clock')).json.now).getUTCMinutes()) * 60_000 -
-				new Date((await c.ctl('GET', '/clock')).json.now).getUTCSeconds() * 1000,
+		await w.c.advance(
+			(60 - new Date((await w.c.ctl('GET', '/clock')).json.now).getUTCMinutes()) * 60_000 -
+				new Date((await w.c.ctl('GET', '/clock')).json.now).getUTCSeconds() * 1000,
 		);
-		while ((await berlin('hour')) !== '10') await c.advance(3600_000);
+		while ((await berlin('hour')) !== '10') await w.c.advance(3600_000);
 		const today = (await berlin('weekday')).toLowerCase();
-		const created = await c.post('/api/user/campaigns', {
+		const created = await w.c.post('/api/user/campaigns', {
 			name: 'afternoon',
 			assistant_id: 102,
 			timezone: 'Europe/Berlin',
@@ -257,12 +245,12 @@ describe('campaigns: start, stop, delete', () => {
 			allowed_days: [today],
 		});
 		const id = created.json.data.id;
-		await c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000010' });
+		await w.c.post('/api/user/lead', { campaign_id: id, phone_number: '+4915100000010' });
 		await start(id);
 		expect(await callsOf()).toHaveLength(0);
-		await c.advance(3 * 3600_000 + 59 * 60_000);
+		await w.c.advance(3 * 3600_000 + 59 * 60_000);
 		expect(await callsOf()).toHaveLength(0);
-		await c.advance(60_000);
+		await w.c.advance(60_000);
 		expect(await callsOf()).toHaveLength(1);
 	});
 
@@ -276,14 +264,14 @@ describe('campaigns: start, stop, delete', () => {
 		});
 		expect((await callsOf()).map((call) => call.status)).toEqual(['failed', 'failed', 'failed']);
 		expect((await lead(911)).status).toBe('created');
-		await c.advance(60_000);
+		await w.c.advance(60_000);
 		expect(await callsOf()).toHaveLength(3);
 		expect((await start(91)).status).toBe(200);
 		expect(await callsOf()).toHaveLength(6);
 	});
 
 	it('answers the documented family-C errors: invalid action, not found, foreign (403), insufficient balance (back to draft)', async () => {
-		const invalid = await c.post('/api/user/campaigns/update-status', {
+		const invalid = await w.c.post('/api/user/campaigns/update-status', {
 			campaign_id: 91,
 			action: 'pause',
 		});
@@ -301,7 +289,7 @@ describe('campaigns: start, stop, delete', () => {
 			message: 'Access denied - Campaign does not belong to authenticated user.',
 			success: false,
 		});
-		await c.ctl('POST', '/users/alice/balance', { balance: 0 });
+		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const broke = await start(92);
 		expect(broke.status).toBe(400);
 		expect(broke.json).toEqual({
@@ -331,24 +319,24 @@ describe('campaigns: start, stop, delete', () => {
 
 	it('delete (singular path) stops the campaign and deletes its leads; foreign or unknown → 404', async () => {
 		await start(91);
-		expect((await c.req('DELETE', `/api/user/campaign/${SEED.bob.campaignIds[0]}`)).status).toBe(
+		expect((await w.c.req('DELETE', `/api/user/campaign/${SEED.bob.campaignIds[0]}`)).status).toBe(
 			404,
 		);
-		const r = await c.req('DELETE', '/api/user/campaign/91');
+		const r = await w.c.req('DELETE', '/api/user/campaign/91');
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Campaign deleted successfully' });
 		expect((await callsOf()).every((call) => call.status === 'failed')).toBe(true);
-		expect((await c.get('/api/user/leads?campaign_id=91')).json.total).toBe(0);
-		const again = await c.req('DELETE', '/api/user/campaign/91');
+		expect((await w.c.get('/api/user/leads?campaign_id=91')).json.total).toBe(0);
+		const again = await w.c.req('DELETE', '/api/user/campaign/91');
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ message: 'Campaign not found' });
-		expect((await c.req('DELETE', '/api/user/campaigns/92')).status).toBe(404);
+		expect((await w.c.req('DELETE', '/api/user/campaigns/92')).status).toBe(404);
 	});
 });
 
 describe('leads', () => {
 	it('creates a lead (200, not 201) with secondary contacts at the singular path', async () => {
-		const r = await c.post('/api/user/lead', {
+		const r = await w.c.post('/api/user/lead', {
 			campaign_id: 92,
 			phone_number: '+4917611110099',
 			variables: { customer_name: 'Ada' },
@@ -379,12 +367,13 @@ describe('leads', () => {
 			},
 		});
 		expect(
-			(await c.post('/api/users/lead', { campaign_id: 92, phone_number: '+4917611110097' })).status,
+			(await w.c.post('/api/users/lead', { campaign_id: 92, phone_number: '+4917611110097' }))
+				.status,
 		).toBe(404);
 	});
 
 	it('rejects bad input, duplicates (unless allow_dupplicate) and foreign campaigns', async () => {
-		const bad = await c.post('/api/user/lead', {
+		const bad = await w.c.post('/api/user/lead', {
 			campaign_id: '92',
 			phone_number: '0176 1234',
 			variables: [{ a: 1 }],
@@ -397,21 +386,24 @@ describe('leads', () => {
 			'secondary_contacts.0.phone_number',
 			'variables',
 		]);
-		const dup = await c.post('/api/user/lead', { campaign_id: 91, phone_number: '+4915112340001' });
+		const dup = await w.c.post('/api/user/lead', {
+			campaign_id: 91,
+			phone_number: '+4915112340001',
+		});
 		expect(dup.status).toBe(422);
 		expect(dup.json.errors).toEqual({
 			phone_number: ['A lead with this phone number already exists in this campaign.'],
 		});
 		expect(
 			(
-				await c.post('/api/user/lead', {
+				await w.c.post('/api/user/lead', {
 					campaign_id: 91,
 					phone_number: '+4915112340001',
 					allow_dupplicate: true,
 				})
 			).status,
 		).toBe(200);
-		const foreign = await c.post('/api/user/lead', {
+		const foreign = await w.c.post('/api/user/lead', {
 			campaign_id: SEED.bob.campaignIds[0],
 			phone_number: '+4915100000001',
 		});
@@ -420,7 +412,7 @@ describe('leads', () => {
 	});
 
 	it('lists leads as a full Laravel paginator with filters', async () => {
-		const all = await c.get('/api/user/leads');
+		const all = await w.c.get('/api/user/leads');
 		expect(all.status).toBe(200);
 		expect(all.json).toMatchObject({
 			current_page: 1,
@@ -430,37 +422,37 @@ describe('leads', () => {
 			from: 1,
 			to: 4,
 			next_page_url: null,
-			path: `${c.sb.url}/api/user/leads`,
+			path: `${w.c.sb.url}/api/user/leads`,
 		});
 		expect(all.json.data.map((l: any) => l.id)).toEqual(ALICE.leadIds);
-		const page2 = await c.get('/api/user/leads?per_page=3&page=2');
+		const page2 = await w.c.get('/api/user/leads?per_page=3&page=2');
 		expect(page2.json).toMatchObject({
 			current_page: 2,
 			last_page: 2,
 			total: 4,
 			from: 4,
 			to: 4,
-			prev_page_url: `${c.sb.url}/api/user/leads?page=1`,
+			prev_page_url: `${w.c.sb.url}/api/user/leads?page=1`,
 		});
 		expect(
-			(await c.get('/api/user/leads?status=completed')).json.data.map((l: any) => l.id),
+			(await w.c.get('/api/user/leads?status=completed')).json.data.map((l: any) => l.id),
 		).toEqual([921]);
 		expect(
-			(await c.get('/api/user/leads?campaign_id=91&phone_number=40002')).json.data.map(
+			(await w.c.get('/api/user/leads?campaign_id=91&phone_number=40002')).json.data.map(
 				(l: any) => l.id,
 			),
 		).toEqual([912]);
-		expect((await c.get('/api/user/leads?date_from=2099-01-01')).json.total).toBe(0);
-		expect((await c.get('/api/user/leads', 'bob')).json.data.map((l: any) => l.id)).toEqual(
+		expect((await w.c.get('/api/user/leads?date_from=2099-01-01')).json.total).toBe(0);
+		expect((await w.c.get('/api/user/leads', 'bob')).json.data.map((l: any) => l.id)).toEqual(
 			SEED.bob.leadIds,
 		);
-		const bad = await c.get('/api/user/leads?status=contacted&per_page=101&date_to=15.01.2026');
+		const bad = await w.c.get('/api/user/leads?status=contacted&per_page=101&date_to=15.01.2026');
 		expect(bad.status).toBe(422);
 		expect(Object.keys(bad.json.errors).sort()).toEqual(['date_to', 'per_page', 'status']);
 	});
 
 	it('updates at PUT /api/leads/{id} (no /user): variables merged, phone reformatted, status limited; foreign → 404', async () => {
-		const r = await c.put('/api/leads/911', {
+		const r = await w.c.put('/api/leads/911', {
 			variables: { email: 'jonas@example.com' },
 			phone_number: '+49 151 1234-0099',
 			status: 'completed',
@@ -472,25 +464,25 @@ describe('leads', () => {
 			status: 'completed',
 			variables: { customer_name: 'Jonas Weber', email: 'jonas@example.com' },
 		});
-		const bad = await c.put('/api/leads/911', {
+		const bad = await w.c.put('/api/leads/911', {
 			status: 'processing',
 			campaign_id: SEED.bob.campaignIds[0],
 		});
 		expect(bad.status).toBe(422);
 		expect(Object.keys(bad.json.errors).sort()).toEqual(['campaign_id', 'status']);
-		expect((await c.put('/api/user/leads/911', { status: 'created' })).status).toBe(404);
-		const foreign = await c.put(`/api/leads/${SEED.bob.leadIds[0]}`, { status: 'completed' });
+		expect((await w.c.put('/api/user/leads/911', { status: 'created' })).status).toBe(404);
+		const foreign = await w.c.put(`/api/leads/${SEED.bob.leadIds[0]}`, { status: 'completed' });
 		expect(foreign.status).toBe(404);
 		expect(foreign.json).toEqual({ message: 'Lead not found' });
 	});
 
 	it('setting a lead back to created puts it in the queue of a running campaign', async () => {
-		await c.put('/api/leads/912', { status: 'completed' });
-		await c.put('/api/leads/913', { status: 'completed' });
+		await w.c.put('/api/leads/912', { status: 'completed' });
+		await w.c.put('/api/leads/913', { status: 'completed' });
 		await start(91);
-		await c.advance(5000);
+		await w.c.advance(5000);
 		expect(await campaignStatus(91)).toBe('completed');
-		await c.put('/api/leads/912', { status: 'created' });
+		await w.c.put('/api/leads/912', { status: 'created' });
 		await start(91);
 		expect((await callsOf()).map((call) => call.customer_phone)).toEqual([
 			'+4915112340001',
@@ -500,15 +492,15 @@ describe('leads', () => {
 
 	it('deletes a lead with its secondary contacts; a call under way is aborted; foreign or unknown → 404', async () => {
 		await start(91);
-		const r = await c.req('DELETE', '/api/user/leads/911');
+		const r = await w.c.req('DELETE', '/api/user/leads/911');
 		expect(r.status).toBe(200);
 		expect(r.json).toEqual({ message: 'Lead deleted successfully' });
 		expect((await callsOf()).find((call) => call.customer_phone === '+4915112340001').status).toBe(
 			'failed',
 		);
-		const again = await c.req('DELETE', '/api/user/leads/911');
+		const again = await w.c.req('DELETE', '/api/user/leads/911');
 		expect(again.status).toBe(404);
 		expect(again.json).toEqual({ message: 'Lead not found' });
-		expect((await c.req('DELETE', `/api/user/leads/${SEED.bob.leadIds[0]}`)).status).toBe(404);
+		expect((await w.c.req('DELETE', `/api/user/leads/${SEED.bob.leadIds[0]}`)).status).toBe(404);
 	});
 });
