@@ -179,6 +179,12 @@ describe('the burst window after an answer', () => {
 		],
 		['an answer overtaken by a later one: nothing changes', turn, answer({ used: 24 }), turn],
 		[
+			'an answer counted in a minute window already past: nothing changes',
+			turn,
+			answer({ used: 90, reset: RESET - 60_000 }),
+			turn,
+		],
+		[
 			'sent at the next turn, numbered within the window it took as full: that one ended unfilled',
 			{ ...turn, last: 40 },
 			answer({ used: 38, startedAt: turnAt(BURST, turn, 2) }),
