@@ -32,6 +32,15 @@ export function toItem(name: string, id: unknown): INodeListSearchItems {
 export const named = (record: IDataObject): string =>
 	`${String(record.name)} (#${String(record.id)})`;
 
+/**
+ * What a picker answers while a field it needs is still empty. n8n's editor shows a thrown error only
+ * as "Could not load list" (and n8n logs it with its stack), an empty list as "No results"; one entry
+ * shows the hint itself, and its empty value leaves the field unset when clicked.
+ */
+export function hintResult(hint: string): INodeListSearchResult {
+	return { results: [{ name: hint, value: '' }] };
+}
+
 /** A whole list as list-search results: filtered by its label or ID, the ID as the value. */
 export function searchResult(
 	records: IDataObject[],

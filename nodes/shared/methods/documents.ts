@@ -2,9 +2,13 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { parseId } from '../ids';
 import { famulorApiRequest, unwrapList } from '../transport';
-import { matches, toItem } from './common';
+import { hintResult, matches, toItem } from './common';
 
-/** Documents of the knowledge base chosen in the node; none until one is chosen. */
+/** What the document picker shows until a knowledge base is chosen. */
+const CHOOSE_KNOWLEDGE_BASE_FIRST =
+	'Choose the Knowledge Base first: documents are listed per knowledge base';
+
+/** Documents of the knowledge base chosen in the node; the hint until one is chosen. */
 export async function searchDocuments(
 	this: ILoadOptionsFunctions,
 	filter?: string,
@@ -12,7 +16,7 @@ export async function searchDocuments(
 	const knowledgeBaseId = parseId(
 		this.getCurrentNodeParameter('knowledgeBaseId', { extractValue: true }),
 	);
-	if (knowledgeBaseId === undefined) return { results: [] };
+	if (knowledgeBaseId === undefined) return hintResult(CHOOSE_KNOWLEDGE_BASE_FIRST);
 	const response = await famulorApiRequest.call(this, {
 		method: 'GET',
 		path: `/api/user/knowledgebases/${knowledgeBaseId}/documents`,

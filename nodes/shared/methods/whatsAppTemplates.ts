@@ -1,15 +1,14 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type ILoadOptionsFunctions,
-	type INodeListSearchResult,
-	type ResourceMapperFields,
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 
 import { parseId } from '../ids';
 import { famulorApiRequest, unwrapList } from '../transport';
 import type { FamulorRequestContext } from '../transport';
-import { chosenId, matches, toItem } from './common';
+import { chosenId, hintResult, matches, toItem } from './common';
 
 /** Templates of the chosen WhatsApp sender, and the chosen template's variables as fields. */
 
@@ -32,22 +31,17 @@ export async function requestSenderTemplates(
 	return unwrapList(response);
 }
 
-function requireSender(this: ILoadOptionsFunctions): number {
-	const senderId = chosenId(this, 'senderId');
-	if (senderId === undefined)
-		throw new NodeOperationError(
-			this.getNode(),
-			'Choose the Sender first: templates are listed per sender',
-		);
-	return senderId;
-}
+/** What the template pickers show until a sender is chosen: nothing is thrown, so nothing is logged. */
+const CHOOSE_SENDER_FIRST = 'Choose the Sender first: templates are listed per sender';
 
 /** The approved templates of the chosen sender: only those can be sent. */
 export async function searchWhatsAppTemplates(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const templates = await requestSenderTemplates.call(this, requireSender.call(this), 'approved');
+	const senderId = chosenId(this, 'senderId');
+	if (senderId === undefined) return hintResult(CHOOSE_SENDER_FIRST);
+	const templates = await requestSenderTemplates.call(this, senderId, 'approved');
 	const results = templates
 		.filter((template) => matches(filter, template.name, template.id, template.body_text))
 		.map((template) => {
@@ -64,18 +58,20 @@ export async function searchWhatsAppTemplates(
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const senderId = requireSender.call(this);
+	const senderId = chosenId(this, 'senderId');
+	if (senderId === undefined) return { fields: [], emptyFieldsNotice: CHOOSE_SENDER_FIRST };
 	const templateId = chosenId(this, 'templateId');
 	if (templateId === undefined)
 		return { fields: [], emptyFieldsNotice: 'Choose the Template first' };
 	const template = (await requestSenderTemplates.call(this, senderId, 'all')).find(
 		(entry) => parseId(entry.id) === templateId,
 	);
+	// A template left from another sender: the fields show why (the send refuses it too).
 	if (!template) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Template ${templateId} is not a template of sender ${senderId}: pick one from the list`,
-		);
+		return {
+			fields: [],
+			emptyFieldsNotice: `Template ${templateId} is not a template of sender ${senderId}: pick one from the Template list`,
+		};
 	}
 	const variables = Array.isArray(template.variables) ? template.variables.map(String) : [];
 	return {

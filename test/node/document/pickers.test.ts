@@ -5,7 +5,7 @@ import { withRequestContext } from '../../../harness/engine';
 import { only } from '../kit';
 
 describe('Document → Update, Delete', () => {
-	it('the document picker lists the documents of the chosen knowledge base, and nothing before one is chosen', async () => {
+	it('the document picker lists the documents of the chosen knowledge base, and the hint to choose one before one is chosen', async () => {
 		type Search = (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>;
 		const pick = async (knowledgeBaseId: unknown) =>
 			await withRequestContext(kit().credentials, async function () {
@@ -16,7 +16,12 @@ describe('Document → Update, Delete', () => {
 				});
 				return await (searchDocuments as Search).call(context);
 			});
-		expect((await pick('')).results).toEqual([]);
+		expect((await pick('')).results).toEqual([
+			{
+				name: 'Choose the Knowledge Base first: documents are listed per knowledge base',
+				value: '',
+			},
+		]);
 		expect(await kit().requests()).toEqual([]);
 		expect((await pick('51')).results).toEqual([
 			{ name: 'Website FAQ (#501, active)', value: '501' },

@@ -79,14 +79,16 @@ describe('WhatsApp: template picker and template variables', () => {
 		expect(filtered.results).toEqual([{ name: 'welcome_back (de, 0 variables)', value: '7102' }]);
 	});
 
-	it('asks for the sender first when none is chosen', async () => {
-		await expect(
-			load(
-				withSender({ __rl: true, mode: 'list', value: '' }),
-				'listSearch',
-				'searchWhatsAppTemplates',
-			),
-		).rejects.toThrow('Choose the Sender first');
+	it('asks for the sender first when none is chosen, as the one entry of the list and as the fields notice', async () => {
+		const noSender = withSender({ __rl: true, mode: 'list', value: '' }, locator(7101));
+		const hint = 'Choose the Sender first: templates are listed per sender';
+		await expect(load(noSender, 'listSearch', 'searchWhatsAppTemplates')).resolves.toEqual({
+			results: [{ name: hint, value: '' }],
+		});
+		await expect(load(noSender, 'resourceMapping', 'getTemplateVariables')).resolves.toEqual({
+			fields: [],
+			emptyFieldsNotice: hint,
+		});
 		expect(await kit().requests()).toEqual([]);
 	});
 
@@ -115,6 +117,13 @@ describe('WhatsApp: template picker and template variables', () => {
 		expect(none.fields).toEqual([]);
 		await expect(
 			load(withSender(locator(71), locator(8101)), 'resourceMapping', 'getTemplateVariables'),
-		).rejects.toThrow('Template 8101 is not a template of sender 71');
+		).resolves.toEqual({
+			fields: [],
+			emptyFieldsNotice:
+				'Template 8101 is not a template of sender 71: pick one from the Template list',
+		});
+		await expect(
+			load(withSender(locator(71)), 'resourceMapping', 'getTemplateVariables'),
+		).resolves.toEqual({ fields: [], emptyFieldsNotice: 'Choose the Template first' });
 	});
 });
