@@ -15,13 +15,7 @@ import { canvasName, fieldLabels, nodePanel, type PanelAction } from '../helpers
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 
 /** n8n's own labels the steps use (its editor's buttons, the Expression switch, its If node). */
-const N8N_LABELS = new Set([
-	'Fetch Test Event',
-	'Execute workflow',
-	'Expression',
-	'Publish',
-	'If',
-]);
+const N8N_LABELS = new Set(['Fetch Test Event', 'Execute workflow', 'Expression', 'Publish', 'If']);
 
 const PAIR = /\*\*([^*]+)\*\* → \*\*([^*]+)\*\*/g;
 /** A numbered step and its bold title: "1. **Trigger.** …". */
