@@ -5,6 +5,7 @@
  *      node --import tsx sandbox/cli.ts call … plays a call against a running sandbox (callCommand.ts)
  *      node --import tsx sandbox/cli.ts whatsapp-message|chat-message --text T … (a customer writes to a running sandbox)
  *      node --import tsx sandbox/cli.ts messages [--sender ID --phone P | --conversation UUID] (who wrote what)
+ *      node --import tsx sandbox/cli.ts close-window|open-window [--sender ID --phone P] (the 24-hour window)
  * The general rate limit is on with the documented numbers unless switched off; `--general-limit-scale 0.1`
  * keeps its counts in a tenth of the time (20 per 1 s, 100 per 6 s).
  */

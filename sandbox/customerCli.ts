@@ -2,11 +2,18 @@
  * `npm run sandbox -- whatsapp-message …` / `chat-message …`: a customer writes to a running sandbox
  * (e.g. the one `npm start` runs), through its controls, so a polling trigger has something to see.
  * `messages …` prints a conversation's messages, who wrote what and when, so a user sees both the
- * sandbox assistant's reply and the one their workflow sent.
+ * sandbox assistant's reply and the one their workflow sent. `close-window` / `open-window` close and
+ * open a customer's 24-hour WhatsApp window, so a workflow's template branch can be tried too.
  */
 import { CONTROL_TOKEN } from './model/accounts';
 
-export const CUSTOMER_COMMANDS = ['whatsapp-message', 'chat-message', 'messages'] as const;
+export const CUSTOMER_COMMANDS = [
+	'whatsapp-message',
+	'chat-message',
+	'messages',
+	'close-window',
+	'open-window',
+] as const;
 
 type Arg = (name: string) => string | undefined;
 
@@ -19,6 +26,7 @@ const USAGE = `usage:
   npm run sandbox -- whatsapp-message --text "Hello" [--ai on|off] [--sender 71] [--phone +4917612345678] [--name "Max Miller"]
   npm run sandbox -- chat-message --text "Hello" [--assistant 104 | --conversation <uuid>]
   npm run sandbox -- messages [--sender 71] [--phone +4917612345678] | [--conversation <uuid>]
+  npm run sandbox -- close-window | open-window [--sender 71] [--phone +4917612345678]
   (--url http://127.0.0.1:3456 by default, or SANDBOX_PORT)`;
 
 /** A stored message as the sandbox's state controls show it. */
@@ -136,10 +144,29 @@ async function showMessages(url: string, arg: Arg): Promise<string> {
 	return formatConversation((await control(url, 'GET', path)) as unknown as ConversationView);
 }
 
+/** Closes or opens the window as if the customer's last message came 24 hours ago or now. */
+async function setWindow(url: string, arg: Arg, open: boolean): Promise<string> {
+	const sender = arg('sender') ?? DEFAULT_SENDER;
+	const phone = arg('phone') ?? DEFAULT_PHONE;
+	await control(url, 'POST', '/whatsapp/window', {
+		sender_id: Number(sender),
+		customer_phone: phone,
+		open,
+	});
+	const chat = `the 24-hour WhatsApp window of ${phone} with sender ${sender}`;
+	return open
+		? `Opened ${chat}, as if the customer wrote now: Get Session Status answers can_send_freeform true`
+		: `Closed ${chat}, as if the customer last wrote 24 hours ago: Get Session Status answers ` +
+				'can_send_freeform false, so only a template message can be sent\n' +
+				'(the customer writing again, or open-window, opens it)';
+}
+
 export async function runCustomerCommand(command: string, arg: Arg): Promise<void> {
 	const url = arg('url') ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3456}`;
 	let output: string;
 	if (command === 'messages') output = await showMessages(url, arg);
+	else if (command === 'close-window' || command === 'open-window')
+		output = await setWindow(url, arg, command === 'open-window');
 	else {
 		const text = arg('text');
 		if (!text) throw new Error(`--text is required\n${USAGE}`);

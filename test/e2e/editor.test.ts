@@ -196,7 +196,7 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 		.filter({ hasText: /^Famulor AI$/ })
 		.first()
 		.click();
-	await page.getByText('Make a real billed phone call', { exact: true }).click();
+	await page.getByText('Make a billed call', { exact: true }).click();
 	const ndv = byTestId('ndv');
 	await ndv.waitFor();
 	await byTestId('parameter-input-resource').waitFor();

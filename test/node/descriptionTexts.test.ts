@@ -51,10 +51,8 @@ describe.each(VERSIONS)('version %i as an AI Agent tool', (version, resources) =
 			).toMatch(/: .*\bbilled\b.* in Famulor AI$/);
 	});
 
-	test('Call → Make says that it places a real, billed call', () => {
-		expect(toolDescription(version, 'call', 'make')).toBe(
-			'Make a real billed phone call in Famulor AI',
-		);
+	test('Call → Make says that it places a billed call', () => {
+		expect(toolDescription(version, 'call', 'make')).toBe('Make a billed call in Famulor AI');
 	});
 });
 

@@ -42,6 +42,15 @@ export function sessionStatus(
 	};
 }
 
+/**
+ * Opens or closes the customer's window as if their last message came now or 24 hours ago, so a
+ * workflow's template branch can be tried (`npm run sandbox -- close-window`); the stored messages and
+ * `updated_at` stay as they are, so a polling trigger sees no new message.
+ */
+export function setWindow(sb: Sandbox, conv: Conversation, open: boolean): void {
+	conv.last_customer_message_at = open ? sb.now() : sb.now() - WINDOW_MS;
+}
+
 export interface CustomerMessage {
 	senderId: number;
 	phone: string;

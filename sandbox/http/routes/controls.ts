@@ -11,6 +11,7 @@ import type { Fault } from '../../model/logs';
 import type { Conversation } from '../../model/messaging';
 import type { Sandbox } from '../../model/sandbox';
 import { recordById, userByKey } from '../../domain/tenancy';
+import { sessionStatus, setWindow } from '../../domain/messaging/whatsappSession';
 import { hasErrors, intParam, validate } from '../../domain/validation';
 
 export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
@@ -162,19 +163,33 @@ export function registerControlRoutes(app: FastifyInstance, sb: Sandbox): void {
 		if (!c) return send(reply, 404, { message: 'Conversation not found' });
 		return send(reply, 200, withMessages(c));
 	});
+	const CHAT_RULES = {
+		sender_id: ['required', 'integer'],
+		customer_phone: ['required', 'string', 'e164'],
+	};
+	const noChat = (senderId: unknown, phone: unknown) => ({
+		message: `No WhatsApp conversation of ${String(phone)} with sender ${String(senderId)}`,
+	});
 	// A WhatsApp chat by its sender and customer (`npm run sandbox -- messages`), with its messages.
 	app.get(`${P}/whatsapp/conversation`, async (req, reply) => {
 		const q = query(req);
 		const errors = validate(
 			{ sender_id: intParam(q.sender_id), customer_phone: q.customer_phone },
-			{ sender_id: ['required', 'integer'], customer_phone: ['required', 'string', 'e164'] },
+			CHAT_RULES,
 		);
 		if (hasErrors(errors)) return laravel422(reply, errors);
 		const c = sb.state.waIndex.get(`${String(q.sender_id)}|${String(q.customer_phone)}`);
-		if (!c)
-			return send(reply, 404, {
-				message: `No WhatsApp conversation of ${String(q.customer_phone)} with sender ${String(q.sender_id)}`,
-			});
+		if (!c) return send(reply, 404, noChat(q.sender_id, q.customer_phone));
 		return send(reply, 200, withMessages(c));
+	});
+	// Opens or closes the chat's 24-hour window (`npm run sandbox -- close-window` / `open-window`).
+	app.post(`${P}/whatsapp/window`, async (req, reply) => {
+		const b = body(req);
+		const errors = validate(b, { ...CHAT_RULES, open: ['required', 'boolean'] });
+		if (hasErrors(errors)) return laravel422(reply, errors);
+		const c = sb.state.waIndex.get(`${String(b.sender_id)}|${String(b.customer_phone)}`);
+		if (!c) return send(reply, 404, noChat(b.sender_id, b.customer_phone));
+		setWindow(sb, c, b.open as boolean);
+		return send(reply, 200, { conversation_uuid: c.uuid, session_status: sessionStatus(sb, c) });
 	});
 }

@@ -52,14 +52,14 @@ const entries = {
 	enableInboundWebhook: {
 		module: enableInboundWebhook,
 		name: 'Enable Inbound Webhook',
-		action: 'Enable the inbound call webhook of an assistant',
+		action: 'Enable the inbound call webhook',
 		description:
 			'Report every completed inbound call of an assistant to a URL (HTTP POST with the call data)',
 	},
 	disableWebhook: {
 		module: disableWebhook,
 		name: 'Disable Webhook',
-		action: 'Disable the webhook an assistant sends after each call',
+		action: 'Disable the webhook after calls',
 		description:
 			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
@@ -87,34 +87,34 @@ const entries = {
 	disableConversationEndedWebhook: {
 		module: disableConversationEndedWebhook,
 		name: 'Disable Conversation-Ended Webhook',
-		action: 'Disable the webhook an assistant sends when a chat ends',
+		action: 'Disable the webhook when chats end',
 		description: 'Stop reporting ended chats (widget or WhatsApp) of an assistant',
 	},
 	disableInboundWebhook: {
 		module: disableInboundWebhook,
 		name: 'Disable Inbound Webhook',
-		action: 'Disable the inbound call webhook of an assistant',
+		action: 'Disable the inbound call webhook',
 		description:
 			'Stop reporting completed inbound calls of an assistant; the post-call webhook is unaffected',
 	},
 	disablePostCallWebhook: {
 		module: disableWebhookV2,
 		name: 'Disable Post-Call Webhook',
-		action: 'Disable the webhook an assistant sends after each call',
+		action: 'Disable the webhook after calls',
 		description:
 			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
 	enableConversationEndedWebhook: {
 		module: enableConversationEndedWebhook,
 		name: 'Enable Conversation-Ended Webhook',
-		action: 'Enable the webhook an assistant sends when a chat ends',
+		action: 'Enable the webhook when chats end',
 		description:
 			'Report each ended chat (widget or WhatsApp) of an assistant to an HTTPS URL, with transcript and extracted variables',
 	},
 	enablePostCallWebhook: {
 		module: enablePostCallWebhook,
 		name: 'Enable Post-Call Webhook',
-		action: 'Enable the webhook an assistant sends after each call',
+		action: 'Enable the webhook after calls',
 		description:
 			"Report every call of an assistant to a URL after it ends, with the extracted post-call values (sets the assistant's webhook URL)",
 	},

@@ -10,7 +10,7 @@ const entries = {
 	make: {
 		module: make,
 		name: 'Make',
-		action: 'Make a real billed phone call',
+		action: 'Make a billed call',
 		description:
 			'Start an outbound phone call from an assistant to a customer number (billed; returns the call ID with status "initiated")',
 	},

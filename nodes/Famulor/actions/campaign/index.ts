@@ -24,7 +24,7 @@ const entries = {
 	start: {
 		module: start,
 		name: 'Start',
-		action: 'Start a campaign that makes real billed calls',
+		action: 'Start a campaign of billed calls',
 		description:
 			"Start calling the campaign's leads. Costs money: every call is billed. Only use when the user explicitly asked to start this campaign.",
 	},

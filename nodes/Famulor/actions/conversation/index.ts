@@ -15,14 +15,14 @@ const entries = {
 	disableAi: {
 		module: disableAi,
 		name: 'Disable AI',
-		action: 'Disable the AI of a conversation',
+		action: 'Disable AI in a conversation',
 		description:
 			'Human handover: the AI stops replying in this conversation; new messages are still stored. Needs the conversation UUID.',
 	},
 	enableAi: {
 		module: enableAi,
 		name: 'Enable AI',
-		action: 'Enable the AI of a conversation',
+		action: 'Enable AI in a conversation',
 		description: 'Hand the conversation back: the AI replies again to new messages',
 	},
 } satisfies Record<string, OperationEntry>;

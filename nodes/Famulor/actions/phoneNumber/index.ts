@@ -34,7 +34,7 @@ const entries = {
 	purchase: {
 		module: purchase,
 		name: 'Purchase',
-		action: 'Purchase a phone number billed to the account',
+		action: 'Purchase a billed phone number',
 		description:
 			'Buy an available number found with Search Available. Costs money: starts a non-refundable, auto-renewing monthly subscription. Only use when the user explicitly asked to buy this exact number.',
 	},

@@ -6,7 +6,7 @@ const entries = {
 	send: {
 		module: send,
 		name: 'Send',
-		action: 'Send a real billed SMS',
+		action: 'Send a billed SMS',
 		description:
 			'Send an SMS (max 300 characters, billed per segment) from an SMS-capable number of the account to an E.164 number',
 	},

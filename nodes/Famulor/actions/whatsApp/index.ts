@@ -12,21 +12,21 @@ const entries = {
 	sendFreeform: {
 		module: sendFreeform,
 		name: 'Send Free-Form Message',
-		action: 'Send a real billed free-form WhatsApp message',
+		action: 'Send a billed WhatsApp message',
 		description:
 			'Send a free-text WhatsApp message (max 4096 characters, billed) to a customer who wrote to the sender within the last 24 hours. Outside that window it fails with 403 SESSION_EXPIRED and a template message must be sent instead.',
 	},
 	getSessionStatus: {
 		module: getSessionStatus,
 		name: 'Get Session Status',
-		action: 'Get the WhatsApp session status',
+		action: 'Get a WhatsApp session status',
 		description:
 			'Check whether the 24-hour WhatsApp window with a customer is open (free, read-only). If can_send_freeform is true, a free-form message may be sent; if requires_template is true, a template message must be sent instead.',
 	},
 	sendTemplate: {
 		module: sendTemplate,
 		name: 'Send Template Message',
-		action: 'Send a real billed WhatsApp template message',
+		action: 'Send a billed WhatsApp template',
 		description:
 			'Send an approved WhatsApp template (billed) with its variables filled in, also outside the 24-hour window, e.g. to start a conversation or follow up when free-form messages are not allowed',
 	},

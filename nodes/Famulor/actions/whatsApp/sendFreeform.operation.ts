@@ -20,7 +20,7 @@ export const MAX_MESSAGE_LENGTH = 4096;
 export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	{
 		displayName:
-			'Free-form messages can only be sent within 24 hours of the customer\'s last message to this sender. Outside that window, send an approved WhatsApp template message instead. Use "Get Session Status" to check first.',
+			'Free-form messages can only be sent within 24 hours of the customer\'s last message to this sender, and each message is billed. Outside that window, send an approved WhatsApp template message instead. Use "Get Session Status" to check first.',
 		name: 'windowNotice',
 		type: 'notice',
 		default: '',
