@@ -1,7 +1,8 @@
 /**
  * n8n in queue mode against an in-process sandbox: Postgres and Redis, a main process, two workers and
  * a webhook process of the newest matrix entry, our packed package, the sandbox credential, the
- * examples and a burst workflow. Shared by the queue-mode test and the benchmark.
+ * examples and a burst workflow. Shared by the queue-mode tests and the benchmark: the benchmark meets
+ * the service's documented windows, the tests the same counts in a fraction of the time (`timeScale`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +29,14 @@ import { SEED, startSandbox, type StartedSandbox } from '../sandbox';
 import {
 	acceptedPerMinute,
 	accountWideMinimumMs,
+	documentedWindows,
 	refusalLabels,
 	replaySends,
 } from './accountMinimum';
+import { scaledRateLimits } from './credentials';
 import { SandboxClient } from './sandboxClient';
 import { N8N_CALL_TIMEOUT_MS, restClient, type N8nServer } from './realN8n';
-import { freeformBurstWorkflow, pollingMessagesWorkflow } from './workflows';
+import { freeformBurstWorkflow } from './workflows';
 
 export const BURST_WORKFLOW_ID = 'famulorE2eQueueBurst';
 export const BURST_PATH = 'famulor-queue-burst';
@@ -48,6 +51,8 @@ export interface QueueSetup {
 		'rest' | 'activate' | 'deactivate' | 'activationFailure' | 'waitUntilPublished'
 	>;
 	filesDir: string;
+	/** How long the service's windows are here, as a share of the documented ones (1: as documented). */
+	timeScale: number;
 	/** Everything a role printed, e.g. output('worker1'). */
 	output(role: string): string;
 	stop(): Promise<void>;
@@ -58,9 +63,15 @@ export async function startQueueSetup(
 	entry: MatrixEntry = NEWEST,
 	/** Workflows to import besides the examples and the burst. */
 	workflows: Array<{ file: string; workflow: Record<string, unknown> }> = [],
+	/**
+	 * Every rate window of the sandbox, and of the credential's Custom Rate Limits alike, this many
+	 * times as long as documented (scaledRateLimits); 1: the documented limits, the credential's defaults.
+	 */
+	timeScale = 1,
 ): Promise<QueueSetup> {
 	ensureN8n(entry);
-	const sandbox = await startSandbox({ port: 0, callDurationMs: 0 });
+	const limits = timeScale === 1 ? undefined : scaledRateLimits(timeScale);
+	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, ...limits?.sandbox });
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-queue-n8n-'));
 	const outputs = new Map<string, string>();
 	let services: RunningServices | undefined;
@@ -89,6 +100,7 @@ export async function startQueueSetup(
 			baseUrl: sandbox.url,
 			apiToken: sandbox.tokens.alice,
 			filesDir,
+			credentialSettings: limits?.credential,
 		});
 		const burst = freeformBurstWorkflow(BURST_WORKFLOW_ID, BURST_PATH, {
 			senderId: SEED.alice.senders.online,
@@ -97,11 +109,7 @@ export async function startQueueSetup(
 		await importIntoN8n(entry, importEnv, {
 			userFolder,
 			credentials: [],
-			workflows: [
-				{ file: 'burst.json', workflow: burst },
-				...workflows,
-				{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
-			],
+			workflows: [{ file: 'burst.json', workflow: burst }, ...workflows],
 		});
 		cluster = await startQueueCluster(entry, {
 			userFolder,
@@ -119,6 +127,7 @@ export async function startQueueSetup(
 			cluster,
 			rest: restClient(entry, cluster.main.url, cookie),
 			filesDir,
+			timeScale,
 			output: (role) => outputs.get(role) ?? '',
 			stop,
 		};
@@ -227,7 +236,7 @@ export interface BurstFigures {
 	perWorker: Record<string, number>;
 	/** From the first webhook call until the last execution stopped. */
 	wallMs: number;
-	/** The least time the service's limits allow for the messages (accountWideMinimumMs). */
+	/** The least time the service's limits (as scaled here) allow for the messages (accountWideMinimumMs). */
 	minimumMs: number;
 }
 
@@ -292,7 +301,7 @@ export async function sendFreeformBurst(
 		workers.set(execution.id, worker);
 		perWorker[worker] = (perWorker[worker] ?? 0) + 1;
 	}
-	const replayed = replaySends(sends);
+	const replayed = replaySends(sends, setup.timeScale);
 	return {
 		messages: count,
 		executions: finished.length,
@@ -310,6 +319,6 @@ export async function sendFreeformBurst(
 		}),
 		perWorker,
 		wallMs,
-		minimumMs: accountWideMinimumMs(count),
+		minimumMs: accountWideMinimumMs(count, Object.values(documentedWindows(setup.timeScale))),
 	};
 }

@@ -54,7 +54,8 @@ async function waitUntil(
 	ready: () => boolean,
 	child: ChildProcess,
 	output: () => string,
-	timeoutMs = 30_000,
+	// Only catches a hang: a busy machine may take long to start a server.
+	timeoutMs = 120_000,
 ): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!ready()) {
@@ -214,22 +215,29 @@ export async function startQueueCluster(
 			onOutput: (text) => options.onOutput?.('main', text),
 		});
 		running.push(main);
-		const workers = await Promise.all(
-			Array.from({ length: options.workers ?? 2 }, async (_, index) => {
-				const env = await envFor(await freePort(), {
-					QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
-				});
-				const worker = await startN8nProcess(entry, 'worker', env, {
-					onOutput: (text) => options.onOutput?.(`worker${index + 1}`, text),
-				});
-				running.push(worker);
-				return worker;
-			}),
-		);
-		const webhook = await startN8nProcess(entry, 'webhook', await envFor(webhookPort), {
-			onOutput: (text) => options.onOutput?.('webhook', text),
+		// The main has migrated the database: the workers and the webhook process start side by side;
+		// all of them have started or failed before this goes on (a failure stops every one).
+		const role = async (name: string, command: 'worker' | 'webhook', env: NodeJS.ProcessEnv) => {
+			const member = await startN8nProcess(entry, command, env, {
+				onOutput: (text) => options.onOutput?.(name, text),
+			});
+			running.push(member);
+			return member;
+		};
+		const starting = await Promise.allSettled([
+			role('webhook', 'webhook', await envFor(webhookPort)),
+			...Array.from({ length: options.workers ?? 2 }, async (_, index) =>
+				role(
+					`worker${index + 1}`,
+					'worker',
+					await envFor(await freePort(), { QUEUE_HEALTH_CHECK_PORT: String(await freePort()) }),
+				),
+			),
+		]);
+		const [webhook, ...workers] = starting.map((outcome) => {
+			if (outcome.status === 'rejected') throw outcome.reason;
+			return outcome.value;
 		});
-		running.push(webhook);
 		return { main, workers, webhook, env: mainEnv, stop };
 	} catch (error) {
 		await stop();

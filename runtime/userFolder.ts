@@ -147,13 +147,15 @@ export function n8nEnv(options: N8nEnvOptions): NodeJS.ProcessEnv {
 export const CREDENTIAL_ID = 'famulorSandbox01';
 export const CREDENTIAL_NAME = 'Famulor AI sandbox (alice)';
 
+/** `settings`: more of the credential's fields, e.g. its Custom Rate Limits. */
 export function sandboxCredential(
 	baseUrl: string,
 	apiToken: string,
 	id = CREDENTIAL_ID,
 	name = CREDENTIAL_NAME,
+	settings: Record<string, unknown> = {},
 ) {
-	return { id, name, type: 'famulorAiApi', data: { apiToken, baseUrl } };
+	return { id, name, type: 'famulorAiApi', data: { ...settings, apiToken, baseUrl } };
 }
 
 export interface ExampleWorkflow {
@@ -236,18 +238,23 @@ export async function importExamples(
 		baseUrl,
 		apiToken,
 		filesDir,
+		credentialSettings,
 	}: {
 		env: NodeJS.ProcessEnv;
 		userFolder: string;
 		baseUrl: string;
 		apiToken: string;
 		filesDir: string;
+		/** More of the credential's fields (sandboxCredential). */
+		credentialSettings?: Record<string, unknown>;
 	},
 ): Promise<ExampleWorkflow['workflow'][]> {
 	const workflows = exampleWorkflows(filesDir);
 	await importIntoN8n(entry, env, {
 		userFolder,
-		credentials: [sandboxCredential(baseUrl, apiToken)],
+		credentials: [
+			sandboxCredential(baseUrl, apiToken, CREDENTIAL_ID, CREDENTIAL_NAME, credentialSettings),
+		],
 		workflows,
 	});
 	return workflows.map(({ workflow }) => workflow);

@@ -64,7 +64,7 @@ function optionNames(property: string, resource?: string): string[] {
 /** Texts of the options of the dropdown that is open now. */
 async function openDropdownOptions(): Promise<string[]> {
 	const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
-	await options.first().waitFor({ timeout: 10_000 });
+	await options.first().waitFor();
 	return (await options.allInnerTexts())
 		.map((text) => text.split('\n')[0].trim())
 		.filter((text) => text !== '');
@@ -108,6 +108,9 @@ beforeAll(async () => {
 		],
 	});
 	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+	// Waits for the editor only catch a hang: a busy machine may take long to render.
+	page.setDefaultTimeout(60_000);
+	page.setDefaultNavigationTimeout(120_000);
 }, 180_000);
 
 afterAll(async () => {
@@ -136,9 +139,9 @@ test(`${ON_N8N}: the owner logs in through the sign-in form`, async () => {
 		.fill(OWNER.email);
 	await page.locator('input[type="password"]').first().fill(OWNER.password);
 	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 30_000 });
+	await page.waitForURL((url) => !url.pathname.includes('signin'));
 	await page.goto(`${server.url}/workflow/new`);
-	await byTestId('canvas-add-button').waitFor({ timeout: 30_000 });
+	await byTestId('canvas-add-button').waitFor();
 });
 
 test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel lists the sandbox assistants`, async () => {
@@ -169,7 +172,7 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 	// The assistant picker asks the sandbox (listSearch through the imported credential).
 	await byTestId('rlc-input').first().click();
 	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
-	await assistant.waitFor({ timeout: 15_000 });
+	await assistant.waitFor();
 	await assistant.click();
 	await byTestId('parameter-input-event').click();
 	expect(await openDropdownOptions()).toEqual([
@@ -208,7 +211,7 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 	);
 	await byTestId('rlc-input').first().click();
 	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
-	await assistant.waitFor({ timeout: 15_000 });
+	await assistant.waitFor();
 	await assistant.click();
 	await byTestId('parameter-input-phoneNumber')
 		.locator('input, textarea')

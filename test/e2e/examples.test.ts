@@ -20,12 +20,11 @@ import {
 } from '../../harness/realN8n';
 import { retriedCallWorkflow, whatsAppAutoReplyPolledEvery10s } from '../../harness/workflows';
 import { customerCommand } from '../helpers/customerCommand';
+import { aPollPasses, pollingEvery5s } from './helpers/polls';
 
 const RETRIED_CALL_ID = 'famulorE2eRetryCall';
 /** At most 16 characters: n8n 1.x saves no static data for a longer workflow ID. */
 const POLLED_EXAMPLE_3_ID = 'famulorE2eEx3Pol';
-/** A poll every 10 s, and the time it may take n8n to start the run. */
-const POLL_SETTLE_MS = 12_000;
 const VALID_PHONE = '+4915112345678';
 
 let n8n: PreparedN8n;
@@ -42,7 +41,7 @@ beforeAll(async () => {
 		workflows: [
 			{
 				file: 'example-3-polled.json',
-				workflow: whatsAppAutoReplyPolledEvery10s(POLLED_EXAMPLE_3_ID),
+				workflow: pollingEvery5s(whatsAppAutoReplyPolledEvery10s(POLLED_EXAMPLE_3_ID)),
 			},
 			{
 				file: 'retried-call.json',
@@ -431,7 +430,7 @@ test(`${ON_N8N}: Retry On Fail (3 tries) after a refused second call places the 
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply, published: Only While AI Is Off leaves AI-on chats to the assistant and answers once after the customer command with --ai off`, async () => {
 	const server = await startServer(n8n);
-	const settle = async () => await new Promise((resolve) => setTimeout(resolve, POLL_SETTLE_MS));
+	const settle = async () => await aPollPasses(n8n.client);
 	const runs = async () => await workflowExecutions(server, POLLED_EXAMPLE_3_ID);
 	const sandboxUrl = n8n.sandbox.url;
 	try {

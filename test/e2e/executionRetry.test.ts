@@ -2,7 +2,7 @@
  * n8n's own Retry of a failed production execution (POST /rest/executions/{id}/retry, what the
  * executions list's Retry does) in each matrix entry: the calls that went through, and the one whose
  * outcome is unknown, are not placed again; the calls never sent are. Queue mode, with the retry on
- * another worker: test/e2e/queue/executionRetry.test.ts.
+ * another worker: the last test of test/e2e/queue/liveAnswersQueue.test.ts.
  */
 import { importIntoN8n } from '../../runtime';
 import {

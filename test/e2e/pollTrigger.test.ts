@@ -1,11 +1,11 @@
 /**
  * The Famulor AI Polling Trigger in a running n8n (each matrix entry): a published workflow polling
- * every 10 s for New WhatsApp Message starts exactly one execution per customer message the sandbox
+ * every 5 s for New WhatsApp Message starts exactly one execution per customer message the sandbox
  * receives (each message written after the previous one's execution, so each falls in a poll of its
  * own), the first poll starts none, unpublishing starts none, and publishing again emits what came
- * while it was unpublished, once.
+ * while it was unpublished, once. The waits are on the polls the sandbox sees (./helpers/polls.ts).
  */
-import { importIntoN8n } from '../../runtime';
+import { importIntoN8n, sleep } from '../../runtime';
 import { SEED } from '../../sandbox';
 import {
 	ON_N8N,
@@ -18,6 +18,13 @@ import {
 	type PreparedN8n,
 } from '../../harness/realN8n';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../harness/workflows';
+import {
+	aPollPasses,
+	lastRequestSeq,
+	POLL_INTERVAL_MS,
+	pollingEvery5s,
+	pollsAnswered,
+} from './helpers/polls';
 
 let n8n: PreparedN8n;
 let server: N8nServer;
@@ -41,8 +48,8 @@ async function customerWrites(text: string): Promise<void> {
 	});
 }
 
-/** Waits for the execution count to reach `count` (finished), then a poll more to see no further one. */
-async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
+/** Waits for the execution count to reach `count`, all finished; the executions then. */
+async function finishedExecutions(count: number): Promise<ExecutionSummary[]> {
 	try {
 		await waitFor(
 			`${count} executions of the polling workflow`,
@@ -66,7 +73,13 @@ async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
 			`${(error as Error).message}; workflow: ${JSON.stringify({ active, activeVersionId, staticData })}; executions: ${JSON.stringify((await executions()).map(({ id, status, mode }) => ({ id, status, mode })))}; n8n log: ${server.output().slice(-2000)}`,
 		);
 	}
-	await new Promise((resolve) => setTimeout(resolve, 12_000));
+	return await executions();
+}
+
+/** Waits for `count` finished executions, then for a poll more to see no further one. */
+async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
+	await finishedExecutions(count);
+	await aPollPasses(n8n.client);
 	return await executions();
 }
 
@@ -76,7 +89,10 @@ beforeAll(async () => {
 		userFolder: n8n.userFolder,
 		credentials: [],
 		workflows: [
-			{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
+			{
+				file: 'polling.json',
+				workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
+			},
 		],
 	});
 	server = await startServer(n8n);
@@ -96,15 +112,17 @@ test(`${ON_N8N}: a published polling trigger starts one execution per customer m
 	).find((type) => type.name === 'n8n-nodes-famulor-ai.famulorPollTrigger');
 	expect(listed).toMatchObject({ displayName: 'Famulor AI Polling Trigger', polling: true });
 	await customerWrites('written before publishing');
+	const beforePublishing = await lastRequestSeq(n8n.client);
 	const activated = await server.activate(POLLING_WORKFLOW_ID);
 	expect(activated.status).toBe(200);
 	await server.waitUntilPublished(POLLING_WORKFLOW_ID);
-	// Let the first poll (at publishing) remember the present, and one scheduled poll pass.
-	await new Promise((resolve) => setTimeout(resolve, 12_000));
+	// The first poll (at publishing) remembers the present; one scheduled poll after it passes.
+	await pollsAnswered(n8n.client, await pollsAnswered(n8n.client, beforePublishing, 1), 2);
 	expect(await executions()).toEqual([]);
 
 	await customerWrites('first message');
-	const [first] = await settledExecutions(1);
+	// A second execution for the first message would show in the count below, after the last poll.
+	const [first] = await finishedExecutions(1);
 	await customerWrites('second message');
 	const both = await settledExecutions(2);
 	expect(both).toHaveLength(2);
@@ -121,7 +139,8 @@ test(`${ON_N8N}: unpublished, no execution starts; published again, what came me
 	const deactivated = await server.deactivate(POLLING_WORKFLOW_ID);
 	expect(deactivated.status).toBe(200);
 	await customerWrites('while unpublished');
-	await new Promise((resolve) => setTimeout(resolve, 25_000));
+	// Nothing to wait for when nothing polls: two and a half poll intervals pass.
+	await sleep(2.5 * POLL_INTERVAL_MS);
 	expect(await executions()).toHaveLength(before);
 
 	expect((await server.activate(POLLING_WORKFLOW_ID)).status).toBe(200);

@@ -38,7 +38,7 @@ const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
 async function openNode(name: string, first = 'resource'): Promise<void> {
 	await byTestId('canvas-node').filter({ hasText: name }).first().dblclick();
 	await byTestId('ndv').waitFor();
-	await byTestId(`parameter-input-${first}`).waitFor({ timeout: 15_000 });
+	await byTestId(`parameter-input-${first}`).waitFor();
 }
 
 /** Moves the pointer off the panel and lets tooltips and transitions finish, then shoots the page. */
@@ -127,7 +127,7 @@ test(`${ON_N8N}: WhatsApp → Send Template Message shows the template's variabl
 	// The fields come from the sandbox: the variables of template 7101 (appointment_reminder).
 	const panel = byTestId('ndv');
 	for (const variable of ['customer_name', 'date', 'time'])
-		await panel.getByText(variable, { exact: false }).first().waitFor({ timeout: 15_000 });
+		await panel.getByText(variable, { exact: false }).first().waitFor();
 	await shoot(join(SCREENSHOTS, 'whatsapp-template.png'));
 	await closeNdv();
 });

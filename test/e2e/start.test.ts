@@ -123,8 +123,8 @@ async function signalDuring(step: string, signal: 'SIGTERM' | 'ctrl-c'): Promise
 	const seen = descendants(pid);
 	if (signal === 'SIGTERM') process.kill(pid, 'SIGTERM');
 	else process.kill(-pid, 'SIGINT');
-	const code = await within(60_000, run.exited, 'still running after 60 s');
-	expect(code).toBe(0);
+	// However long stopping takes on a busy machine; a hang is the test's timeout.
+	expect(await run.exited).toBe(0);
 	expect(run.output()).toContain('Stopping n8n and the sandbox…');
 	expect(run.output()).not.toContain('npm start failed');
 	const groups = new Set([pid, ...seen.map((proc) => proc.pgrp)]);
@@ -133,11 +133,11 @@ async function signalDuring(step: string, signal: 'SIGTERM' | 'ctrl-c'): Promise
 		processes().filter(
 			(proc) => seenPids.has(proc.pid) || groups.has(proc.pgrp) || environHas(proc.pid, run.marker),
 		);
-	// A process killed a moment ago may still be on its way out.
+	// A process killed a moment ago may still be on its way out; one left behind stays.
 	await waitFor(
 		'what npm start started to be gone',
 		async () => (left().length === 0 ? true : undefined),
-		5000,
+		30_000,
 	).catch(() => undefined);
 	return left().map((proc) => {
 		try {

@@ -15,6 +15,11 @@
  * service's deadlines (the tool's 10 s, the inbound call's 2 s); how fast answers come is the
  * benchmark's (case 8, bench/liveTool.ts). Then two workflows publish tools to one assistant at once
  * through the main process, as in the single-process test.
+ *
+ * Last, on the same cluster (one start fewer): n8n's Retry of a failed production execution runs on
+ * the other worker (the worker that ran the failed execution is stopped first), which has none of its
+ * memory: the execution's saved data tells it what was sent. The calls that went through, and the one
+ * whose outcome is unknown, are not placed again; the calls never sent are.
  */
 import {
 	askOrderStatus,
@@ -27,6 +32,12 @@ import {
 	type Tool,
 } from '../helpers/liveAnswers';
 import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from '../helpers/twoToolWorkflows';
+import {
+	expectEachCallOnce,
+	failThenRetry,
+	RETRIED_WORKFLOW_ID,
+	retriedWorkflowFile,
+} from '../helpers/executionRetry';
 import { waitFor } from '../../../runtime';
 import {
 	executionsOf,
@@ -49,8 +60,12 @@ beforeAll(async () => {
 		file: `${workflow.id}.json`,
 		workflow,
 	}));
-	setup = await startQueueSetup(2, undefined, twoTools);
+	setup = await startQueueSetup(2, undefined, [...twoTools, retriedWorkflowFile()]);
 	published = await publishLiveExamples(setup.rest, setup.client);
+	const activated = await setup.rest.activate(RETRIED_WORKFLOW_ID);
+	if (activated.status !== 200)
+		throw new Error(`activating ${RETRIED_WORKFLOW_ID}: ${JSON.stringify(activated.json)}`);
+	await setup.rest.waitUntilPublished(RETRIED_WORKFLOW_ID);
 }, 600_000);
 
 afterAll(async () => {
@@ -139,3 +154,25 @@ test('unpublishing removes the tool and the inbound webhook', async () => {
 test('two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools', async () => {
 	await expectTwoToolsPublishedAtOnce(setup.rest, setup.client, true);
 }, 120_000);
+
+// Stops a worker: the last test of the file.
+test('queue mode: the retry on another worker sends only the calls the failed execution never sent', async () => {
+	let failedOn = '';
+	const outcome = await failThenRetry({
+		api: setup.rest,
+		client: setup.client,
+		webhookBaseUrl: setup.cluster.webhook.url,
+		beforeRetry: async (failed) => {
+			expect(failed.status).toBe('error');
+			failedOn = await waitFor(`the worker of execution ${failed.id}`, async () =>
+				workerOf(setup, failed.id),
+			);
+			await setup.cluster.workers[Number(failedOn.replace('worker', '')) - 1].stop();
+		},
+	});
+	expectEachCallOnce(outcome);
+	const retriedOn = await waitFor(`the worker of execution ${outcome.retried.id}`, async () =>
+		workerOf(setup, outcome.retried.id),
+	);
+	expect(retriedOn).not.toBe(failedOn);
+}, 300_000);
