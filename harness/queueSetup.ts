@@ -58,20 +58,34 @@ export interface QueueSetup {
 	stop(): Promise<void>;
 }
 
+/** The sandbox's times where a test departs from the service's (the benchmark keeps them). */
+export interface ServiceTiming {
+	/**
+	 * Every rate window of the sandbox, and of the credential's Custom Rate Limits alike, this many
+	 * times as long as documented (scaledRateLimits); 1 (default): the documented limits, the
+	 * credential's defaults.
+	 */
+	timeScale?: number;
+	/** How long a call waits for the inbound answer (the sandbox's `inboundTimeoutMs`; default the guide's 2 s). */
+	inboundTimeoutMs?: number;
+}
+
 export async function startQueueSetup(
 	workers = 2,
 	entry: MatrixEntry = NEWEST,
 	/** Workflows to import besides the examples and the burst. */
 	workflows: Array<{ file: string; workflow: Record<string, unknown> }> = [],
-	/**
-	 * Every rate window of the sandbox, and of the credential's Custom Rate Limits alike, this many
-	 * times as long as documented (scaledRateLimits); 1: the documented limits, the credential's defaults.
-	 */
-	timeScale = 1,
+	service: ServiceTiming = {},
 ): Promise<QueueSetup> {
+	const { timeScale = 1, inboundTimeoutMs } = service;
 	ensureN8n(entry);
 	const limits = timeScale === 1 ? undefined : scaledRateLimits(timeScale);
-	const sandbox = await startSandbox({ port: 0, callDurationMs: 0, ...limits?.sandbox });
+	const sandbox = await startSandbox({
+		port: 0,
+		callDurationMs: 0,
+		inboundTimeoutMs,
+		...limits?.sandbox,
+	});
 	const userFolder = mkdtempSync(join(tmpdir(), 'famulor-queue-n8n-'));
 	const outputs = new Map<string, string>();
 	let services: RunningServices | undefined;

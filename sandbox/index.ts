@@ -12,6 +12,7 @@ import {
 	resolveGeneralLimit,
 	type GeneralLimitOption,
 } from './domain/rateLimits/generalLimit';
+import { INBOUND_BUDGET_MS } from './domain/calls/inboundRequest';
 import { buildApp } from './http/server';
 import { CONTROL_TOKEN, TOKENS } from './model/accounts';
 import { createClock, ScheduledClock, SandboxClock } from './model/clock';
@@ -56,6 +57,12 @@ export interface SandboxOptions {
 	webhookRetryDelaysMs?: number[];
 	/** timeout of one webhook delivery attempt, and how long a `timeout` fault holds a socket; default 10000 */
 	webhookTimeoutMs?: number;
+	/**
+	 * how long an arriving call waits for the inbound request's answer before the assistant picks up;
+	 * default INBOUND_BUDGET_MS, the guide's 2 s. End-to-end tests on a busy machine raise it: they
+	 * prove whose answer arrives, the benchmark how fast.
+	 */
+	inboundTimeoutMs?: number;
 	/** real milliseconds every authenticated API request waits before it is handled (a network round trip); default 0 */
 	latencyMs?: number;
 	/**
@@ -137,6 +144,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<StartedSa
 		generalRateLimit: resolveGeneralLimit(opts.generalRateLimit),
 		webhookRetryDelaysMs: opts.webhookRetryDelaysMs ?? [1000, 2000, 4000],
 		webhookTimeoutMs: opts.webhookTimeoutMs ?? 10_000,
+		inboundTimeoutMs: opts.inboundTimeoutMs ?? INBOUND_BUDGET_MS,
 		latencyMs: opts.latencyMs ?? 0,
 		api: opts.api ?? 'both',
 		beyondDocs: resolveBeyondDocs(opts.beyondDocs),

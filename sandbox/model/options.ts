@@ -27,6 +27,8 @@ export interface ResolvedOptions {
 	generalRateLimit: GeneralLimit | false;
 	webhookRetryDelaysMs: number[];
 	webhookTimeoutMs: number;
+	/** how long an arriving call waits for the inbound request's answer */
+	inboundTimeoutMs: number;
 	/** real milliseconds every API request waits before it is handled, like a network round trip; 0 = none */
 	latencyMs: number;
 	seed: boolean;

@@ -10,7 +10,6 @@ import type { Sandbox } from '../../model/sandbox';
 import { endAfterCallDuration, startCall } from './callLifecycle';
 import {
 	failure,
-	INBOUND_BUDGET_MS,
 	inboundReportsCompletedCall,
 	incomingPayload,
 	jsonOrText,
@@ -39,7 +38,7 @@ export async function receiveCall(
 	if (a.inbound_webhook_url && !inboundReportsCompletedCall(sb)) {
 		const url = a.inbound_webhook_url;
 		call.inbound_request = (
-			await sendInboundRequest(sb, call, url, incomingPayload(sb, call), INBOUND_BUDGET_MS)
+			await sendInboundRequest(sb, call, url, incomingPayload(sb, call), sb.opts.inboundTimeoutMs)
 		).outcome;
 		call.input_variables = { ...call.input_variables, ...call.inbound_request.variables };
 	}

@@ -98,7 +98,7 @@ beforeAll(async () => {
 				workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
 			},
 		],
-		TIME_SCALE,
+		{ timeScale: TIME_SCALE },
 	);
 	ON = `queue mode, n8n ${setup.entry.n8n}`;
 }, 600_000);
