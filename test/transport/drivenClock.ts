@@ -19,7 +19,9 @@ const HORIZON_MS = 3_600_000;
 const realSetImmediate = setImmediate;
 const realSetTimeout = setTimeout;
 /** What stays real: the event loop's own turns, which the loop and the libraries under test yield with. */
-const REAL: jest.FakeTimersConfig['doNotFake'] = ['setImmediate', 'clearImmediate', 'nextTick'];
+const REAL = ['setImmediate', 'clearImmediate', 'nextTick'] as const;
+/** jest's fake timers, REAL aside, from `now`. */
+const fakeTimersFrom = (now: number) => jest.useFakeTimers({ now, doNotFake: [...REAL] });
 
 /** One HTTP request of this process as it starts and as it ends (answered, failed or dropped). */
 export interface WireEvent {
@@ -79,7 +81,7 @@ async function runLoop(): Promise<void> {
 		if (Date.now() > horizon) {
 			// Its timers go with the clock, so no later test's driving wakes what hung here.
 			pending.clear();
-			jest.useFakeTimers({ now: Date.now(), doNotFake: REAL });
+			fakeTimersFrom(Date.now());
 			throw new Error(
 				`the driven work still waits after ${HORIZON_MS / 60_000} min on the driven clock: it hangs`,
 			);
@@ -121,7 +123,7 @@ export function wireEvents(): readonly WireEvent[] {
 export function useDrivenClock(now = DRIVEN_START): void {
 	beforeAll(() => {
 		subscribe('http.client.request.start', onRequestStart);
-		jest.useFakeTimers({ now, doNotFake: REAL });
+		fakeTimersFrom(now);
 	});
 	beforeEach(() => {
 		wireLog.length = 0;
