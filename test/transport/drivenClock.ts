@@ -19,13 +19,16 @@ const HORIZON_MS = 3_600_000;
 const realSetImmediate = setImmediate;
 const realSetTimeout = setTimeout;
 /** What stays real: the event loop's own turns, which the loop and the libraries under test yield with. */
-const REAL = ['setImmediate', 'clearImmediate', 'nextTick'] as const;
+const REAL = ['setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask'] as const;
 /** jest's fake timers, REAL aside, from `now`. */
 const fakeTimersFrom = (now: number) => jest.useFakeTimers({ now, doNotFake: [...REAL] });
 
-/** One HTTP request of this process as it starts and as it ends (answered, failed or dropped). */
+/**
+ * One HTTP request of this process as it starts and as it ends: answered or dropped (`end`), or given
+ * up by its caller at the request's own timeout (`timeout`).
+ */
 export interface WireEvent {
-	event: 'start' | 'end';
+	event: 'start' | 'end' | 'timeout';
 	method: string;
 	path: string;
 }
@@ -44,16 +47,16 @@ function onRequestStart(message: unknown): void {
 	const { method, path } = request;
 	open.add(request);
 	wireLog.push({ event: 'start', method, path });
-	const end = () => {
+	const end = (event: 'end' | 'timeout') => {
 		if (!open.delete(request)) return;
-		wireLog.push({ event: 'end', method, path });
+		wireLog.push({ event, method, path });
 		wake();
 		changed = nextChange();
 	};
-	request.once('close', end);
+	request.once('close', () => end('end'));
 	// n8n's axios (1.12) rejects at its timeout without destroying the request, which then stays
 	// open until the server answers: for its caller it ended there.
-	request.once('timeout', end);
+	request.once('timeout', () => end('timeout'));
 }
 
 const pending = new Set<Promise<void>>();
