@@ -97,6 +97,9 @@ async function runLoop(): Promise<void> {
  * Works driven at once share one loop.
  */
 export async function drive<T>(work: () => Promise<T>): Promise<T> {
+	// jest's fake setTimeout carries its clock; the real one does not, and nothing would move the time.
+	if (!('clock' in setTimeout))
+		throw new Error('drive needs the driven clock: call useDrivenClock()');
 	const running = work();
 	const tracked: Promise<void> = running.then(
 		() => void pending.delete(tracked),
