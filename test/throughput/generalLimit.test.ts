@@ -7,6 +7,7 @@
  */
 import type { Kit } from '../node/kit';
 import { ALICE, expectWithinRateLimit, numberedItems, startThroughputKit } from './kit';
+import { useDrivenClock } from '../transport/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const LANGUAGES_PATH = '/api/user/assistants/languages';
@@ -31,6 +32,8 @@ async function kitWithLimit(burst: { limit: number; windowMs: number }): Promise
 		},
 	);
 }
+
+useDrivenClock();
 
 let kit: Kit | undefined;
 afterEach(async () => {

@@ -1,24 +1,32 @@
 /**
- * The throughput suites' kit: the node suites' kit (test/node/kit.ts) on a sandbox with a real-time
- * clock, so its request log's `at` is on the same clock as the node's pacer, plus what pacing checks need.
+ * The throughput suites' kit: the node suites' kit (test/node/kit.ts) on the driven clock
+ * (../transport/drivenClock.ts): the sandbox's real-time clock reads jest's fake `Date`, so its request
+ * log's `at`, its rate windows and the node's pacer all read one clock, which moves only while no
+ * request is on the wire. A file calls `useDrivenClock()` before starting the kit.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { createClock, SEED, type SandboxOptions } from '../../sandbox';
 import type { TestCredentials } from '../../harness/engine';
 import { startKit, type Kit } from '../node/kit';
+import { drive } from '../transport/drivenClock';
 
 export const ALICE = SEED.alice;
 
-/** A kit whose credential gives up on a request after 5 s unless `credentials` says otherwise. */
+/**
+ * A kit whose runs are driven (each `run` moves the clock until the node is done), and whose
+ * credential gives up on a request after 5 s (a socket timer, in real time) unless `credentials` says
+ * otherwise.
+ */
 export async function startThroughputKit(
 	options: SandboxOptions = {},
 	credentials: Partial<TestCredentials> = {},
 ): Promise<Kit> {
-	return await startKit(
+	const kit = await startKit(
 		{ clock: createClock({ realTime: true }), ...options },
 		{ requestTimeoutSeconds: 5, ...credentials },
 	);
+	return { ...kit, run: async (...args) => await drive(async () => await kit.run(...args)) };
 }
 
 /** `count` input items, each with its own index under `n`. */

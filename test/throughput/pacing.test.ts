@@ -2,7 +2,7 @@
  * Client-side pacing and 429 handling against the sandbox's real rate limits, scaled down so the
  * suite is short: generate-reply 5 per 2 s per token, WhatsApp free-form 5 per 1 s per user, with
  * the credential's custom limits set to match. The sandbox's request log records each arrival on
- * its clock, which is real time here: the same clock the node's pacer reads.
+ * its clock, which is the driven clock here: the same clock the node's pacer reads.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -15,6 +15,7 @@ import {
 	numberedItems,
 	startThroughputKit,
 } from './kit';
+import { useDrivenClock } from '../transport/drivenClock';
 
 const REPLY_PATH = '/api/ai/generate-reply';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';
@@ -23,6 +24,8 @@ const REPLY_LIMIT = { limit: 5, windowMs: 2000 };
 const FREEFORM_LIMIT = { limit: 5, windowMs: 1000 };
 
 let kit: Kit;
+
+useDrivenClock();
 
 beforeAll(async () => {
 	kit = await startThroughputKit(

@@ -2,9 +2,12 @@
 import { SEED } from '../../sandbox';
 import type { Kit } from '../node/kit';
 import { startThroughputKit } from './kit';
+import { useDrivenClock } from '../transport/drivenClock';
 
 const PATH = '/api/user/conversations';
 const TOTAL = 10_000;
+
+useDrivenClock();
 
 let kit: Kit;
 

@@ -11,6 +11,7 @@ import { classifyNetworkFailure } from '../../nodes/shared/transport/network';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
+import { drive, useDrivenClock } from './drivenClock';
 
 const TOKEN = 'sbx_network_token_7d2c1e';
 const CALL = {
@@ -21,6 +22,8 @@ const CALL = {
 };
 
 let server: ScriptedServer;
+
+useDrivenClock();
 
 beforeAll(async () => {
 	server = await startScriptedServer();
@@ -44,9 +47,12 @@ async function failure(
 		...credentials,
 	};
 	try {
-		await withRequestContext(full, async function () {
-			return await famulorApiRequest.call(this, request);
-		});
+		await drive(
+			async () =>
+				await withRequestContext(full, async function () {
+					return await famulorApiRequest.call(this, request);
+				}),
+		);
 	} catch (error) {
 		return error as { name: string; message: string; context: IDataObject };
 	}
@@ -113,6 +119,9 @@ describe('requests that may have reached the service', () => {
 		);
 		expect(error.message).not.toMatch(/aborted|offline/);
 		expect(error.context.errorCode).toBe('OUTCOME_UNKNOWN');
+		// The driven clock stood still while the request was under way, so the server still holds its
+		// answer: let it go, so that no connection outlives the test.
+		await drive(async () => await new Promise((resolve) => setTimeout(resolve, 3_000)));
 	});
 
 	it.each([
@@ -180,34 +189,35 @@ describe('classifying failures without an answer', () => {
 describe('the account-wide limit the service reports', () => {
 	it('waits for X-RateLimit-Reset once X-RateLimit-Remaining reached 0, instead of meeting a 429', async () => {
 		const resetSeconds = Math.ceil(Date.now() / 1000) + 1;
-		server.enqueue({
-			status: 200,
-			body: { data: [] },
-			headers: {
-				'X-RateLimit-Limit': '100',
-				'X-RateLimit-Remaining': '0',
-				'X-RateLimit-Reset': String(resetSeconds),
-			},
-		});
-		server.enqueue({ status: 200, body: { data: [] } });
+		const spent = {
+			'X-RateLimit-Limit': '100',
+			'X-RateLimit-Remaining': '0',
+			'X-RateLimit-Reset': String(resetSeconds),
+		};
+		const arrivals: number[] = [];
+		server.fallback = () => {
+			arrivals.push(Date.now());
+			return { status: 200, body: { data: [] }, headers: arrivals.length === 1 ? spent : {} };
+		};
 		// Its own key, so no other test's answers share the budget.
 		const credentials = {
 			apiToken: 'sbx_budget_token_3a9d6c',
 			baseUrl: server.url,
 			...UNPACED_GENERAL_LIMIT,
 		};
-		const answeredAt: number[] = [];
 		for (let index = 0; index < 2; index++) {
-			await withRequestContext(credentials, async function () {
-				return await famulorApiRequest.call(this, {
-					method: 'GET',
-					path: '/api/user/conversations',
-				});
-			});
-			answeredAt.push(Date.now());
+			await drive(
+				async () =>
+					await withRequestContext(credentials, async function () {
+						return await famulorApiRequest.call(this, {
+							method: 'GET',
+							path: '/api/user/conversations',
+						});
+					}),
+			);
 		}
 		expect(server.requests).toHaveLength(2);
-		// The scripted server answers at once, so the second answer came only after the reset the first named.
-		expect(answeredAt[1]).toBeGreaterThanOrEqual(resetSeconds * 1000);
+		// The second request went only at the reset the first answer named.
+		expect(arrivals[1]).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });

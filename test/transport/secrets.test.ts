@@ -11,6 +11,7 @@ import { famulorApiRequest } from '../../nodes/shared/transport';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
+import { drive, useDrivenClock } from './drivenClock';
 
 // A Sanctum-style token: its "|" is percent-encoded inside a URL, and must be masked in that form too.
 const TOKEN = '41|sbx_secret_token_9b3e7f';
@@ -23,6 +24,8 @@ const READ = { method: 'GET' as const, path: '/api/user/assistants/get' };
 
 let service: ScriptedServer;
 let elsewhere: ScriptedServer;
+
+useDrivenClock();
 
 beforeAll(async () => {
 	service = await startScriptedServer();
@@ -58,9 +61,12 @@ async function attempt(
 		...credentials,
 	};
 	try {
-		const answer = await withRequestContext(full, async function () {
-			return await famulorApiRequest.call(this, request);
-		});
+		const answer = await drive(
+			async () =>
+				await withRequestContext(full, async function () {
+					return await famulorApiRequest.call(this, request);
+				}),
+		);
 		return { answer };
 	} catch (error) {
 		return { error: error as Failure };

@@ -11,12 +11,19 @@ import {
 } from '../../nodes/shared/transport';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
+import {
+	startScriptedServer,
+	type ScriptedAnswer,
+	type ScriptedServer,
+} from '../helpers/scriptedServer';
+import { drive, useDrivenClock } from './drivenClock';
 
 const TOKEN = 'sbx_transport_token_4f1c9a';
 
 let server: ScriptedServer;
 let credentials: TestCredentials;
+
+useDrivenClock();
 
 beforeAll(async () => {
 	server = await startScriptedServer();
@@ -38,9 +45,22 @@ beforeEach(() => {
 });
 
 async function send(request: Parameters<typeof famulorApiRequest>[0]) {
-	return await withRequestContext(credentials, async function () {
-		return await famulorApiRequest.call(this, request);
-	});
+	return await drive(
+		async () =>
+			await withRequestContext(credentials, async function () {
+				return await famulorApiRequest.call(this, request);
+			}),
+	);
+}
+
+/** The server answers from `answers` in turn; returns when each request arrived, on the driven clock. */
+function answerInTurn(...answers: ScriptedAnswer[]): number[] {
+	const arrivals: number[] = [];
+	server.fallback = () => {
+		arrivals.push(Date.now());
+		return answers.shift() ?? { status: 200, body: {} };
+	};
+	return arrivals;
 }
 
 async function failure(request: Parameters<typeof famulorApiRequest>[0]) {
@@ -192,7 +212,7 @@ describe('error shapes become one NodeApiError', () => {
 
 describe('retries', () => {
 	it('waits out a 429 using Retry-After, then succeeds', async () => {
-		server.enqueue(
+		const arrivals = answerInTurn(
 			{
 				status: 429,
 				body: { message: 'Too Many Attempts.', retry_after: 60 },
@@ -200,7 +220,6 @@ describe('retries', () => {
 			},
 			{ status: 200, body: { reply: 'hi' } },
 		);
-		const started = Date.now();
 		const answer = await send({
 			method: 'POST',
 			path: '/api/ai/generate-reply',
@@ -210,18 +229,16 @@ describe('retries', () => {
 		expect(answer).toEqual({ reply: 'hi' });
 		expect(server.requests).toHaveLength(2);
 		// The header (1 s) wins over the body's retry_after (60 s).
-		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-		expect(Date.now() - started).toBeLessThan(10_000);
+		expect(arrivals[1] - arrivals[0]).toBe(1_000);
 	});
 
 	it('uses the body retry_after when there is no header', async () => {
-		server.enqueue(
+		const arrivals = answerInTurn(
 			{ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } },
 			{ status: 200, body: { ok: 1 } },
 		);
-		const started = Date.now();
 		await send({ method: 'GET', path: '/api/user/conversations' });
-		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(arrivals[1] - arrivals[0]).toBe(1_000);
 		expect(server.requests).toHaveLength(2);
 	});
 
@@ -230,10 +247,10 @@ describe('retries', () => {
 		['a second less than retry_after, when the reset is past (another clock)', -10, 1_000],
 	])('waits after a 429 %s', async (_, resetFromNow, expectedMs) => {
 		// Both are whole seconds rounded up: the sooner is nearer the end of the window that refused.
-		// Late in a second, so the next but one is about a second away, retry_after's two seconds.
-		await new Promise((resolve) => setTimeout(resolve, (1_900 - (Date.now() % 1000)) % 1000));
+		// Late in a second (.900), so the next but one is 1.1 s away, retry_after's two seconds.
+		jest.setSystemTime(Math.ceil(Date.now() / 1000) * 1000 + 1_900);
 		const resetSeconds = Math.ceil(Date.now() / 1000) + resetFromNow;
-		server.enqueue(
+		const arrivals = answerInTurn(
 			{
 				status: 429,
 				body: { message: 'Too many requests. Please try again later.', retry_after: 2 },
@@ -241,12 +258,10 @@ describe('retries', () => {
 			},
 			{ status: 200, body: { ok: 1 } },
 		);
-		const started = Date.now();
 		await send({ method: 'GET', path: '/api/user/conversations' });
-		const until = expectedMs === 0 ? resetSeconds * 1000 : started + expectedMs;
-		expect(Date.now()).toBeGreaterThanOrEqual(until - 50);
-		expect(Date.now()).toBeLessThan(until + 400);
 		expect(server.requests).toHaveLength(2);
+		const until = expectedMs === 0 ? resetSeconds * 1000 : arrivals[0] + expectedMs;
+		expect(arrivals[1]).toBe(until);
 	});
 
 	it('retries a GET after 5xx answers', async () => {

@@ -8,6 +8,7 @@ import type { Release } from '../../nodes/shared/transport/pacing/pacer';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
+import { drive, useDrivenClock } from './drivenClock';
 
 let server: ScriptedServer;
 let credentials: TestCredentials;
@@ -16,14 +17,18 @@ let credentials: TestCredentials;
 async function sendLogged(request: Parameters<typeof famulorApiRequest>[0]): Promise<string[]> {
 	const lines: string[] = [];
 	const logger = { info: (line: string) => lines.push(line), warn: () => {}, debug: () => {} };
-	await withRequestContext(credentials, async function () {
-		Object.defineProperty(this, 'logger', { value: { ...logger, error: () => {} } });
-		return await famulorApiRequest.call(this, request);
-	});
+	await drive(
+		async () =>
+			await withRequestContext(credentials, async function () {
+				Object.defineProperty(this, 'logger', { value: { ...logger, error: () => {} } });
+				return await famulorApiRequest.call(this, request);
+			}),
+	);
 	return lines;
 }
 
 describe('a wait in send', () => {
+	useDrivenClock();
 	beforeAll(async () => {
 		server = await startScriptedServer();
 		credentials = {
