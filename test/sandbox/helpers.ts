@@ -52,3 +52,36 @@ export const validAssistant = (over: Record<string, unknown> = {}): Record<strin
 	system_prompt: 'You are a test bot. Be brief.',
 	...over,
 });
+
+/** Everything jest's modern fake timers can replace but setTimeout and clearTimeout. */
+const REAL_BESIDE_TIMEOUTS = [
+	'hrtime',
+	'nextTick',
+	'performance',
+	'queueMicrotask',
+	'requestAnimationFrame',
+	'cancelAnimationFrame',
+	'requestIdleCallback',
+	'cancelIdleCallback',
+	'setImmediate',
+	'clearImmediate',
+	'setInterval',
+	'clearInterval',
+] as const;
+
+/**
+ * jest's fake timers for setTimeout (and, with `date`, Date) alone: the sandbox's waits on real
+ * timers (latency, a held socket, the state file's save delay, a real-time clock's tasks) then end
+ * when the test advances them, while sockets, fetch and the event loop stay real. The test's
+ * afterEach undoes it with jest.useRealTimers().
+ */
+export function fakeTimeouts(options: { date?: boolean } = {}): void {
+	jest.useFakeTimers({
+		doNotFake: options.date ? [...REAL_BESIDE_TIMEOUTS] : [...REAL_BESIDE_TIMEOUTS, 'Date'],
+	});
+}
+
+/** Lets real I/O run until `condition` holds; jest's timeout catches a condition that never does. */
+export async function until(condition: () => boolean): Promise<void> {
+	while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
