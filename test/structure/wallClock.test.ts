@@ -133,6 +133,16 @@ it.each<[string, string, number[]]>([
 		[],
 	],
 	[
+		"a fake-timer test's name does not hide another test's wall-clock bound",
+		"it('a', () => {\n\tjest.useFakeTimers();\n\tconst started = Date.now();\n});\nit('b', async () => {\n\tconst started = Date.now();\n\tawait go();\n\tconst elapsed = Date.now() - started;\n\texpect(elapsed).toBeLessThan(500);\n});",
+		[9],
+	],
+	[
+		"a real test's name does not make another test's fake-clock bound one",
+		"it('a', async () => {\n\tconst elapsed = Date.now();\n\texpect(elapsed).toBeGreaterThan(0);\n});\nit('b', async () => {\n\tjest.useFakeTimers();\n\tconst elapsed = Date.now() - 5;\n\texpect(elapsed).toBeLessThan(500);\n});",
+		[],
+	],
+	[
 		'fake timers that leave only setImmediate real',
 		"jest.useFakeTimers({ doNotFake: ['setImmediate'] });\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(10);",
 		[],
