@@ -1,7 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { createClock, SEED, startSandbox } from '../../sandbox';
-import { boot, Client, fakeTimeouts, until } from './helpers';
+import {
+	boot,
+	CLI_HANG_MS,
+	Client,
+	fakeTimeouts,
+	startSandboxCli,
+	stopSandboxClis,
+	until,
+} from './helpers';
 
 /** How long a `timeout` fault holds a socket when the client does not give up first. */
 const WEBHOOK_TIMEOUT_MS = 300;
@@ -287,45 +293,16 @@ describe('clock', () => {
 	});
 });
 
-/**
- * The CLI starts as `npm run sandbox` does, compiling the sandbox with tsx first, which takes what a
- * busy machine gives it: the test sets no deadline of its own, and its jest timeout is long, there
- * only to catch a hang.
- */
-const CLI_HANG_MS = 180_000;
-
 describe('CLI', () => {
-	let cli: ChildProcess | undefined;
-	afterEach(async () => {
-		// Also after a timeout: no sandbox is left running into the next test.
-		if (!cli || cli.exitCode !== null || cli.signalCode !== null) return;
-		const exited = new Promise((resolve) => cli?.once('exit', resolve));
-		cli.kill('SIGINT');
-		await exited;
-	});
+	afterEach(stopSandboxClis);
 
 	it(
 		'npm run sandbox prints the URL and the tokens, and serves',
 		async () => {
-			const root = join(__dirname, '..', '..');
-			const child = spawn(
-				process.execPath,
-				['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0'],
-				{ cwd: root },
-			);
-			cli = child;
-			const out = await new Promise<string>((resolve, reject) => {
-				let buf = '';
-				child.stdout.on('data', (d) => {
-					buf += String(d);
-					if (buf.includes('Ctrl-C')) resolve(buf);
-				});
-				child.on('exit', () => reject(new Error(`exited: ${buf}`)));
-			});
-			expect(out).toContain(SEED.tokens.alice);
-			expect(out).toContain(SEED.tokens.bob);
-			expect(out).toContain(SEED.controlToken);
-			const url = /base URL\s+(\S+)/.exec(out)![1];
+			const { banner, url } = await startSandboxCli([]);
+			expect(banner).toContain(SEED.tokens.alice);
+			expect(banner).toContain(SEED.tokens.bob);
+			expect(banner).toContain(SEED.controlToken);
 			const r = await fetch(`${url}/api/user/assistants/languages`, {
 				headers: { authorization: `Bearer ${SEED.tokens.alice}` },
 			});

@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
 import { createClock, startSandbox, SandboxOptions, StartedSandbox } from '../../sandbox';
 import {
 	sandboxControl,
@@ -84,4 +87,44 @@ export function fakeTimeouts(options: { date?: boolean } = {}): void {
 /** Lets real I/O run until `condition` holds; jest's timeout catches a condition that never does. */
 export async function until(condition: () => boolean): Promise<void> {
 	while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The jest timeout of a test that starts the CLI. tsx compiles the sandbox first, which takes what a
+ * busy machine gives it, so the start has no deadline of its own and this one only catches a hang.
+ */
+export const CLI_HANG_MS = 180_000;
+
+const clis = new Set<ChildProcess>();
+
+/** `npm run sandbox -- <args>`: resolves with its banner and base URL once it serves. */
+export async function startSandboxCli(args: string[]): Promise<{ banner: string; url: string }> {
+	const root = join(__dirname, '..', '..');
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0', ...args],
+		{ cwd: root },
+	);
+	clis.add(child);
+	child.once('exit', () => clis.delete(child));
+	const banner = await new Promise<string>((resolve, reject) => {
+		let text = '';
+		child.stdout.on('data', (chunk) => {
+			text += String(chunk);
+			if (text.includes('Ctrl-C')) resolve(text);
+		});
+		child.on('exit', () => reject(new Error(`exited: ${text}`)));
+	});
+	return { banner, url: /base URL\s+(\S+)/.exec(banner)![1] };
+}
+
+/** Stops every CLI still running (Ctrl-C), also one whose test timed out; for afterEach. */
+export async function stopSandboxClis(): Promise<void> {
+	await Promise.all(
+		[...clis].map(async (child) => {
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill('SIGINT');
+			await exited;
+		}),
+	);
 }
