@@ -9,9 +9,10 @@ module.exports = {
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
 	testTimeout: 30000,
-	// Most of a file's time is waiting (the sandbox's processing and deadlines, retries' backoff, the
-	// service's windows), not CPU, so even 2 cores keep four workers busy (jest's default is one there).
-	maxWorkers: Math.max(4, availableParallelism() - 1),
+	// One worker per core, no more: the tests drive their clocks instead of waiting for them, so a
+	// worker keeps its core busy and a second one there only competes with it (issue 55). jest's own
+	// default, one core fewer, would leave a core of a 2-core machine to the rest.
+	maxWorkers: availableParallelism(),
 	// n8n-core keeps HTTP agents alive after the last request; they hold no state a later test could see.
 	forceExit: true,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],

@@ -2,10 +2,12 @@
  * `npm test`: everything CI runs. What a fresh machine lacks for the end-to-end tests (each matrix
  * entry's Node.js and n8n, chromium, redis-server, postgres) installs in the background while lint,
  * typecheck, build and the unit tests run: most of an install is download and unpacking, so the two
- * overlap well. Lint, typecheck and build read only the sources and write nothing another of them
- * reads, so they run side by side, each one's output shown when it ends; the unit tests follow (they
- * read dist/). The end-to-end suite (scripts/test-e2e.ts) starts once every install has finished.
- * Each install writes its output to test-results/runtime-<name>.log; a failed one prints its tail.
+ * overlap well, and the installs run at the lowest CPU and I/O priority (scripts/lowPriority.ts),
+ * taking only what the tests leave. Lint, typecheck and build read only the sources and write
+ * nothing another of them reads, so they run side by side, each one's output shown when it ends;
+ * the unit tests follow (they read dist/). The end-to-end suite (scripts/test-e2e.ts) starts once
+ * every install has finished. Each install writes its output to test-results/runtime-<name>.log; a
+ * failed one prints its tail.
  * Arguments go to the end-to-end runner (e.g. `npm test -- --full`).
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +15,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { MATRIX, ROOT, log, n8nInstalled } from '../runtime';
+import { lowPriorityPrefix, lowerSession } from './lowPriority';
 
 const LOG_DIR = join(ROOT, 'test-results');
 const FAILED_LOG_TAIL_LINES = 40;
@@ -27,16 +30,28 @@ interface Install {
 	stop(): void;
 }
 
-/** One `ensure-runtime` process in a process group of its own (npm and apt-get run beneath it). */
-function startInstall(name: string, args: string[]): Install {
+/**
+ * One `ensure-runtime` process in a process group of its own, at the lowest priority, which npm and
+ * apt-get beneath it inherit.
+ */
+function startInstall(name: string, args: string[], priority: string[]): Install {
 	const logFile = join(LOG_DIR, `runtime-${name}.log`);
 	const fd = openSync(logFile, 'w');
-	const child = spawn(
+	const [command, ...commandArgs] = [
+		...priority,
 		process.execPath,
-		['--import', 'tsx', join(ROOT, 'scripts', 'ensure-runtime.ts'), ...args],
-		{ cwd: ROOT, stdio: ['ignore', fd, fd], detached: true },
-	);
+		'--import',
+		'tsx',
+		join(ROOT, 'scripts', 'ensure-runtime.ts'),
+		...args,
+	];
+	const child = spawn(command, commandArgs, {
+		cwd: ROOT,
+		stdio: ['ignore', fd, fd],
+		detached: true,
+	});
 	closeSync(fd);
+	if (child.pid !== undefined) void lowerSession(child.pid, priority);
 	const done = new Promise<number | null>((resolve) => {
 		child.on('exit', (code) => resolve(code));
 		child.on('error', () => resolve(null));
@@ -54,13 +69,16 @@ function startInstall(name: string, args: string[]): Install {
 
 function startInstalls(): Install[] {
 	mkdirSync(LOG_DIR, { recursive: true });
+	const priority = lowPriorityPrefix();
 	const installs = MATRIX.filter((entry) => !n8nInstalled(entry)).map((entry) =>
-		startInstall(entry.id, ['--entry', entry.id]),
+		startInstall(entry.id, ['--entry', entry.id], priority),
 	);
 	// apt-get allows one process at a time, so the Debian packages install in one process of their own.
-	installs.push(startInstall('debian-packages', ['--chromium', '--redis']));
+	installs.push(startInstall('debian-packages', ['--chromium', '--redis'], priority));
 	for (const install of installs)
-		log(`installing ${install.name} in the background (output: ${install.logFile})`);
+		log(
+			`installing ${install.name} in the background at the lowest priority (output: ${install.logFile})`,
+		);
 	return installs;
 }
 

@@ -3,7 +3,6 @@ import { useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({
 	callDurationMs: 5000,
-	webhookTimeoutMs: 2000,
 });
 
 const activate = (id: number, extra: Record<string, unknown> = {}) =>

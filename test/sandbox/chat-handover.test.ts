@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox';
 import { useWebhookSandbox } from './receiver';
 
-const w = useWebhookSandbox({ webhookTimeoutMs: 2000 });
+const w = useWebhookSandbox({});
 
 const A = SEED.alice;
 const balance = async (user: 'alice' | 'bob') =>

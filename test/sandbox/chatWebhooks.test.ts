@@ -7,7 +7,7 @@ import { useWebhookSandbox } from './receiver';
 const ENABLE = '/api/user/assistants/enable-conversation-ended-webhook';
 const DISABLE = '/api/user/assistants/disable-conversation-ended-webhook';
 
-const w = useWebhookSandbox({ webhookTimeoutMs: 2000 });
+const w = useWebhookSandbox({});
 
 // A chat handed over (AI off): the history holds only what the test writes, no AI replies.
 const customerWrites = async (message = 'Hallo') =>

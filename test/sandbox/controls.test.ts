@@ -1,14 +1,34 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createClock, SEED, startSandbox } from '../../sandbox';
-import { boot, Client } from './helpers';
+import {
+	boot,
+	CLI_HANG_MS,
+	Client,
+	fakeTimeouts,
+	startSandboxCli,
+	stopSandboxClis,
+	until,
+} from './helpers';
+
+/** How long a `timeout` fault holds a socket when the client does not give up first. */
+const WEBHOOK_TIMEOUT_MS = 300;
 
 let c: Client;
 beforeAll(async () => {
-	c = await boot({ webhookTimeoutMs: 300 });
+	c = await boot({ webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
 });
 afterAll(() => c.sb.stop());
 beforeEach(() => c.ctl('POST', '/reset'));
+afterEach(() => {
+	jest.useRealTimers();
+});
+
+/** How a request ended: its status, or the name and message of its failure. */
+async function outcome(request: Promise<{ status: number }>): Promise<string> {
+	return await request.then(
+		(response) => `answered ${response.status}`,
+		(error: Error) => `${error.name}: ${error.message}`,
+	);
+}
 
 describe('control endpoints', () => {
 	it('need the control token', async () => {
@@ -189,18 +209,30 @@ describe('faults', () => {
 		expect((await c.get(path)).status).toBe(200);
 	});
 	it('timeout holds the socket until the client gives up', async () => {
+		// The sandbox's hold is a real timer; jest's fake one shows it set and when it ends.
+		fakeTimeouts();
 		await c.ctl('POST', '/faults', { path, count: 1, kind: 'timeout' });
-		const started = Date.now();
-		await expect(
+		const client = new AbortController();
+		const given = outcome(
 			fetch(c.sb.url + path, {
 				headers: { authorization: `Bearer ${c.sb.tokens.alice}` },
-				signal: AbortSignal.timeout(150),
+				signal: client.signal,
 			}),
-		).rejects.toThrow();
-		expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+		);
+		await until(() => jest.getTimerCount() === 1);
+		client.abort();
+		expect(await given).toBe('AbortError: This operation was aborted');
+		// The client's leaving releases the socket and its timer.
+		await until(() => jest.getTimerCount() === 0);
 		// without a client timeout the server drops the connection after webhookTimeoutMs
 		await c.ctl('POST', '/faults', { path, count: 1, kind: 'timeout' });
-		await expect(c.get(path)).rejects.toThrow();
+		const dropped = outcome(c.get(path));
+		await until(() => jest.getTimerCount() === 1);
+		await jest.advanceTimersByTimeAsync(WEBHOOK_TIMEOUT_MS - 1);
+		expect(jest.getTimerCount()).toBe(1);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(jest.getTimerCount()).toBe(0);
+		expect(await dropped).toBe('TypeError: fetch failed');
 		expect((await c.get(path)).status).toBe(200);
 	});
 	it('validates fault definitions and clears them', async () => {
@@ -229,7 +261,16 @@ describe('clock', () => {
 		expect(clock.pending()).toBe(0);
 	});
 	it('real-time clock fires tasks by real timers (a call ends on its own)', async () => {
+		// Date and setTimeout, which the real-time clock reads and sets, from jest's fake timers.
+		fakeTimeouts({ date: true });
 		const sb = await startSandbox({ port: 0, callDurationMs: 100 });
+		const statusOf = async (id: number): Promise<string | undefined> => {
+			const calls = await fetch(`${sb.url}/__sandbox/calls`, {
+				headers: { authorization: `Bearer ${sb.controlToken}` },
+			});
+			const list = (await calls.json()) as Array<{ id: number; status: string }>;
+			return list.find((x) => x.id === id)?.status;
+		};
 		try {
 			const auth = {
 				authorization: `Bearer ${sb.tokens.alice}`,
@@ -241,52 +282,32 @@ describe('clock', () => {
 				body: JSON.stringify({ phone_number: '+4917612345678', assistant_id: 102 }),
 			});
 			const { call_id } = (await r.json()) as { call_id: number };
-			await new Promise((res) => setTimeout(res, 300));
-			const calls = await fetch(`${sb.url}/__sandbox/calls`, {
-				headers: { authorization: `Bearer ${sb.controlToken}` },
-			});
-			const list = (await calls.json()) as Array<{ id: number; status: string }>;
-			expect(list.find((x) => x.id === call_id)?.status).toBe('completed');
+			await jest.advanceTimersByTimeAsync(99);
+			expect(await statusOf(call_id)).toBe('initiated');
+			await jest.advanceTimersByTimeAsync(1);
+			expect(await statusOf(call_id)).toBe('completed');
 		} finally {
+			jest.useRealTimers();
 			await sb.stop();
 		}
 	});
 });
 
 describe('CLI', () => {
-	it('npm run sandbox prints the URL and the tokens, and serves', async () => {
-		const root = join(__dirname, '..', '..');
-		const child = spawn(
-			process.execPath,
-			['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0'],
-			{
-				cwd: root,
-			},
-		);
-		try {
-			const out = await new Promise<string>((resolve, reject) => {
-				let buf = '';
-				const t = setTimeout(() => reject(new Error(`no output: ${buf}`)), 15000);
-				child.stdout.on('data', (d) => {
-					buf += String(d);
-					if (buf.includes('Ctrl-C')) {
-						clearTimeout(t);
-						resolve(buf);
-					}
-				});
-				child.on('exit', () => reject(new Error(`exited: ${buf}`)));
-			});
-			expect(out).toContain(SEED.tokens.alice);
-			expect(out).toContain(SEED.tokens.bob);
-			expect(out).toContain(SEED.controlToken);
-			const url = /base URL\s+(\S+)/.exec(out)![1];
+	afterEach(stopSandboxClis);
+
+	it(
+		'npm run sandbox prints the URL and the tokens, and serves',
+		async () => {
+			const { banner, url } = await startSandboxCli([]);
+			expect(banner).toContain(SEED.tokens.alice);
+			expect(banner).toContain(SEED.tokens.bob);
+			expect(banner).toContain(SEED.controlToken);
 			const r = await fetch(`${url}/api/user/assistants/languages`, {
 				headers: { authorization: `Bearer ${SEED.tokens.alice}` },
 			});
 			expect(r.status).toBe(200);
-		} finally {
-			child.kill('SIGINT');
-			await new Promise((res) => child.once('exit', res));
-		}
-	});
+		},
+		CLI_HANG_MS,
+	);
 });

@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
 import { createClock, startSandbox, SandboxOptions, StartedSandbox } from '../../sandbox';
 import {
 	sandboxControl,
@@ -52,3 +55,76 @@ export const validAssistant = (over: Record<string, unknown> = {}): Record<strin
 	system_prompt: 'You are a test bot. Be brief.',
 	...over,
 });
+
+/** Everything jest's modern fake timers can replace but setTimeout and clearTimeout. */
+const REAL_BESIDE_TIMEOUTS = [
+	'hrtime',
+	'nextTick',
+	'performance',
+	'queueMicrotask',
+	'requestAnimationFrame',
+	'cancelAnimationFrame',
+	'requestIdleCallback',
+	'cancelIdleCallback',
+	'setImmediate',
+	'clearImmediate',
+	'setInterval',
+	'clearInterval',
+] as const;
+
+/**
+ * jest's fake timers for setTimeout (and, with `date`, Date) alone: the sandbox's waits on real
+ * timers (latency, a held socket, the state file's save delay, a real-time clock's tasks) then end
+ * when the test advances them, while sockets, fetch and the event loop stay real. The test's
+ * afterEach undoes it with jest.useRealTimers().
+ */
+export function fakeTimeouts(options: { date?: boolean } = {}): void {
+	jest.useFakeTimers({
+		doNotFake: options.date ? [...REAL_BESIDE_TIMEOUTS] : [...REAL_BESIDE_TIMEOUTS, 'Date'],
+	});
+}
+
+/** Lets real I/O run until `condition` holds; jest's timeout catches a condition that never does. */
+export async function until(condition: () => boolean): Promise<void> {
+	while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The jest timeout of a test that starts the CLI. tsx compiles the sandbox first, which takes what a
+ * busy machine gives it, so the start has no deadline of its own and this one only catches a hang.
+ */
+export const CLI_HANG_MS = 180_000;
+
+const clis = new Set<ChildProcess>();
+
+/** `npm run sandbox -- <args>`: resolves with its banner and base URL once it serves. */
+export async function startSandboxCli(args: string[]): Promise<{ banner: string; url: string }> {
+	const root = join(__dirname, '..', '..');
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', join(root, 'sandbox', 'cli.ts'), '--port', '0', ...args],
+		{ cwd: root },
+	);
+	clis.add(child);
+	child.once('exit', () => clis.delete(child));
+	const banner = await new Promise<string>((resolve, reject) => {
+		let text = '';
+		child.stdout.on('data', (chunk) => {
+			text += String(chunk);
+			if (text.includes('Ctrl-C')) resolve(text);
+		});
+		child.on('exit', () => reject(new Error(`exited: ${text}`)));
+	});
+	return { banner, url: /base URL\s+(\S+)/.exec(banner)![1] };
+}
+
+/** Stops every CLI still running (Ctrl-C), also one whose test timed out; for afterEach. */
+export async function stopSandboxClis(): Promise<void> {
+	await Promise.all(
+		[...clis].map(async (child) => {
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill('SIGINT');
+			await exited;
+		}),
+	);
+}

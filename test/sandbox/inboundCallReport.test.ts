@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function sandboxWithWebhooks(beyondDocs: BeyondDocsOption[]): Promise<Client> {
-	const c = await boot({ callDurationMs: 5000, webhookTimeoutMs: 2000, beyondDocs });
+	const c = await boot({ callDurationMs: 5000, beyondDocs });
 	hook.received = [];
 	await c.post('/api/user/assistants/enable-inbound-webhook', {
 		assistant_id: INBOUND_ASSISTANT,

@@ -9,7 +9,6 @@ import { useWebhookSandbox, webhookReceiver } from './receiver';
 const w = useWebhookSandbox({
 	callDurationMs: 5000,
 	webhookRetryDelaysMs: [1000, 2000, 4000],
-	webhookTimeoutMs: 2000,
 	beyondDocs: ['postCallRetries'],
 });
 

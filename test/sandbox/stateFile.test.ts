@@ -9,8 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { SEED } from '../../sandbox';
-import { boot, type Client } from './helpers';
+import { boot, fakeTimeouts, type Client } from './helpers';
 import { webhookReceiver, type Receiver } from './receiver';
+
+/**
+ * "Soon" after a change: the time a test gives the sandbox to write it, on jest's fake clock (the
+ * write waits on a timer, which the tests advance instead of waiting for it).
+ */
+const SOON_MS = 500;
 
 let dir: string;
 let file: string;
@@ -49,6 +55,7 @@ beforeEach(async () => {
 	hook = await webhookReceiver();
 });
 afterEach(async () => {
+	jest.useRealTimers();
 	for (const client of [...running]) await stop(client);
 	await hook.close();
 	rmSync(dir, { recursive: true, force: true });
@@ -89,8 +96,9 @@ test('a webhook and a call under way survive a restart; the call ends and is del
 
 test('a change is in the file soon after its request, before any stop', async () => {
 	const first = await start();
+	fakeTimeouts();
 	await publish(first);
-	await new Promise((resolve) => setTimeout(resolve, 500));
+	await jest.advanceTimersByTimeAsync(SOON_MS);
 	const copy = join(dir, 'copy.json');
 	writeFileSync(copy, readFileSync(file));
 	const fromCopy = await start(copy);
@@ -99,14 +107,16 @@ test('a change is in the file soon after its request, before any stop', async ()
 
 test('a change made by the clock (a call ending) is in the file soon after, before any request or stop', async () => {
 	const first = await start();
+	fakeTimeouts();
 	const call = await first.post('/api/user/make_call', {
 		phone_number: '+4917612345678',
 		assistant_id: 102,
 	});
 	const callId = call.json.call_id as number;
-	await new Promise((resolve) => setTimeout(resolve, 500));
+	// The request's own write is done, so the next one can only come from the call's end.
+	await jest.advanceTimersByTimeAsync(SOON_MS);
 	await first.advance(5000);
-	await new Promise((resolve) => setTimeout(resolve, 500));
+	await jest.advanceTimersByTimeAsync(SOON_MS);
 	const copy = join(dir, 'copy.json');
 	writeFileSync(copy, readFileSync(file));
 	const fromCopy = await start(copy);
