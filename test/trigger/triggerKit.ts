@@ -24,6 +24,7 @@ import {
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { keepIdleConnections } from '../helpers/keepAlive';
 
 export interface Delivery {
@@ -135,7 +136,13 @@ export async function startTriggerKit(
 		webhookTimeoutMs: 5000,
 		generalRateLimit: false,
 	});
-	const credentials: TestCredentials = { apiToken: sb.tokens.alice, baseUrl: sb.url };
+	// The sandbox holds no general limit here, and no trigger suite is about it: unpaced, as a user
+	// of an unlimited account would set it (the pacer's own suites are test/transport).
+	const credentials: TestCredentials = {
+		apiToken: sb.tokens.alice,
+		baseUrl: sb.url,
+		...UNPACED_GENERAL_LIMIT,
+	};
 	const harnesses = new Map<string, TriggerHarness>();
 	const kit: Pick<TriggerKit, 'deliveries' | 'loseAnswers' | 'workflow'> = {
 		deliveries: [],
