@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { byId, startTriggerKit, useTriggerKit, waitFor } from './triggerKit';
+import { drivingTimers, expectBackoffs, settledValue, type Driven } from './drivenTimers';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
 const INBOUND = SEED.alice.inboundAssistantId; // 101
@@ -267,12 +268,15 @@ describe('deactivation', () => {
 			count: 10,
 		});
 		try {
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
+			const removals: Array<Driven<boolean>> = [];
+			for (let i = 0; i < 2; i++)
+				removals.push(await drivingTimers(() => t.lifecycle('delete', 'internal', 'update')));
+			// Each removal tries the disabling again after each backoff, as many times as allowed.
+			for (const { waitsMs } of removals) expectBackoffs(waitsMs);
+			expect(() => settledValue(removals[0].result)).toThrow(
 				`Removing the post-call webhook of assistant #${OUTBOUND} failed: Famulor answered 500 (`,
 			);
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
-				'unpublish again in a few minutes',
-			);
+			expect(() => settledValue(removals[1].result)).toThrow('unpublish again in a few minutes');
 		} finally {
 			await kit().ctl('DELETE', '/faults');
 		}
@@ -290,7 +294,11 @@ describe('deactivation', () => {
 			count: 1,
 		});
 		await kit().ctl('DELETE', '/requests');
-		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
+		const { result, waitsMs } = await drivingTimers(() =>
+			t.lifecycle('delete', 'internal', 'update'),
+		);
+		expect(settledValue(result)).toBe(true);
+		expectBackoffs(waitsMs, 1);
 		const disables = (await kit().requests()).filter(
 			(r) => r.path === '/api/user/assistants/disable-webhook',
 		);

@@ -1,0 +1,78 @@
+/**
+ * Runs one sequential piece of work (a trigger's publishing, a poll) with its waits driven instead
+ * of slept: jest's modern fake timers stand for Date and every timer of the test's code (n8n's
+ * `sleep`, so the transport's backoff after a failure), while sockets stay real. Whenever the work
+ * waits on a timer, the clock jumps to it; the sockets' answers are awaited in real time.
+ *
+ * Only for work whose requests go one after another: the jump assumes no answer is due before the
+ * next timer, which holds when the one waiting on that timer is the only thing under way.
+ */
+import { setTimeout as realDelay } from 'node:timers/promises';
+
+import {
+	MAX_BACKOFF_DELAY_MS,
+	MAX_RETRY_ATTEMPTS,
+	RETRY_BASE_DELAY_MS,
+} from '../../nodes/shared/transport/constants';
+
+/** Timers the driven work waits on (n8n's `sleep` is a setTimeout); the rest stays real. */
+const REAL_APIS = [
+	'hrtime',
+	'nextTick',
+	'performance',
+	'queueMicrotask',
+	'setImmediate',
+	'clearImmediate',
+] as const;
+
+/** The waits the work slept, in order, each as long as it was asked to be (ms). */
+export interface Driven<T> {
+	result: PromiseSettledResult<T>;
+	waitsMs: number[];
+}
+
+export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T>> {
+	jest.useFakeTimers({ now: Date.now(), doNotFake: [...REAL_APIS] });
+	const waitsMs: number[] = [];
+	try {
+		let settled = false;
+		const running = work();
+		const result = running.then(
+			(value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
+			(reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
+		);
+		void result.finally(() => (settled = true));
+		while (!settled) {
+			// A real pause lets the sockets answer; the work then either settled or waits on a timer.
+			await realDelay(1);
+			if (settled || jest.getTimerCount() === 0) continue;
+			const before = Date.now();
+			await jest.advanceTimersToNextTimerAsync();
+			waitsMs.push(Date.now() - before);
+		}
+		return { result: await result, waitsMs };
+	} finally {
+		jest.useRealTimers();
+	}
+}
+
+/** The work's value, or its error thrown again (for `await expect(...).rejects`). */
+export function settledValue<T>(result: PromiseSettledResult<T>): T {
+	if (result.status === 'rejected') throw result.reason;
+	return result.value;
+}
+
+/**
+ * The waits of a request retried after failures: one backoff per retry, each within its attempt's
+ * span (retryWaits.ts: half to all of base·2^(attempt-1), capped), never more than the retries allowed.
+ */
+export function expectBackoffs(waitsMs: number[], retries = MAX_RETRY_ATTEMPTS): void {
+	expect(waitsMs).toHaveLength(retries);
+	const ceilings = waitsMs.map((_, i) =>
+		Math.min(MAX_BACKOFF_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** i),
+	);
+	const within = (ms: number, i: number) => ms >= ceilings[i] / 2 && ms <= ceilings[i];
+	expect(waitsMs.map((ms, i) => ({ ms, within: within(ms, i) }))).toEqual(
+		waitsMs.map((ms) => ({ ms, within: true })),
+	);
+}
