@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, useTriggerKit, waitFor } from './triggerKit';
+import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
 import { drivingTimers, expectBackoffs, settledValue, type Driven } from './drivenTimers';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
@@ -180,13 +180,15 @@ describe('deliveries', () => {
 
 	it('a delivery the service retries after a lost answer starts one execution only (postCallRetries)', async () => {
 		// the docs show no post-call retries: a sandbox of its own with the option on
-		const retrying = await startTriggerKit(undefined, ['postCallRetries']);
+		// a retry a minute later: the test moves the sandbox's clock there, no real timer gets that far
+		const retrying = await startTriggerKit([60_000], ['postCallRetries']);
 		try {
 			const t = retrying.trigger(postCall());
 			await t.lifecycle('create');
 			retrying.loseAnswers = 1;
 			const { callId } = await retrying.endCall(OUTBOUND);
-			await waitFor(async () => (await retrying.webhookLog(callId)).length === 2);
+			expect(await retrying.webhookLog(callId)).toHaveLength(1);
+			await retrying.ctl('POST', '/clock/advance', { ms: 60_000 });
 			const log = await retrying.webhookLog(callId);
 			expect(log.map((entry) => [entry.attempt, entry.status])).toEqual([
 				[1, 500],
