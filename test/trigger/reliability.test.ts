@@ -1,9 +1,13 @@
 /** Issue 10's trigger points: errors that carry the fix, one execution per delivery, Simplify by default. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
+import {
+	claimDelivery,
+	IN_FLIGHT_MAX_ENTRIES,
+	IN_FLIGHT_MS,
+} from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { byId, startTriggerKit, stopDate, useTriggerKit } from './triggerKit';
 import { drivingTimers, expectBackoffs, settledValue } from './drivenTimers';
 import { MAX_RETRY_ATTEMPTS } from '../../nodes/shared/transport/constants';
 
@@ -83,6 +87,8 @@ describe('activation and deactivation errors say what happened and what to do', 
 });
 
 describe('replayed call and chat deliveries', () => {
+	let instant = Date.now();
+	afterEach(() => jest.useRealTimers());
 	const CHAT_ASSISTANT = 104;
 	const chatBody = (n: number) => ({
 		id: n,
@@ -106,6 +112,10 @@ describe('replayed call and chat deliveries', () => {
 	])(
 		'%s: a replay is recognised however many other deliveries arrived in between',
 		async (_case, parameters, body) => {
+			// Date stops where the process's claims of the cases before have expired: the claims pushing
+			// this delivery's out are this case's own (and the process holds no others to evict).
+			instant += 2 * IN_FLIGHT_MS;
+			stopDate(instant);
 			const t = kit().trigger(parameters as INodeParameters, { typeVersion: 1.1 });
 			await t.lifecycle('create');
 			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
