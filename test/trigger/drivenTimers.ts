@@ -1,8 +1,12 @@
 /**
  * Runs one sequential piece of work (a trigger's publishing, a poll) with its waits driven instead
- * of slept: jest's modern fake timers stand for Date and every timer of the test's code (n8n's
- * `sleep`, so the transport's backoff after a failure), while sockets stay real. Whenever the work
- * waits on a timer, the clock jumps to it; the sockets' answers are awaited in real time.
+ * of slept: jest's modern fake timers stand for every timer of the test's code (n8n's `sleep`, so
+ * the transport's backoff after a failure), while sockets stay real. Whenever the work waits on a
+ * timer, the fake clock jumps to it; the sockets' answers are awaited in real time.
+ *
+ * Date stays real: the sandbox and the records it stamps never see time go back when the work is
+ * done. So this is for waits that are timers alone (backoffs), not for the pacer's or a 429's, which
+ * read Date after waking.
  *
  * Only for work whose requests go one after another: the jump assumes no answer is due before the
  * next timer, which holds when the one waiting on that timer is the only thing under way.
@@ -15,8 +19,9 @@ import {
 	RETRY_BASE_DELAY_MS,
 } from '../../nodes/shared/transport/constants';
 
-/** Timers the driven work waits on (n8n's `sleep` is a setTimeout); the rest stays real. */
+/** What stays real; the timers the work waits on (n8n's `sleep` is a setTimeout) are driven. */
 const REAL_APIS = [
+	'Date',
 	'hrtime',
 	'nextTick',
 	'performance',
@@ -32,7 +37,7 @@ export interface Driven<T> {
 }
 
 export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T>> {
-	jest.useFakeTimers({ now: Date.now(), doNotFake: [...REAL_APIS] });
+	jest.useFakeTimers({ doNotFake: [...REAL_APIS] });
 	const waitsMs: number[] = [];
 	try {
 		let settled = false;
@@ -46,9 +51,9 @@ export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T
 			// A real pause lets the sockets answer; the work then either settled or waits on a timer.
 			await realDelay(1);
 			if (settled || jest.getTimerCount() === 0) continue;
-			const before = Date.now();
+			const before = jest.now();
 			await jest.advanceTimersToNextTimerAsync();
-			waitsMs.push(Date.now() - before);
+			waitsMs.push(jest.now() - before);
 		}
 		return { result: await result, waitsMs };
 	} finally {
