@@ -1,5 +1,8 @@
 /**
- * Runs one sequential piece of work (a trigger's publishing, a poll) with its waits driven instead
+ * Time as the test's input in the trigger and poll suites: drivingTimers for waits, stopDate for
+ * decisions read off Date.
+ *
+ * drivingTimers runs one sequential piece of work (a trigger's publishing, a poll) with its waits driven instead
  * of slept: jest's modern fake timers stand for every timer of the test's code (n8n's `sleep`, so
  * the transport's backoff after a failure), while sockets stay real. Whenever the work waits on a
  * timer, the fake clock jumps to it; the sockets' answers are awaited in real time.
@@ -80,4 +83,31 @@ export function expectBackoffs(waitsMs: number[], retries = MAX_RETRY_ATTEMPTS):
 	expect(waitsMs.map((ms, i) => ({ ms, within: within(ms, i) }))).toEqual(
 		waitsMs.map((ms) => ({ ms, within: true })),
 	);
+}
+
+/**
+ * Stops Date at `now` and leaves every timer real: the trigger's decisions by time (replay
+ * tolerance, journal expiry) read an instant the test sets (jest.setSystemTime), while the
+ * sockets of the sandbox and the receiver run as they do. Undo with jest.useRealTimers().
+ */
+export function stopDate(now = Date.now()): void {
+	jest.useFakeTimers({
+		now,
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'requestAnimationFrame',
+			'cancelAnimationFrame',
+			'requestIdleCallback',
+			'cancelIdleCallback',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
+	});
 }

@@ -8,7 +8,8 @@ import {
 	RECEIPT_TOLERANCE_MS,
 } from '../../nodes/FamulorTrigger/dedupe';
 import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
-import { stopDate, useTriggerKit } from './triggerKit';
+import { useTriggerKit } from './triggerKit';
+import { stopDate } from './drivenTimers';
 
 const SENDER = 71;
 

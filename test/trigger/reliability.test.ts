@@ -7,8 +7,8 @@ import {
 	IN_FLIGHT_MS,
 } from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, stopDate, useTriggerKit } from './triggerKit';
-import { drivingTimers, expectBackoffs, settledValue } from './drivenTimers';
+import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { drivingTimers, expectBackoffs, settledValue, stopDate } from './drivenTimers';
 import { MAX_RETRY_ATTEMPTS } from '../../nodes/shared/transport/constants';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;

@@ -434,33 +434,6 @@ export function useTriggerKit(
 	});
 }
 
-/**
- * Stops Date at `now` and leaves every timer real: the trigger's decisions by time (replay
- * tolerance, journal expiry) read an instant the test sets (jest.setSystemTime), while the
- * sockets of the sandbox and the receiver run as they do. Undo with jest.useRealTimers().
- */
-export function stopDate(now = Date.now()): void {
-	jest.useFakeTimers({
-		now,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
-}
-
 /** Resource-locator value by ID. */
 export const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
 
