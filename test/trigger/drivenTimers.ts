@@ -42,6 +42,9 @@ export interface Driven<T> {
 export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T>> {
 	jest.useFakeTimers({ doNotFake: [...REAL_APIS] });
 	const waitsMs: number[] = [];
+	// A test that timed out while its work hung stops driving, and leaves the timers to the next test.
+	const test = expect.getState().currentTestName;
+	let overtaken = false;
 	try {
 		let settled = false;
 		const running = work();
@@ -53,6 +56,8 @@ export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T
 		while (!settled) {
 			// A real pause lets the sockets answer; the work then either settled or waits on a timer.
 			await realDelay(1);
+			overtaken = expect.getState().currentTestName !== test;
+			if (overtaken) throw new Error(`the driven work of "${test}" outlived its test`);
 			if (settled || jest.getTimerCount() === 0) continue;
 			const before = jest.now();
 			await jest.advanceTimersToNextTimerAsync();
@@ -60,7 +65,7 @@ export async function drivingTimers<T>(work: () => Promise<T>): Promise<Driven<T
 		}
 		return { result: await result, waitsMs };
 	} finally {
-		jest.useRealTimers();
+		if (!overtaken) jest.useRealTimers();
 	}
 }
 

@@ -402,6 +402,8 @@ export async function startTriggerKit(
 			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
+			// Each test starts on real timers, whatever the one before left (drivenTimers.ts).
+			jest.useRealTimers();
 			await Promise.all(inFlight);
 			await closeReceiver(receiver.server);
 			receiver = await openReceiver();
