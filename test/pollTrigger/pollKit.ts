@@ -33,6 +33,8 @@ export const NEW_CUSTOMER = { phone: '+4917655500001', name: 'Nora Neu' };
 
 export function usePollKit(): () => PollKit {
 	const kit = useKit({ callDurationMs: 0 });
+	// Each test starts on real timers, whatever the one before left (../trigger/drivenTimers.ts).
+	beforeEach(() => jest.useRealTimers());
 	return () => ({
 		kit: kit(),
 		trigger: (parameters) => createPollHarness(parameters, kit().credentials),

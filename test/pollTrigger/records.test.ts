@@ -5,6 +5,7 @@
  */
 import { SEED } from '../../sandbox';
 import { byId, usePollKit } from './pollKit';
+import { drivingTimers, expectBackoffs, settledValue } from '../trigger/drivenTimers';
 
 const pk = usePollKit();
 const A = SEED.alice;
@@ -66,7 +67,9 @@ describe('Call Ended', () => {
 		const second = await makeCall();
 		await endCall(second);
 		await pk().kit.fault({ method: 'GET', path: '/api/user/calls', count: 10, kind: '500' });
-		expect((await trigger.poll()).error).toBeDefined();
+		const { result, waitsMs } = await drivingTimers(() => trigger.poll());
+		expect(settledValue(result).error).toBeDefined();
+		expectBackoffs(waitsMs);
 		await pk().clearFaults();
 		trigger.restart();
 		expect(ids((await trigger.poll()).items)).toEqual([second]);

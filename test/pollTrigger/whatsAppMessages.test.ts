@@ -6,6 +6,7 @@
 import { SEED } from '../../sandbox';
 import { MAX_TRACKED_RECORDS } from '../../nodes/FamulorPollTrigger/constants';
 import { NEW_CUSTOMER, byId, usePollKit } from './pollKit';
+import { drivingTimers, expectBackoffs, settledValue } from '../trigger/drivenTimers';
 
 const pk = usePollKit();
 const WHATSAPP = { event: 'newWhatsAppMessage' };
@@ -144,7 +145,9 @@ test('a poll that fails half way emits what it read, and the next poll the rest,
 		kind: '500',
 		skip: 1,
 	});
-	const half = await trigger.poll();
+	const { result, waitsMs } = await drivingTimers(() => trigger.poll());
+	const half = settledValue(result);
+	expectBackoffs(waitsMs);
 	expect(half.items).toHaveLength(1);
 	expect(trigger.warnings.join('\n')).toMatch(/emitted 1 events, then a request failed/);
 	await pk().clearFaults();
@@ -168,7 +171,9 @@ test('a poll whose list read fails throws, changes nothing, and the next poll em
 	const before = JSON.stringify(trigger.live());
 	await pk().whatsApp('while the service failed');
 	await pk().kit.fault({ method: 'GET', path: '/api/user/conversations', count: 10, kind: '500' });
-	const failed = await trigger.poll();
+	const { result, waitsMs } = await drivingTimers(() => trigger.poll());
+	const failed = settledValue(result);
+	expectBackoffs(waitsMs);
 	expect(failed.error?.message).toBeDefined();
 	expect(JSON.stringify(trigger.live())).toBe(before);
 	await pk().clearFaults();

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, useTriggerKit, waitFor } from './triggerKit';
+import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { drivingTimers, expectBackoffs, settledValue, type Driven } from './drivenTimers';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
 const INBOUND = SEED.alice.inboundAssistantId; // 101
@@ -179,13 +180,15 @@ describe('deliveries', () => {
 
 	it('a delivery the service retries after a lost answer starts one execution only (postCallRetries)', async () => {
 		// the docs show no post-call retries: a sandbox of its own with the option on
-		const retrying = await startTriggerKit(undefined, ['postCallRetries']);
+		// a retry a minute later: the test moves the sandbox's clock there, no real timer gets that far
+		const retrying = await startTriggerKit([60_000], ['postCallRetries']);
 		try {
 			const t = retrying.trigger(postCall());
 			await t.lifecycle('create');
 			retrying.loseAnswers = 1;
 			const { callId } = await retrying.endCall(OUTBOUND);
-			await waitFor(async () => (await retrying.webhookLog(callId)).length === 2);
+			expect(await retrying.webhookLog(callId)).toHaveLength(1);
+			await retrying.ctl('POST', '/clock/advance', { ms: 60_000 });
 			const log = await retrying.webhookLog(callId);
 			expect(log.map((entry) => [entry.attempt, entry.status])).toEqual([
 				[1, 500],
@@ -267,12 +270,15 @@ describe('deactivation', () => {
 			count: 10,
 		});
 		try {
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
+			const removals: Array<Driven<boolean>> = [];
+			for (let i = 0; i < 2; i++)
+				removals.push(await drivingTimers(() => t.lifecycle('delete', 'internal', 'update')));
+			// Each removal tries the disabling again after each backoff, as many times as allowed.
+			for (const { waitsMs } of removals) expectBackoffs(waitsMs);
+			expect(() => settledValue(removals[0].result)).toThrow(
 				`Removing the post-call webhook of assistant #${OUTBOUND} failed: Famulor answered 500 (`,
 			);
-			await expect(t.lifecycle('delete', 'internal', 'update')).rejects.toThrow(
-				'unpublish again in a few minutes',
-			);
+			expect(() => settledValue(removals[1].result)).toThrow('unpublish again in a few minutes');
 		} finally {
 			await kit().ctl('DELETE', '/faults');
 		}
@@ -290,7 +296,11 @@ describe('deactivation', () => {
 			count: 1,
 		});
 		await kit().ctl('DELETE', '/requests');
-		expect(await t.lifecycle('delete', 'internal', 'update')).toBe(true);
+		const { result, waitsMs } = await drivingTimers(() =>
+			t.lifecycle('delete', 'internal', 'update'),
+		);
+		expect(settledValue(result)).toBe(true);
+		expectBackoffs(waitsMs, 1);
 		const disables = (await kit().requests()).filter(
 			(r) => r.path === '/api/user/assistants/disable-webhook',
 		);

@@ -5,9 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED, type BeyondDocsOption } from '../../sandbox';
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { useSuiteFixture } from '../helpers/suite';
-import { startTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
+import { useTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
 import { keepIdleConnections } from '../helpers/keepAlive';
 
 export const INBOUND = SEED.alice.inboundAssistantId; // 101, tools 31 and 33
@@ -40,15 +38,7 @@ export interface MidCallToolSuite {
 
 /** One trigger kit for the file (the sandbox with the given options), reset before every test. */
 export function useMidCallToolSuite(beyondDocs: BeyondDocsOption[] = []): MidCallToolSuite {
-	const kit = useSuiteFixture<TriggerKit>({
-		start: async () => await startTriggerKit(undefined, beyondDocs),
-		beforeEach: async (k) => {
-			await k.reset();
-			// Publishing reads and writes a few times per assistant: not paced to the general limit here (off in the sandbox).
-			Object.assign(k.credentials, UNPACED_GENERAL_LIMIT, { baseUrl: k.sb.url });
-		},
-		stop: async (k) => await k.stop(),
-	});
+	const kit = useTriggerKit(undefined, beyondDocs);
 	const tools = async () => (await kit().api('GET', '/api/user/tools')).json as IDataObject[];
 	return {
 		kit,

@@ -14,6 +14,7 @@ import {
 	SEEDED_TOOLS,
 	useMidCallToolSuite,
 } from './midCallToolKit';
+import { drivingTimers, settledValue } from './drivenTimers';
 
 const { kit, toolTrigger, tools, publishedTool } = useMidCallToolSuite();
 
@@ -76,10 +77,8 @@ describe('Mid-Call Tool: clean-up', () => {
 	it('a publish that fails half-way on a 500 still deletes its tool, and says which assistant lost its unnamed tools', async () => {
 		await failWith500(kit(), 'PUT', `/api/user/assistant/${OUTBOUND}`);
 		const t = toolTrigger({ toolKeep: ['calendar_booking'] });
-		const error = await t.lifecycle('create').then(
-			() => undefined,
-			(e: unknown) => e as Error,
-		);
+		const { result } = await drivingTimers(() => t.lifecycle('create'));
+		const error = result.status === 'rejected' ? (result.reason as Error) : undefined;
 		expect(error?.message).toMatch(
 			/^Adding mid-call tool #(\d+) to assistant #102 failed: Famulor answered 500 .* Famulor does not report an assistant's mid-call tools, so the tools of assistant #101 were set to the ones in "Other Tools to Keep": tools not named there are off it; add them again in Famulor if they should stay\. The half-published tool #\1 was deleted: nothing of it is left in Famulor\.$/,
 		);
@@ -93,7 +92,8 @@ describe('Mid-Call Tool: clean-up', () => {
 		const t = toolTrigger();
 		await t.lifecycle('create');
 		await failWith500(kit(), 'PUT', '/api/user/assistant/*');
-		expect(await t.lifecycle('delete')).toBe(true);
+		const { result } = await drivingTimers(() => t.lifecycle('delete'));
+		expect(settledValue(result)).toBe(true);
 		expect((await tools()).map((entry) => entry.id)).toEqual(SEEDED_TOOLS);
 	});
 
@@ -101,7 +101,8 @@ describe('Mid-Call Tool: clean-up', () => {
 		await failWith500(kit(), 'PUT', '/api/user/assistant/*');
 		await failWith500(kit(), 'DELETE', '/api/user/tools/*');
 		const t = toolTrigger({ toolAssistantIds: [INBOUND] });
-		await expect(t.lifecycle('create')).rejects.toThrow(
+		const { result } = await drivingTimers(() => t.lifecycle('create'));
+		expect(() => settledValue(result)).toThrow(
 			/Mid-call tool #\d+ is left in Famulor \(Deleting mid-call tool #\d+ failed: Famulor answered 500 .*\): delete it in Famulor under Mid-Call Tools, which also takes it off its assistants\.$/,
 		);
 		const left = await publishedTool();

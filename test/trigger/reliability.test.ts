@@ -1,9 +1,15 @@
 /** Issue 10's trigger points: errors that carry the fix, one execution per delivery, Simplify by default. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
+import {
+	claimDelivery,
+	IN_FLIGHT_MAX_ENTRIES,
+	IN_FLIGHT_MS,
+} from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
 import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { drivingTimers, expectBackoffs, settledValue, stopDate } from './drivenTimers';
+import { MAX_RETRY_ATTEMPTS } from '../../nodes/shared/transport/constants';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;
 const postCall = (extra: IDataObject = {}) => ({
@@ -45,7 +51,15 @@ describe('activation and deactivation errors say what happened and what to do', 
 			count: 10,
 		});
 		try {
-			const error = await failure(kit().trigger(postCall()).lifecycle('create'));
+			const t = kit().trigger(postCall());
+			const { result, waitsMs } = await drivingTimers(() => t.lifecycle('create'));
+			// Each PUT refused with 503 is tried again after its backoff, as many times as allowed.
+			expect((await kit().requests()).map((r) => [r.method, r.status])).toEqual([
+				['GET', 200],
+				...Array.from({ length: 1 + MAX_RETRY_ATTEMPTS }, () => ['PUT', 503]),
+			]);
+			expectBackoffs(waitsMs);
+			const error = await failure(Promise.resolve().then(() => settledValue(result)));
 			expect(error.message).toMatch(
 				/^Registering the post-call webhook on assistant "Sales Outreach" \(#102\) failed: Famulor answered 503 \(.*\)\. Famulor had a problem: publish the workflow again in a few minutes\.$/,
 			);
@@ -73,6 +87,8 @@ describe('activation and deactivation errors say what happened and what to do', 
 });
 
 describe('replayed call and chat deliveries', () => {
+	let instant = Date.now();
+	afterEach(() => jest.useRealTimers());
 	const CHAT_ASSISTANT = 104;
 	const chatBody = (n: number) => ({
 		id: n,
@@ -96,13 +112,18 @@ describe('replayed call and chat deliveries', () => {
 	])(
 		'%s: a replay is recognised however many other deliveries arrived in between',
 		async (_case, parameters, body) => {
+			// Date stops where the process's claims of the cases before have expired: the claims pushing
+			// this delivery's out are this case's own (and the process holds no others to evict).
+			instant += 2 * IN_FLIGHT_MS;
+			stopDate(instant);
 			const t = kit().trigger(parameters as INodeParameters, { typeVersion: 1.1 });
 			await t.lifecycle('create');
 			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
 			expect(await kit().post(url, body(1))).toBe(200);
 			for (let i = 0; i < IN_FLIGHT_MAX_ENTRIES; i++)
 				claimDelivery(`other trigger|${i}`, Date.now());
-			for (let n = 2; n <= 301; n++) expect(await kit().post(url, body(n))).toBe(200);
+			// 300 other deliveries reach the trigger, handled as n8n does without the socket.
+			for (let n = 2; n <= 301; n++) expect((await kit().deliver(url, body(n))).status).toBe(200);
 			expect(await kit().post(url, body(1))).toBe(200);
 			expect(kit().deliveries.at(-1)?.result.webhookResponse).toEqual({
 				received: true,
@@ -196,7 +217,11 @@ describe('a service that cannot be reached', () => {
 		const unreachable = await startTriggerKit();
 		try {
 			unreachable.credentials.baseUrl = 'http://127.0.0.1:9';
-			const error = await failure(unreachable.trigger(postCall()).lifecycle('create'));
+			const t = unreachable.trigger(postCall());
+			const { result, waitsMs } = await drivingTimers(() => t.lifecycle('create'));
+			// Connection refused: the lookup is tried again after each backoff, as many times as allowed.
+			expectBackoffs(waitsMs);
+			const error = await failure(Promise.resolve().then(() => settledValue(result)));
 			expect(error.message).toMatch(
 				/^Looking up assistant #102 failed: no usable answer from Famulor \(.+\)\. Check the credential's Base URL and that n8n can reach Famulor, then publish the workflow again\.$/,
 			);

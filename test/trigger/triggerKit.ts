@@ -4,7 +4,7 @@
  * endpoint: it receives the sandbox's deliveries and runs them through the trigger's webhook()
  * in n8n-core's WebhookContext, answering like n8n's onReceived mode.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
@@ -24,6 +24,7 @@ import {
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { FamulorTrigger } from '../../nodes/FamulorTrigger/FamulorTrigger.node';
+import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { keepIdleConnections } from '../helpers/keepAlive';
 
 export interface Delivery {
@@ -86,6 +87,8 @@ export interface TriggerKit {
 	): Promise<{ callId: number; deliveries: WebhookLogEntry[] }>;
 	/** Posts straight to the receiver, as a forger would; a string body is sent as these exact bytes. */
 	post(url: string, body: unknown, headers?: Record<string, string>): Promise<number>;
+	/** Hands one delivery to the trigger as n8n does, without the socket (the receiver's handling alone). */
+	deliver(url: string, body: unknown, headers?: Record<string, string>): Promise<Delivery>;
 	/**
 	 * Hands `count` copies of one delivery to the trigger at the same instant, as n8n does for
 	 * concurrent requests: each loads the static data before any of them saves it.
@@ -135,7 +138,13 @@ export async function startTriggerKit(
 		webhookTimeoutMs: 5000,
 		generalRateLimit: false,
 	});
-	const credentials: TestCredentials = { apiToken: sb.tokens.alice, baseUrl: sb.url };
+	// The sandbox holds no general limit here, and no trigger suite is about it: unpaced, as a user
+	// of an unlimited account would set it (the pacer's own suites are test/transport).
+	const credentials: TestCredentials = {
+		apiToken: sb.tokens.alice,
+		baseUrl: sb.url,
+		...UNPACED_GENERAL_LIMIT,
+	};
 	const harnesses = new Map<string, TriggerHarness>();
 	const kit: Pick<TriggerKit, 'deliveries' | 'loseAnswers' | 'workflow'> = {
 		deliveries: [],
@@ -192,10 +201,10 @@ export async function startTriggerKit(
 
 	/** Requests still being handled; a reset waits for them, so a late one never lands in the next test. */
 	const inFlight = new Set<Promise<void>>();
-	const server: Server = createServer((req, res) => {
+	const receive = (origin: string, req: IncomingMessage, res: ServerResponse) => {
 		const handling = (async () => {
-			const url = new URL(req.url ?? '/', 'http://receiver');
-			const harness = harnesses.get(url.pathname);
+			const url = new URL(req.url ?? '/', origin);
+			const harness = harnesses.get(`${origin}${url.pathname}`);
 			if (!harness) {
 				res.statusCode = 404;
 				res.end('no webhook registered at this path');
@@ -220,10 +229,26 @@ export async function startTriggerKit(
 		});
 		inFlight.add(handling);
 		void handling.finally(() => inFlight.delete(handling));
-	});
-	keepIdleConnections(server);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	};
+	/**
+	 * Each test gets a receiver of its own (a new port): a test that timed out and still posts to its
+	 * triggers' URLs meets a closed port, never the next test's triggers.
+	 */
+	const openReceiver = async () => {
+		let origin = '';
+		const server: Server = keepIdleConnections(
+			createServer((req, res) => receive(origin, req, res)),
+		);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		return { server, url: origin };
+	};
+	const closeReceiver = async (server: Server) => {
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	};
+	let receiver = await openReceiver();
+	const startCredentials = { ...credentials };
 
 	const api = async (method: string, path: string, body?: unknown) => {
 		const { status, json } = await sandboxRequest(sb, method, path, { body });
@@ -231,6 +256,30 @@ export async function startTriggerKit(
 	};
 	const ctl = async (method: string, path: string, body?: unknown) =>
 		(await sandboxControl(sb, method, path, body)).json;
+
+	const deliverTogether = async (
+		url: string,
+		body: unknown,
+		count: number,
+		headers: Record<string, string> = {},
+	) => {
+		const parsed = new URL(url);
+		const harness = harnesses.get(`${parsed.origin}${parsed.pathname}`);
+		if (!harness) throw new Error(`no trigger of this test at ${parsed.origin}${parsed.pathname}`);
+		const request = {
+			pathname: parsed.pathname,
+			query: Object.fromEntries(parsed.searchParams.entries()),
+			raw: typeof body === 'string' ? body : JSON.stringify(body),
+			headers: {
+				'content-type': 'application/json',
+				...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+			},
+		};
+		const loads = Array.from({ length: count }, () => loadStaticData(harness));
+		const before = kit.deliveries.length;
+		await Promise.all(loads.map((loaded) => handle(harness, request, loaded)));
+		return kit.deliveries.slice(before);
+	};
 
 	return Object.assign(kit, {
 		sb,
@@ -246,6 +295,7 @@ export async function startTriggerKit(
 				webhookId,
 				options.typeVersion ?? 1,
 			);
+			const receiverUrl = receiver.url;
 			const productionUrl = `${receiverUrl}/webhook/${webhookId}/webhook`;
 			const testUrl = `${receiverUrl}/webhook-test/${webhookId}/webhook`;
 			// The same additionalData object backs the harness's HookContext and WebhookContext.
@@ -253,8 +303,8 @@ export async function startTriggerKit(
 				webhookBaseUrl: `${receiverUrl}/webhook`,
 				webhookTestBaseUrl: `${receiverUrl}/webhook-test`,
 			});
-			harnesses.set(new URL(productionUrl).pathname, harness);
-			harnesses.set(new URL(testUrl).pathname, harness);
+			harnesses.set(productionUrl, harness);
+			harnesses.set(testUrl, harness);
 			return Object.assign(harness, {
 				webhookUrl: productionUrl,
 				productionUrl,
@@ -316,28 +366,10 @@ export async function startTriggerKit(
 			await res.text();
 			return res.status;
 		},
-		async deliverTogether(
-			url: string,
-			body: unknown,
-			count: number,
-			headers: Record<string, string> = {},
-		) {
-			const parsed = new URL(url);
-			const harness = harnesses.get(parsed.pathname);
-			if (!harness) throw new Error(`no trigger at ${parsed.pathname}`);
-			const request = {
-				pathname: parsed.pathname,
-				query: Object.fromEntries(parsed.searchParams.entries()),
-				raw: typeof body === 'string' ? body : JSON.stringify(body),
-				headers: {
-					'content-type': 'application/json',
-					...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
-				},
-			};
-			const loads = Array.from({ length: count }, () => loadStaticData(harness));
-			const before = kit.deliveries.length;
-			await Promise.all(loads.map((loaded) => handle(harness, request, loaded)));
-			return kit.deliveries.slice(before);
+		deliverTogether,
+		async deliver(url: string, body: unknown, headers: Record<string, string> = {}) {
+			const [delivery] = await deliverTogether(url, body, 1, headers);
+			return delivery;
 		},
 		async endConversation(uuid: string, details: IDataObject = {}) {
 			const ended = await ctl('POST', `/conversations/${uuid}/end`, details);
@@ -370,7 +402,13 @@ export async function startTriggerKit(
 			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
+			// Each test starts on real timers, whatever the one before left (drivenTimers.ts).
+			jest.useRealTimers();
 			await Promise.all(inFlight);
+			await closeReceiver(receiver.server);
+			receiver = await openReceiver();
+			// A test that changed the credential (a revoked token, another base URL) leaves it as it found it.
+			Object.assign(credentials, startCredentials);
 			await ctl('POST', '/reset');
 			await ctl('DELETE', '/requests');
 			kit.deliveries.length = 0;
@@ -379,8 +417,9 @@ export async function startTriggerKit(
 			harnesses.clear();
 		},
 		async stop() {
+			await Promise.all(inFlight);
 			await sb.stop();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await closeReceiver(receiver.server);
 		},
 	});
 }
