@@ -16,6 +16,12 @@ export const POLL_PAGE_SIZE = MAX_PAGE_SIZE;
 export const MAX_PAGES_PER_POLL = 20;
 
 /**
+ * The first poll of a swept list, and each poll after it until the sweep has seen the whole list once
+ * (its first cycle, sweep.ts), reads the first page and this many more: the catch-up horizon in all.
+ */
+export const FIRST_CYCLE_PAGES_PER_POLL = MAX_PAGES_PER_POLL - 1;
+
+/**
  * Older pages a sweep (conversations, lead statuses) reads per poll after the first page, unless the
  * trigger's Pages Per Poll option says otherwise: an idle poll of a large account costs 1 + 4
  * requests, 5 % of the account's minute, and looks at 500 records.

@@ -39,6 +39,24 @@ export const freshSweep = (mark: string): SweepState => ({
 	knownUntil: mark,
 });
 
+/**
+ * `knownUntil` during the first cycle, after a first poll whose budget ran out before the list's end:
+ * later than any time, so no record the trigger does not remember counts as changed. A record on a
+ * page that poll did not reach may have changed after the newest update it saw and before it ran;
+ * that change is not new, and nothing in the list tells the two apart (no page shows an order). The
+ * records it remembers are watched as usual; when the cycle completes, everything up to the newest
+ * update seen is known (advanceSweep).
+ */
+export const FIRST_CYCLE = '9999-12-31 23:59:59';
+
+export const inFirstCycle = (sweep: SweepState): boolean => sweep.knownUntil === FIRST_CYCLE;
+
+/** The sweep after the first poll: fresh when it read the whole list, else in its first cycle. */
+export function firstSweep(step: SweepStep, mark: string): SweepState {
+	if (step.kind === 'complete') return freshSweep(mark);
+	return { next: step.at, cycleMark: mark, knownUntil: FIRST_CYCLE };
+}
+
 /** Where a poll's sweep begins: where the last one stopped, or at a cycle start below the first page. */
 export function sweepStart(
 	sweep: SweepState,
@@ -62,10 +80,12 @@ export function afterSweepPage(
 
 /**
  * The sweep after a poll that read everything it found changed. A completed cycle lifts `knownUntil`
- * to the mark its start saw and starts the next cycle at today's mark; a poll that left changes
+ * to the mark its start saw and starts the next cycle at today's mark (a completed first cycle to
+ * today's mark: every record was seen quietly, up to its newest update); a poll that left changes
  * unread keeps the sweep where it was, so the pages are read again (poll callers decide).
  */
 export function advanceSweep(sweep: SweepState, step: SweepStep, mark: string): SweepState {
+	if (step.kind === 'complete' && inFirstCycle(sweep)) return freshSweep(mark);
 	if (step.kind === 'complete') return { next: '', cycleMark: mark, knownUntil: sweep.cycleMark };
 	return { ...sweep, next: step.at };
 }
@@ -89,4 +109,21 @@ export function sweepCost(
 		// The first page is read every poll; the others once per cycle, pagesPerPoll at a time.
 		pollsPerCycle: Math.max(1, Math.ceil((pages - 1) / pagesPerPoll)),
 	};
+}
+
+/**
+ * What learning a list of `records` costs: the first poll reads the first page and `pagesPerPoll`
+ * more; until the first cycle completes, each poll after it the first page and `pagesPerPoll` more
+ * from where the last one stopped (the README's table, bench case 9).
+ */
+export function firstCycleCost(
+	records: number,
+	pagesPerPoll: number,
+	pageSize: number,
+): { firstPollRequests: number; polls: number; requests: number } {
+	const pages = Math.max(1, Math.ceil(records / pageSize));
+	const firstPollRequests = Math.min(pages, 1 + pagesPerPoll);
+	const laterPolls = Math.ceil((pages - firstPollRequests) / pagesPerPoll);
+	// Each later poll reads the first page again.
+	return { firstPollRequests, polls: 1 + laterPolls, requests: pages + laterPolls };
 }
