@@ -158,7 +158,11 @@ export class ListRead implements AsyncIterable<ListPage> {
 
 	async *[Symbol.asyncIterator](): AsyncGenerator<ListPage> {
 		const { read } = this;
-		const guard = new PageGuard(read.path, read.paging, read.from);
+		const guard = new PageGuard(
+			read.path,
+			read.paging,
+			read.from ?? (read.paging === 'page' ? '1' : undefined),
+		);
 		let at = read.from;
 		let recordsRead = 0;
 		for (;;) {
