@@ -74,7 +74,7 @@ function lastPageOf(answer: PageAnswer): number | undefined {
 }
 
 /** The page an answer leaves next, by the list's paging; undefined at the list's end. */
-export function nextOf(paging: Paging, answer: unknown, page: number): ListPage {
+function nextOf(paging: Paging, answer: unknown, page: number): ListPage {
 	const fields = (Array.isArray(answer) ? {} : (answer ?? {})) as PageAnswer;
 	const records = unwrapList(answer);
 	if (paging === 'cursor') {
@@ -172,17 +172,17 @@ export class ListRead implements AsyncIterable<ListPage> {
 				qs: this.query(at, recordsRead),
 				itemIndex: read.itemIndex,
 			});
-			const pageNumber = ++this.requests;
+			const pagesRead = ++this.requests;
 			const page = nextOf(read.paging, answer, at === undefined ? 1 : Number(at));
-			const samePage = guard.samePage(pageNumber, page.records);
+			const samePage = guard.samePage(pagesRead, page.records);
 			if (samePage !== undefined) return this.stop(samePage);
 			recordsRead += page.records.length;
 			yield page;
-			const next = read.choose ? read.choose(page, pageNumber) : page.next;
+			const next = read.choose ? read.choose(page, pagesRead) : page.next;
 			if (next === undefined || recordsRead >= (read.want ?? Infinity)) return;
-			const sameNext = guard.sameNext(pageNumber, next);
+			const sameNext = guard.sameNext(pagesRead, next);
 			if (sameNext !== undefined) return this.stop(sameNext);
-			if (pageNumber >= read.maxPages) {
+			if (pagesRead >= read.maxPages) {
 				this.end = { kind: 'budget', next };
 				return;
 			}

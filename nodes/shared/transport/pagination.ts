@@ -102,7 +102,9 @@ export async function* pageNumberPages(
 ): AsyncGenerator<IDataObject[]> {
 	const read = listPages.call(this, { ...request, paging: 'page', maxPages: MAX_LIST_PAGES });
 	for await (const page of read) if (page.records.length > 0) yield page.records;
-	if (read.end.kind === 'budget') throw unfinished(this, read, request);
+	// A repeated page or cursor ends the lookup with what was read (the paginator logs it).
+	const failure = read.end.kind === 'budget' ? unfinished(this, read, request) : undefined;
+	if (failure) throw failure;
 }
 
 /**
