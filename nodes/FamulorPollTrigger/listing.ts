@@ -130,7 +130,7 @@ export async function readSweep(
 		} catch (error) {
 			if (!isStale(error)) throw asNodeError(ctx.getNode(), error);
 			// Start the cycle over below the first page, once; a second refusal waits for the next poll.
-			requests += pages.requests;
+			requests += pages.requests + 1;
 			step = restarted ? { kind: 'pause', at: '' } : afterSweepPage(firstNext, sweepPages, budget);
 			restarted = true;
 			continue;
