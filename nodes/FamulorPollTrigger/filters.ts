@@ -49,7 +49,10 @@ export function pagesPerPoll(ctx: IPollFunctions): number {
 	return pages;
 }
 
-/** The older pages this poll's sweep reads: Pages Per Poll, or more while the list is being learnt. */
+/**
+ * The older pages this poll's sweep reads: Pages Per Poll, or FIRST_CYCLE_PAGES_PER_POLL while the
+ * list is learnt (sweep.ts, FIRST_CYCLE).
+ */
 export function sweepBudget(
 	ctx: IPollFunctions,
 	phase: 'baseline' | 'watch',
