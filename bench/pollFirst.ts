@@ -1,6 +1,6 @@
 /**
  * Rows of case 9 (bench/pollTrigger.ts): the first poll of New WhatsApp Message on accounts of 5,000
- * and 50,000 conversations. It reads at most MAX_PAGES_PER_POLL pages; the polls after it learn the
+ * and 50,000 conversations. It reads at most FIRST_POLL_MAX_PAGES pages; the polls after it learn the
  * rest of the list (the first cycle, nodes/FamulorPollTrigger/sweep.ts). Its requests, the polls and
  * requests until the list is learnt, and what the learning polls emitted (a message written before
  * the start deep in the list, later than anything the first poll sees, must not come out), beside
@@ -8,7 +8,11 @@
  */
 import { createPollHarness, type PollHarness } from '../harness/pollEngine';
 import { reachableConversations } from '../harness/pollAccounts';
-import { FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE } from '../nodes/FamulorPollTrigger/constants';
+import {
+	FIRST_CYCLE_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
+	POLL_PAGE_SIZE,
+} from '../nodes/FamulorPollTrigger/constants';
 import { firstCycleCost, inFirstCycle, type SweepState } from '../nodes/FamulorPollTrigger/sweep';
 import { seconds, type Row } from './measure';
 import { pollBenchSandbox } from './pollSweep';
@@ -61,7 +65,12 @@ async function firstPollRow(account: number): Promise<Row> {
 			requests += await listReads();
 			polls++;
 		}
-		const cost = firstCycleCost(total, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE);
+		const cost = firstCycleCost(
+			total,
+			FIRST_POLL_MAX_PAGES,
+			FIRST_CYCLE_PAGES_PER_POLL,
+			POLL_PAGE_SIZE,
+		);
 		return {
 			case: `first poll: ${total} conversations, the oldest written to just before`,
 			'first poll requests': first,

@@ -4,6 +4,7 @@ import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-w
 import {
 	DEFAULT_PAGES_PER_POLL,
 	FIRST_CYCLE_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
 	MAX_SWEEP_PAGES_PER_POLL,
 } from './constants';
 import { comparableTime } from './decisions';
@@ -50,17 +51,16 @@ export function pagesPerPoll(ctx: IPollFunctions): number {
 }
 
 /**
- * The older pages this poll's sweep reads: Pages Per Poll, or FIRST_CYCLE_PAGES_PER_POLL while the
- * list is learnt (sweep.ts, FIRST_CYCLE).
+ * The older pages this poll's sweep reads: Pages Per Poll, or while the list is learnt (sweep.ts,
+ * FIRST_CYCLE) the first poll's budget and the first cycle's.
  */
 export function sweepBudget(
 	ctx: IPollFunctions,
 	phase: 'baseline' | 'watch',
 	sweep: SweepState,
 ): number {
-	return phase === 'baseline' || inFirstCycle(sweep)
-		? FIRST_CYCLE_PAGES_PER_POLL
-		: pagesPerPoll(ctx);
+	if (phase === 'baseline') return FIRST_POLL_MAX_PAGES - 1;
+	return inFirstCycle(sweep) ? FIRST_CYCLE_PAGES_PER_POLL : pagesPerPoll(ctx);
 }
 
 /** The newest `updated_at` of the records and `since`, as comparable text. */

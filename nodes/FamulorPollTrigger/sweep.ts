@@ -122,18 +122,19 @@ export function sweepCost(
 }
 
 /**
- * What learning a list of `records` costs: the first poll reads the first page and `pagesPerPoll`
- * more; until the first cycle completes, each poll after it the first page and `pagesPerPoll` more
- * from where the last one stopped (the README's table, bench case 9).
+ * What learning a list of `records` costs: the first poll reads up to `firstPollPages` pages; until
+ * the first cycle completes, each poll after it reads the first page and `laterPages` more from where
+ * the last one stopped (the README's table, bench case 9).
  */
 export function firstCycleCost(
 	records: number,
-	pagesPerPoll: number,
+	firstPollPages: number,
+	laterPages: number,
 	pageSize: number,
 ): { firstPollRequests: number; polls: number; requests: number } {
 	const pages = Math.max(1, Math.ceil(records / pageSize));
-	const firstPollRequests = Math.min(pages, 1 + pagesPerPoll);
-	const laterPolls = Math.ceil((pages - firstPollRequests) / pagesPerPoll);
+	const firstPollRequests = Math.min(pages, firstPollPages);
+	const laterPolls = Math.ceil((pages - firstPollRequests) / laterPages);
 	// Each later poll reads the first page again.
 	return { firstPollRequests, polls: 1 + laterPolls, requests: pages + laterPolls };
 }

@@ -6,7 +6,7 @@
 import {
 	DEFAULT_PAGES_PER_POLL,
 	FIRST_CYCLE_PAGES_PER_POLL,
-	MAX_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
 	MAX_SWEEP_PAGES_PER_POLL,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
@@ -40,12 +40,17 @@ export function buildPollingCost(): string {
 		...ACCOUNT_SIZES.map((records) => row(records, DEFAULT_PAGES_PER_POLL)),
 		row(100_000, MAX_SWEEP_PAGES_PER_POLL),
 		'',
-		`The first poll reads at most ${MAX_PAGES_PER_POLL} pages; on a longer list the next polls read the first page and ${FIRST_CYCLE_PAGES_PER_POLL} more each until every record was seen once, emitting only changes of records already seen ([why](docs/BEHAVIOUR.md#what-a-poll-reads)):`,
+		`The first poll reads at most ${FIRST_POLL_MAX_PAGES} pages; on a longer list the next polls read the first page and ${FIRST_CYCLE_PAGES_PER_POLL} more each until every record was seen once, meanwhile emitting only changes of records it remembers ([why](docs/BEHAVIOUR.md#what-a-poll-reads)):`,
 		'',
 		"| Records | First poll's requests | Polls to learn the list | Requests in all |",
 		'| --- | --- | --- | --- |',
 		...FIRST_POLL_SIZES.map((records) => {
-			const cost = firstCycleCost(records, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE);
+			const cost = firstCycleCost(
+				records,
+				FIRST_POLL_MAX_PAGES,
+				FIRST_CYCLE_PAGES_PER_POLL,
+				POLL_PAGE_SIZE,
+			);
 			return `| ${count(records)} | ${cost.firstPollRequests} | ${cost.polls} | ${count(cost.requests)} |`;
 		}),
 		'<!-- prettier-ignore-end -->',

@@ -4,6 +4,7 @@
  */
 import {
 	FIRST_CYCLE_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
 import {
@@ -80,14 +81,16 @@ describe('secondAfter', () => {
 describe('firstCycleCost: the first poll and the polls until the list is learnt', () => {
 	it.each([
 		// records, first poll's requests, polls, requests in all (each later poll reads page 1 again);
-		// 19 pages after the first, 100 records a page
+		// 100 pages in the first poll, then the first page and 19 more, 100 records a page
 		[100, 1, 1, 1],
-		[2_000, 20, 1, 20],
-		[2_001, 20, 2, 22],
-		[5_000, 20, 3, 52],
-		[50_000, 20, 27, 526],
+		[5_000, 50, 1, 50],
+		[10_000, 100, 1, 100],
+		[10_001, 100, 2, 102],
+		[50_000, 100, 23, 522],
 	])('%i records', (records, firstPollRequests, polls, requests) => {
-		expect(firstCycleCost(records, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE)).toEqual({
+		expect(
+			firstCycleCost(records, FIRST_POLL_MAX_PAGES, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE),
+		).toEqual({
 			firstPollRequests,
 			polls,
 			requests,

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	DEFAULT_PAGES_PER_POLL,
 	FIRST_CYCLE_PAGES_PER_POLL,
-	MAX_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
 import {
@@ -163,22 +163,27 @@ function longList(total: number, deepAt: number) {
 const firstCycleOf = (trigger: PollHarness) =>
 	inFirstCycle((trigger.remembered() as { sweep: SweepState }).sweep);
 
-test('the first poll of 4,500 conversations reads its page budget and learns the rest over the next polls: a remembered conversation is watched meanwhile, an unseen one changed before it started is not emitted, and its next message is', async () => {
-	const TOTAL = 4500;
-	const { conversations, id, deep } = longList(TOTAL, 4200);
+test('the first poll of 10,500 conversations reads its page budget and learns the rest over the next polls: a remembered conversation is watched meanwhile, an unseen one changed before it started is not emitted, and its next message is', async () => {
+	const TOTAL = 10_500;
+	const { conversations, id, deep } = longList(TOTAL, 10_200);
 	const remembered = id(5);
-	const cost = firstCycleCost(TOTAL, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE);
-	expect(cost).toEqual({ firstPollRequests: MAX_PAGES_PER_POLL, polls: 3, requests: 47 });
+	const cost = firstCycleCost(
+		TOTAL,
+		FIRST_POLL_MAX_PAGES,
+		FIRST_CYCLE_PAGES_PER_POLL,
+		POLL_PAGE_SIZE,
+	);
+	expect(cost).toEqual({ firstPollRequests: FIRST_POLL_MAX_PAGES, polls: 2, requests: 106 });
 
 	const trigger = createPollHarness(CHAT, credentials);
 	await trigger.activate();
-	expect(listReads()).toBe(MAX_PAGES_PER_POLL);
+	expect(listReads()).toBe(FIRST_POLL_MAX_PAGES);
 
 	// Polls until the whole list was seen once: each within the budget, a remembered conversation's
 	// message emitted, the deep one's message from before the start not.
 	write(conversations, remembered, 'while the list is learnt', '2026-01-03 09:00:00');
 	const learning: IDataObject[] = [];
-	const reads = [MAX_PAGES_PER_POLL];
+	const reads = [FIRST_POLL_MAX_PAGES];
 	while (firstCycleOf(trigger)) {
 		const { items, error } = await trigger.poll();
 		expect(error).toBeUndefined();
@@ -186,7 +191,7 @@ test('the first poll of 4,500 conversations reads its page budget and learns the
 		reads.push(listReads());
 		expect(reads.length).toBeLessThanOrEqual(cost.polls);
 	}
-	expect(reads).toEqual([20, 20, 7]);
+	expect(reads).toEqual([100, 6]);
 	expect(reads.reduce((sum, n) => sum + n, 0)).toBe(cost.requests);
 	expect(learning).toEqual([
 		expect.objectContaining({ conversation_id: remembered, message: 'while the list is learnt' }),
@@ -212,13 +217,15 @@ test('the first poll of 4,500 conversations reads its page budget and learns the
 });
 
 test('an unseen conversation whose message before the start is the newest update of all is not emitted when the first cycle completes, nor in the cycles after it', async () => {
-	const TOTAL = 2500;
-	longList(TOTAL, 2400);
+	const TOTAL = 10_500;
+	longList(TOTAL, 10_400);
 	const trigger = createPollHarness(CHAT, credentials);
 	await trigger.activate();
 	let polls = 1;
 	for (; firstCycleOf(trigger); polls++) expect((await trigger.poll()).items).toEqual([]);
-	expect(polls).toBe(firstCycleCost(TOTAL, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE).polls);
+	expect(polls).toBe(
+		firstCycleCost(TOTAL, FIRST_POLL_MAX_PAGES, FIRST_CYCLE_PAGES_PER_POLL, POLL_PAGE_SIZE).polls,
+	);
 	const cycle = Math.ceil(TOTAL / (POLL_PAGE_SIZE * DEFAULT_PAGES_PER_POLL));
 	for (let n = 0; n < 2 * cycle; n++) expect((await trigger.poll()).items).toEqual([]);
 });
