@@ -19,33 +19,13 @@ import {
 	type SweepState,
 } from '../../nodes/FamulorPollTrigger/sweep';
 import { createPollHarness, type PollHarness } from '../../harness/pollEngine';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import type { TestCredentials } from '../../harness/engine';
-import {
-	startScriptedServer,
-	type RecordedRequest,
-	type ScriptedServer,
-} from '../helpers/scriptedServer';
+import type { RecordedRequest } from '../helpers/scriptedServer';
+import { useScriptedService } from '../helpers/scriptedService';
 
 const LIST = '/api/user/conversations';
 const CHAT = { event: 'newChatMessage' };
 
-let server: ScriptedServer;
-let credentials: TestCredentials;
-
-beforeAll(async () => {
-	server = await startScriptedServer();
-	credentials = {
-		apiToken: 'sbx_poll_guard_token_5b1e',
-		baseUrl: `${server.url}/`,
-		requestTimeoutSeconds: 2,
-		...UNPACED_GENERAL_LIMIT,
-	};
-});
-
-afterAll(async () => {
-	await server.close();
-});
+const service = useScriptedService('sbx_poll_guard_token_5b1e');
 
 /** A web-widget conversation as the list gives it, with the customer's messages as its history. */
 interface Conversation {
@@ -69,6 +49,7 @@ function serve(
 	conversations: Map<string, Conversation>,
 	page: (cursor: string | undefined) => { ids: string[]; next: string | null },
 ) {
+	const { server } = service();
 	server.requests.length = 0;
 	server.fallback = (request: RecordedRequest) => {
 		if (request.path === LIST) {
@@ -92,6 +73,7 @@ function serve(
 }
 
 const listReads = () => {
+	const { server } = service();
 	const reads = server.requests.filter((request) => request.path === LIST).length;
 	server.requests.length = 0;
 	return reads;
@@ -114,7 +96,7 @@ test('a cursor the service gives again ends each read with a warning; the conver
 	serve(conversations, (cursor) =>
 		cursor === undefined ? { ids: ['a', 'b'], next: 'c1' } : { ids: ['c'], next: 'c1' },
 	);
-	const trigger = createPollHarness(CHAT, credentials);
+	const trigger = createPollHarness(CHAT, service().credentials);
 	await trigger.activate();
 	expect(listReads()).toBe(2);
 	const warning =
@@ -175,7 +157,7 @@ test('the first poll of 10,500 conversations reads its page budget and learns th
 	);
 	expect(cost).toEqual({ firstPollRequests: FIRST_POLL_MAX_PAGES, polls: 2, requests: 106 });
 
-	const trigger = createPollHarness(CHAT, credentials);
+	const trigger = createPollHarness(CHAT, service().credentials);
 	await trigger.activate();
 	expect(listReads()).toBe(FIRST_POLL_MAX_PAGES);
 
@@ -219,7 +201,7 @@ test('the first poll of 10,500 conversations reads its page budget and learns th
 test('an unseen conversation whose message before the start is the newest update of all is not emitted when the first cycle completes, nor in the cycles after it', async () => {
 	const TOTAL = 10_500;
 	longList(TOTAL, 10_400);
-	const trigger = createPollHarness(CHAT, credentials);
+	const trigger = createPollHarness(CHAT, service().credentials);
 	await trigger.activate();
 	let polls = 1;
 	for (; firstCycleOf(trigger); polls++) expect((await trigger.poll()).items).toEqual([]);

@@ -5,30 +5,11 @@
  * cursor seen before, with a warning in n8n's log and the pages read before it yielded.
  */
 import { listPages, type PageRead, type ReadEnd } from '../../nodes/shared/transport';
-import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import {
-	startScriptedServer,
-	type RecordedRequest,
-	type ScriptedServer,
-} from '../helpers/scriptedServer';
+import { withRequestContext } from '../../harness/engine';
+import type { RecordedRequest } from '../helpers/scriptedServer';
+import { keepWarnings, useScriptedService } from '../helpers/scriptedService';
 
-let server: ScriptedServer;
-let credentials: TestCredentials;
-
-beforeAll(async () => {
-	server = await startScriptedServer();
-	credentials = {
-		apiToken: 'sbx_pages_token_7d2e',
-		baseUrl: `${server.url}/`,
-		requestTimeoutSeconds: 2,
-		...UNPACED_GENERAL_LIMIT,
-	};
-});
-
-afterAll(async () => {
-	await server.close();
-});
+const service = useScriptedService('sbx_pages_token_7d2e');
 
 const ids = (from: number, count: number) =>
 	Array.from({ length: count }, (_, index) => ({ id: from + index }));
@@ -334,18 +315,12 @@ const table: Array<[string, Row]> = [
 
 describe('listPages', () => {
 	test.each(table)('%s', async (_name, row) => {
+		const { server, credentials } = service();
 		server.requests.length = 0;
 		server.fallback = (request) => ({ status: 200, body: row.answer(request) });
-		const warnings: string[] = [];
+		let warnings: string[] = [];
 		const { pages, end } = await withRequestContext(credentials, async function () {
-			Object.defineProperty(this, 'logger', {
-				value: {
-					warn: (line: string) => warnings.push(line),
-					info: () => {},
-					debug: () => {},
-					error: () => {},
-				},
-			});
+			warnings = keepWarnings(this);
 			const read = listPages.call(this, { path: PATH, ...row.read });
 			const seen: Row['pages'] = [];
 			for await (const page of read)

@@ -8,47 +8,30 @@ import type { INodeListSearchResult } from 'n8n-workflow';
 
 import { searchCalls } from '../../../nodes/shared/methods/calls';
 import { searchConversations } from '../../../nodes/shared/methods/conversations';
-import { withRequestContext, type TestCredentials } from '../../../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
-import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
+import { withRequestContext } from '../../../harness/engine';
+import { keepWarnings, useScriptedService } from '../../helpers/scriptedService';
 
-let server: ScriptedServer;
-let credentials: TestCredentials;
-
-beforeAll(async () => {
-	server = await startScriptedServer();
-	credentials = {
-		apiToken: 'sbx_picker_paging_token_3c8a',
-		baseUrl: `${server.url}/`,
-		requestTimeoutSeconds: 2,
-		...UNPACED_GENERAL_LIMIT,
-	};
-});
-
-afterAll(async () => {
-	await server.close();
-});
+const service = useScriptedService('sbx_picker_paging_token_3c8a');
 
 /** One picker call as n8n makes it, with the token of the last answer; the warnings it logged. */
 async function pick(
 	search: typeof searchConversations,
 	token: string | undefined,
 ): Promise<{ result: INodeListSearchResult; warnings: string[] }> {
-	const warnings: string[] = [];
-	const result = await withRequestContext(credentials, async function () {
-		Object.defineProperty(this, 'logger', {
-			value: { warn: (line: string) => warnings.push(line), info: () => {}, debug: () => {} },
-		});
+	let warnings: string[] = [];
+	const result = await withRequestContext(service().credentials, async function () {
+		warnings = keepWarnings(this);
 		return await search.call(this, undefined, token);
 	});
 	return { result, warnings };
 }
 
 beforeEach(() => {
-	server.requests.length = 0;
+	service().server.requests.length = 0;
 });
 
 test('conversations: the token is the next cursor; a cursor answered with itself ends the list', async () => {
+	const { server } = service();
 	server.fallback = (request) => ({
 		status: 200,
 		body: {
@@ -73,6 +56,7 @@ test('conversations: the token is the next cursor; a cursor answered with itself
 });
 
 test('calls: the token is the next page number, none after last_page', async () => {
+	const { server } = service();
 	server.fallback = (request) => ({
 		status: 200,
 		body: {
