@@ -2,9 +2,10 @@
  * Case 9 of `npm run bench`: the polling trigger (nodes/FamulorPollTrigger). In-process, through
  * n8n-core's PollContext (harness/pollEngine.ts) against the sandbox: 1,000 customer messages in
  * 200 WhatsApp conversations between two polls (each emitted once, oldest first within its
- * conversation, requests beside a minimal reader's), what an idle poll of each event costs, and an
- * account of 5,000 conversations swept a few pages a poll (bench/pollSweep.ts). In a real n8n (the
- * newest tested): event to execution, a workflow polling every 10 s.
+ * conversation, requests beside a minimal reader's), what an idle poll of each event costs, an
+ * account of 5,000 conversations swept a few pages a poll (bench/pollSweep.ts), and the first poll
+ * of 5,000 and 50,000 (bench/pollFirst.ts). In a real n8n (the newest tested): event to execution,
+ * a workflow polling every 10 s.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -15,6 +16,7 @@ import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflo
 import { createPollHarness } from '../harness/pollEngine';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
+import { firstPollRows } from './pollFirst';
 import { pollBenchSandbox, sweepRows } from './pollSweep';
 
 const CONVERSATIONS = 200;
@@ -169,7 +171,7 @@ async function latencyRow(): Promise<Row> {
 }
 
 async function pollTriggerTable(): Promise<string> {
-	const rows = [...(await burstRows()), ...(await sweepRows())];
+	const rows = [...(await burstRows()), ...(await sweepRows()), ...(await firstPollRows())];
 	if (process.env.BENCH_POLL_N8N !== '0') rows.push(await latencyRow());
 	// BENCH_POLL_N8N=0 leaves out the last row (a real n8n).
 	return table('9. Polling trigger', rows);

@@ -16,6 +16,16 @@ export const POLL_PAGE_SIZE = MAX_PAGE_SIZE;
 export const MAX_PAGES_PER_POLL = 20;
 
 /**
+ * The most pages the first poll of a swept list (conversations, lead statuses) reads: 10,000 records,
+ * a minute of the account's documented requests. A list that fits is learnt at once; a longer one
+ * over the polls after it (the first cycle, sweep.ts), which watch only what the trigger remembers.
+ */
+export const FIRST_POLL_MAX_PAGES = 100;
+
+/** Each poll of the first cycle after the first poll reads the first page and this many more. */
+export const FIRST_CYCLE_PAGES_PER_POLL = MAX_PAGES_PER_POLL - 1;
+
+/**
  * Older pages a sweep (conversations, lead statuses) reads per poll after the first page, unless the
  * trigger's Pages Per Poll option says otherwise: an idle poll of a large account costs 1 + 4
  * requests, 5 % of the account's minute, and looks at 500 records.

@@ -1,8 +1,14 @@
 /** The polling trigger's filters as they read from its parameters (properties.ts). */
 import { NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { DEFAULT_PAGES_PER_POLL, MAX_SWEEP_PAGES_PER_POLL } from './constants';
+import {
+	DEFAULT_PAGES_PER_POLL,
+	FIRST_CYCLE_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
+	MAX_SWEEP_PAGES_PER_POLL,
+} from './constants';
 import { comparableTime } from './decisions';
+import { inFirstCycle, type SweepState } from './sweep';
 
 /** A resource locator's ID, or undefined when left empty (an optional filter). */
 export function optionalId(ctx: IPollFunctions, name: string, label: string): number | undefined {
@@ -42,6 +48,19 @@ export function pagesPerPoll(ctx: IPollFunctions): number {
 			`Pages Per Poll: enter a whole number from 1 to ${MAX_SWEEP_PAGES_PER_POLL}; got "${String(value)}"`,
 		);
 	return pages;
+}
+
+/**
+ * The older pages this poll's sweep reads: Pages Per Poll, or while the list is learnt (sweep.ts,
+ * FIRST_CYCLE) the first poll's budget and the first cycle's.
+ */
+export function sweepBudget(
+	ctx: IPollFunctions,
+	phase: 'baseline' | 'watch',
+	sweep: SweepState,
+): number {
+	if (phase === 'baseline') return FIRST_POLL_MAX_PAGES - 1;
+	return inFirstCycle(sweep) ? FIRST_CYCLE_PAGES_PER_POLL : pagesPerPoll(ctx);
 }
 
 /** The newest `updated_at` of the records and `since`, as comparable text. */

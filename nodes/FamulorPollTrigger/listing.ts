@@ -1,12 +1,13 @@
 /**
- * Reads the lists a poll watches through the one transport (paced with every other request of the
- * credential), stopping as early as the order an answer shows allows (decisions.ts).
+ * The polling decisions of a poll's list reads, over the one paginator (listPages: paced with every
+ * other request of the credential, a page budget, no page or cursor twice): which page a scan reads
+ * next (decisions.ts), and where a sweep stands after its pages (sweep.ts).
  */
 import { NodeApiError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { asNodeError, famulorApiRequest, unwrapList } from '../shared/transport';
-import { POLL_PAGE_SIZE } from './constants';
-import { nextNumberedPage, orderOf } from './decisions';
+import { asNodeError, listPages, type Paging } from '../shared/transport';
+import { MAX_PAGES_PER_POLL, POLL_PAGE_SIZE } from './constants';
+import { nextNumberedPage, orderOf, type ListOrder } from './decisions';
 import { afterSweepPage, sweepStart, type SweepState, type SweepStep } from './sweep';
 
 export interface ListScan {
@@ -17,15 +18,12 @@ export interface ListScan {
 	beyondHorizon: boolean;
 }
 
-function get(ctx: IPollFunctions, path: string, qs: IDataObject): Promise<IDataObject> {
-	return famulorApiRequest.call(ctx, { method: 'GET', path, qs });
-}
-
 const idOf = (record: IDataObject): number => Number(record.id);
 
 /**
  * A page-number list (calls, leads): the records with IDs from `neededFrom` up, or every record when
- * it is undefined (a list whose order no page shows is read whole either way).
+ * it is undefined (a list whose order no page shows is read whole either way), at most
+ * MAX_PAGES_PER_POLL pages.
  */
 export async function scanNumberedList(
 	ctx: IPollFunctions,
@@ -33,95 +31,41 @@ export async function scanNumberedList(
 	qs: IDataObject,
 	neededFrom: number | undefined,
 ): Promise<ListScan> {
-	const records: IDataObject[] = [];
-	let page = 1;
-	let requests = 0;
+	let order: ListOrder = 'unknown';
 	let lastPage = 1;
-	let order: ReturnType<typeof orderOf> = 'unknown';
-	for (;;) {
-		const answer = await get(ctx, path, { ...qs, per_page: POLL_PAGE_SIZE, page });
-		requests++;
-		const data = unwrapList(answer);
-		records.push(...data);
-		if (page === 1) {
-			lastPage = typeof answer.last_page === 'number' ? answer.last_page : 1;
-			order = orderOf(data.map(idOf));
-		}
-		if (data.length === 0) break;
-		const next = nextNumberedPage({
-			order,
-			page,
-			lastPage,
-			pagesRead: requests,
-			lowestId: Math.min(...data.map(idOf)),
-			neededFrom,
-		});
-		if (next === 'done') break;
-		if (next === 'horizon') return { records, requests, beyondHorizon: true };
-		page = next;
-	}
-	return { records, requests, beyondHorizon: false };
+	let page = 1;
+	let beyondHorizon = false;
+	const read = listPages.call(ctx, {
+		path,
+		qs,
+		paging: 'page',
+		perPage: POLL_PAGE_SIZE,
+		maxPages: MAX_PAGES_PER_POLL,
+		choose: ({ records, lastPage: last }, pagesRead) => {
+			if (pagesRead === 1) {
+				lastPage = last ?? 1;
+				order = orderOf(records.map(idOf));
+			}
+			if (records.length === 0) return undefined;
+			const lowestId = Math.min(...records.map(idOf));
+			const next = nextNumberedPage({ order, page, lastPage, pagesRead, lowestId, neededFrom });
+			beyondHorizon = next === 'horizon';
+			if (typeof next !== 'number') return undefined;
+			page = next;
+			return String(next);
+		},
+	});
+	const records: IDataObject[] = [];
+	for await (const { records: data } of read) records.push(...data);
+	return { records, requests: read.requests, beyondHorizon };
 }
 
-/** One page of a list and where the next one is (undefined: the list's end). */
-interface ListPage {
-	records: IDataObject[];
-	next: string | undefined;
+/** A list a sweep walks: its path, filters and paging. */
+export interface SweptList {
+	path: string;
+	qs: IDataObject;
+	paging: Paging;
 }
-
-/**
- * Reads a list page by position: undefined for the first page, else a cursor or a page number;
- * `stale` when the service refuses a position kept from an earlier poll (a cursor it no longer
- * takes: the docs show no error for one, so any 400, 404 or 422), which starts the cycle over.
- */
-type Pager = (position: string | undefined) => Promise<ListPage | 'stale'>;
-
-async function getPage(
-	ctx: IPollFunctions,
-	path: string,
-	qs: IDataObject,
-	kept: boolean,
-): Promise<IDataObject | 'stale'> {
-	try {
-		return await get(ctx, path, qs);
-	} catch (error) {
-		if (kept && error instanceof NodeApiError && STALE_STATUSES.includes(String(error.httpCode)))
-			return 'stale';
-		throw asNodeError(ctx.getNode(), error);
-	}
-}
-
-const STALE_STATUSES = ['400', '404', '422'];
-
-/** The conversations list: cursor pages (https://docs.famulor.de/en/api-reference/conversations/list). */
-export const cursorPager =
-	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
-	async (position) => {
-		const answer = await getPage(
-			ctx,
-			path,
-			{ ...qs, per_page: POLL_PAGE_SIZE, ...(position === undefined ? {} : { cursor: position }) },
-			position !== undefined,
-		);
-		if (answer === 'stale') return answer;
-		const next = answer.next_cursor;
-		return {
-			records: unwrapList(answer),
-			next: typeof next === 'string' && next !== '' ? next : undefined,
-		};
-	};
-
-/** A page-number list, e.g. leads (https://docs.famulor.de/en/api-reference/leads/list). */
-export const numberedPager =
-	(ctx: IPollFunctions, path: string, qs: IDataObject): Pager =>
-	async (position) => {
-		const page = position === undefined ? 1 : Number(position);
-		const answer = await getPage(ctx, path, { ...qs, per_page: POLL_PAGE_SIZE, page }, page > 1);
-		if (answer === 'stale') return answer;
-		const records = unwrapList(answer);
-		const lastPage = typeof answer.last_page === 'number' ? answer.last_page : page;
-		return { records, next: records.length > 0 && page < lastPage ? String(page + 1) : undefined };
-	};
 
 export interface SweepRead {
 	/** The first page's records, then the sweep's, each record once. */
@@ -132,16 +76,25 @@ export interface SweepRead {
 }
 
 /**
+ * Whether the service refused a position kept from an earlier poll (a cursor it no longer takes: the
+ * docs show no error for one, so any 400, 404 or 422), which starts the cycle over.
+ */
+const STALE_STATUSES = ['400', '404', '422'];
+const isStale = (error: unknown): boolean =>
+	error instanceof NodeApiError && STALE_STATUSES.includes(String(error.httpCode));
+
+/**
  * One poll's read of a swept list (sweep.ts): the first page, then up to `budget` pages from where
- * the sweep stands; an Infinity budget reads the whole list (a quiet first poll).
+ * the sweep stands. A position the service refuses starts the cycle over below the first page, once
+ * (a second refusal waits for the next poll); a repeated page or cursor ends the read where it is
+ * (the paginator logs it) and the next poll starts the cycle over, the cycle not complete.
  */
 export async function readSweep(
-	pager: Pager,
+	ctx: IPollFunctions,
+	list: SweptList,
 	sweep: SweepState,
 	budget: number,
 ): Promise<SweepRead> {
-	const first = await pager(undefined);
-	if (first === 'stale') throw new Error('the first page is never stale');
 	const seen = new Set<string>();
 	const records: IDataObject[] = [];
 	const add = (page: IDataObject[]) => {
@@ -151,23 +104,43 @@ export async function readSweep(
 				records.push(record);
 			}
 	};
-	add(first.records);
-	let requests = 1;
+	const read = (from: string | undefined, maxPages: number) =>
+		listPages.call(ctx, { ...list, from, perPage: POLL_PAGE_SIZE, maxPages });
+	const first = read(undefined, 1);
+	let firstNext: string | undefined;
+	try {
+		for await (const page of first) {
+			add(page.records);
+			firstNext = page.next;
+		}
+	} catch (error) {
+		throw asNodeError(ctx.getNode(), error);
+	}
+	let requests = first.requests;
 	let sweepPages = 0;
 	let restarted = false;
-	let step: SweepStep = afterSweepPage(sweepStart(sweep, first.next), 0, budget);
+	let step = afterSweepPage(sweepStart(sweep, firstNext), 0, budget);
 	while (step.kind === 'read') {
-		const page = await pager(step.at);
-		requests++;
-		if (page === 'stale') {
+		const pages = read(step.at, budget - sweepPages);
+		try {
+			for await (const page of pages) {
+				sweepPages++;
+				add(page.records);
+			}
+		} catch (error) {
+			if (!isStale(error)) throw asNodeError(ctx.getNode(), error);
 			// Start the cycle over below the first page, once; a second refusal waits for the next poll.
-			step = restarted ? { kind: 'pause', at: '' } : afterSweepPage(first.next, sweepPages, budget);
+			requests += pages.requests + 1;
+			step = restarted ? { kind: 'pause', at: '' } : afterSweepPage(firstNext, sweepPages, budget);
 			restarted = true;
 			continue;
 		}
-		sweepPages++;
-		add(page.records);
-		step = afterSweepPage(page.next, sweepPages, budget);
+		requests += pages.requests;
+		const { end } = pages;
+		step =
+			end.kind === 'repeated'
+				? { kind: 'pause', at: '' }
+				: afterSweepPage(end.kind === 'budget' ? end.next : undefined, sweepPages, budget);
 	}
 	return { records, requests, step };
 }

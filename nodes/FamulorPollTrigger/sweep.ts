@@ -39,6 +39,32 @@ export const freshSweep = (mark: string): SweepState => ({
 	knownUntil: mark,
 });
 
+/**
+ * `knownUntil` during the first cycle, after a first poll whose budget ran out before the list's end:
+ * later than any time, so no record the trigger does not remember counts as changed. A record on a
+ * page that poll did not reach may have changed after the newest update it saw and before it ran;
+ * that change is not new, and nothing in the list tells the two apart (no page shows an order). The
+ * records it remembers are watched as usual. When the cycle completes, every record has been seen,
+ * so everything up to the end of the newest update's second is known (advanceSweep): a change in
+ * that second after its read is missed, as any change while the list is learnt in a record the
+ * trigger does not remember.
+ */
+export const FIRST_CYCLE = '9999-12-31 23:59:59';
+
+export const inFirstCycle = (sweep: SweepState): boolean => sweep.knownUntil === FIRST_CYCLE;
+
+/** The second after a comparable time (decisions.ts, comparableTime); '' stays ''. */
+export function secondAfter(time: string): string {
+	const next = Date.parse(`${time.replace(' ', 'T')}Z`) + 1000;
+	return Number.isNaN(next) ? time : new Date(next).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** The sweep after the first poll: fresh when it read the whole list, else in its first cycle. */
+export function firstSweep(step: SweepStep, mark: string): SweepState {
+	if (step.kind === 'complete') return freshSweep(mark);
+	return { next: step.at, cycleMark: mark, knownUntil: FIRST_CYCLE };
+}
+
 /** Where a poll's sweep begins: where the last one stopped, or at a cycle start below the first page. */
 export function sweepStart(
 	sweep: SweepState,
@@ -62,11 +88,15 @@ export function afterSweepPage(
 
 /**
  * The sweep after a poll that read everything it found changed. A completed cycle lifts `knownUntil`
- * to the mark its start saw and starts the next cycle at today's mark; a poll that left changes
+ * to the mark its start saw and starts the next cycle at today's mark (a completed first cycle past
+ * today's mark's second: every record was seen quietly, FIRST_CYCLE); a poll that left changes
  * unread keeps the sweep where it was, so the pages are read again (poll callers decide).
  */
 export function advanceSweep(sweep: SweepState, step: SweepStep, mark: string): SweepState {
-	if (step.kind === 'complete') return { next: '', cycleMark: mark, knownUntil: sweep.cycleMark };
+	if (step.kind === 'complete' && inFirstCycle(sweep)) return freshSweep(secondAfter(mark));
+	// Never back: a first cycle's end knows its newest second whole, and the next cycle's mark may be it.
+	const knownUntil = sweep.cycleMark > sweep.knownUntil ? sweep.cycleMark : sweep.knownUntil;
+	if (step.kind === 'complete') return { next: '', cycleMark: mark, knownUntil };
 	return { ...sweep, next: step.at };
 }
 
@@ -89,4 +119,22 @@ export function sweepCost(
 		// The first page is read every poll; the others once per cycle, pagesPerPoll at a time.
 		pollsPerCycle: Math.max(1, Math.ceil((pages - 1) / pagesPerPoll)),
 	};
+}
+
+/**
+ * What learning a list of `records` costs: the first poll reads up to `firstPollPages` pages; until
+ * the first cycle completes, each poll after it reads the first page and `laterPages` more from where
+ * the last one stopped (the README's table, bench case 9).
+ */
+export function firstCycleCost(
+	records: number,
+	firstPollPages: number,
+	laterPages: number,
+	pageSize: number,
+): { firstPollRequests: number; polls: number; requests: number } {
+	const pages = Math.max(1, Math.ceil(records / pageSize));
+	const firstPollRequests = Math.min(pages, firstPollPages);
+	const laterPolls = Math.ceil((pages - firstPollRequests) / laterPages);
+	// Each later poll reads the first page again.
+	return { firstPollRequests, polls: 1 + laterPolls, requests: pages + laterPolls };
 }

@@ -5,10 +5,12 @@
  */
 import {
 	DEFAULT_PAGES_PER_POLL,
+	FIRST_CYCLE_PAGES_PER_POLL,
+	FIRST_POLL_MAX_PAGES,
 	MAX_SWEEP_PAGES_PER_POLL,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
-import { sweepCost } from '../../nodes/FamulorPollTrigger/sweep';
+import { firstCycleCost, sweepCost } from '../../nodes/FamulorPollTrigger/sweep';
 import { DOCUMENTED_GENERAL_LIMITS } from '../../nodes/shared/transport/constants';
 import { replaceBlock } from './blocks';
 
@@ -17,6 +19,9 @@ export const POLLING_COST_END = '<!-- polling-cost:end -->';
 
 /** Account sizes the table shows: conversations (of the filters) or leads (of the campaign). */
 const ACCOUNT_SIZES = [100, 1_000, 2_000, 5_000, 20_000, 100_000];
+
+/** Account sizes the first poll's table shows (bench case 9 measures them). */
+const FIRST_POLL_SIZES = [5_000, 50_000];
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -34,6 +39,20 @@ export function buildPollingCost(): string {
 		'| --- | --- | --- | --- |',
 		...ACCOUNT_SIZES.map((records) => row(records, DEFAULT_PAGES_PER_POLL)),
 		row(100_000, MAX_SWEEP_PAGES_PER_POLL),
+		'',
+		`The first poll reads at most ${FIRST_POLL_MAX_PAGES} pages; on a longer list the next polls read the first page and ${FIRST_CYCLE_PAGES_PER_POLL} more each until every record was seen once, meanwhile emitting only changes of records it remembers ([why](docs/BEHAVIOUR.md#what-a-poll-reads)):`,
+		'',
+		"| Records | First poll's requests | Polls to learn the list | Requests in all |",
+		'| --- | --- | --- | --- |',
+		...FIRST_POLL_SIZES.map((records) => {
+			const cost = firstCycleCost(
+				records,
+				FIRST_POLL_MAX_PAGES,
+				FIRST_CYCLE_PAGES_PER_POLL,
+				POLL_PAGE_SIZE,
+			);
+			return `| ${count(records)} | ${cost.firstPollRequests} | ${cost.polls} | ${count(cost.requests)} |`;
+		}),
 		'<!-- prettier-ignore-end -->',
 		POLLING_COST_END,
 	].join('\n');

@@ -8,9 +8,9 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { DATE_FROM_MARGIN_DAYS, MAX_TRACKED_RECORDS } from '../constants';
 import { comparableTime, leadStatusChange } from '../decisions';
-import { daysBefore, newestUpdate, optionalId, pagesPerPoll, stringList } from '../filters';
-import { numberedPager, readSweep, scanNumberedList, type ListScan } from '../listing';
-import { advanceSweep, forgettable, freshSweep } from '../sweep';
+import { daysBefore, newestUpdate, optionalId, stringList, sweepBudget } from '../filters';
+import { readSweep, scanNumberedList, type ListScan } from '../listing';
+import { advanceSweep, firstSweep, forgettable, inFirstCycle } from '../sweep';
 import { bound, track, type WatchState } from '../state';
 import type { PollEvent } from './types';
 
@@ -98,13 +98,13 @@ export const newLead: PollEvent<LeadFilters> = {
 export const leadStatusChanged: PollEvent<LeadFilters> = {
 	readFilters,
 	async poll(ctx, filters, state, phase) {
-		const pager = numberedPager(ctx, PATH, campaignQuery(filters));
-		const budget = phase === 'baseline' ? Number.POSITIVE_INFINITY : pagesPerPoll(ctx);
-		const read = await readSweep(pager, state.sweep, budget);
+		const list = { path: PATH, qs: campaignQuery(filters), paging: 'page' as const };
+		const read = await readSweep(ctx, list, state.sweep, sweepBudget(ctx, phase, state.sweep));
 		const mark = newestUpdate(read.records, state.mark);
-		if (phase === 'baseline') state.sweep = freshSweep(mark);
+		if (phase === 'baseline') state.sweep = firstSweep(read.step, mark);
 		const { knownUntil } = state.sweep;
-		const floor = state.floor;
+		// While the list is learnt, a lead above the floor may be one on a page not yet read: not new.
+		const floor = inFirstCycle(state.sweep) ? Number.POSITIVE_INFINITY : state.floor;
 		const items: IDataObject[] = [];
 		const passed = new Set<string>();
 		let remembered = Object.keys(state.tracked).length;

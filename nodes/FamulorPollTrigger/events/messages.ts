@@ -21,9 +21,9 @@ import {
 } from '../constants';
 import { comparableTime, type ConversationVerdict } from '../decisions';
 import { count, judge } from './conversationJudge';
-import { newestUpdate, optionalId, pagesPerPoll } from '../filters';
-import { cursorPager, readSweep } from '../listing';
-import { advanceSweep, freshSweep } from '../sweep';
+import { newestUpdate, optionalId, sweepBudget } from '../filters';
+import { readSweep } from '../listing';
+import { advanceSweep, firstSweep } from '../sweep';
 import { bound, emptyState, track, type WatchState } from '../state';
 import type { PollEvent, PollOutcome } from './types';
 
@@ -162,13 +162,16 @@ async function poll(
 ): Promise<PollOutcome> {
 	const phone =
 		filters.senderId === undefined ? undefined : await senderPhone(ctx, state, filters.senderId);
-	const pager = cursorPager(ctx, CONVERSATIONS_PATH, listQuery(filters, phone));
-	// The quiet first poll reads the whole list once: the newest update anywhere is where the
-	// records it does not remember are known until.
-	const budget = phase === 'baseline' ? Number.POSITIVE_INFINITY : pagesPerPoll(ctx);
-	const read = await readSweep(pager, state.sweep, budget);
+	const list = {
+		path: CONVERSATIONS_PATH,
+		qs: listQuery(filters, phone),
+		paging: 'cursor' as const,
+	};
+	const read = await readSweep(ctx, list, state.sweep, sweepBudget(ctx, phase, state.sweep));
+	// The quiet first poll learns the list: the newest update anywhere is where the records it does
+	// not remember are known until, once it has seen them all (sweep.ts, firstSweep).
 	const mark = newestUpdate(read.records, state.mark);
-	if (phase === 'baseline') state.sweep = freshSweep(mark);
+	if (phase === 'baseline') state.sweep = firstSweep(read.step, mark);
 	const { changed, forgettable: passed } = judge(state, read.records, phase === 'baseline');
 	// Oldest change first, so conversations come out in the order they were written to.
 	changed.sort((a, b) =>

@@ -7,11 +7,11 @@ import type {
 } from 'n8n-workflow';
 
 import { parseId } from '../ids';
-import { MAX_PAGE_SIZE, famulorApiRequest, unwrapList } from '../transport';
+import { MAX_PAGE_SIZE, famulorApiRequest, listPages, unwrapList, type Paging } from '../transport';
 
 /**
- * What every picker shares: the search text match, the list items and options, the one page loop of
- * paged list searches, and reading what the user chose elsewhere in the node.
+ * What every picker shares: the search text match, the list items and options, one page of a paged
+ * list search, and reading what the user chose elsewhere in the node.
  */
 
 export function matches(filter: string | undefined, ...texts: unknown[]): boolean {
@@ -77,45 +77,28 @@ export interface SearchPage {
 }
 
 /**
- * The page loop of every paged list search: n8n asks for one page per call and passes back the token
- * of the last answer. `page`: numbered pages of `MAX_PAGE_SIZE` up to the answer's `last_page`;
- * `cursor`: the answer's `next_cursor` until it is empty.
+ * One page of a paged list search, through the one paginator: n8n asks for one page per call and
+ * passes back the token of the last answer, the next page's cursor or number (`paging` as in
+ * listPages). A page whose next is the page it was read at ends the list (the paginator logs it).
  */
 export async function searchPage(
 	context: ILoadOptionsFunctions,
-	request: { path: string; paging: 'page' | 'cursor'; paginationToken: unknown; qs?: IDataObject },
+	request: { path: string; paging: Paging; paginationToken: unknown; qs?: IDataObject },
 ): Promise<SearchPage> {
-	const { path, paging, paginationToken, qs = {} } = request;
-	if (paging === 'cursor') {
-		const cursor =
-			typeof paginationToken === 'string' && paginationToken !== ''
-				? { cursor: paginationToken }
-				: {};
-		const response = await famulorApiRequest.call(context, {
-			method: 'GET',
-			path,
-			qs: { per_page: MAX_PAGE_SIZE, ...qs, ...cursor },
-		});
-		const next = (response as IDataObject).next_cursor;
-		return {
-			records: unwrapList(response),
-			paginationToken: typeof next === 'string' && next !== '' ? next : undefined,
-		};
-	}
-	const page =
-		typeof paginationToken === 'string' || typeof paginationToken === 'number'
-			? Number(paginationToken)
-			: 1;
-	const response = await famulorApiRequest.call(context, {
-		method: 'GET',
+	const { path, paging, paginationToken, qs } = request;
+	const token = typeof paginationToken === 'number' ? String(paginationToken) : paginationToken;
+	const read = listPages.call(context, {
 		path,
-		qs: { per_page: MAX_PAGE_SIZE, page, ...qs },
+		qs,
+		paging,
+		from: typeof token === 'string' && token !== '' ? token : undefined,
+		perPage: MAX_PAGE_SIZE,
+		maxPages: 1,
 	});
-	const lastPage = Number((response as IDataObject).last_page ?? page);
-	return {
-		records: unwrapList(response),
-		paginationToken: page < lastPage ? String(page + 1) : undefined,
-	};
+	let page: SearchPage = { records: [] };
+	for await (const { records, next } of read) page = { records, paginationToken: next };
+	if (read.end.kind === 'repeated') page.paginationToken = undefined;
+	return page;
 }
 
 /** The ID chosen in another locator of the node (list or ID mode), or undefined while none is. */

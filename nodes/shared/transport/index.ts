@@ -11,14 +11,21 @@ export {
 export { famulorApiRequest } from './request';
 export { backoffDelay, retryAfterMs } from './retries/retryWaits';
 export { forgetSucceededRun } from './retries/journal';
+export { unwrapList, unwrapRecord } from './lists';
+export {
+	listPages,
+	type ListPage,
+	type ListRead,
+	type PageRead,
+	type Paging,
+	type ReadEnd,
+} from './pages';
 export {
 	listLimit,
 	pageNumberPages,
 	requestCursorList,
 	requestPageNumberList,
 	requestWholeList,
-	unwrapList,
-	unwrapRecord,
 	type ListRequest,
 } from './pagination';
 export { buildFileForm } from './multipart';

@@ -1,8 +1,12 @@
-import { createHash } from 'crypto';
-
+/**
+ * Return All / Limit of the list operations, over the one paginator (pages.ts): the records of a
+ * paged list up to the Limit, or of a list its endpoint answers whole.
+ */
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import { MAX_LIST_PAGES, MAX_LIST_RECORDS, MAX_PAGE_SIZE } from './constants';
+import { unwrapList } from './lists';
+import { listPages, type ListRead, type Paging } from './pages';
 import { famulorApiRequest } from './request';
 import type { FamulorRequestContext } from './types';
 
@@ -14,164 +18,93 @@ export interface ListRequest {
 	itemIndex?: number;
 }
 
-interface PageNumberResponse {
-	data?: IDataObject[];
-	current_page?: number;
-	last_page?: number;
-	per_page?: number;
-	total?: number;
-}
-
-interface CursorResponse {
-	data?: IDataObject[];
-	next_cursor?: string | null;
-}
-
 /** Turns the Return All / Limit pair of a list operation into the `limit` the helpers take. */
 export function listLimit(returnAll: boolean, limit: number): number {
 	return returnAll ? Infinity : limit;
 }
 
-/** `last_page`, or from `total` and `per_page` where a list gives only those (folders, labels), else this page. */
-function lastPageOf(response: PageNumberResponse, page: number): number {
-	if (typeof response.last_page === 'number') return response.last_page;
-	if (
-		typeof response.total === 'number' &&
-		typeof response.per_page === 'number' &&
-		response.per_page > 0
-	)
-		return Math.ceil(response.total / response.per_page);
-	return page;
-}
-
 /**
- * Guards one paged read: at most MAX_LIST_PAGES pages, and no page (nor cursor) twice. A service that
- * ignores `?page` answers the first page again and again; that is an error, not duplicates.
+ * A read that did not reach the list's end fails the operation: it asked for every record (or for
+ * more than were read), and a part passed on as the whole would mislead what follows.
  */
-class PageGuard {
-	private readonly seen = new Map<string, number>();
-	private pages = 0;
-
-	constructor(
-		private readonly context: FamulorRequestContext,
-		private readonly path: string,
-		private readonly itemIndex: number | undefined,
-	) {}
-
-	private fail(message: string): NodeOperationError {
-		return new NodeOperationError(this.context.getNode(), message, {
-			itemIndex: this.itemIndex,
-			description: `GET ${this.path}`,
+function unfinished(
+	context: FamulorRequestContext,
+	read: ListRead,
+	request: { path: string; itemIndex?: number },
+): NodeOperationError | undefined {
+	const fail = (message: string) =>
+		new NodeOperationError(context.getNode(), message, {
+			itemIndex: request.itemIndex,
+			description: `GET ${request.path}`,
 		});
-	}
-
-	/** Called before each request: the cap. */
-	next(): void {
-		if (++this.pages <= MAX_LIST_PAGES) return;
-		throw this.fail(
-			`The list ${this.path} has more than ${MAX_LIST_PAGES} pages (${MAX_LIST_RECORDS.toLocaleString('en-US')} records), the most one run reads: narrow it with the operation's filters, or turn off Return All and set a Limit`,
+	if (read.end.kind === 'budget')
+		return fail(
+			`The list ${request.path} has more than ${MAX_LIST_PAGES} pages (${MAX_LIST_RECORDS.toLocaleString('en-US')} records), the most one run reads: narrow it with the operation's filters, or turn off Return All and set a Limit`,
 		);
-	}
-
-	/** Whether this page (or cursor) came before, remembering it if not; the page it came with. */
-	private earlier(what: string): number | undefined {
-		const digest = createHash('sha256').update(what).digest('hex');
-		const page = this.seen.get(digest);
-		if (page === undefined) this.seen.set(digest, this.pages);
-		return page;
-	}
-
-	/** Each page's records: the same records twice stop the read. */
-	checkPage(data: IDataObject[]): void {
-		if (data.length === 0) return;
-		const earlier = this.earlier(`page:${JSON.stringify(data)}`);
-		if (earlier === undefined) return;
-		throw this.fail(
-			`The service answered page ${this.pages} of ${this.path} with the same records as page ${earlier}, so reading stopped instead of returning them twice: it seems to ignore the paging parameters. Turn off Return All and set a Limit of at most one page (${MAX_PAGE_SIZE})`,
+	if (read.end.kind === 'repeated')
+		return fail(
+			`${read.end.message}. Turn off Return All and set a Limit of at most one page (${MAX_PAGE_SIZE})`,
 		);
-	}
-
-	/** Each next cursor: one given before would read the same pages again. */
-	checkCursor(cursor: string): void {
-		const earlier = this.earlier(`cursor:${cursor}`);
-		if (earlier === undefined) return;
-		throw this.fail(
-			`The service gave page ${this.pages} of ${this.path} the same next cursor as page ${earlier}, so reading stopped instead of returning the same records again. Turn off Return All and set a Limit of at most one page (${MAX_PAGE_SIZE})`,
-		);
-	}
+	return undefined;
 }
 
 /**
- * The pages of a page-number list (`page`, `per_page`, `last_page`), one request per page, until the
- * last page or an empty one. The page size stays the same on every page, because page offsets are
- * computed from it. Callers stop early by leaving the loop.
+ * The records of a paged list up to `limit`. A page-number list asks for pages no larger than
+ * needed, the same size on every page (offsets are computed from it); a cursor list asks each page
+ * for what is still wanted.
+ */
+async function requestPagedList(
+	context: FamulorRequestContext,
+	paging: Paging,
+	request: ListRequest,
+): Promise<IDataObject[]> {
+	const read = listPages.call(context, {
+		path: request.path,
+		qs: request.qs,
+		paging,
+		perPage:
+			paging === 'page' ? Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit)) : MAX_PAGE_SIZE,
+		want: request.limit,
+		maxPages: MAX_LIST_PAGES,
+		itemIndex: request.itemIndex,
+	});
+	const records: IDataObject[] = [];
+	for await (const page of read)
+		records.push(...page.records.slice(0, request.limit - records.length));
+	const failure = unfinished(context, read, request);
+	if (failure) throw failure;
+	return records;
+}
+
+/** Return All / Limit over a page-number list (`page`, `per_page`, `last_page`). */
+export async function requestPageNumberList(
+	this: FamulorRequestContext,
+	request: ListRequest,
+): Promise<IDataObject[]> {
+	return await requestPagedList(this, 'page', request);
+}
+
+/** Return All / Limit over a cursor list (`cursor`, `next_cursor`). */
+export async function requestCursorList(
+	this: FamulorRequestContext,
+	request: ListRequest,
+): Promise<IDataObject[]> {
+	return await requestPagedList(this, 'cursor', request);
+}
+
+/**
+ * Every page of a page-number list, for callers that look through it and stop at what they find (the
+ * trigger's assistant lookups); a list longer than MAX_LIST_PAGES pages fails as Return All does.
  */
 export async function* pageNumberPages(
 	this: FamulorRequestContext,
 	request: { path: string; qs?: IDataObject; perPage: number; itemIndex?: number },
 ): AsyncGenerator<IDataObject[]> {
-	const guard = new PageGuard(this, request.path, request.itemIndex);
-	for (let page = 1; ; page++) {
-		guard.next();
-		const response = (await famulorApiRequest.call(this, {
-			method: 'GET',
-			path: request.path,
-			qs: { ...request.qs, per_page: request.perPage, page },
-			itemIndex: request.itemIndex,
-		})) as PageNumberResponse;
-		const data = Array.isArray(response.data) ? response.data : [];
-		guard.checkPage(data);
-		if (data.length > 0) yield data;
-		const lastPage = lastPageOf(response, page);
-		if (data.length === 0 || page >= lastPage) return;
-	}
-}
-
-/** Return All / Limit over a page-number list, asking for pages no larger than needed. */
-export async function requestPageNumberList(
-	this: FamulorRequestContext,
-	request: ListRequest,
-): Promise<IDataObject[]> {
-	const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit));
-	const records: IDataObject[] = [];
-	for await (const data of pageNumberPages.call(this, { ...request, perPage })) {
-		records.push(...data.slice(0, request.limit - records.length));
-		if (records.length >= request.limit) break;
-	}
-	return records;
-}
-
-/**
- * Cursor lists (`cursor`, `next_cursor`). Each page asks for what is still wanted, up to the
- * maximum; a cursor or page seen before is an error (PageGuard), not a loop.
- */
-export async function requestCursorList(
-	this: FamulorRequestContext,
-	request: ListRequest,
-): Promise<IDataObject[]> {
-	const records: IDataObject[] = [];
-	const guard = new PageGuard(this, request.path, request.itemIndex);
-	let cursor: string | undefined;
-	while (records.length < request.limit) {
-		guard.next();
-		const perPage = Math.max(1, Math.min(MAX_PAGE_SIZE, request.limit - records.length));
-		const qs: IDataObject = { ...request.qs, per_page: perPage };
-		if (cursor !== undefined) qs.cursor = cursor;
-		const response = (await famulorApiRequest.call(this, {
-			method: 'GET',
-			path: request.path,
-			qs,
-			itemIndex: request.itemIndex,
-		})) as CursorResponse;
-		const data = Array.isArray(response.data) ? response.data : [];
-		guard.checkPage(data);
-		records.push(...data.slice(0, request.limit - records.length));
-		const next = response.next_cursor;
-		if (typeof next !== 'string' || next === '' || data.length === 0) break;
-		guard.checkCursor(next);
-		cursor = next;
-	}
-	return records;
+	const read = listPages.call(this, { ...request, paging: 'page', maxPages: MAX_LIST_PAGES });
+	for await (const page of read) if (page.records.length > 0) yield page.records;
+	// A repeated page or cursor ends the lookup with what was read (the paginator logs it).
+	const failure = read.end.kind === 'budget' ? unfinished(this, read, request) : undefined;
+	if (failure) throw failure;
 }
 
 /**
@@ -189,23 +122,4 @@ export async function requestWholeList(
 		itemIndex: request.itemIndex,
 	});
 	return unwrapList(response, request.legacyKey).slice(0, request.limit);
-}
-
-/**
- * Unwraps list answers that come as a bare array or as `{data: [...]}` (the service's docs show both);
- * `legacyKey` names the wrapper an endpoint used before, e.g. `campaigns` for `{campaigns: [...]}`.
- */
-export function unwrapList(response: unknown, legacyKey?: string): IDataObject[] {
-	if (Array.isArray(response)) return response as IDataObject[];
-	const wrapper = response as IDataObject | undefined;
-	const data = wrapper?.data ?? (legacyKey !== undefined ? wrapper?.[legacyKey] : undefined);
-	return Array.isArray(data) ? (data as IDataObject[]) : [];
-}
-
-/** Unwraps single-record answers that come as the record itself or as `{data: {...}}`. */
-export function unwrapRecord(response: IDataObject): IDataObject {
-	const data = response.data;
-	return typeof data === 'object' && data !== null && !Array.isArray(data)
-		? (data as IDataObject)
-		: response;
 }
