@@ -4,7 +4,7 @@ import { famulorApiRequest } from '../../../shared/transport';
 import { answerAsSent } from '../records';
 import type { OperationEffect } from '../types';
 import { variantHook, type Variant } from '../variant';
-import { ASSISTANT_V1 } from './body';
+import { ASSISTANT_V1 } from './version1';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
 import { fieldsCollection, requiredProperties } from './sharedFields';
 

@@ -6,7 +6,7 @@ import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId } from '../common';
 import { answerAsSent } from '../records';
 import { variantHook, type Variant } from '../variant';
-import { ASSISTANT_V1 } from './body';
+import { ASSISTANT_V1 } from './version1';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
 import { fieldsCollection } from './sharedFields';
 

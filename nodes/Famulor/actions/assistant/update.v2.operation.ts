@@ -1,5 +1,5 @@
 import { unwrapRecord } from '../../../shared/transport';
-import { ASSISTANT_V2 } from './body.v2';
+import { ASSISTANT_V2 } from './version2';
 import { variant } from './update.operation';
 
 /**

@@ -1,5 +1,5 @@
+import { WAIT_UNTIL_PROCESSED } from './newDocument';
 import { variant } from './createFromFile.operation';
-import { WAIT_UNTIL_PROCESSED } from './waitUntilProcessed';
 
 /**
  * Version 2 of Document → Create From File can wait until the service has processed the file

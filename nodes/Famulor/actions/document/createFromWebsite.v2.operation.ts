@@ -1,5 +1,5 @@
+import { WAIT_UNTIL_PROCESSED } from './newDocument';
 import { variant } from './createFromWebsite.operation';
-import { WAIT_UNTIL_PROCESSED } from './waitUntilProcessed';
 
 /**
  * Version 2 of Document → Create From Website can wait until the service has scraped and processed

@@ -10,7 +10,7 @@ import { answerAsSent } from '../records';
 import type { OperationEffect } from '../types';
 import { variantHook, type Variant } from '../variant';
 import { descriptionOption, documentPath, knowledgeBaseProperty, nameProperty } from './common';
-import type { WaitPlan } from './waitUntilProcessed';
+import { outputOfCreated, readWaitPlan, waitProperties, type WaitPlan } from './waitUntilProcessed';
 
 /**
  * What Create From File and Create From Website share (imported as `newDocument`): the fields around
@@ -83,13 +83,24 @@ export interface CreateReads {
 /** A planned create of a version: the source's plan, the target and the wait (none in version 1). */
 export type Planned<Plan extends Target = Target> = Plan & { wait?: WaitPlan };
 
-/** The record a version gives a create (waitUntilProcessed.ts has version 2's). */
+/** The record a version gives a create. */
 export type CreateVariant = Pick<Variant<CreateReads, Planned>, 'reads' | 'outputs'>;
 
 /** Version 1 never waits and outputs the answer as it comes. */
 const VERSION_1: CreateVariant = {
 	reads: { fields: [], wait: () => undefined },
 	outputs: answerAsSent,
+};
+
+/**
+ * Version 2's record of a create: the wait's fields, read after all the plan's checks, and
+ * `outputOfCreated` (waitUntilProcessed.ts) after the one send.
+ */
+export const WAIT_UNTIL_PROCESSED: CreateVariant = {
+	reads: { fields: waitProperties, wait: readWaitPlan },
+	async outputs(answer, plan, itemIndex) {
+		return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
+	},
 };
 
 /** What one source of documents (a file, a website) brings to a create. */

@@ -9,7 +9,6 @@ import {
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkRange } from '../../validation';
 import { documentPath } from './common';
-import type { CreateVariant } from './newDocument';
 
 /**
  * Wait Until Processed (version 2 of Create From File / Create From Website). The service processes a
@@ -212,14 +211,3 @@ export async function outputOfCreated(
 	if (!wait) return unwrapRecord(createdAnswer);
 	return await waitUntilProcessed.call(this, createdAnswer, knowledgeBaseId, wait, itemIndex);
 }
-
-/**
- * Version 2's record of a create: the wait's fields, read after all the plan's checks, and
- * `outputOfCreated` after the one send.
- */
-export const WAIT_UNTIL_PROCESSED: CreateVariant = {
-	reads: { fields: waitProperties, wait: readWaitPlan },
-	async outputs(answer, plan, itemIndex) {
-		return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
-	},
-};

@@ -2,8 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { recallFromMemory, keepInMemory } from './journalMemory';
 import type { JournalSlot } from './journalSlot';
-import { answerToKeep } from './keptAnswer';
-import { carry, recallCarried, type CarriedOutcome } from './lineage';
+import { carry, recallCarried } from './lineage';
+import {
+	answerToKeep,
+	decodeCarried,
+	type RememberedError,
+	type RememberedOutcome,
+} from './remembered';
 
 /**
  * n8n's "Retry On Fail" runs the whole node again after a failure, with every item; n8n's Retry of a
@@ -13,39 +18,12 @@ import { carry, recallCarried, type CarriedOutcome } from './lineage';
  * outcome-unknown error) instead of sending again. Where a request sits is its slot
  * (journalSlot.ts); this process's memory, bounded in bytes and time, serves retries here
  * (journalMemory.ts), and the execution's own data carries the same to a retry on another worker
- * (lineage.ts). Large answers keep only their IDs (keptAnswer.ts).
+ * (lineage.ts). Large answers keep only their IDs (remembered.ts).
  */
 
 export { forgetSucceededRun, journalSlot, type JournalSlot } from './journalSlot';
 export { forgetJournalMemory, setJournalBudget } from './journalMemory';
-
-/**
- * What the user is told about an earlier failure of the same request: its message, description and
- * context.
- */
-export interface RememberedError {
-	message: string;
-	description?: string;
-	context: IDataObject;
-}
-
-/**
- * How a request that must not be repeated ended: with an answer (whole, or only its IDs when it was
- * large), without knowing whether it took effect, or sent with its answer since dropped to stay
- * within the memory bound (a tombstone: it is still never sent again).
- */
-export type RememberedOutcome =
-	| { kind: 'answered'; answer: IDataObject }
-	| { kind: 'unknown'; error: RememberedError }
-	| { kind: 'answerNotKept' };
-
-function decodeCarried(carried: CarriedOutcome): RememberedOutcome {
-	if (carried.startsWith('a'))
-		return { kind: 'answered', answer: JSON.parse(carried.slice(1)) as IDataObject };
-	if (carried.startsWith('u'))
-		return { kind: 'unknown', error: JSON.parse(carried.slice(1)) as RememberedError };
-	return { kind: 'answerNotKept' };
-}
+export type { RememberedError, RememberedOutcome } from './remembered';
 
 /**
  * How the request of a slot ended in an earlier try of the execution or in the execution it retries:

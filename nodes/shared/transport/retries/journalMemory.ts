@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { IDLE_EXECUTION_MS, MAX_JOURNAL_BYTES, REMEMBERED_ANSWER_TTL_MS } from '../constants';
-import type { RememberedError, RememberedOutcome } from './journal';
+import type { RememberedError, RememberedOutcome } from './remembered';
 
 /**
  * The journal's memory in this process (journal.ts says what it is for), bounded in bytes

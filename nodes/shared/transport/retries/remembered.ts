@@ -1,6 +1,41 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_WHOLE_ANSWER_CHARS } from '../constants';
+import type { CarriedOutcome } from './lineage';
+
+/**
+ * What the journal remembers of a request (journal.ts): how it ended, and of a large answer only its
+ * IDs.
+ */
+
+/**
+ * What the user is told about an earlier failure of the same request: its message, description and
+ * context.
+ */
+export interface RememberedError {
+	message: string;
+	description?: string;
+	context: IDataObject;
+}
+
+/**
+ * How a request that must not be repeated ended: with an answer (whole, or only its IDs when it was
+ * large), without knowing whether it took effect, or sent with its answer since dropped to stay
+ * within the memory bound (a tombstone: it is still never sent again).
+ */
+export type RememberedOutcome =
+	| { kind: 'answered'; answer: IDataObject }
+	| { kind: 'unknown'; error: RememberedError }
+	| { kind: 'answerNotKept' };
+
+/** An outcome as the execution's data carries it (lineage.ts): a kind letter, then the JSON. */
+export function decodeCarried(carried: CarriedOutcome): RememberedOutcome {
+	if (carried.startsWith('a'))
+		return { kind: 'answered', answer: JSON.parse(carried.slice(1)) as IDataObject };
+	if (carried.startsWith('u'))
+		return { kind: 'unknown', error: JSON.parse(carried.slice(1)) as RememberedError };
+	return { kind: 'answerNotKept' };
+}
 
 /** The field added to an answer of which only the IDs were kept. */
 export const ONLY_IDS_NOTE_FIELD = 'famulorNote';
