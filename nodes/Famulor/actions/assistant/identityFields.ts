@@ -1,5 +1,5 @@
 import { languageLocator, modelLocator, voiceLocator } from '../../../shared/pickerLocators';
-import { choice, numeric, picker, text, flag, type AssistantField } from './fieldKinds';
+import { choice, flag, numeric, picker, text, type AssistantField } from './fieldKinds';
 import { engineModeOptions } from './modes';
 
 /**
