@@ -1,96 +1,28 @@
-import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
-import { parseId } from '../shared/ids';
-import { MAX_PAGE_SIZE, pageNumberPages } from '../shared/transport';
-import { conflict, describeTarget, displayUrl } from './conflicts';
-import { EVENT_WEBHOOKS, type EventSettings } from './events';
+import { assistantLabel, findAssistant } from './assistantRecord';
+import { displayUrl } from './conflicts';
+import { EVENT_WEBHOOKS } from './events';
 import { lifecycleError } from './lifecycleErrors';
 import { createTool, deleteTool, toolExists } from './midCallTool/toolLifecycle';
-import { checkDeliverable, nodeWebhookUrl, webhookPathTail } from './nodeUrl';
-import { mintSecret, urlWithSecret, withoutQuery } from './secret';
+import { checkDeliverable, nodeWebhookUrl } from './nodeUrl';
+import { mintSecret, urlWithSecret } from './secret';
+import { readEvent, readSettings } from './settings';
 import { readSigningSecret } from './signature';
 import {
 	clearRegistration,
-	isRegisteredEvent,
 	readRegistration,
 	readSecret,
 	saveRegistration,
 	type RegisteredEvent,
 	type Registration,
-	type ReplacedWebhook,
 } from './state';
-
-interface TriggerSettings extends EventSettings {
-	assistantId: number;
-	event: RegisteredEvent;
-	replaceExisting: boolean;
-}
+import { webhookToReplace } from './takeover';
 
 /**
- * The event parameter; the read-receipt event registers nothing through the API, a mid-call tool
- * a tool (midCallTool/).
+ * The trigger's webhook methods: whether its registration still stands, registering this node's URL
+ * (what that would overwrite is takeover.ts's decision), and removing it again.
  */
-function readEvent(
-	this: IHookFunctions,
-): RegisteredEvent | 'whatsAppMessageStatus' | 'midCallTool' {
-	const event = this.getNodeParameter('event') as string;
-	if (event === 'whatsAppMessageStatus' || event === 'midCallTool' || isRegisteredEvent(event))
-		return event;
-	throw new NodeOperationError(
-		this.getNode(),
-		`Parameter "Event" has an unknown value "${String(event)}": pick an event from the list`,
-	);
-}
-
-function readSettings(this: IHookFunctions, event: RegisteredEvent): TriggerSettings {
-	const rawId = this.getNodeParameter('assistantId', undefined, { extractValue: true });
-	const assistantId = parseId(rawId);
-	if (assistantId === undefined) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Parameter "Assistant" must be a numeric assistant ID, got "${String(rawId ?? '')}"`,
-		);
-	}
-	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const flag = (name: string) => (typeof options[name] === 'boolean' ? options[name] : undefined);
-	return {
-		assistantId,
-		event,
-		// Only the post-call webhook has these settings (https://docs.famulor.de/en/api-reference/assistants/update).
-		onlyCompleted: event === 'callCompleted' ? flag('onlyCompleted') : undefined,
-		includeRecording: event === 'callCompleted' ? flag('includeRecording') : undefined,
-		replaceExisting: options.replaceExisting === true,
-	};
-}
-
-/**
- * The assistant's full record; the list is the only endpoint that returns webhook state
- * (https://docs.famulor.de/en/api-reference/assistants/list).
- */
-async function findAssistant(
-	this: IHookFunctions,
-	assistantId: number,
-	step: 'publish' | 'unpublish',
-): Promise<IDataObject | undefined> {
-	try {
-		for await (const page of pageNumberPages.call(this, {
-			path: '/api/user/assistants/get',
-			perPage: MAX_PAGE_SIZE,
-		})) {
-			const found = page.find((record) => Number(record.id) === assistantId);
-			if (found) return found;
-		}
-		return undefined;
-	} catch (error) {
-		throw lifecycleError(this.getNode(), error, `Looking up assistant #${assistantId}`, step);
-	}
-}
-
-function assistantLabel(assistant: IDataObject, assistantId: number): string {
-	return typeof assistant.name === 'string'
-		? `"${assistant.name}" (#${assistantId})`
-		: `#${assistantId}`;
-}
 
 /** True only when the assistant still sends to this node's URL with the secret stored for it. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -120,70 +52,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	return webhook.deliversAsConfigured(assistant, settings);
 }
 
-/** Why another URL of this very node is in the way, and what to do about it. */
-function ownOtherUrlMessage(this: IHookFunctions, label: string, webhookLabel: string): string {
-	if (this.getMode() === 'manual') {
-		return `This workflow is published, so assistant ${label} sends its ${webhookLabel} to the published trigger: unpublish the workflow to test this trigger (an assistant sends each webhook to one URL only), then publish it again afterwards`;
-	}
-	return `Assistant ${label} sends its ${webhookLabel} to this trigger's test URL ("Test this trigger" is listening): stop listening, then publish again`;
-}
-
-interface Takeover {
-	settings: TriggerSettings;
-	assistant: IDataObject;
-	label: string;
-	webhookUrl: string;
-}
-
 /**
- * What registering this node's URL would overwrite: nothing, our own earlier registration (whose
- * replaced webhook is still to be put back), or someone else's webhook, which is taken over only with
- * "Replace Existing Webhook" and recorded to be put back on unpublish. Throws when it must not happen.
+ * Registers this node's URL with a fresh secret, unless that would overwrite a webhook it must not
+ * (takeover.ts).
  */
-function webhookToReplace(
-	this: IHookFunctions,
-	{ settings, assistant, label, webhookUrl }: Takeover,
-): ReplacedWebhook | null {
-	const webhook = EVENT_WEBHOOKS[settings.event];
-	const current = webhook.currentTarget(assistant);
-	if (current === null) return null;
-	if (current === undefined) {
-		// The assistant record does not report this webhook, so someone else's URL cannot be ruled out.
-		if (settings.replaceExisting) return null;
-		throw conflict.call(
-			this,
-			`Famulor does not report which ${webhook.label} assistant ${label} has, so the trigger cannot make sure it does not overwrite someone else's: turn on the option "Replace Existing Webhook" to register anyway (an overwritten URL cannot be put back then)`,
-		);
-	}
-	if (withoutQuery(current) === withoutQuery(webhookUrl)) {
-		// Our own URL (e.g. options changed, or static data lost): what our registration replaced is still to be put back.
-		const previous = readRegistration(this.getWorkflowStaticData('node'));
-		const ours =
-			previous &&
-			previous.assistantId === settings.assistantId &&
-			previous.event === settings.event &&
-			previous.url === current;
-		return ours ? previous.replaced : null;
-	}
-	if (webhookPathTail(current) === webhookPathTail(webhookUrl)) {
-		// This node's other URL (production vs test): only one of them can receive.
-		if (this.getMode() !== 'manual' && settings.replaceExisting) return null;
-		throw conflict.call(this, ownOtherUrlMessage.call(this, label, webhook.label));
-	}
-	if (!settings.replaceExisting) {
-		const { where, free } = describeTarget.call(this, current, webhookUrl);
-		throw conflict.call(
-			this,
-			`Assistant ${label} already sends its ${webhook.label} to ${where}: ${free}, then try again; or turn on the option "Replace Existing Webhook" to take it over (it is put back when this workflow is unpublished)`,
-		);
-	}
-	this.logger.warn(
-		`Famulor trigger takes over the ${webhook.label} ${displayUrl(current)} of assistant ${label}; it is put back on unpublish`,
-	);
-	return webhook.replacedState(assistant, current);
-}
-
-/** Registers this node's URL with a fresh secret, unless that would overwrite a webhook it must not. */
 async function createRegistration(this: IHookFunctions, event: RegisteredEvent): Promise<boolean> {
 	const settings = readSettings.call(this, event);
 	const webhook = EVENT_WEBHOOKS[event];
@@ -223,7 +95,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	await checkDeliverable.call(this, event);
 	if (event === 'midCallTool') return await createTool.call(this);
 	if (event !== 'whatsAppMessageStatus') return await createRegistration.call(this, event);
-	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery would be refused.
+	// Read receipts are set up in the Famulor dashboard; without the signing secret every delivery
+	// would be refused.
 	readSigningSecret.call(this);
 	return true;
 }

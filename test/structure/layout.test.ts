@@ -80,6 +80,93 @@ describe('versions are expressed one way', () => {
 	});
 });
 
+/**
+ * What keeps a version-2 file from being the one hook: it must be `<op>.v2.operation.ts`, import
+ * `variant` from `./<op>.operation`, and do nothing but export what `variant(record)` builds.
+ */
+function variantHookProblems(file: string, source: string): string[] {
+	const operation = /([^/]+)\.v2\.operation\.ts$/.exec(file)?.[1];
+	if (operation === undefined) return [`${file}: a .v2 file that is no <op>.v2.operation.ts`];
+	const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+	const problems: string[] = [];
+	let hookImported = false;
+	let built = 0;
+	for (const statement of parsed.statements) {
+		if (ts.isImportDeclaration(statement)) {
+			const from = (statement.moduleSpecifier as ts.StringLiteral).text;
+			const bindings = statement.importClause?.namedBindings;
+			const names =
+				bindings && ts.isNamedImports(bindings)
+					? bindings.elements.map((element) => element.name.text)
+					: [];
+			if (names.includes('variant')) hookImported = from === `./${operation}.operation`;
+			continue;
+		}
+		const [declaration] = ts.isVariableStatement(statement)
+			? statement.declarationList.declarations
+			: [];
+		const call = declaration?.initializer;
+		const exported = ts.isVariableStatement(statement)
+			? statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+			: false;
+		if (
+			exported &&
+			ts.isObjectBindingPattern(declaration.name) &&
+			call !== undefined &&
+			ts.isCallExpression(call) &&
+			ts.isIdentifier(call.expression) &&
+			call.expression.text === 'variant'
+		) {
+			built += 1;
+			continue;
+		}
+		problems.push(`${file}: ${statement.getText(parsed).split('\n')[0]}`);
+	}
+	if (!hookImported)
+		problems.push(`${file}: variant is not imported from ./${operation}.operation`);
+	if (built !== 1) problems.push(`${file}: ${built} exports built by variant(...), not one`);
+	return problems;
+}
+
+describe('a version-2 operation is its version-1 operation given a variant record', () => {
+	const hookOnly = [
+		"import { WRITTEN_PHONE } from '../common';",
+		"import { variant } from './make.operation';",
+		'export const { description, prepare, execute } = variant({ reads: WRITTEN_PHONE });',
+	].join('\n');
+	it.each<[string, string, string, number]>([
+		['the hook and what its record needs', 'call/make.v2.operation.ts', hookOnly, 0],
+		['a .v2 helper beside the operations', 'assistant/body.v2.ts', hookOnly, 1],
+		[
+			"version 1's pieces put together by hand",
+			'call/make.v2.operation.ts',
+			"import { planWith } from './make.operation';\nexport const prepare = planWith(read);",
+			3,
+		],
+		[
+			'a second export beside the hook',
+			'call/make.v2.operation.ts',
+			`${hookOnly}\nexport { effect } from './make.operation';`,
+			1,
+		],
+		[
+			'the hook of another operation',
+			'call/make.v2.operation.ts',
+			hookOnly.replace('./make.operation', './get.operation'),
+			1,
+		],
+	])('finds %s', (_case, file, source, problems) => {
+		expect(variantHookProblems(`${ACTIONS}/${file}`, source)).toHaveLength(problems);
+	});
+
+	it('every .v2 file of the actions uses only the variant hook', () => {
+		const problems = filesUnder(ACTIONS)
+			.filter((file) => /\.v2\./.test(file))
+			.flatMap((file) => variantHookProblems(file, readFileSync(file, 'utf8')));
+		expect(problems).toEqual([]);
+	});
+});
+
 /** The files that build a node version, the only sources that may ask which version runs. */
 const VERSION_ENTRIES = [
 	/^nodes\/Famulor\/Famulor\.node\.ts$/,

@@ -7,6 +7,7 @@ import {
 
 import { listLimit } from '../../shared/transport';
 import {
+	PHONE_NUMBER_HINT,
 	checkE164,
 	checkId,
 	checkMaxLength,
@@ -235,4 +236,23 @@ export const readWrittenPhoneParameter: PhoneParameterReader = function (
 	name,
 ) {
 	return checkPhoneNumber.call(this, itemIndex, name, this.getNodeParameter(parameter, itemIndex));
+};
+
+/** A node version's rule for a phone number parameter: what its help says and how it is read. */
+export interface PhoneRule {
+	/** Ends the parameter's description, e.g. "Number to call, <hint>". */
+	hint: string;
+	read: PhoneParameterReader;
+}
+
+/** Version 1's rule: E.164 exactly. */
+export const E164_PHONE: PhoneRule = {
+	hint: 'in E.164 format (plus sign, country code, number)',
+	read: readE164Parameter,
+};
+
+/** Version 2's rule: the number as people write it. */
+export const WRITTEN_PHONE: PhoneRule = {
+	hint: PHONE_NUMBER_HINT,
+	read: readWrittenPhoneParameter,
 };

@@ -9,7 +9,8 @@ import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
 import { readLocatorId, readVariables, variablesProperty } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import type { OperationEffect } from '../types';
+import { variantHook, type Variant } from '../variant';
 
 const properties: INodeProperties[] = [
 	assistantLocator('assistantId', 'The assistant that writes the reply'),
@@ -82,23 +83,24 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 	};
 }
 
-/** The send of a version to its path; billed, so never repeated on an unclear failure. */
-export function executeAt(path: string) {
-	return async function execute(
-		this: IExecuteFunctions,
-		body: IDataObject,
-		itemIndex: number,
-	): Promise<OperationResult> {
+/** Version 1 keeps the seed specification's path (version 2 sends to the moved one). */
+const VERSION_1: Pick<Variant, 'sendsTo'> = { sendsTo: '/api/ai/generate-reply' };
+
+/** The operation sending to the version's path; billed, so never repeated on an unclear failure. */
+export const variant = variantHook(VERSION_1, ({ sendsTo }) => ({
+	description,
+	effect,
+	prepare,
+	async execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
 		return await famulorApiRequest.call(this, {
 			method: 'POST',
-			path,
+			path: sendsTo,
 			body,
 			rateLimit: 'generateReply',
 			safeToRepeat: false,
 			itemIndex,
 		});
-	};
-}
+	},
+}));
 
-/** Version 1 keeps the seed specification's path (version 2 sends to the moved one). */
-export const execute = executeAt('/api/ai/generate-reply');
+export const { execute } = variant();

@@ -1,10 +1,10 @@
-import { executeAt } from './generate.operation';
+import { variant } from './generate.operation';
 
 /**
  * Version 2 of AI Reply → Generate sends to the moved path
  * (https://docs.famulor.de/en/api-reference/ai-replies/generate-reply); the form and the plan are
  * version 1's.
  */
-export const execute = executeAt('/api/user/ai/generate-reply');
-
-export { description, effect, prepare } from './generate.operation';
+export const { description, effect, prepare, execute } = variant({
+	sendsTo: '/api/user/ai/generate-reply',
+});

@@ -1,11 +1,13 @@
-import { switchAnswerAsSent, webhookSwitchOperation, type SwitchSpec } from './webhookSwitch';
+import { switchVariant, type SwitchSpec } from './webhookSwitch';
 
 /** Turns off the post-call webhook only (https://docs.famulor.de/en/api-reference/assistants/disable-webhook). */
-export const spec: SwitchSpec = {
+const spec: SwitchSpec = {
 	operation: 'disableWebhook',
 	webhook: 'post_call',
 	assistantDescription: 'The assistant whose post-call webhook is turned off',
 };
 
+export const variant = switchVariant(spec);
+
 /** Version 1 outputs the service's answer as it comes. */
-export const { description, prepare, execute } = webhookSwitchOperation(spec, switchAnswerAsSent);
+export const { description, prepare, execute } = variant();

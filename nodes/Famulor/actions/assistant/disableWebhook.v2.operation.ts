@@ -1,5 +1,5 @@
-import { switchOutput, webhookSwitchOperation } from './webhookSwitch';
-import { spec } from './disableWebhook.operation';
+import { variant } from './disableWebhook.operation';
+import { switchOutput } from './webhookSwitch';
 
 /** Version 2 of Assistant → Disable Post-Call Webhook outputs which webhook is now on or off (`switchOutput`). */
-export const { description, prepare, execute } = webhookSwitchOperation(spec, switchOutput);
+export const { description, prepare, execute } = variant({ outputs: switchOutput });

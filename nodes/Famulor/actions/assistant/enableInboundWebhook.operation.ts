@@ -1,6 +1,6 @@
-import { switchAnswerAsSent, webhookSwitchOperation, type SwitchSpec } from './webhookSwitch';
+import { switchVariant, type SwitchSpec } from './webhookSwitch';
 
-export const spec: SwitchSpec = {
+const spec: SwitchSpec = {
 	operation: 'enableInboundWebhook',
 	webhook: 'inbound',
 	assistantDescription: 'The assistant whose completed inbound calls are reported',
@@ -10,5 +10,7 @@ export const spec: SwitchSpec = {
 	},
 };
 
+export const variant = switchVariant(spec);
+
 /** Version 1 outputs the service's answer as it comes. */
-export const { description, prepare, execute } = webhookSwitchOperation(spec, switchAnswerAsSent);
+export const { description, prepare, execute } = variant();

@@ -1,5 +1,5 @@
-import { switchOutput, webhookSwitchOperation } from './webhookSwitch';
-import { spec } from './enableInboundWebhook.operation';
+import { variant } from './enableInboundWebhook.operation';
+import { switchOutput } from './webhookSwitch';
 
 /** Version 2 of Assistant → Enable Inbound Webhook outputs which webhook is now on or off (`switchOutput`). */
-export const { description, prepare, execute } = webhookSwitchOperation(spec, switchOutput);
+export const { description, prepare, execute } = variant({ outputs: switchOutput });

@@ -11,7 +11,7 @@ import { famulorApiRequest } from '../../../shared/transport';
 import { checkBoolean } from '../../validation';
 import { readLocatorId } from '../common';
 import type { OperationResult } from '../types';
-import { readWebhookUrl, switchOutput, webhookUrlProperty } from './webhookSwitch';
+import { readWebhookUrl, switchOutput, webhookUrlProperty, type SwitchPlan } from './webhookSwitch';
 
 const POST_CALL = ASSISTANT_WEBHOOKS.post_call;
 
@@ -53,11 +53,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-interface EnablePlan {
-	assistantId: number;
-	webhookUrl: string;
-	body: IDataObject;
-}
+type EnablePlan = SwitchPlan & { webhookUrl: string };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan {
 	const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
@@ -83,7 +79,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): EnablePlan 
 			options.includeRecording,
 		);
 	}
-	return { assistantId, webhookUrl, body };
+	return { assistantId, webhook: 'post_call', webhookUrl, body };
 }
 
 /**
@@ -102,5 +98,5 @@ export async function execute(
 		body: plan.body,
 		itemIndex,
 	});
-	return switchOutput(plan.assistantId, 'post_call', plan.webhookUrl, response);
+	return await switchOutput.call(this, response, plan, itemIndex);
 }

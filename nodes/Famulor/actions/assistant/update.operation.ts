@@ -1,17 +1,12 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { assistantUpdatePath } from '../../../shared/assistantWebhooks';
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId } from '../common';
-import { answerAsSent, type AnswerOutput } from '../records';
-import type { OperationModule, OperationResult } from '../types';
-import { ASSISTANT_V1 } from './body';
+import { answerAsSent } from '../records';
+import { variantHook, type Variant } from '../variant';
+import { ASSISTANT_V1 } from './version1';
 import { buildAssistantBody, type AssistantVersion } from './bodyBuilder';
 import { fieldsCollection } from './sharedFields';
 
@@ -21,60 +16,47 @@ interface UpdatePlan {
 	body: IDataObject;
 }
 
+/** Version 1 reads the fields of the seed specification and outputs the answer as it comes. */
+const VERSION_1: Pick<Variant<AssistantVersion, UpdatePlan>, 'reads' | 'outputs'> = {
+	reads: ASSISTANT_V1,
+	outputs: answerAsSent,
+};
+
 /**
  * Assistant → Update of a node version: the assistant, then Update Fields, the body built by the
  * version's rules (https://docs.famulor.de/en/api-reference/assistants/update), the answer output
- * by `output`.
+ * by the version.
  */
-export function updateOperation(
-	version: AssistantVersion,
-	output: AnswerOutput,
-): OperationModule<UpdatePlan> {
-	const properties: INodeProperties[] = [
+export const variant = variantHook(VERSION_1, ({ reads, outputs }) => ({
+	description: updateDisplayOptions({ show: { resource: ['assistant'], operation: ['update'] } }, [
 		assistantLocator('assistantId', 'The assistant to change'),
-		fieldsCollection(version, 'update'),
-	];
-	return {
-		description: updateDisplayOptions(
-			{ show: { resource: ['assistant'], operation: ['update'] } },
-			properties,
-		),
-		prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
-			const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
-				label: 'Assistant',
-				field: 'id',
-			});
-			const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-			return {
-				assistantId,
-				body: buildAssistantBody.call(this, version, {
-					itemIndex,
-					values,
-					mode: 'update',
-					collection: 'updateFields',
-				}),
-			};
-		},
-		execute: sendUpdate(output),
-	};
-}
-
-function sendUpdate(output: AnswerOutput) {
-	return async function execute(
-		this: IExecuteFunctions,
-		{ assistantId, body }: UpdatePlan,
-		itemIndex: number,
-	): Promise<OperationResult> {
-		return output(
-			await famulorApiRequest.call(this, {
-				method: 'PUT',
-				path: assistantUpdatePath(assistantId),
-				body,
+		fieldsCollection(reads, 'update'),
+	]),
+	prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan {
+		const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
+			label: 'Assistant',
+			field: 'id',
+		});
+		const values = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		return {
+			assistantId,
+			body: buildAssistantBody.call(this, reads, {
 				itemIndex,
+				values,
+				mode: 'update',
+				collection: 'updateFields',
 			}),
-		);
-	};
-}
+		};
+	},
+	async execute(this: IExecuteFunctions, plan: UpdatePlan, itemIndex: number) {
+		const answer = await famulorApiRequest.call(this, {
+			method: 'PUT',
+			path: assistantUpdatePath(plan.assistantId),
+			body: plan.body,
+			itemIndex,
+		});
+		return await outputs.call(this, answer, plan, itemIndex);
+	},
+}));
 
-/** Version 1 sends the fields of the seed specification and outputs the answer as it comes. */
-export const { description, prepare, execute } = updateOperation(ASSISTANT_V1, answerAsSent);
+export const { description, prepare, execute } = variant();

@@ -15,33 +15,29 @@ import { isLoopbackHost } from '../../../shared/loopback';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkUrl, invalid } from '../../validation';
 import { readLocatorId } from '../common';
+import { answerAsSent } from '../records';
 import type { OperationModule, OperationResult } from '../types';
+import { variantHook, type Variant, type VariantOutput } from '../variant';
+
+/** What a switch sends, and what its output from version 2 on says. */
+export interface SwitchPlan {
+	body: IDataObject;
+	assistantId: number;
+	webhook: AssistantWebhook;
+	webhookUrl: string | null;
+}
 
 /**
  * What every webhook switch outputs from version 2 on: which webhook of which assistant is now on or
  * off, and where it sends; the service's own answer is only a message with an empty `data`.
  */
-export function switchOutput(
-	assistantId: number,
-	webhook: AssistantWebhook,
-	webhookUrl: string | null,
-	response: IDataObject,
-): IDataObject {
-	return {
-		assistant_id: assistantId,
-		webhook,
-		enabled: webhookUrl !== null,
-		webhook_url: webhookUrl,
-		message: response.message ?? null,
-	};
-}
-
-/** How a node version outputs a switch: `switchOutput` from version 2 on. */
-export type SwitchOutput = typeof switchOutput;
-
-/** Version 1 outputs the service's answer as it comes (the seed specification). */
-export const switchAnswerAsSent: SwitchOutput = (_assistantId, _webhook, _webhookUrl, response) =>
-	response;
+export const switchOutput: VariantOutput<SwitchPlan> = (response, plan) => ({
+	assistant_id: plan.assistantId,
+	webhook: plan.webhook,
+	enabled: plan.webhookUrl !== null,
+	webhook_url: plan.webhookUrl,
+	message: response.message ?? null,
+});
 
 export function webhookUrlProperty(description: string, placeholder: string): INodeProperties {
 	return {
@@ -85,22 +81,16 @@ export type SwitchSpec = {
 	| { webhook: EndpointWebhook; url: { description: string; placeholder: string } }
 );
 
-interface SwitchPlan {
-	body: IDataObject;
-	assistantId: number;
-	webhookUrl: string | null;
-}
-
 /**
  * One of the POST /api/user/assistants/{enable|disable}-…-webhook switches, its path and HTTPS rule
  * from `ASSISTANT_WEBHOOKS`
  * (https://docs.famulor.de/en/api-reference/assistants/enable-inbound-webhook and its siblings). Setting or
  * clearing a URL twice has the same effect, so the request may be repeated after a lost answer.
- * The node version picks the `output`.
+ * The node version picks the `output` (`switchVariant`).
  */
 export function webhookSwitchOperation(
 	spec: SwitchSpec,
-	output: SwitchOutput,
+	output: VariantOutput<SwitchPlan>,
 ): OperationModule<SwitchPlan> {
 	const row = ASSISTANT_WEBHOOKS[spec.webhook];
 	const path = spec.url ? ASSISTANT_WEBHOOKS[spec.webhook].enablePath : row.disablePath;
@@ -119,6 +109,7 @@ export function webhookSwitchOperation(
 			const webhookUrl = spec.url ? readWebhookUrl.call(this, itemIndex, row.requiresHttps) : null;
 			return {
 				assistantId,
+				webhook: spec.webhook,
 				webhookUrl,
 				body: {
 					assistant_id: assistantId,
@@ -138,7 +129,15 @@ export function webhookSwitchOperation(
 				safeToRepeat: true,
 				itemIndex,
 			});
-			return output(plan.assistantId, spec.webhook, plan.webhookUrl, response);
+			return await output.call(this, response, plan, itemIndex);
 		},
 	};
+}
+
+/** Version 1 outputs the service's answer as it comes (the seed specification). */
+const VERSION_1: Pick<Variant<never, SwitchPlan>, 'outputs'> = { outputs: answerAsSent };
+
+/** The variant hook of a switch that version 1 has; version 2 gives it `switchOutput`. */
+export function switchVariant(spec: SwitchSpec) {
+	return variantHook(VERSION_1, ({ outputs }) => webhookSwitchOperation(spec, outputs));
 }

@@ -8,50 +8,58 @@ import {
 import { assistantLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import {
-	readE164Parameter,
+	E164_PHONE,
 	readLocatorId,
 	readVariables,
 	variablesProperty,
-	type PhoneParameterReader,
+	type PhoneRule,
 } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import type { OperationEffect } from '../types';
+import { variantHook, type Variant } from '../variant';
 
-export const properties = (assistant: INodeProperties, phoneHint: string): INodeProperties[] => [
-	assistant,
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '+4915112345678',
-		description: `Number to call, ${phoneHint}`,
+/** What a version reads: the assistant picker, and the number by the version's rule. */
+interface MakeReads {
+	assistant: INodeProperties;
+	phone: PhoneRule;
+}
+
+/** Version 1 offers every assistant and sends the number as given, in E.164. */
+const VERSION_1: Pick<Variant<MakeReads>, 'reads'> = {
+	reads: {
+		assistant: assistantLocator('assistantId', 'The assistant that makes the call'),
+		phone: E164_PHONE,
 	},
-	variablesProperty(
-		'Values passed to the call, e.g. customer_name or email, usable in the assistant prompt',
-	),
-];
-
-export const shown = { show: { resource: ['call'], operation: ['make'] } };
-
-export const description = updateDisplayOptions(
-	shown,
-	properties(
-		assistantLocator('assistantId', 'The assistant that makes the call'),
-		'in E.164 format (plus sign, country code, number)',
-	),
-);
+};
 
 export const effect: OperationEffect = { kind: 'billed', noun: 'call', idFields: ['call_id'] };
 
-/** The plan of a version: the assistant, the number read by `readPhone`, and the variables. */
-export function planWith(readPhone: PhoneParameterReader) {
-	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * Call → Make of a version: the assistant, the number read by the version's rule, and the
+ * variables; it starts a real, billed phone call, sent once and never repeated on an unclear failure.
+ */
+export const variant = variantHook(VERSION_1, ({ reads }) => ({
+	description: updateDisplayOptions({ show: { resource: ['call'], operation: ['make'] } }, [
+		reads.assistant,
+		{
+			displayName: 'Phone Number',
+			name: 'phoneNumber',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '+4915112345678',
+			description: `Number to call, ${reads.phone.hint}`,
+		},
+		variablesProperty(
+			'Values passed to the call, e.g. customer_name or email, usable in the assistant prompt',
+		),
+	]),
+	effect,
+	prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
 		const assistantId = readLocatorId.call(this, itemIndex, 'assistantId', {
 			label: 'Assistant',
 			field: 'assistant_id',
 		});
-		const phoneNumber = readPhone.call(this, itemIndex, 'phoneNumber', {
+		const phoneNumber = reads.phone.read.call(this, itemIndex, 'phoneNumber', {
 			label: 'Phone Number',
 			field: 'phone_number',
 		});
@@ -61,23 +69,16 @@ export function planWith(readPhone: PhoneParameterReader) {
 			assistant_id: assistantId,
 			...(variables ? { variables } : {}),
 		};
-	};
-}
+	},
+	async execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+		return await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/make_call',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		});
+	},
+}));
 
-/** Version 1 sends the number as given, in E.164. */
-export const prepare = planWith(readE164Parameter);
-
-/** Starts a real, billed phone call; sent once and never repeated on an unclear failure. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: '/api/user/make_call',
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
-}
+export const { description, prepare, execute } = variant();

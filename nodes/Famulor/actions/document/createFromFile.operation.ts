@@ -1,13 +1,7 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { buildFileForm } from '../../../shared/transport';
 import { checkOneOf } from '../../validation';
-import type { OperationEffect } from '../types';
 import { readDescription, readKnowledgeBaseId, readName } from './common';
 import { FILE_TYPES, checkFile, readBinaryPropertyName, type FileType } from './fileCheck';
 import * as newDocument from './newDocument';
@@ -37,16 +31,6 @@ const fileFields: INodeProperties[] = [
 	},
 ];
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] =>
-	newDocument.fields(fileFields, wait);
-
-export const shown = { show: { resource: ['document'], operation: ['createFromFile'] } };
-
-export const description = updateDisplayOptions(shown, properties([]));
-
-/** Uploads a pdf, txt or docx file as multipart; an upload is never repeated on an unclear failure. */
-export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
-
 interface UploadPlan extends newDocument.Target {
 	fields: Record<string, string | undefined>;
 	binaryPropertyName: string;
@@ -57,7 +41,7 @@ interface UploadPlan extends newDocument.Target {
  * Reads the file to check its size, type and content; the bytes are read again when sending, so
  * a long run holds one file at a time.
  */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<UploadPlan> {
+async function plan(this: IExecuteFunctions, itemIndex: number): Promise<UploadPlan> {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);
 	const type = checkOneOf.call(
@@ -88,18 +72,31 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 }
 
-/** The file, read again from the item, as multipart, sent once (newDocument.send). */
-export async function execute(
+/** The file, read again from the item, as multipart. */
+async function payload(
 	this: IExecuteFunctions,
 	plan: UploadPlan,
 	itemIndex: number,
-): Promise<IDataObject> {
+): Promise<FormData> {
 	const binary = this.helpers.assertBinaryData(itemIndex, plan.binaryPropertyName);
 	const buffer = await this.helpers.getBinaryDataBuffer(itemIndex, plan.binaryPropertyName);
-	const form = buildFileForm(plan.fields, {
+	return buildFileForm(plan.fields, {
 		field: 'file',
 		binary: { ...binary, fileName: plan.fileName },
 		buffer,
 	});
-	return await newDocument.send.call(this, plan, form, itemIndex);
 }
+
+/**
+ * Uploads a pdf, txt or docx file as multipart; an upload is sent once, never repeated on an unclear
+ * failure (newDocument.ts).
+ */
+export const variant = newDocument.createVariant({
+	operation: 'createFromFile',
+	fields: fileFields,
+	effect: { kind: 'creates', noun: 'document', idFields: ['id'] },
+	plan,
+	payload,
+});
+
+export const { description, effect, prepare, execute } = variant();

@@ -1,12 +1,6 @@
-import {
-	updateDisplayOptions,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkRange, checkUrl, invalid } from '../../validation';
-import type { OperationEffect } from '../types';
 import { readDescription, readKnowledgeBaseId, readName } from './common';
 import * as newDocument from './newDocument';
 
@@ -45,13 +39,6 @@ const websiteOptions: INodeProperties[] = [
 	},
 ];
 
-export const properties = (wait: INodeProperties[]): INodeProperties[] =>
-	newDocument.fields(websiteFields, wait, websiteOptions);
-
-export const shown = { show: { resource: ['document'], operation: ['createFromWebsite'] } };
-
-export const description = updateDisplayOptions(shown, properties([]));
-
 /** Links as a list, also when an expression gave one text with several URLs separated by commas or new lines. */
 function linkList(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value.filter((link) => String(link ?? '').trim() !== '');
@@ -61,14 +48,11 @@ function linkList(value: unknown): unknown[] {
 		.filter((link) => link !== '');
 }
 
-/** Adds a website document; the service scrapes it in the background (status `processing`). */
-export const effect: OperationEffect = { kind: 'creates', noun: 'document', idFields: ['id'] };
-
 interface CreatePlan extends newDocument.Target {
 	body: IDataObject;
 }
 
-export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan {
+function plan(this: IExecuteFunctions, itemIndex: number): CreatePlan {
 	const knowledgeBaseId = readKnowledgeBaseId.call(this, itemIndex);
 	const name = readName.call(this, itemIndex);
 	const rawUrl = String(this.getNodeParameter('url', itemIndex, '') ?? '').trim();
@@ -104,11 +88,17 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): CreatePlan 
 	return { body, ...newDocument.targetIn(knowledgeBaseId) };
 }
 
-/** Sent once (newDocument.send): the service would crawl and store the website twice. */
-export async function execute(
-	this: IExecuteFunctions,
-	plan: CreatePlan,
-	itemIndex: number,
-): Promise<IDataObject> {
-	return await newDocument.send.call(this, plan, plan.body, itemIndex);
-}
+/**
+ * Adds a website document; the service scrapes it in the background (status `processing`). Sent once
+ * (newDocument.ts): the service would crawl and store the website twice.
+ */
+export const variant = newDocument.createVariant({
+	operation: 'createFromWebsite',
+	fields: websiteFields,
+	options: websiteOptions,
+	effect: { kind: 'creates', noun: 'document', idFields: ['id'] },
+	plan,
+	payload: async ({ body }) => body,
+});
+
+export const { description, effect, prepare, execute } = variant();

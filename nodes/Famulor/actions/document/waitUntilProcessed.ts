@@ -8,7 +8,6 @@ import {
 
 import { asNodeError, famulorApiRequest, unwrapRecord } from '../../../shared/transport';
 import { checkRange } from '../../validation';
-import type { OperationModule } from '../types';
 import { documentPath } from './common';
 
 /**
@@ -211,31 +210,4 @@ export async function outputOfCreated(
 ): Promise<IDataObject> {
 	if (!wait) return unwrapRecord(createdAnswer);
 	return await waitUntilProcessed.call(this, createdAnswer, knowledgeBaseId, wait, itemIndex);
-}
-
-/** The plan and the one send of a version 1 create, which outputs the answer as it comes. */
-interface CreateSteps<Plan> {
-	prepare(this: IExecuteFunctions, itemIndex: number): Plan | Promise<Plan>;
-	execute(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<IDataObject>;
-}
-
-type WaitingPlan<Plan> = Plan & { wait?: WaitPlan };
-
-/**
- * Version 2 of a create: version 1's plan with the wait read after all its checks, version 1's one
- * send, then `outputOfCreated`.
- */
-export function waitingCreate<Plan extends { knowledgeBaseId: number }>(
-	create: CreateSteps<Plan>,
-): Pick<OperationModule<WaitingPlan<Plan>>, 'prepare' | 'execute'> {
-	return {
-		async prepare(this: IExecuteFunctions, itemIndex: number): Promise<WaitingPlan<Plan>> {
-			const plan = await create.prepare.call(this, itemIndex);
-			return { ...plan, wait: readWaitPlan.call(this, itemIndex) };
-		},
-		async execute(this: IExecuteFunctions, plan: WaitingPlan<Plan>, itemIndex: number) {
-			const answer = await create.execute.call(this, plan, itemIndex);
-			return await outputOfCreated.call(this, answer, plan.knowledgeBaseId, plan.wait, itemIndex);
-		},
-	};
 }

@@ -8,8 +8,8 @@ import {
 import { knowledgeBaseLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { readLocatorId, readNameAndDescription } from '../common';
-import { answerAsSent, type AnswerOutput } from '../records';
-import type { OperationResult } from '../types';
+import { answerAsSent } from '../records';
+import { variantHook, type Variant } from '../variant';
 
 export const MAX_TEXT_LENGTH = 255;
 
@@ -60,23 +60,22 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): UpdatePlan 
 	return { id, body };
 }
 
-/** The request of a version, its answer output by `output`; a PUT, so it may be repeated. */
-export function executeWith(output: AnswerOutput) {
-	return async function execute(
-		this: IExecuteFunctions,
-		{ id, body }: UpdatePlan,
-		itemIndex: number,
-	): Promise<OperationResult> {
-		return output(
-			await famulorApiRequest.call(this, {
-				method: 'PUT',
-				path: `/api/user/knowledgebases/${id}`,
-				body,
-				itemIndex,
-			}),
-		);
-	};
-}
-
 /** Version 1 outputs the answer as it comes. */
-export const execute = executeWith(answerAsSent);
+const VERSION_1: Pick<Variant<never, UpdatePlan>, 'outputs'> = { outputs: answerAsSent };
+
+/** The operation with the version's output of the answer; a PUT, so it may be repeated. */
+export const variant = variantHook(VERSION_1, ({ outputs }) => ({
+	description,
+	prepare,
+	async execute(this: IExecuteFunctions, plan: UpdatePlan, itemIndex: number) {
+		const answer = await famulorApiRequest.call(this, {
+			method: 'PUT',
+			path: `/api/user/knowledgebases/${plan.id}`,
+			body: plan.body,
+			itemIndex,
+		});
+		return await outputs.call(this, answer, plan, itemIndex);
+	},
+}));
+
+export const { execute } = variant();

@@ -1,11 +1,9 @@
 import { unwrapRecord } from '../../../shared/transport';
-import { executeWith } from './update.operation';
+import { variant } from './update.operation';
 
 /**
  * Version 2 of Knowledge Base → Update outputs the knowledge base's record
  * (https://docs.famulor.de/en/api-reference/knowledgebases/update); the form, the plan and the
  * request are version 1's.
  */
-export const execute = executeWith(unwrapRecord);
-
-export { description, prepare } from './update.operation';
+export const { description, prepare, execute } = variant({ outputs: unwrapRecord });

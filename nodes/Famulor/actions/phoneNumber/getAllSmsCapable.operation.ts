@@ -1,3 +1,4 @@
+import { variantHook, type Variant } from '../variant';
 import { wholeListOperation } from '../wholeList';
 
 /**
@@ -5,8 +6,10 @@ import { wholeListOperation } from '../wholeList';
  * (no `/api` prefix); version 2 has it under `/api`. Its answer's shape is not documented, so both a
  * bare array and `{data: [...]}` are read.
  */
-export const { description, prepare, execute } = wholeListOperation({
-	resource: 'phoneNumber',
-	operation: 'getAllSmsCapable',
-	path: '/user/phone-numbers',
-});
+const VERSION_1: Pick<Variant, 'sendsTo'> = { sendsTo: '/user/phone-numbers' };
+
+export const variant = variantHook(VERSION_1, ({ sendsTo }) =>
+	wholeListOperation({ resource: 'phoneNumber', operation: 'getAllSmsCapable', path: sendsTo }),
+);
+
+export const { description, prepare, execute } = variant();

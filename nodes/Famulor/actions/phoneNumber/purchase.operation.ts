@@ -8,7 +8,9 @@ import {
 import { E164_PATTERN, checkE164 } from '../../validation';
 import { famulorApiRequest } from '../../../shared/transport';
 import { locatorValue } from '../common';
+import { answerAsSent } from '../records';
 import type { OperationEffect } from '../types';
+import { variantHook, type Variant } from '../variant';
 import { countryOptions } from './search.operation';
 
 const properties: INodeProperties[] = [
@@ -89,16 +91,23 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject
 }
 
 /** Version 1 outputs the service's answer as it comes. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<IDataObject> {
-	return await famulorApiRequest.call(this, {
-		method: 'POST',
-		path: '/api/user/phone-numbers/purchase',
-		body,
-		safeToRepeat: false,
-		itemIndex,
-	});
-}
+const VERSION_1: Pick<Variant, 'outputs'> = { outputs: answerAsSent };
+
+/** The operation with the version's output of the one request's answer. */
+export const variant = variantHook(VERSION_1, ({ outputs }) => ({
+	description,
+	effect,
+	prepare,
+	async execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+		const answer = await famulorApiRequest.call(this, {
+			method: 'POST',
+			path: '/api/user/phone-numbers/purchase',
+			body,
+			safeToRepeat: false,
+			itemIndex,
+		});
+		return await outputs.call(this, answer, body, itemIndex);
+	},
+}));
+
+export const { execute } = variant();

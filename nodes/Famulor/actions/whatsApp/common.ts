@@ -1,36 +1,31 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { PHONE_NUMBER_HINT } from '../../validation';
-import { readLocatorId, type PhoneParameterReader } from '../common';
+import { readLocatorId, type PhoneRule } from '../common';
 
-/** Version 1 sends the number exactly as given, so it must be E.164 already. */
-export const recipientPhoneProperty: INodeProperties = {
-	displayName: 'Recipient Phone',
-	name: 'recipientPhone',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '+4917612345678',
-	description: 'WhatsApp number of the customer, in E.164 format (plus sign, country code, number)',
-};
-
-/** Version 2 takes the number as people write it (checkPhoneNumber). */
-export const recipientPhonePropertyV2: INodeProperties = {
-	...recipientPhoneProperty,
-	description: `WhatsApp number of the customer, ${PHONE_NUMBER_HINT}`,
-};
+/** The customer's number, its help by the version's rule (E.164 in version 1, as written in 2). */
+export function recipientPhoneProperty(phone: PhoneRule): INodeProperties {
+	return {
+		displayName: 'Recipient Phone',
+		name: 'recipientPhone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '+4917612345678',
+		description: `WhatsApp number of the customer, ${phone.hint}`,
+	};
+}
 
 /** The sender and the recipient of a WhatsApp request, the recipient read by the version's rule. */
 export function readSenderAndRecipient(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	readPhone: PhoneParameterReader,
+	phone: PhoneRule,
 ): IDataObject {
 	const senderId = readLocatorId.call(this, itemIndex, 'senderId', {
 		label: 'Sender',
 		field: 'sender_id',
 	});
-	const recipientPhone = readPhone.call(this, itemIndex, 'recipientPhone', {
+	const recipientPhone = phone.read.call(this, itemIndex, 'recipientPhone', {
 		label: 'Recipient Phone',
 		field: 'recipient_phone',
 	});

@@ -11,13 +11,14 @@ import {
 import { whatsAppSenderLocator } from '../../../shared/descriptions';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, requireText } from '../../validation';
-import { readE164Parameter, type PhoneParameterReader } from '../common';
-import type { OperationEffect, OperationResult } from '../types';
+import { E164_PHONE, type PhoneRule } from '../common';
+import type { OperationEffect } from '../types';
+import { variantHook, type Variant } from '../variant';
 import { readSenderAndRecipient, recipientPhoneProperty } from './common';
 
 export const MAX_MESSAGE_LENGTH = 4096;
 
-export const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
+const properties = (recipientPhone: INodeProperties): INodeProperties[] => [
 	{
 		displayName:
 			'Free-form messages can only be sent within 24 hours of the customer\'s last message to this sender, and each message is billed. Outside that window, send an approved WhatsApp template message instead. Use "Get Session Status" to check first.',
@@ -37,10 +38,6 @@ export const properties = (recipientPhone: INodeProperties): INodeProperties[] =
 		description: `Text of the message, at most ${MAX_MESSAGE_LENGTH} characters. The cost is deducted from the account balance.`,
 	},
 ];
-
-export const shown = { show: { resource: ['whatsApp'], operation: ['sendFreeform'] } };
-
-export const description = updateDisplayOptions(shown, properties(recipientPhoneProperty));
 
 function isSessionExpired(error: NodeApiError): boolean {
 	const context = error.context as IDataObject;
@@ -92,10 +89,22 @@ export const effect: OperationEffect = {
 	idFields: ['message_id'],
 };
 
-/** The plan of a version: the sender, the recipient read by `readPhone`, and the checked message. */
-export function planWith(readPhone: PhoneParameterReader) {
-	return function prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
-		const conversation = readSenderAndRecipient.call(this, itemIndex, readPhone);
+/** Version 1 sends the recipient as given, in E.164. */
+const VERSION_1: Pick<Variant<PhoneRule>, 'reads'> = { reads: E164_PHONE };
+
+/**
+ * Send Free-Form Message of a version: the sender, the recipient read by the version's rule, and the
+ * checked message. Sends a billed message; sent once, never repeated on an unclear failure, and
+ * paced to 5 per second.
+ */
+export const variant = variantHook(VERSION_1, ({ reads }) => ({
+	description: updateDisplayOptions(
+		{ show: { resource: ['whatsApp'], operation: ['sendFreeform'] } },
+		properties(recipientPhoneProperty(reads)),
+	),
+	effect,
+	prepare(this: IExecuteFunctions, itemIndex: number): IDataObject {
+		const conversation = readSenderAndRecipient.call(this, itemIndex, reads);
 		const messageName = { label: 'Message', field: 'message' };
 		const message = checkMaxLength.call(
 			this,
@@ -105,28 +114,21 @@ export function planWith(readPhone: PhoneParameterReader) {
 			MAX_MESSAGE_LENGTH,
 		);
 		return { ...conversation, message };
-	};
-}
+	},
+	async execute(this: IExecuteFunctions, body: IDataObject, itemIndex: number) {
+		try {
+			return await famulorApiRequest.call(this, {
+				method: 'POST',
+				path: '/api/user/whatsapp/send-freeform',
+				body,
+				rateLimit: 'sendFreeform',
+				safeToRepeat: false,
+				itemIndex,
+			});
+		} catch (error) {
+			throw withWindowAdvice.call(this, error, body, itemIndex);
+		}
+	},
+}));
 
-/** Version 1 sends the recipient as given, in E.164. */
-export const prepare = planWith(readE164Parameter);
-
-/** Sends a billed message; sent once, never repeated on an unclear failure, and paced to 5 per second. */
-export async function execute(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-): Promise<OperationResult> {
-	try {
-		return await famulorApiRequest.call(this, {
-			method: 'POST',
-			path: '/api/user/whatsapp/send-freeform',
-			body,
-			rateLimit: 'sendFreeform',
-			safeToRepeat: false,
-			itemIndex,
-		});
-	} catch (error) {
-		throw withWindowAdvice.call(this, error, body, itemIndex);
-	}
-}
+export const { description, prepare, execute } = variant();

@@ -11,9 +11,9 @@ import { requestSenderTemplates } from '../../../shared/methods/whatsAppTemplate
 import { parseId } from '../../../shared/ids';
 import { famulorApiRequest } from '../../../shared/transport';
 import { checkMaxLength, checkPhoneNumber, invalid } from '../../validation';
-import { readLocatorId } from '../common';
+import { WRITTEN_PHONE, readLocatorId } from '../common';
 import type { OperationEffect, OperationResult } from '../types';
-import { recipientPhonePropertyV2 } from './common';
+import { recipientPhoneProperty } from './common';
 
 export const MAX_RECIPIENT_NAME_LENGTH = 255;
 
@@ -29,7 +29,7 @@ const properties: INodeProperties[] = [
 		'The WhatsApp sender (business number) the message is sent from; it must be online',
 	),
 	whatsAppTemplateLocator('An approved template of this sender'),
-	recipientPhonePropertyV2,
+	recipientPhoneProperty(WRITTEN_PHONE),
 	{
 		displayName: 'Recipient Name',
 		name: 'recipientName',

@@ -9,23 +9,23 @@ import {
 import { choice, multi, picker, type AssistantField } from './fieldKinds';
 
 /**
- * Version 2's optional fields that point at other records of the account (phone number, knowledge
- * base, folder, labels, tools, languages, providers, models), each picked from the service's list
- * and sent as its ID or a list of IDs.
+ * The fields that point at other records of the account (phone number, knowledge base, folder,
+ * labels, tools, languages, providers, models), each picked from the service's list and sent as its
+ * ID or a list of IDs; version 2 has them (fields.ts).
  */
-export const RECORD_FIELDS: AssistantField[] = [
-	picker(
+export const RECORDS = {
+	phoneNumberId: picker(
 		assignablePhoneNumberLocator(
 			'phoneNumberId',
 			'Phone number of the assistant; inbound assistants are offered only numbers free for inbound',
 		),
 		'phone_number_id',
 	),
-	picker(
+	knowledgeBaseId: picker(
 		knowledgeBaseLocator('knowledgeBaseId', 'Knowledge base the assistant answers from'),
 		'knowledgebase_id',
 	),
-	choice(
+	knowledgeBaseMode: choice(
 		'Knowledge Base Mode',
 		'knowledgeBaseMode',
 		'knowledgebase_mode',
@@ -33,47 +33,47 @@ export const RECORD_FIELDS: AssistantField[] = [
 		['function_call', 'prompt'],
 		['Function Call', 'Prompt (Pipeline Only)'],
 	),
-	picker(folderLocator('folderId', 'Folder the assistant is placed in'), 'folder_id'),
-	multi(
+	folderId: picker(folderLocator('folderId', 'Folder the assistant is placed in'), 'folder_id'),
+	labelIds: multi(
 		'Label Names or IDs',
 		'labelIds',
 		'label_ids',
 		'getLabels',
 		'Labels of the assistant; on update the list replaces the stored labels. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	),
-	multi(
+	toolIds: multi(
 		'Mid-Call Tool Names or IDs',
 		'toolIds',
 		'tool_ids',
 		'getMidCallTools',
 		'Mid-call tools of the assistant; on update the list replaces the stored tools. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	),
-	multi(
+	secondaryLanguageIds: multi(
 		'Secondary Language Names or IDs',
 		'secondaryLanguageIds',
 		'secondary_language_ids',
 		'getLanguageOptions',
 		'Further languages the assistant recognises and switches to; on update the list replaces the stored ones. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	),
-	picker(
+	synthesizerProviderId: picker(
 		synthesizerProviderLocator(
 			'synthesizerProviderId',
 			'Text-to-speech provider (pipeline and dualplex); unset, the language decides',
 		),
 		'synthesizer_provider_id',
 	),
-	picker(
+	transcriberProviderId: picker(
 		transcriberProviderLocator(
 			'transcriberProviderId',
 			'Speech-to-text provider (pipeline only); unset, the language decides',
 		),
 		'transcriber_provider_id',
 	),
-	picker(
+	chatLlmFallbackId: picker(
 		llmModelLocator(
 			'chatLlmFallbackId',
 			'Language model for tool calls of multimodal and dualplex assistants',
 		),
 		'chat_llm_fallback_id',
 	),
-];
+} satisfies Record<string, AssistantField>;

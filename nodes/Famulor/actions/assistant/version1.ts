@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import { phoneNumberLocator } from '../../../shared/descriptions';
 
 import {
 	checkBoolean,
@@ -10,14 +17,84 @@ import {
 	type FieldName,
 } from '../../validation';
 import type { AssistantVersion, BodyInput, SchemaPart } from './bodyBuilder';
+import { variablesProperty } from '../common';
 import { locatorInput, postCallSchemaStep, variablesStep } from './bodyBuilder';
-import { FIELDS_V1, SPECIAL } from './fields';
-import { POST_CALL_SCHEMA_TYPES } from './sharedFields';
+import { fieldsOf } from './fields';
+import { POST_CALL_SCHEMA_TYPES, postCallSchemaProperty, type AssistantMode } from './sharedFields';
 
 /**
- * Node version 1's body steps, as the seed specification (the API docs of February 2026) has
- * them: the phone number, the tool IDs and the webhook, each with its Remove switch on update.
+ * Node version 1's assistant, as the seed specification (the API docs of February 2026) has it: its
+ * column of the field table (fields.ts), and the parameters its body steps read by hand, the phone
+ * number, the tool IDs and the webhook, each with its Remove switch on update.
  */
+
+/**
+ * Parameters read by hand in the steps below (besides the shared ones), because their values need
+ * shaping beyond one rule.
+ */
+export const SPECIAL = {
+	phoneNumberId: 'phoneNumberId',
+	toolIds: 'toolIds',
+	removePhoneNumber: 'removePhoneNumber',
+	removeWebhook: 'removeWebhook',
+	removeAllTools: 'removeAllTools',
+} as const;
+
+function specialProperties(mode: AssistantMode): INodeProperties[] {
+	const toolHelp =
+		mode === 'create'
+			? 'IDs of mid-call tools (actions) of this account, comma-separated (e.g. "3, 7") or an array from an expression'
+			: 'IDs of mid-call tools, comma-separated (e.g. "3, 7") or an array. The list REPLACES every tool the assistant has. To remove all tools, turn on "Remove All Tools" instead (an empty value here is refused, so tools are never removed by accident).';
+	return [
+		{
+			...phoneNumberLocator(
+				SPECIAL.phoneNumberId,
+				'Phone number of this account assigned to the assistant',
+			),
+			required: false,
+		},
+		{
+			displayName: 'Tool IDs',
+			name: SPECIAL.toolIds,
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3, 7',
+			description: toolHelp,
+		},
+		variablesProperty('Custom variables of the assistant as key-value pairs, usable in its prompt'),
+		postCallSchemaProperty({
+			namePlaceholder: 'e.g. appointment_booked',
+			name: 'Key of the extracted value (lowercase letters, digits, underscores)',
+			description: 'What to extract, for the AI',
+		}),
+	];
+}
+
+const UPDATE_ONLY: INodeProperties[] = [
+	{
+		displayName: 'Remove Phone Number',
+		name: SPECIAL.removePhoneNumber,
+		type: 'boolean',
+		default: true,
+		description: 'Whether to unassign the phone number (sends phone_number_id null)',
+	},
+	{
+		displayName: 'Remove Webhook',
+		name: SPECIAL.removeWebhook,
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to remove the post-call webhook (sends webhook_url null and is_webhook_active false)',
+	},
+	{
+		displayName: 'Remove All Tools',
+		name: SPECIAL.removeAllTools,
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to remove every mid-call tool from the assistant (sends tool_ids as an empty list)',
+	},
+];
 
 function has(values: IDataObject, name: string): boolean {
 	return values[name] !== undefined;
@@ -156,6 +233,10 @@ function postCallSchemaItem(
 }
 
 export const ASSISTANT_V1: AssistantVersion = {
-	...FIELDS_V1,
+	...fieldsOf('v1'),
+	collectionOptions: (mode) => [
+		...specialProperties(mode),
+		...(mode === 'update' ? UPDATE_ONLY : []),
+	],
 	steps: [phoneNumber, tools, webhook, postCallSchemaStep(postCallSchemaItem), variablesStep],
 };

@@ -3,16 +3,20 @@ import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-wor
 import { checkMaxLength, checkOneOf, checkPattern, invalid, requireText } from '../../validation';
 import type { AssistantVersion, BodyInput, SchemaPart } from './bodyBuilder';
 import { postCallSchemaStep, variablesStep } from './bodyBuilder';
-import { clearFields } from './clear.v2';
-import { FIELDS_V2, MODEL_FIELDS } from './fields.v2';
-import { fillerConfig } from './fillers.v2';
-import { POST_CALL_SCHEMA_TYPES } from './sharedFields';
+import { variablesProperty } from '../common';
+import { clearFields, clearFieldsProperty } from './clearFields';
+import { fieldsOf } from './fields';
+import { fillerConfig, fillerConfigProperty } from './fillerPhrases';
+import { MODEL_FIELDS } from './identityFields';
+import { POST_CALL_SCHEMA_TYPES, postCallSchemaProperty } from './sharedFields';
 import { builtinToolsProperty, readBuiltinTools } from './tools';
 
 /**
- * Node version 2's body steps, by the current API's rules
- * (https://docs.famulor.de/en/api-reference/assistants/create, .../update): the model placed by
- * engine mode, filler phrases, built-in tools, fields to clear, and the rules of the modes.
+ * Node version 2's assistant, by the current API's rules
+ * (https://docs.famulor.de/en/api-reference/assistants/create, .../update): its column of the field
+ * table (fields.ts), Filler Phrases, Built-In Tools and, on update, Fields to Clear beside them, and
+ * its body steps: the model placed by engine mode, filler phrases, built-in tools, fields to clear,
+ * and the rules of the modes.
  */
 
 const POST_CALL_NAME = /^[a-z0-9_]{3,16}$/;
@@ -118,7 +122,20 @@ function modeRules(this: IExecuteFunctions, { itemIndex }: BodyInput, body: IDat
 }
 
 export const ASSISTANT_V2: AssistantVersion = {
-	...FIELDS_V2,
+	...fieldsOf('v2'),
+	collectionOptions: (mode) => [
+		fillerConfigProperty,
+		postCallSchemaProperty({
+			namePlaceholder: 'e.g. appointment',
+			name: '3 to 16 lower-case letters, digits or underscores',
+			description: 'What to extract, for the AI (3 to 255 characters)',
+		}),
+		builtinToolsProperty,
+		variablesProperty(
+			'Custom variables of the assistant as key-value pairs, usable in its prompt as {{name}}',
+		),
+		...(mode === 'update' ? [clearFieldsProperty] : []),
+	],
 	steps: [
 		placeModel,
 		postCallSchemaStep(postCallSchemaItem),
