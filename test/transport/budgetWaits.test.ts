@@ -9,7 +9,7 @@ import {
 	MAX_RATE_LIMIT_WAIT_MS,
 	type FamulorRequest,
 } from '../../nodes/shared/transport';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
+import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
 import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
@@ -67,14 +67,17 @@ describe('X-RateLimit-Remaining: 0 without a reset', () => {
 
 	it('holds the next request for one documented window (60 s), then lets it go', async () => {
 		jest.useFakeTimers();
-		const [budget] = generalPacerFor('no-reset|budget-test', []); // no windows: the account alone
-		const release = await budget.acquire(MAX_RATE_LIMIT_WAIT_MS);
+		const account = accountFor('no-reset|budget-test', []); // no windows: the account alone
+		const release = await account.enter().acquire();
 		release({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0' }, 200);
 		let started = false;
-		const next = budget.acquire(MAX_RATE_LIMIT_WAIT_MS).then((again) => {
-			started = true;
-			return again;
-		});
+		const next = account
+			.enter()
+			.acquire()
+			.then((again) => {
+				started = true;
+				return again;
+			});
 		await jest.advanceTimersByTimeAsync(59_000);
 		expect(started).toBe(false);
 		await jest.advanceTimersByTimeAsync(1_001);
