@@ -14,7 +14,7 @@ import type { PacerState, Refusal } from './state';
  */
 
 /** A 429's answer as its request's release hands it over (send.ts). */
-export interface RefusedAnswer {
+interface RefusedAnswer {
 	startedAt: number;
 	headers?: IDataObject;
 	body?: unknown;

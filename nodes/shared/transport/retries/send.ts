@@ -9,8 +9,13 @@ import {
 	buildTransportError,
 } from '../errors/errors';
 import { classifyNetworkFailure, isAborted } from '../network';
-import { RateLimitWaitTooLong, type Passage, type Release } from '../pacing/accountBudget';
-import { failedAttempt, judge, parseBody } from './judge';
+import {
+	RateLimitWaitTooLong,
+	type Endpoint,
+	type Passage,
+	type Release,
+} from '../pacing/accountBudget';
+import { failedAttempt, judge, parseBody, type ParsedBody } from './judge';
 import { logLongWait, sendingOf, type Answered, type Outcome, type Sending } from './sending';
 import type { FamulorRequest, FamulorRequestContext } from '../types';
 
@@ -81,7 +86,7 @@ async function attempt(s: Sending): Promise<Outcome> {
 	const node = context.getNode();
 	let release: Release;
 	try {
-		const endpoint = request.rateLimit && {
+		const endpoint: Endpoint | undefined = request.rateLimit && {
 			name: request.rateLimit,
 			limit: credentials.rateLimits[request.rateLimit],
 		};
@@ -92,7 +97,7 @@ async function attempt(s: Sending): Promise<Outcome> {
 		return { kind: 'fail', error: asNodeError(node, error, request.itemIndex) };
 	}
 	let answered: Answered | undefined;
-	let parsed: ReturnType<typeof parseBody> | undefined;
+	let parsed: ParsedBody | undefined;
 	try {
 		answered = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
