@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { burstOf, observe, resetAtOf, type Shape } from './budgetView';
 import { filled, retriedInto } from './burstTurn';
 import { refusalOf } from './refusal';
-import { clientsOf, phaseOf, type Own, type PacerState } from './state';
+import { clientsOf, phaseOf, type Own, type PacerState, type Refusal } from './state';
 
 /**
  * What happens to the pacer: a request starts, an answer arrives (a 429's among them: the one way a
@@ -52,7 +52,7 @@ export function step(state: PacerState, event: PacerEvent, now: number, frame: F
 		case 'left': {
 			// Its own wait ends with it (one that holds all still holds the others).
 			const { startedAt } = event;
-			const mine = (r: PacerState['refusals'][number]) => !r.holdsAll && r.startedAt === startedAt;
+			const mine = (r: Refusal) => !r.holdsAll && r.startedAt === startedAt;
 			return { ...state, refusals: state.refusals.filter((refusal) => !mine(refusal)) };
 		}
 	}
