@@ -85,3 +85,41 @@ describe('X-RateLimit-Remaining: 0 without a reset', () => {
 		(await next)();
 	});
 });
+
+describe("a request's waits for the service", () => {
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+
+	it('add up over its attempts: a second 429 that would pass five minutes in all fails it, unsent', async () => {
+		jest.useFakeTimers({ now: 1_800_000_000_000 });
+		// Its answers are the one way a 429 reaches the pacer; the passage owns the wait and its budget.
+		const passage = accountFor('two-refusals|budget-test', []).enter();
+		(await passage.acquire())({ 'Retry-After': '200' }, 429);
+		const retry = passage.acquire();
+		await jest.advanceTimersByTimeAsync(200_000);
+		(await retry)({ 'Retry-After': '200' }, 429);
+		await expect(passage.acquire()).rejects.toMatchObject({
+			ownRefusal: true,
+			waitedMs: 200_000,
+			waitMs: 200_000,
+		});
+		passage.leave();
+	});
+
+	it('holds no other request for a 429 that asks for more than a request may wait', async () => {
+		jest.useFakeTimers({ now: 1_800_000_000_000 });
+		const account = accountFor('too-long|budget-test', []);
+		const refused = account.enter();
+		(await refused.acquire())({ 'Retry-After': '3600' }, 429);
+		await expect(refused.acquire()).rejects.toMatchObject({ ownRefusal: true, waitMs: 3_600_000 });
+		refused.leave();
+		let started = false;
+		void account
+			.enter()
+			.acquire()
+			.then(() => (started = true));
+		await jest.advanceTimersByTimeAsync(0);
+		expect(started).toBe(true);
+	});
+});
