@@ -5,9 +5,12 @@
  * resumes at the turn after it; how much of an endpoint's own limit it spends while it learns whether
  * others are there, and how a request queued before it knew of them leaves.
  */
-import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
-import type { Pacer, Release } from '../../nodes/shared/transport/pacing/pacer';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
+import {
+	AccountBudget,
+	type Endpoint,
+	type Release,
+} from '../../nodes/shared/transport/pacing/accountBudget';
+import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };
@@ -43,22 +46,25 @@ async function granted<T>(acquiring: Promise<T>): Promise<{ value: T; at: number
 /** One request of this process, answered at once with the account's count after it. */
 async function answered(budget: AccountBudget, remaining: number): Promise<void> {
 	// A shared token's requests are spaced: let the clock run until this one may start.
-	const { value: release } = await granted(budget.acquire(300_000));
+	const { value: release } = await granted(acquire(budget));
 	release(headers(remaining), 200);
 }
 
 /** How long after the request just answered (answered at once) the next one of this process starts. */
 async function untilNextStart(budget: AccountBudget): Promise<number> {
 	const lastStart = Date.now();
-	const { at } = await granted(budget.acquire(300_000));
+	const { at } = await granted(acquire(budget));
 	return at - lastStart;
 }
 
-/** What request.ts does before it sends: each pacer in turn (generalPacerFor's order). */
-async function acquireAll(pacers: readonly Pacer[]): Promise<Release[]> {
-	const releases: Release[] = [];
-	for (const pacer of pacers) releases.push(await pacer.acquire(300_000));
-	return releases;
+/** One request as request.ts sends it: it enters the account, waits there, and leaves with its answer. */
+async function acquire(budget: AccountBudget, endpoint?: Endpoint): Promise<Release> {
+	const passage = budget.enter();
+	const release = await passage.acquire(endpoint);
+	return (...answer) => {
+		release(...answer);
+		passage.leave();
+	};
 }
 
 /**
@@ -77,14 +83,14 @@ async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number>
 }
 
 /** The account as production builds it (pacing.ts's accountFor): the windows it reads, enforced. */
-const enforced = () => new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+const enforced = () => new AccountBudget([MINUTE, BURST]);
 
 /** One request of this process, `others` of the other clients' counted before it, answered at once; its number and start. */
 async function turn(
 	budget: AccountBudget,
 	others: number,
 ): Promise<{ number: number; at: number }> {
-	const { value: release, at } = await granted(budget.acquire(300_000));
+	const { value: release, at } = await granted(acquire(budget));
 	used += others + 1;
 	release(headers(100 - used), 200);
 	return { number: used, at };
@@ -101,11 +107,13 @@ async function oneOfFourTurns(budget: AccountBudget, downTo: number) {
  * The run's end: a worker holding six executions, one of four clients taking turns, of which `ended`
  * end (the queue is empty) before its answer that leaves 3 of the minute: its backlog drains.
  */
-async function runsOutHolding(budget: AccountBudget, ended: number): Promise<void> {
-	const held = Array.from({ length: 6 }, () => budget.enterBacklog());
+async function runsOutHolding(budget: AccountBudget, ended: number) {
+	// Five wait while one is sent (request.ts counts each from asking to be sent until done).
+	const held = Array.from({ length: 5 }, () => budget.enter());
 	await oneOfFourTurns(budget, 7);
-	held.splice(0, ended).forEach((leave) => leave());
+	held.splice(0, ended).forEach((passage) => passage.leave());
 	await turn(budget, 3);
+	return held;
 }
 
 /** The burst window (20 numbers each, back to back from the minute's first) a number falls in, and the turn (one burst window and a 50 ms margin apart from the minute's opening) a start does. */
@@ -121,7 +129,7 @@ describe('after the window ran out', () => {
 		for (const { number, at } of sent) expect(windowOfStart(at)).toBe(windowOfNumber(number));
 		// 3 left, a round of four: the next would be number 101. It waits for the reset, and then for
 		// the first burst turn after it (the clients that waited send together there), not the reset.
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000 + 300);
 		expect(at).toBeLessThan(resetSeconds * 1000 + 350);
 	});
@@ -153,7 +161,7 @@ describe('after a while without work', () => {
 		expect(number).toBe(38);
 		expect(budget.clientsSharing()).toBeGreaterThanOrEqual(2);
 		// Its next number would be 42, past the window: it leaves at the third window's turn.
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		const thirdTurn = resetSeconds * 1000 - MINUTE.windowMs + 2 * (BURST.windowMs + 50);
 		expect(at).toBeGreaterThanOrEqual(thirdTurn);
 		expect(at).toBeLessThan(thirdTurn + 50);
@@ -196,7 +204,7 @@ describe('while the account waits for its reset', () => {
 		await turn(budget, 8); // 10 used: 8 of them the others'
 		await jest.advanceTimersByTimeAsync(1_000);
 		await turn(budget, 89); // the rest of the window is gone
-		const waiting = budget.acquire(300_000);
+		const waiting = acquire(budget);
 		let startedAt: number | undefined;
 		void waiting.then(() => (startedAt = Date.now()));
 		await jest.advanceTimersByTimeAsync(30_000);
@@ -252,7 +260,7 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 	it('is the whole limit from the first answer without headers', async () => {
 		const unreported = new AccountBudget([MINUTE, BURST]);
 		expect(unreported.endpointLimit(FREEFORM)).toBe(2);
-		const release = await unreported.acquire(300_000);
+		const release = await acquire(unreported);
 		release({}, 200);
 		expect(unreported.endpointLimit(FREEFORM)).toBe(5);
 	});
@@ -260,15 +268,15 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 
 describe('a request queued before the process knew of the others', () => {
 	it('leaves only when the burst window has room for it, counting the others the last answer revealed', async () => {
-		const pacers = generalPacerFor('departure-test', [MINUTE, BURST]);
-		const first = await granted(acquireAll(pacers));
+		const account = accountFor('departure-test', [MINUTE, BURST]);
+		const first = await granted(acquire(account));
 		// The second takes its places in the windows while the process still seems alone, then waits
 		// at the account for the first answer.
-		const second = granted(acquireAll(pacers));
+		const second = granted(acquire(account));
 		await jest.advanceTimersByTimeAsync(100);
 		// 20 used: 19 of them other clients', so the burst window (20 per 10 s) is full.
 		const answeredAt = Date.now();
-		for (const release of first.value) release(headers(80), 200);
+		first.value(headers(80), 200);
 		const { at } = await second;
 		expect(at - answeredAt).toBeGreaterThanOrEqual(BURST.windowMs);
 		expect(at - answeredAt).toBeLessThan(BURST.windowMs + 500);
@@ -277,19 +285,18 @@ describe('a request queued before the process knew of the others', () => {
 
 describe('the window the service reports', () => {
 	it('counts as the service does until its reset: a request the service never counted holds no slot', async () => {
-		const pacers = generalPacerFor('reported-window-test', [MINUTE]);
+		const account = accountFor('reported-window-test', [MINUTE]);
 		// Lost on the way (no answer): the minute window holds its slot for a minute, the service never counted it.
-		for (const release of (await granted(acquireAll(pacers))).value) release();
+		(await granted(acquire(account))).value();
 		for (let used = 1; used <= 99; used++)
-			for (const release of (await granted(acquireAll(pacers))).value)
-				release(headers(100 - used), 200);
+			(await granted(acquire(account))).value(headers(100 - used), 200);
 		// 99 used, 1 left, while the window's own count is 100.
 		const before = Date.now();
-		const { at, value: last } = await granted(acquireAll(pacers));
+		const { at, value: last } = await granted(acquire(account));
 		expect(at - before).toBeLessThan(1_000);
-		for (const release of last) release(headers(0), 200);
+		last(headers(0), 200);
 		// None left: the next waits for the reported reset.
-		const { at: next } = await granted(acquireAll(pacers));
+		const { at: next } = await granted(acquire(account));
 		expect(next).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });
@@ -301,22 +308,23 @@ describe('when the others stop', () => {
 		await runsOutHolding(budget, 4);
 		// 3 left, a round of four: its one request left fits them (the others may be done too).
 		expect(100 - used).toBe(3);
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeLessThan(resetSeconds * 1000);
 	});
 
 	it("leaves the minute's last numbers to the round while its backlog is whole", async () => {
 		// Mid-run the others' requests are as many as its own: the minute's last numbers are theirs too.
 		const budget = enforced();
-		Array.from({ length: 6 }, () => budget.enterBacklog());
+		Array.from({ length: 6 }, () => budget.enter());
 		await oneOfFourTurns(budget, 3);
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 
 	it('spends the remainder as the windows allow, its backlog whole, once their silence outlasts a burst-window 429', async () => {
-		const budget = new AccountBudget([MINUTE, BURST]);
-		Array.from({ length: 6 }, () => budget.enterBacklog());
+		// Custom Rate Limits with the burst window off: no turns, a share of the remainder (rule 11).
+		const budget = new AccountBudget([MINUTE]);
+		Array.from({ length: 6 }, () => budget.enter());
 		let remaining = await oneOfFour(budget, 60);
 		const lastRevealed = Date.now();
 		// Spaced as one of two while their silence may still be a 429's wait (a window and a second).
@@ -326,7 +334,7 @@ describe('when the others stop', () => {
 		// The next five go as the windows allow: granted within 500 ms on the fake clock, not spaced.
 		const started = Date.now();
 		let lastGrant = started;
-		for (let n = 0; n < 5; n++) lastGrant = (await granted(budget.acquire(300_000))).at;
+		for (let n = 0; n < 5; n++) lastGrant = (await granted(acquire(budget))).at;
 		expect(lastGrant - started).toBeLessThan(500);
 	});
 
@@ -334,30 +342,30 @@ describe('when the others stop', () => {
 		const budget = enforced();
 		// It holds six executions; the queue is empty once one of them ends: five left, 3 numbers.
 		await runsOutHolding(budget, 1);
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 
 	it("keeps to its share when the others slow down at a minute's end while its backlog is whole", async () => {
 		// Near a minute's end the others slow because their shares are spent, not their work: a
-		// request sent on that sign meets the full minute.
-		const budget = new AccountBudget([MINUTE, BURST]);
-		Array.from({ length: 6 }, () => budget.enterBacklog());
+		// request sent on that sign meets the full minute. The burst window off: a share, no turns.
+		const budget = new AccountBudget([MINUTE]);
+		Array.from({ length: 6 }, () => budget.enter());
 		const remaining = await oneOfFour(budget, 8);
 		await answered(budget, remaining - 2);
 		// 5 left: a quarter is one, and no more before the reset.
-		await granted(budget.acquire(300_000));
-		const { at } = await granted(budget.acquire(300_000));
+		await granted(acquire(budget));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 
 	it("tries the minute's last numbers one at a time once its backlog drains", async () => {
 		const budget = enforced();
 		await runsOutHolding(budget, 4);
-		const first = await granted(budget.acquire(300_000));
+		const first = await granted(acquire(budget));
 		expect(first.at).toBeLessThan(resetSeconds * 1000);
 		// Its second waits for the first one's answer, however long that takes.
-		const next = budget.acquire(300_000);
+		const next = acquire(budget);
 		let startedAt: number | undefined;
 		void next.then(() => (startedAt = Date.now()));
 		await jest.advanceTimersByTimeAsync(5_000);
@@ -366,9 +374,10 @@ describe('when the others stop', () => {
 
 	it('looks again when its own answer arrives, not sleeping out a wait decided while that was under way', async () => {
 		const budget = enforced();
-		await runsOutHolding(budget, 4);
-		const { value: release } = await granted(budget.acquire(300_000));
-		const next = budget.acquire(300_000);
+		// Its last two: one sent, the other (the execution it still holds) waiting.
+		const [waiting] = await runsOutHolding(budget, 4);
+		const { value: release } = await granted(acquire(budget));
+		const next = waiting.acquire();
 		await jest.advanceTimersByTimeAsync(1_000);
 		const answeredAt = Date.now();
 		release(headers(2), 200);
@@ -382,20 +391,25 @@ describe('when the others stop', () => {
 		const remaining = await oneOfFour(budget, 4);
 		// 3 left after this one's answer, the others sending as before: a quarter of 3 is none.
 		expect(remaining).toBe(3);
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });
 
 describe('after refusals while another client burst alone', () => {
 	it("is not held by the others' requests its first answer reveals: they were counted before the refusals", async () => {
-		const budget = new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+		const budget = new AccountBudget([MINUTE, BURST]);
 		const start = Date.now();
-		// Each burst window full of another client's requests: two refusals, each waited out.
+		// Each burst window full of another client's requests: two refusals, each waited out until
+		// the end of the window that refused it (its reset, sooner than the whole seconds asked for).
 		for (const windowEnd of [10, 20]) {
-			const { value: release } = await granted(budget.acquire(300_000));
-			release({ ...headers(0), 'X-RateLimit-Reset': String(start / 1000 + windowEnd) }, 429);
-			budget.blockFor(start + windowEnd * 1000 - Date.now());
+			const { value: release } = await granted(acquire(budget));
+			const retryAfter = Math.ceil((start + windowEnd * 1000 - Date.now()) / 1000);
+			const reset = String(start / 1000 + windowEnd);
+			release(
+				{ ...headers(0), 'X-RateLimit-Reset': reset, 'Retry-After': String(retryAfter) },
+				429,
+			);
 		}
 		// Then counted: 41 used, 40 of them the other's in the two windows that refused it.
 		resetSeconds = start / 1000 + 60;
@@ -408,14 +422,15 @@ describe('after refusals while another client burst alone', () => {
 
 describe("the minute's remainder", () => {
 	it('gets back the place of a request the account refused, for its retry', async () => {
-		const budget = new AccountBudget([MINUTE, BURST]);
+		// The burst window off (Custom Rate Limits): it spends a share of the remainder, no turns.
+		const budget = new AccountBudget([MINUTE]);
 		const remaining = await oneOfFour(budget, 8);
 		// 7 left: a quarter is one, and the burst window refuses it (the account does not count it).
 		expect(remaining).toBe(7);
-		const { value: release } = await granted(budget.acquire(300_000));
+		const { value: release } = await granted(acquire(budget));
 		release(headers(0), 429);
 		// Its retry is still this one's quarter: it goes before the reset, not after.
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeLessThan(resetSeconds * 1000);
 	});
 
@@ -426,7 +441,7 @@ describe("the minute's remainder", () => {
 		while (used < 69) await turn(budget, 1);
 		while (used < 97) await turn(budget, 3);
 		// 3 left: its next number one round of four on is past the minute; one of two rounds ago would fit.
-		const { at } = await granted(budget.acquire(300_000));
+		const { at } = await granted(acquire(budget));
 		expect(at).toBeGreaterThanOrEqual(resetSeconds * 1000);
 	});
 });
@@ -437,12 +452,12 @@ describe("an endpoint whose window outlasts the burst window (generate-reply's m
 		// a slot held for the endpoint's whole minute. Nothing survives a restart; a client sharing the
 		// endpoint shows in the service's 429.
 		const REPLY = { limit: 5, windowMs: 60_000 };
-		const budget = new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+		const budget = new AccountBudget([MINUTE, BURST]);
 		const endpoint = { name: 'generateReply', limit: REPLY };
 		expect(budget.endpointLimit(REPLY)).toBe(REPLY.limit);
 		const starts: number[] = [];
 		for (let remaining = 99; remaining > 93; remaining--) {
-			const { value: release, at } = await granted(budget.acquire(300_000, endpoint));
+			const { value: release, at } = await granted(acquire(budget, endpoint));
 			starts.push(at);
 			release(headers(remaining), 200);
 		}

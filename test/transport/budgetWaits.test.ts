@@ -9,7 +9,7 @@ import {
 	MAX_RATE_LIMIT_WAIT_MS,
 	type FamulorRequest,
 } from '../../nodes/shared/transport';
-import { generalPacerFor } from '../../nodes/shared/transport/pacing/pacing';
+import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
 import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
@@ -67,18 +67,59 @@ describe('X-RateLimit-Remaining: 0 without a reset', () => {
 
 	it('holds the next request for one documented window (60 s), then lets it go', async () => {
 		jest.useFakeTimers();
-		const [budget] = generalPacerFor('no-reset|budget-test', []); // no windows: the account alone
-		const release = await budget.acquire(MAX_RATE_LIMIT_WAIT_MS);
+		const account = accountFor('no-reset|budget-test', []); // no windows: the account alone
+		const release = await account.enter().acquire();
 		release({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0' }, 200);
 		let started = false;
-		const next = budget.acquire(MAX_RATE_LIMIT_WAIT_MS).then((again) => {
-			started = true;
-			return again;
-		});
+		const next = account
+			.enter()
+			.acquire()
+			.then((again) => {
+				started = true;
+				return again;
+			});
 		await jest.advanceTimersByTimeAsync(59_000);
 		expect(started).toBe(false);
 		await jest.advanceTimersByTimeAsync(1_001);
 		expect(started).toBe(true);
 		(await next)();
+	});
+});
+
+describe("a request's waits for the service", () => {
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+
+	it('add up over its attempts: a second 429 that would pass five minutes in all fails it, unsent', async () => {
+		jest.useFakeTimers({ now: 1_800_000_000_000 });
+		// Its answers are the one way a 429 reaches the pacer; the passage owns the wait and its budget.
+		const passage = accountFor('two-refusals|budget-test', []).enter();
+		(await passage.acquire())({ 'Retry-After': '200' }, 429);
+		const retry = passage.acquire();
+		await jest.advanceTimersByTimeAsync(200_000);
+		(await retry)({ 'Retry-After': '200' }, 429);
+		await expect(passage.acquire()).rejects.toMatchObject({
+			ownRefusal: true,
+			waitedMs: 200_000,
+			waitMs: 200_000,
+		});
+		passage.leave();
+	});
+
+	it('holds no other request for a 429 that asks for more than a request may wait', async () => {
+		jest.useFakeTimers({ now: 1_800_000_000_000 });
+		const account = accountFor('too-long|budget-test', []);
+		const refused = account.enter();
+		(await refused.acquire())({ 'Retry-After': '3600' }, 429);
+		await expect(refused.acquire()).rejects.toMatchObject({ ownRefusal: true, waitMs: 3_600_000 });
+		refused.leave();
+		let started = false;
+		void account
+			.enter()
+			.acquire()
+			.then(() => (started = true));
+		await jest.advanceTimersByTimeAsync(0);
+		expect(started).toBe(true);
 	});
 });

@@ -376,7 +376,7 @@ describe('a request while others share an enforced burst window', () => {
 			() =>
 				situation({
 					turnOver: { last: 40 },
-					retryAt: nextTurnAt + 900,
+					refusedUntil: nextTurnAt + 900,
 				}),
 			nextTurnAt + 900 - NOW,
 			'blocked',

@@ -48,28 +48,29 @@ function sandboxLimit(windowScale: number): () => Answer {
 beforeEach(() => jest.useFakeTimers({ now: 1_800_000_000_400 }));
 afterEach(() => jest.useRealTimers());
 
-/** A lone process (production's windows, enforced) sends `count` requests, `lanes` at a time, each answered at once and retried after a 429 as send.ts does; returns its answers' statuses. */
+/** A lone process (production's windows, enforced) sends `count` requests, `lanes` at a time, each answered at once and retried after a 429 as send.ts does (its answer tells the pacer the wait); returns its answers' statuses. */
 async function loneRun(
 	serve: () => Answer,
 	limits: RateLimit[],
 	count: number,
 	lanes: number,
 ): Promise<number[]> {
-	const budget = new AccountBudget(limits, limits);
+	const budget = new AccountBudget(limits);
 	const statuses: number[] = [];
 	let next = 0;
 	await Promise.all(
 		Array.from({ length: lanes }, async () => {
 			while (next < count) {
 				next++;
+				const passage = budget.enter();
 				for (;;) {
-					const release = await budget.acquire(300_000);
+					const release = await passage.acquire();
 					const answer = serve();
 					statuses.push(answer.status);
-					release(answer.headers, answer.status);
+					release(answer.headers, answer.status, { retry_after: answer.retryAfterS });
 					if (answer.retryAfterS === undefined) break;
-					budget.blockFor(answer.retryAfterS * 1000);
 				}
+				passage.leave();
 			}
 		}),
 	);

@@ -46,6 +46,7 @@ const answer = (at: number, startedAt: number, headers?: IDataObject, more = {})
 	at,
 	{ kind: 'answer', startedAt: T0 + startedAt, headers, status: 200, ...more },
 ];
+/** A 429 of the account-wide limit asking for 3 s: the one way a refusal reaches the pacer. */
 const refused429 = (at: number, startedAt: number): Timed => [
 	at,
 	{
@@ -55,8 +56,6 @@ const refused429 = (at: number, startedAt: number): Timed => [
 		headers: { ...budget(MINUTE.limit), 'Retry-After': '3' },
 	},
 ];
-/** send.ts tells the pacer the wait a 429 asked for. */
-const refusal = (at: number, waitMs: number): Timed => [at, { kind: 'refusal', waitMs }];
 
 function play(events: Timed[], frame = FRAME): PacerState {
 	return events.reduce((state, [at, event]) => step(state, event, T0 + at, frame), INITIAL_STATE);
@@ -135,7 +134,7 @@ describe('the pacer, as a user meets it', () => {
 		],
 		[
 			'refused in a burst window it thought its own: another client is there, it waits for the next turn',
-			[start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41), refusal(80, 3_000)],
+			[start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41)],
 			FRAME,
 			81,
 			{ name: 'turns', clients: 2 },
@@ -144,7 +143,7 @@ describe('the pacer, as a user meets it', () => {
 		],
 		[
 			'refused late in its burst window: it waits for the next turn, not the whole seconds asked for',
-			[start(0), answer(40, 0, budget(1)), start(41), refused429(9_000, 41), refusal(9_000, 3_000)],
+			[start(0), answer(40, 0, budget(1)), start(41), refused429(9_000, 41)],
 			FRAME,
 			9_001,
 			{ name: 'turns', clients: 2 },
@@ -153,7 +152,7 @@ describe('the pacer, as a user meets it', () => {
 		],
 		[
 			'refused without the burst window enforced: another client is counted, the wait holds all',
-			[start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41), refusal(80, 3_000)],
+			[start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41)],
 			NO_TURNS,
 			81,
 			{ name: 'sharing', clients: 2 },
@@ -161,13 +160,7 @@ describe('the pacer, as a user meets it', () => {
 		],
 		[
 			'the first request refused by another process (no budget heard yet): it counts that client',
-			[
-				start(0),
-				refused429(40, 0),
-				refusal(40, 3_000),
-				start(3_040),
-				answer(3_080, 3_040, budget(1)),
-			],
+			[start(0), refused429(40, 0), start(3_040), answer(3_080, 3_040, budget(1))],
 			FRAME,
 			3_081,
 			{ name: 'turns', clients: 2 },
@@ -239,6 +232,8 @@ describe('the pacer, as a user meets it', () => {
 
 	it('the request the service refused waits its whole wait, whatever the phase', () => {
 		const state = play([start(0), answer(40, 0, budget(1)), start(41), refused429(80, 41)]);
-		expect(next(state, 81, { retryAt: T0 + 3_080 })).toEqual({ waitMs: 2_999, reason: 'blocked' });
+		// Its retry names the attempt refused (started at 41): the 3 s its Retry-After asked for.
+		const retry = { refusedStart: T0 + 41 };
+		expect(next(state, 81, retry)).toEqual({ waitMs: 2_999, reason: 'blocked' });
 	});
 });

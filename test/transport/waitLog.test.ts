@@ -3,8 +3,7 @@
  * the request, how long, why, and the answer or window behind it. Shorter waits write nothing.
  */
 import { famulorApiRequest, LOGGED_WAIT_MS } from '../../nodes/shared/transport';
-import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
-import type { Release } from '../../nodes/shared/transport/pacing/pacer';
+import { AccountBudget, type Release } from '../../nodes/shared/transport/pacing/accountBudget';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
@@ -81,7 +80,7 @@ describe("a wait in the token's pacer", () => {
 	afterEach(() => jest.useRealTimers());
 
 	it("names generate-reply's documented limit when the sixth reply of a minute waits for it", async () => {
-		const budget = new AccountBudget([MINUTE, BURST], [MINUTE, BURST]);
+		const budget = new AccountBudget([MINUTE, BURST]);
 		const reset = String(Math.ceil(Date.now() / 1000) + 60);
 		const told: Array<{ waitMs: number; why: string }> = [];
 		const listener = (waitMs: number, why: string) => told.push({ waitMs, why });
@@ -89,7 +88,8 @@ describe("a wait in the token's pacer", () => {
 		for (let remaining = 99; remaining > 93; remaining--) {
 			let release: Release | undefined;
 			void budget
-				.acquire(300_000, generateReply, { onLongWait: listener })
+				.enter()
+				.acquire(generateReply, listener)
 				.then((r) => (release = r));
 			while (release === undefined) await jest.advanceTimersByTimeAsync(50);
 			starts.push(Date.now());

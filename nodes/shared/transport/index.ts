@@ -9,7 +9,6 @@ export {
 	type FamulorErrorDetails,
 } from './errors/errors';
 export { famulorApiRequest } from './request';
-export { backoffDelay, retryAfterMs } from './retries/retryWaits';
 export { forgetSucceededRun } from './retries/journal';
 export { unwrapList, unwrapRecord } from './lists';
 export {

@@ -91,9 +91,9 @@ export async function famulorApiRequest(
 	let answer: IDataObject;
 	const pacer = accountFor(pacerKeyOf(credentials), credentials.generalLimits);
 	// Counted until it is done, so the account sees this process's backlog drain.
-	const leaveBacklog = pacer.enterBacklog();
+	const passage = pacer.enter();
 	try {
-		answer = await send.call(this, request, credentials, safeToRepeat, pacer);
+		answer = await send.call(this, request, credentials, safeToRepeat, passage);
 	} catch (caught) {
 		const error = finalError(this, caught, request, credentials);
 		if (
@@ -112,7 +112,7 @@ export async function famulorApiRequest(
 		}
 		throw error;
 	} finally {
-		leaveBacklog();
+		passage.leave();
 	}
 	if (slot !== undefined) remember(slot, { kind: 'answered', answer });
 	return answer;

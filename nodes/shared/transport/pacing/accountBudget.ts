@@ -1,35 +1,69 @@
-import { sleep } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
-import { resetAtMs, resetAtOf, WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
+import { WINDOW_WITHOUT_RESET_MS, type Shape } from './budgetView';
 import { decide, endpointShare, type Reason, type Windows } from './decide';
-import { LOGGED_WAIT_MS, RETRY_AFTER_UNIT_MS } from '../constants';
+import { LOGGED_WAIT_MS, MAX_RATE_LIMIT_WAIT_MS, RETRY_AFTER_UNIT_MS } from '../constants';
 import type { RateLimit } from '../credentials';
-import type { Pacer, Release } from './pacer';
-import { clientsOf, INITIAL_STATE, type PacerState } from './state';
+import { holdingRefusal } from './refusal';
+import { clientsOf, INITIAL_STATE, type PacerState, type Refusal } from './state';
 import { step, type Frame, type PacerEvent } from './step';
 import { DRAINING_PEAK, LATE_RETRY_ROOM } from './tuning';
-import { explainWait } from './waitReasons';
+import { explainWait, refusalTooLong, resetTooLong } from './waitReasons';
 import { SlidingWindow } from './windows';
 
 /** Told once per request of a wait of LOGGED_WAIT_MS or more: its length and why, in words. */
 export type LongWaitListener = (waitMs: number, why: string) => void;
 
-/** What one request brings to acquire beside its endpoint. */
-export interface AcquireOptions {
-	/** Refused with a 429: it goes no sooner than the wait its answer asked for ends. */
-	retryAt?: number;
-	onLongWait?: LongWaitListener;
+/** Called with the answer's headers, status and body once it arrived (nothing when none did). */
+export type Release = (headers?: IDataObject, status?: number, body?: unknown) => void;
+
+/** An endpoint with its own limit (credentials.ts), beside the token's windows. */
+export type Endpoint = { name: string; limit: RateLimit };
+
+/**
+ * One request's way through the pacer, from asking to be sent until done (request.ts): each
+ * attempt acquires a slot and releases it with its answer.
+ */
+export interface Passage {
+	/**
+	 * Waits until the request's next attempt may start (on `endpoint`'s window too).
+	 * - The service's waits (a 429's, the reset) add up over its attempts: one past
+	 *   MAX_RATE_LIMIT_WAIT_MS throws RateLimitWaitTooLong instead.
+	 * - The first wait of LOGGED_WAIT_MS or more is told to `onLongWait`, with its reason in words.
+	 */
+	acquire(endpoint?: Endpoint, onLongWait?: LongWaitListener): Promise<Release>;
+	/** Done: it leaves the backlog, and its own 429's wait with it. */
+	leave(): void;
 }
 
-/** A wait the service's headers ask for is longer than a request may wait; the message says why. */
-export class RateLimitWaitTooLong extends Error {}
+/** A wait the service asks for is longer than a request may still wait; the message says why. */
+export class RateLimitWaitTooLong extends Error {
+	constructor(
+		message: string,
+		/** What the request waited for the service so far, and the wait it was refused. */
+		readonly waitedMs: number,
+		readonly waitMs: number,
+		/** The wait is its own 429's (send.ts reports that answer). */
+		readonly ownRefusal: boolean,
+	) {
+		super(message);
+	}
+}
+
+/** What one request's attempts leave for the next: the service's waits so far, its 429s. */
+interface RequestWaits {
+	waitedMs: number;
+	refused: number;
+	/** The start of its attempt the last 429 refused, which names its refusal (state.ts). */
+	refusedStart?: number;
+}
 
 /**
  * The one pacer of a token in this process: its state (state.ts) moves by `step` and is read by
  * `decide`; this shell keeps the windows' counters, the backlog, the timers and the log. The design
  * is docs/SCALING.md. Without budget headers the configured windows pace alone.
  */
-export class AccountBudget implements Pacer {
+export class AccountBudget {
 	private state: PacerState = INITIAL_STATE;
 	private readonly frame: Frame;
 	/** This process's requests on the token from asking to be sent until done, and its peak lately. */
@@ -43,19 +77,16 @@ export class AccountBudget implements Pacer {
 	private wake = this.answerSignal();
 	private readonly endpoints = new Map<string, SlidingWindow>();
 
-	/**
-	 * `limits` shape the reading of the service's report; `enforced` are the windows held to
-	 * (production holds to the same, pacing.ts).
-	 */
-	constructor(limits: readonly RateLimit[], enforced: readonly RateLimit[] = []) {
-		this.windows = enforced.map((limit) => new SlidingWindow(limit));
+	/** `limits`: the token's windows, held to, which shape the reading of the service's report. */
+	constructor(limits: readonly RateLimit[]) {
+		this.windows = limits.map((limit) => new SlidingWindow(limit));
 		const lengths = limits.length > 0 ? limits.map((w) => w.windowMs) : [WINDOW_WITHOUT_RESET_MS];
 		const [longestMs, shareWindowMs] = [Math.max(...lengths), Math.min(...lengths)];
 		const shareLimit = limits.find((w) => w.windowMs === shareWindowMs)?.limit;
 		const shape: Shape = { longestMs, shareWindowMs, shareLimit };
-		const takesTurns = enforced.some((w) => w.windowMs === shareWindowMs);
+		const takesTurns = limits.some((w) => w.windowMs === shareWindowMs);
 		this.frame = { shape, takesTurns };
-		const burst = enforced.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
+		const burst = limits.find((w) => w.windowMs === shareWindowMs && w.windowMs < longestMs);
 		if (burst)
 			this.lateRetry = new SlidingWindow({
 				limit: 2 * burst.limit - Math.ceil(burst.limit * LATE_RETRY_ROOM),
@@ -64,61 +95,64 @@ export class AccountBudget implements Pacer {
 	}
 
 	/**
-	 * Waits until this process may send (on `endpoint`'s window too).
-	 * - A wait for the reset over `maxWaitMs` (over this call's waits) throws RateLimitWaitTooLong.
-	 * - A request the service refused goes no sooner than its `retryAt` (blockFor holds the others).
-	 * - The first wait of LOGGED_WAIT_MS or more is told to `onLongWait`, with its reason in words.
+	 * A request asks to be sent: it is counted until done (leave); most wait here, so the backlog's
+	 * draining marks the run's end.
 	 */
-	async acquire(
-		maxWaitMs: number,
-		endpoint?: { name: string; limit: RateLimit },
-		{ retryAt, onLongWait }: AcquireOptions = {},
+	enter(): Passage {
+		this.backlog++;
+		this.noteBacklog(Date.now());
+		const waits: RequestWaits = { waitedMs: 0, refused: 0 };
+		let left = false;
+		return {
+			acquire: (endpoint, onLongWait) => this.acquire(waits, endpoint, onLongWait),
+			leave: () => {
+				if (left) return;
+				left = true;
+				this.backlog--;
+				if (waits.refusedStart !== undefined)
+					this.apply({ kind: 'left', startedAt: waits.refusedStart });
+			},
+		};
+	}
+
+	private async acquire(
+		waits: RequestWaits,
+		endpoint?: Endpoint,
+		onLongWait?: LongWaitListener,
 	): Promise<Release> {
 		const window = endpoint && this.endpointWindow(endpoint.name, endpoint.limit);
-		let waitedForResetMs = 0;
 		let told = onLongWait === undefined;
 		// Waiting since an answer for nothing but the endpoint's period: its start measures a round.
 		let [heard, periodic] = [this.state.own.answers, false];
 		for (;;) {
 			const now = Date.now();
 			if (this.state.own.answers !== heard) [heard, periodic] = [this.state.own.answers, true];
-			const decision = decide(this.state, this.windowsOf(window, retryAt), now);
-			if (decision.reason === undefined) return this.start(now, window, window && periodic);
+			const decision = decide(this.state, this.windowsOf(window, waits.refusedStart), now);
+			if (decision.reason === undefined) return this.start(now, waits, window, window && periodic);
 			if (decision.reason !== 'endpoint') periodic = false;
-			if (decision.reason === 'reset' && waitedForResetMs + decision.waitMs > maxWaitMs)
-				throw new RateLimitWaitTooLong(this.exhaustedReason(maxWaitMs));
-			if (!told && decision.waitMs >= LOGGED_WAIT_MS) {
+			const refusal =
+				decision.reason === 'blocked'
+					? holdingRefusal(this.state.refusals, now, waits.refusedStart)
+					: undefined;
+			const own = refusal !== undefined && refusal.startedAt === waits.refusedStart;
+			// The service's own waits count against what a request may wait; the windows' end by themselves.
+			const serviceWait = decision.reason === 'blocked' || decision.reason === 'reset';
+			if (serviceWait && waits.waitedMs + decision.waitMs > MAX_RATE_LIMIT_WAIT_MS) {
+				const why = this.tooLongReason(MAX_RATE_LIMIT_WAIT_MS - waits.waitedMs, refusal);
+				throw new RateLimitWaitTooLong(why, waits.waitedMs, decision.waitMs, own);
+			}
+			// Its own 429's wait is told whole, as the answer asked for it.
+			const length = own ? refusal.until - refusal.at : decision.waitMs;
+			if (!told && length >= LOGGED_WAIT_MS) {
 				told = true;
-				onLongWait?.(decision.waitMs, this.explain(decision.reason, endpoint));
+				const why = own ? `${refusal.why}; it is sent again after the wait` : undefined;
+				onLongWait?.(length, why ?? this.explain(decision.reason, endpoint));
 			}
 			// Waiting for an answer looks again as one arrives: in turns, the next request leaves at once.
 			const answer = decision.reason === 'answers' ? [this.nextAnswer] : [];
 			await Promise.race([sleep(decision.waitMs), ...answer]);
-			if (decision.reason === 'reset') waitedForResetMs += decision.waitMs;
+			if (serviceWait) waits.waitedMs += decision.waitMs;
 		}
-	}
-
-	/**
-	 * The service answered 429 and asked for `ms`: nobody sends until it allows, though the others may
-	 * go at their turn (decide.ts); the refused request passes its own retryAt to acquire.
-	 */
-	blockFor(ms: number): void {
-		this.apply({ kind: 'refusal', waitMs: ms });
-	}
-
-	/**
-	 * Counts a request from asking to be sent until done (the returned function); most wait
-	 * here, so the backlog's draining marks the run's end.
-	 */
-	enterBacklog(): () => void {
-		this.backlog++;
-		this.noteBacklog(Date.now());
-		let left = false;
-		return () => {
-			if (left) return;
-			left = true;
-			this.backlog--;
-		};
 	}
 
 	/** How many clients this process shares the token with (1 alone or unknown). */
@@ -135,12 +169,12 @@ export class AccountBudget implements Pacer {
 		this.state = step(this.state, event, now, this.frame);
 	}
 
-	private windowsOf(endpoint?: SlidingWindow, retryAt?: number): Windows {
+	private windowsOf(endpoint?: SlidingWindow, refusedStart?: number): Windows {
 		const { shape } = this.frame;
-		return { shape, general: this.windows, lateRetry: this.lateRetry, endpoint, retryAt };
+		return { shape, general: this.windows, lateRetry: this.lateRetry, endpoint, refusedStart };
 	}
 
-	private explain(reason: Reason, endpoint?: { name: string; limit: RateLimit }): string {
+	private explain(reason: Reason, endpoint?: Endpoint): string {
 		const windows = this.windows.map((window) => window.rateLimit);
 		const share = endpoint && { ...endpoint, share: this.endpointLimit(endpoint.limit) };
 		const { view, phase } = this.state;
@@ -156,6 +190,7 @@ export class AccountBudget implements Pacer {
 
 	private start(
 		now: number,
+		waits: RequestWaits,
 		endpoint: SlidingWindow | undefined,
 		periodic: boolean | undefined,
 	): Release {
@@ -163,15 +198,19 @@ export class AccountBudget implements Pacer {
 		for (const window of windows) window.start();
 		this.apply({ kind: 'start' }, now);
 		let released = false;
-		return (headers, status) => {
+		return (headers, status, body) => {
 			if (released) return;
 			released = true;
 			const answeredAt = Date.now();
 			for (const window of windows) window.finish(answeredAt);
 			// The answered request leaves the backlog once its caller is done with it.
 			const lastRequests = this.draining(answeredAt) ? this.backlog - 1 : undefined;
+			const refusedBefore = waits.refused;
 			const answer = { startedAt: now, headers, status, periodic, lastRequests };
-			this.apply({ kind: 'answer', ...answer }, answeredAt);
+			this.apply({ kind: 'answer', ...answer, body, refusedBefore }, answeredAt);
+			// A 429 is the one way a refusal comes in (step.ts); its retry names it by this start.
+			waits.refusedStart = status === 429 ? now : undefined;
+			if (status === 429) waits.refused++;
 			this.wake();
 			this.wake = this.answerSignal();
 		};
@@ -202,13 +241,9 @@ export class AccountBudget implements Pacer {
 		return this.peakBacklog >= DRAINING_PEAK && this.backlog < this.peakBacklog;
 	}
 
-	private exhaustedReason(maxWaitMs: number): string {
-		const { resetHeader, remaining } = this.state.view;
-		const resetAt = resetAtOf(this.state.view);
-		const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
-		let reset = `X-RateLimit-Reset: ${resetHeader}`;
-		if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;
-		else if (resetAtMs(resetHeader) === undefined) reset += `, which is no Unix time, ${oneWindow}`;
-		return `the service's rate limit for this API token has no request to spare until ${new Date(resetAt).toISOString()} (X-RateLimit-Remaining: ${remaining}, ${reset}), later than the ${Math.round(maxWaitMs / 1000)} s a request may wait`;
+	/** Why a wait is longer than a request may still wait (`maxWaitMs`): a 429's, or the reset. */
+	private tooLongReason(maxWaitMs: number, refusal?: Refusal): string {
+		if (refusal) return refusalTooLong(refusal, maxWaitMs);
+		return resetTooLong(this.state.view, maxWaitMs);
 	}
 }

@@ -1,6 +1,7 @@
 import type { RateLimit } from '../credentials';
 import { burstOf, resetAtOf, type BudgetView, type Shape } from './budgetView';
 import { aheadOf, roundOf, turnAt, turnEnd, turnsSince } from './burstTurn';
+import { holdingRefusal } from './refusal';
 import { clientsOf, type PacerState } from './state';
 import { POLL_MS, JITTER_MS } from './tuning';
 import type { SlidingWindow } from './windows';
@@ -21,8 +22,8 @@ export interface Windows {
 	/** Room left in a refilled burst window for a second to the clients it refused (LATE_RETRY_ROOM). */
 	lateRetry?: SlidingWindow;
 	endpoint?: SlidingWindow;
-	/** The request the service refused with a 429 goes no sooner than the wait the answer asked for. */
-	retryAt?: number;
+	/** The start of the request's attempt the service refused with a 429: its retry (refusal.ts). */
+	refusedStart?: number;
 }
 
 /** What the rules below read: the state and the windows at `now`. */
@@ -39,11 +40,13 @@ const wait = (waitMs: number, reason: Reason): Decision => ({
 
 /**
  * Whether a request may start now, else how long it waits and why: the one decision of the pacer,
- * pure. The refused request waits its whole wait first; then by phase.
+ * pure. A 429's wait first (the refused request's whole wait, the others' unless it filled their
+ * turn's window); then by phase.
  */
 export function decide(state: PacerState, windows: Windows, now: number): Decision {
 	const s: Situation = { ...state, ...windows, now, clients: clientsOf(state.phase) };
-	if (s.retryAt !== undefined && now < s.retryAt) return wait(s.retryAt - now, 'blocked');
+	const refusal = holdingRefusal(state.refusals, now, windows.refusedStart);
+	if (refusal) return wait(refusal.until - now, 'blocked');
 	switch (s.phase.name) {
 		case 'turns':
 		case 'finishing':
@@ -54,12 +57,11 @@ export function decide(state: PacerState, windows: Windows, now: number): Decisi
 }
 
 /**
- * Taking turns (burstTurn.ts): a 429's block (none for a refusal in its turn's window, step.ts);
- * one request under way; the turn; the late-retry room; the endpoint's period.
+ * Taking turns (burstTurn.ts): one request under way; the turn; the late-retry room; the
+ * endpoint's period.
  */
 function byTurns(s: Situation): Decision {
 	const { now, own } = s;
-	if (now < s.refusedUntil) return wait(s.refusedUntil - now, 'blocked');
 	if (own.underWay.length > 0) return wait(POLL_MS, 'answers');
 	const turn = turnWait(s);
 	if (turn) return wait(turn.waitMs, turn.reason);
@@ -70,14 +72,12 @@ function byTurns(s: Situation): Decision {
 }
 
 /**
- * Unheard, alone or sharing without turns, in this order: a 429's block; one more under way per
- * counted answer (1, 2, 3, …: it learns of the others before it spends much); its share of the
+ * Unheard, alone or sharing without turns, in this order: one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends much); its share of the
  * remainder spent, the reset (looked at again at the answer of one under way); each window; the
  * endpoint's.
  */
 function byShare(s: Situation): Decision {
 	const { now, view, own } = s;
-	if (now < s.refusedUntil) return wait(s.refusedUntil - now, 'blocked');
 	// After a refusal it starts again from one: the requests waiting meanwhile would all meet it.
 	const counted = own.countedSinceRefusal ?? (s.phase.name === 'unheard' ? Infinity : own.answers);
 	// Alone, a burst window enforced and its last answer a pause ago: one first (another may have started).

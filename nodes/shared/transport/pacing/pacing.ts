@@ -1,6 +1,5 @@
 import { AccountBudget } from './accountBudget';
 import type { RateLimit } from '../credentials';
-import type { Pacer } from './pacer';
 
 const accounts = new Map<string, AccountBudget>();
 
@@ -11,11 +10,6 @@ const accounts = new Map<string, AccountBudget>();
 export function accountFor(key: string, limits: readonly RateLimit[]): AccountBudget {
 	const id = `${key}|${limits.map((limit) => `${limit.limit}/${limit.windowMs}`).join(',')}`;
 	let account = accounts.get(id);
-	if (!account) accounts.set(id, (account = new AccountBudget(limits, limits)));
+	if (!account) accounts.set(id, (account = new AccountBudget(limits)));
 	return account;
-}
-
-/** The pacers every request of one token passes: the token's account, which holds its windows. */
-export function generalPacerFor(key: string, limits: RateLimit[]): Pacer[] {
-	return [accountFor(key, limits)];
 }

@@ -29,13 +29,24 @@ export interface Own {
 	lastRequests?: number;
 }
 
+/** A 429 (refusal.ts): its request goes again no sooner than `until`; the others neither while it `holdsAll`. */
+export interface Refusal {
+	/** When the refused request started, which names it; when its answer came. */
+	startedAt: number;
+	at: number;
+	until: number;
+	holdsAll: boolean;
+	/** What the answer asked for, in words (the log). */
+	why: string;
+}
+
 export interface PacerState {
 	phase: Phase;
 	/** What the answers showed: the remainder, the reset, the others and the burst window's turn. */
 	view: BudgetView;
 	own: Own;
-	/** A 429 asked for a wait until then (send.ts): nobody sends before, unless it is their turn. */
-	refusedUntil: number;
+	/** The 429s whose wait has not ended (the requests they refused may have given up). */
+	refusals: readonly Refusal[];
 	/** Refused before its first counted answer: it counts as sharing until its answers count others. */
 	refusedUnheardUntil: number;
 }
@@ -44,7 +55,7 @@ export const INITIAL_STATE: PacerState = {
 	phase: { name: 'unheard' },
 	view: EMPTY_VIEW,
 	own: { underWay: [], answers: 0, startedSinceCount: 0, lastStart: 0 },
-	refusedUntil: 0,
+	refusals: [],
 	refusedUnheardUntil: 0,
 };
 

@@ -1,10 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { burstOf, observe, resetAtOf, type Shape } from './budgetView';
-import { filled, retriedInto, turnEnd } from './burstTurn';
-import { clientsOf, phaseOf, type Own, type PacerState } from './state';
+import { filled, retriedInto } from './burstTurn';
+import { refusalOf } from './refusal';
+import { clientsOf, phaseOf, type Own, type PacerState, type Refusal } from './state';
 
-/** What happens to the pacer: a request starts, an answer arrives, a 429 asks for a wait. */
+/**
+ * What happens to the pacer: a request starts, an answer arrives (a 429's among them: the one way a
+ * refusal comes in), a refused request leaves without its retry.
+ */
 export type PacerEvent =
 	| { kind: 'start' }
 	| {
@@ -17,8 +21,11 @@ export type PacerEvent =
 			periodic?: boolean;
 			/** While the backlog drains (the run's end), the requests left besides this one. */
 			lastRequests?: number;
+			/** A 429's body, which may name its wait (`retry_after`); its request's 429s before it. */
+			body?: unknown;
+			refusedBefore?: number;
 	  }
-	| { kind: 'refusal'; waitMs: number };
+	| { kind: 'left'; startedAt: number };
 
 /** The pacer's fixed frame: the windows' shape, and whether it enforces the burst window. */
 export interface Frame {
@@ -36,16 +43,18 @@ export function step(state: PacerState, event: PacerEvent, now: number, frame: F
 			const next = { ...own, startedSinceCount, lastStart: now, underWay };
 			return { ...state, own: next };
 		}
-		case 'refusal': {
-			// Taking turns, the refusal filled its window (answered): the others wait for the next
-			// turn, which its numbers place more closely than the whole seconds of the wait.
-			const { phase, view } = state;
-			const turns = phase.name === 'turns' || phase.name === 'finishing';
-			if (turns && view.turn && now < turnEnd(burstOf(frame.shape), view.turn)) return state;
-			return { ...state, refusedUntil: Math.max(state.refusedUntil, now + event.waitMs) };
+		case 'answer': {
+			const next = answered(state, event, now, frame);
+			const refusals = next.refusals.filter((refusal) => refusal.until > now);
+			if (event.status === 429) refusals.push(refusalOf(next, event, now, frame.shape));
+			return { ...next, refusals };
 		}
-		case 'answer':
-			return answered(state, event, now, frame);
+		case 'left': {
+			// Its own wait ends with it (one that holds all still holds the others).
+			const { startedAt } = event;
+			const mine = (r: Refusal) => !r.holdsAll && r.startedAt === startedAt;
+			return { ...state, refusals: state.refusals.filter((refusal) => !mine(refusal)) };
+		}
 	}
 }
 

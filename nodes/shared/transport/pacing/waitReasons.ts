@@ -1,6 +1,7 @@
 import type { RateLimit } from '../credentials';
 import type { Reason } from './decide';
-import type { BudgetView } from './budgetView';
+import { resetAtMs, resetAtOf, WINDOW_WITHOUT_RESET_MS, type BudgetView } from './budgetView';
+import type { Refusal } from './state';
 
 /** What a pacer knows when it explains a wait: the windows it holds to and the service's last report. */
 export interface WaitContext {
@@ -41,4 +42,21 @@ export function explainWait(w: WaitContext): string {
 		case 'answers':
 			return 'its requests under way are answered first';
 	}
+}
+
+/** A wait for the reset longer than a request may still wait (`maxWaitMs`), as the last report said it. */
+export function resetTooLong(view: BudgetView, maxWaitMs: number): string {
+	const { resetHeader, remaining } = view;
+	const resetAt = resetAtOf(view);
+	const oneWindow = `so one window of ${WINDOW_WITHOUT_RESET_MS / 1000} s`;
+	let reset = `X-RateLimit-Reset: ${resetHeader}`;
+	if (resetHeader === undefined) reset = `no X-RateLimit-Reset, ${oneWindow}`;
+	else if (resetAtMs(resetHeader) === undefined) reset += `, which is no Unix time, ${oneWindow}`;
+	return `the service's rate limit for this API token has no request to spare until ${new Date(resetAt).toISOString()} (X-RateLimit-Remaining: ${remaining}, ${reset}), later than the ${Math.round(maxWaitMs / 1000)} s a request may wait`;
+}
+
+/** A 429's wait (another request's, or its own) longer than a request may still wait. */
+export function refusalTooLong(refusal: Refusal, maxWaitMs: number): string {
+	const until = new Date(refusal.until).toISOString();
+	return `${refusal.why}: its wait ends at ${until}, later than the ${Math.round(maxWaitMs / 1000)} s a request may still wait`;
 }
