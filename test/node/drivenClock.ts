@@ -42,8 +42,9 @@ export function createDrivenClock(): DrivenClock {
 	let loop: Promise<void> | undefined;
 	let installed = false;
 	let held = false;
-	let whenWaiting: Array<() => void> = [];
-	let whenReleased: Array<() => void> = [];
+	let heldWaiting = false;
+	const whenWaiting: Array<() => void> = [];
+	const whenReleased: Array<() => void> = [];
 	const wake = (waiters: Array<() => void>): void => {
 		for (const resolve of waiters) resolve();
 	};
@@ -82,6 +83,7 @@ export function createDrivenClock(): DrivenClock {
 			if (works.size === 0) break;
 			const timerSet = jest.getTimerCount() > 0;
 			if (held && timerSet) {
+				heldWaiting = true;
 				wake(whenWaiting.splice(0));
 				await new Promise<void>((resolve) => whenReleased.push(resolve));
 			} else if (timerSet) await jest.advanceTimersToNextTimerAsync();
@@ -115,10 +117,11 @@ export function createDrivenClock(): DrivenClock {
 			held = true;
 		},
 		async waiting() {
-			await new Promise<void>((resolve) => whenWaiting.push(resolve));
+			if (!heldWaiting) await new Promise<void>((resolve) => whenWaiting.push(resolve));
 		},
 		release() {
 			held = false;
+			heldWaiting = false;
 			wake(whenReleased.splice(0));
 		},
 		async settle() {

@@ -146,6 +146,7 @@ export async function startKit(
 		},
 		async endRuns() {
 			for (const cancel of underWay) cancel.abort();
+			clock.release();
 			await clock.settle();
 		},
 		async requests(path) {
