@@ -28,12 +28,14 @@ import { createDrivenClock } from './drivenClock';
 import { visibleText } from './runReaders';
 
 /**
- * The file's clock: useKit installs it before the sandbox starts, so the sandbox's clock, the node's
- * waits and Date are all on it, and every run moves it while it waits.
+ * The file's clock: useDrivenKit installs it before the sandbox starts, so the sandbox's clock, the
+ * node's waits and Date are all on it, and every run moves it while it waits. Not installed, runs
+ * take real time.
  */
 export const clock = createDrivenClock();
 
 export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
+export { callEachPhone, items, locator, NO_FIELD_TO_CHANGE, phoneItems } from './parameters';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -177,17 +179,33 @@ export async function startKit(
 }
 
 /**
- * Registers the suite's hooks: the driven clock and one kit for the file; before every test, the
- * runs of the one before ended and a sandbox reset (data, request log, faults, rate windows);
- * stopped at the end. Returns the kit's accessor.
+ * Registers the suite's hooks: one kit for the file; before every test, the runs of the one before
+ * ended and a sandbox reset (data, request log, faults, rate windows); stopped at the end. Returns
+ * the kit's accessor. On the real clock: the action node suites use useDrivenKit.
  */
 export function useKit(
 	options: SandboxOptions = {},
 	credentials: Partial<TestCredentials> = {},
 ): () => Kit {
+	return useKitOn(false, options, credentials);
+}
+
+/** useKit on the file's driven clock (drivenClock.ts), installed before the sandbox starts. */
+export function useDrivenKit(
+	options: SandboxOptions = {},
+	credentials: Partial<TestCredentials> = {},
+): () => Kit {
+	return useKitOn(true, options, credentials);
+}
+
+function useKitOn(
+	driven: boolean,
+	options: SandboxOptions,
+	credentials: Partial<TestCredentials>,
+): () => Kit {
 	return useSuiteFixture({
 		start: async () => {
-			clock.install();
+			if (driven) clock.install();
 			return await startKit(options, credentials);
 		},
 		beforeEach: async (kit) => {
@@ -196,7 +214,7 @@ export function useKit(
 		},
 		stop: async (kit) => {
 			await kit.endRuns();
-			clock.uninstall();
+			if (driven) clock.uninstall();
 			await kit.stop();
 		},
 	});
@@ -258,28 +276,6 @@ export function describeTokenNeverShown(kit: () => Kit): void {
 		});
 	});
 }
-/** Input items with the given JSON. */
-export const items = (...values: IDataObject[]): INodeExecutionData[] =>
-	values.map((json) => ({ json }));
-
-/** A resource locator parameter (assistant, sender, knowledge base, ...), by ID unless another mode is given. */
-export const locator = (value: number | string, mode = 'id') => ({
-	__rl: true,
-	mode,
-	value: String(value),
-});
-
-/** Call → Make of each input item's `phone` with alice's outbound assistant, and those items. */
-export const callEachPhone = {
-	resource: 'call',
-	operation: 'make',
-	assistantId: locator(SEED.alice.outboundAssistantId),
-	phoneNumber: '={{ $json.phone }}',
-};
-export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
-
-/** The whole message of every update operation run without a field in Update Fields. */
-export const NO_FIELD_TO_CHANGE = 'Update Fields must contain at least one field to change';
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(

@@ -1,10 +1,17 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, items, jsonOf, startKit, useKit, visibleText } from '../kit';
+import {
+	expectFailedBeforeSending,
+	items,
+	jsonOf,
+	startKit,
+	useDrivenKit,
+	visibleText,
+} from '../kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.
-const kit = useKit(
+const kit = useDrivenKit(
 	{ rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } } },
 	{ customRateLimits: true, generateReplyLimit: 1000, generateReplyWindowSeconds: 60 },
 );
