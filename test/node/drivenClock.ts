@@ -10,23 +10,21 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
 import { setImmediate as nextTurn, setTimeout as realDelay } from 'node:timers/promises';
 
-/** Turns of the event loop without a request in flight before the work counts as waiting for the clock. */
+/** Event loop turns with no request in flight before driven work counts as waiting for the clock. */
 const IDLE_TURNS = 3;
-/** How often work that waits for neither a request nor a timer (a file being read) is looked at again. */
+/** How often work waiting for neither a request nor a timer (a file read) is looked at again. */
 const UNTRACKED_WAIT_MS = 2;
 
 const REQUEST_START = 'http.client.request.start';
 
 export interface DrivenClock {
-	/** Installs the fake timers (Date from `now`, default the real time) and starts counting requests. */
+	/** Installs the fake timers (Date from `now`, else the real time) and counts requests. */
 	install(now?: number): void;
-	/** Resolves as `work` does, moving the clock (when installed) while it waits, with any other driven work. */
+	/** Resolves as `work` does, moving the clock (when installed) while driven work waits. */
 	drive<T>(work: Promise<T>): Promise<T>;
-	/** Driven work not settled yet. */
-	pending(): number;
 	/** Keeps the clock where it is until release(), so a test can act between a run's steps. */
 	hold(): void;
-	/** Resolves once the held clock is what driven work waits for: no request in flight, a timer set. */
+	/** Resolves once driven work waits for the held clock: no request in flight, a timer set. */
 	waiting(): Promise<void>;
 	release(): void;
 	/** Moves the clock until every driven work has settled. */
@@ -64,7 +62,10 @@ export function createDrivenClock(): DrivenClock {
 	const allAnswered = (): Promise<void> =>
 		requestsInFlight === 0 ? Promise.resolve() : new Promise((resolve) => answered.push(resolve));
 
-	/** Until nothing is in flight for IDLE_TURNS turns: the answers' handlers have run, and each work sent its next request or set its next timer. */
+	/**
+	 * Until nothing is in flight for IDLE_TURNS turns: the answers' handlers have run, and each work
+	 * has sent its next request or set its next timer.
+	 */
 	const quiet = async (): Promise<void> => {
 		for (let idle = 0; idle < IDLE_TURNS;) {
 			if (requestsInFlight > 0) {
@@ -112,7 +113,6 @@ export function createDrivenClock(): DrivenClock {
 			if (installed) loop ??= run();
 			return await work;
 		},
-		pending: () => works.size,
 		hold() {
 			held = true;
 		},

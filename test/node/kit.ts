@@ -55,7 +55,10 @@ export interface Kit {
 	credentials: TestCredentials;
 	/** Every result of run(), for the checks that the token never shows. */
 	runs: NodeRunResult[];
-	/** Runs the action node with the kit's credentials (overridable per run), moving the clock while it waits. */
+	/**
+	 * Runs the action node with the kit's credentials (overridable per run), moving the driven clock
+	 * while it waits.
+	 */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<NodeRunResult>;
 	/**
 	 * Cancels the runs still under way (those of a test that timed out), as n8n's Stop does, and waits

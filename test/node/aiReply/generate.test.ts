@@ -130,7 +130,8 @@ describe('AI Reply → rate limit of the credential', () => {
 			expect(result.output).toHaveLength(5);
 			const replies = await tight.requests();
 			expect(replies.map((request) => request.status)).toEqual([200, 200, 200, 200, 200]);
-			// At most 2 in any second of the sandbox's clock: each reply went a second or more after the one two before it.
+			// At most 2 in any second of the sandbox's clock: each reply went a second or more after
+			// the one two before it.
 			const sentAt = replies.map((request) => request.at);
 			for (let index = 2; index < sentAt.length; index++)
 				expect(sentAt[index] - sentAt[index - 2]).toBeGreaterThanOrEqual(1000);

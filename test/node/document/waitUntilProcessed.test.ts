@@ -249,7 +249,7 @@ describe('Wait Until Processed: on', () => {
 
 describe('Wait Until Processed and Retry On Fail', () => {
 	it('a retry after the timeout waits again for the same document and never uploads it a second time', async () => {
-		// Processed 8 s after the upload: after the first try's 6 s deadline, before the retry's first read.
+		// Processed 8 s after the upload: after the first try's 6 s deadline, before the retry reads.
 		await processing({ delayMs: 8_000 });
 		const result = await run(textFile(waiting(0.1)), {
 			input: fileInput(),
