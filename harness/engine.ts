@@ -57,6 +57,8 @@ export interface RunNodeOptions {
 	retryOf?: NodeRunResult;
 	/** The execution's mode; `manual` unless given (`retry` when retrying). */
 	mode?: WorkflowExecuteMode;
+	/** Cancels the execution when aborted, as n8n's Stop does (the node sees its cancel signal). */
+	signal?: AbortSignal;
 }
 
 export interface NodeRunError {
@@ -126,7 +128,16 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRunResult> {
 				},
 			});
 	const execution = new WorkflowExecute(additionalData, mode, runExecutionData);
-	const run = (await execution.processRunExecutionData(workflow)) ?? finished;
+	const running = execution.processRunExecutionData(workflow);
+	const cancel = () => running.cancel();
+	options.signal?.addEventListener('abort', cancel, { once: true });
+	if (options.signal?.aborted) cancel();
+	let run: IRun | undefined;
+	try {
+		run = (await running) ?? finished;
+	} finally {
+		options.signal?.removeEventListener('abort', cancel);
+	}
 	const taskData = run?.data.resultData.runData[node.name]?.[0];
 	const error = (taskData?.error ?? run?.data.resultData.error) as unknown as
 		NodeRunError | undefined;

@@ -136,8 +136,11 @@ export function makeAdditionalData(
 	hooks?: ExecutionLifecycleHooks,
 	executionId = 'test-execution',
 ): IWorkflowExecuteAdditionalData {
-	const additionalData = mock<IWorkflowExecuteAdditionalData>();
-	Object.assign(additionalData, {
+	// What a test does not set (any hook or method n8n-core may call) the mock answers with a jest.fn.
+	// The mock is the prototype, and the fields are the object's own: its proxy makes a new jest.fn on
+	// every read, which for the fields n8n-core reads on every request (executionId, credentialsHelper)
+	// cost as much CPU as the requests themselves in a large run.
+	const fields: Partial<IWorkflowExecuteAdditionalData> = {
 		credentialsHelper: new TestCredentialsHelper(credentials),
 		hooks,
 		executionId,
@@ -148,6 +151,12 @@ export function makeAdditionalData(
 		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
 		variables: {},
 		currentNodeExecutionIndex: 0,
-	});
+		// Set only for the editor's calls (runLoadMethodOf); an execution reads the node's parameters.
+		currentNodeParameters: undefined,
+	};
+	const additionalData = Object.setPrototypeOf(
+		fields,
+		mock<IWorkflowExecuteAdditionalData>(),
+	) as IWorkflowExecuteAdditionalData;
 	return additionalData;
 }

@@ -1,10 +1,10 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { CURRENT_ONLY_FIELDS } from '../../sandbox/domain/assistants/apiGenerations';
-import { locator, only, useKit } from './kit';
+import { locator, only, useDrivenKit } from './kit';
 
 // The sandbox accepts only the seed specification's generation here: version 1 must keep working against it.
-const kit = useKit({
+const kit = useDrivenKit({
 	api: 'seed',
 	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
 });

@@ -8,14 +8,14 @@
 import { forgetJournalMemory } from '../../nodes/shared/transport/retries/journal';
 import { setCarriedJournalBudget } from '../../nodes/shared/transport/retries/lineage';
 import type { NodeRunResult } from '../../harness/engine';
-import { callEachPhone, jsonOf, phoneItems, useKit } from './kit';
+import { callEachPhone, jsonOf, phoneItems, useDrivenKit } from './kit';
 
 const CALL_PATH = '/api/user/make_call';
 const CUSTOMERS = Array.from({ length: 5 }, (_, index) => `+49151123457${index}1`);
 /** Each number asked for once: two before the failed third, the last two by the retry. */
 const EACH_ONCE = [CUSTOMERS[0], CUSTOMERS[1], 'faulted', CUSTOMERS[3], CUSTOMERS[4]];
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 const input = phoneItems(...CUSTOMERS);
 

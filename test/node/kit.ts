@@ -1,7 +1,8 @@
 /**
  * Set-up of the action node suites: a real sandbox, the credential pointing at it, the node run
- * through n8n-core (harness/engine.ts), readers of the sandbox's request log, and what the
- * token checks need. Every helper talks to the sandbox over HTTP, as the node does.
+ * through n8n-core (harness/engine.ts) on the driven clock (drivenClock.ts), readers of the sandbox's
+ * request log, and what the token checks need. Every helper talks to the sandbox over HTTP, as the
+ * node does.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -23,9 +24,18 @@ import {
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
+import { createDrivenClock } from './drivenClock';
 import { visibleText } from './runReaders';
 
+/**
+ * The file's clock: useDrivenKit installs it before the sandbox starts, so the sandbox's clock, the
+ * node's waits and Date are all on it, and every run moves it while it waits. Not installed, runs
+ * take real time.
+ */
+export const clock = createDrivenClock();
+
 export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
+export { callEachPhone, items, locator, NO_FIELD_TO_CHANGE, phoneItems } from './parameters';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -45,8 +55,16 @@ export interface Kit {
 	credentials: TestCredentials;
 	/** Every result of run(), for the checks that the token never shows. */
 	runs: NodeRunResult[];
-	/** Runs the action node with the kit's credentials (overridable per run). */
+	/**
+	 * Runs the action node with the kit's credentials (overridable per run), moving the driven clock
+	 * while it waits.
+	 */
 	run(parameters: INodeParameters, options?: RunOptions): Promise<NodeRunResult>;
+	/**
+	 * Cancels the runs still under way (those of a test that timed out), as n8n's Stop does, and waits
+	 * until they have ended: nothing of them reaches the next test.
+	 */
+	endRuns(): Promise<void>;
 	/**
 	 * Requests the node sent (control requests excluded), in order, since the last reset or clearRequests();
 	 * with `path`, only those to that path (a trailing `*` matches a prefix).
@@ -91,6 +109,7 @@ export async function startKit(
 		...credentials,
 	};
 	const runs: NodeRunResult[] = [];
+	const underWay = new Set<AbortController>();
 	const control = async <T = IDataObject>(
 		method: string,
 		path: string,
@@ -108,18 +127,32 @@ export async function startKit(
 		credentials: baseCredentials,
 		runs,
 		async run(parameters, runOptions = {}) {
-			const result = await runNode({
-				parameters,
-				input: runOptions.input,
-				continueOnFail: runOptions.continueOnFail,
-				typeVersion: runOptions.typeVersion,
-				settings: runOptions.settings,
-				retryOf: runOptions.retryOf,
-				mode: runOptions.mode,
-				credentials: { ...baseCredentials, ...runOptions.credentials },
-			});
-			runs.push(result);
-			return result;
+			const cancel = new AbortController();
+			underWay.add(cancel);
+			try {
+				const result = await clock.drive(
+					runNode({
+						parameters,
+						input: runOptions.input,
+						continueOnFail: runOptions.continueOnFail,
+						typeVersion: runOptions.typeVersion,
+						settings: runOptions.settings,
+						retryOf: runOptions.retryOf,
+						mode: runOptions.mode,
+						credentials: { ...baseCredentials, ...runOptions.credentials },
+						signal: cancel.signal,
+					}),
+				);
+				runs.push(result);
+				return result;
+			} finally {
+				underWay.delete(cancel);
+			}
+		},
+		async endRuns() {
+			for (const cancel of underWay) cancel.abort();
+			clock.release();
+			await clock.settle();
 		},
 		async requests(path) {
 			const log = await control<RequestLogEntry[]>(
@@ -149,19 +182,44 @@ export async function startKit(
 }
 
 /**
- * Registers the suite's hooks: one kit for the file, a sandbox reset (data, request log, faults,
- * rate windows) before every test, stopped at the end. Returns the kit's accessor.
+ * Registers the suite's hooks: one kit for the file; before every test, the runs of the one before
+ * ended and a sandbox reset (data, request log, faults, rate windows); stopped at the end. Returns
+ * the kit's accessor. On the real clock: the action node suites use useDrivenKit.
  */
 export function useKit(
 	options: SandboxOptions = {},
 	credentials: Partial<TestCredentials> = {},
 ): () => Kit {
+	return useKitOn(false, options, credentials);
+}
+
+/** useKit on the file's driven clock (drivenClock.ts), installed before the sandbox starts. */
+export function useDrivenKit(
+	options: SandboxOptions = {},
+	credentials: Partial<TestCredentials> = {},
+): () => Kit {
+	return useKitOn(true, options, credentials);
+}
+
+function useKitOn(
+	driven: boolean,
+	options: SandboxOptions,
+	credentials: Partial<TestCredentials>,
+): () => Kit {
 	return useSuiteFixture({
-		start: async () => await startKit(options, credentials),
+		start: async () => {
+			if (driven) clock.install();
+			return await startKit(options, credentials);
+		},
 		beforeEach: async (kit) => {
+			await kit.endRuns();
 			await kit.control('POST', '/reset');
 		},
-		stop: async (kit) => await kit.stop(),
+		stop: async (kit) => {
+			await kit.endRuns();
+			if (driven) clock.uninstall();
+			await kit.stop();
+		},
 	});
 }
 
@@ -185,13 +243,15 @@ export function v2Runner(kit: () => Kit) {
 /** Runs one of version 2's list searches (a picker's From List) with the kit's credential. */
 export function v2Search(kit: () => Kit) {
 	return async <T>(method: string, ...args: unknown[]): Promise<T> =>
-		await runLoadMethodOf<T>({
-			kind: 'listSearch',
-			method,
-			credentials: kit().credentials,
-			args,
-			typeVersion: 2,
-		});
+		await clock.drive(
+			runLoadMethodOf<T>({
+				kind: 'listSearch',
+				method,
+				credentials: kit().credentials,
+				args,
+				typeVersion: 2,
+			}),
+		);
 }
 
 /** Opens a chat of alice's chat assistant through the API, outside the request log; its UUID. */
@@ -219,28 +279,6 @@ export function describeTokenNeverShown(kit: () => Kit): void {
 		});
 	});
 }
-/** Input items with the given JSON. */
-export const items = (...values: IDataObject[]): INodeExecutionData[] =>
-	values.map((json) => ({ json }));
-
-/** A resource locator parameter (assistant, sender, knowledge base, ...), by ID unless another mode is given. */
-export const locator = (value: number | string, mode = 'id') => ({
-	__rl: true,
-	mode,
-	value: String(value),
-});
-
-/** Call → Make of each input item's `phone` with alice's outbound assistant, and those items. */
-export const callEachPhone = {
-	resource: 'call',
-	operation: 'make',
-	assistantId: locator(SEED.alice.outboundAssistantId),
-	phoneNumber: '={{ $json.phone }}',
-};
-export const phoneItems = (...numbers: string[]) => items(...numbers.map((phone) => ({ phone })));
-
-/** The whole message of every update operation run without a field in Update Fields. */
-export const NO_FIELD_TO_CHANGE = 'Update Fields must contain at least one field to change';
 
 /** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
 export async function expectFailedBeforeSending(

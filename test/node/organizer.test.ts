@@ -1,7 +1,7 @@
-import { jsonOf, expectFailedBeforeSending, locator, only, useKit } from './kit';
+import { jsonOf, expectFailedBeforeSending, locator, only, useDrivenKit } from './kit';
 
 // Version 2 against the sandbox in current mode.
-const kit = useKit({
+const kit = useDrivenKit({
 	api: 'current',
 	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
 });

@@ -7,14 +7,14 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { actionNodeDescription } from '../../harness/engine';
-import { expectFailedBeforeSending, locator, only, useKit } from './kit';
+import { expectFailedBeforeSending, locator, only, useDrivenKit } from './kit';
 
 const ALICE = SEED.alice;
 const WRITTEN = '+49 (176) 1234-5678';
 const WITH_00 = '0049 176 12345678';
 const E164 = '+4917612345678';
 
-const kit = useKit({ callDurationMs: 0 });
+const kit = useDrivenKit({ callDurationMs: 0 });
 
 /** Each operation with the parameter that holds the number and where the request carries it. */
 const operations: Array<[string, Record<string, unknown>, 'body' | 'query', string]> = [

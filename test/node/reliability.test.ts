@@ -4,7 +4,7 @@
  */
 import { SEED } from '../../sandbox';
 import { actionNodeDescription } from '../../harness/engine';
-import { callEachPhone, items, locator, phoneItems, useKit, type RunOptions } from './kit';
+import { callEachPhone, items, locator, phoneItems, useDrivenKit, type RunOptions } from './kit';
 
 const ALICE = SEED.alice;
 const CALL_PATH = '/api/user/make_call';
@@ -17,7 +17,7 @@ const CUSTOMERS = [
 ];
 const RETRY = { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 };
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 /** The IDs of every call in the sandbox (it starts with finished calls of its own). */
 async function callIds(): Promise<number[]> {

@@ -11,10 +11,10 @@ import {
 	expectFailedBeforeSending,
 	locator,
 	NO_FIELD_TO_CHANGE,
-	useKit,
+	useDrivenKit,
 } from './kit';
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 /** Each resource of a version whose Update shows an Update Fields collection, with the locators it shows beside it. */
 function updateOperations(version: number): Array<{ resource: string; locators: string[] }> {

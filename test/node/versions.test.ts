@@ -1,10 +1,10 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { actionNodeDescription } from '../../harness/engine';
-import { jsonOf, locator, useKit } from './kit';
+import { jsonOf, locator, useDrivenKit } from './kit';
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 
 // Version 2 against the sandbox in current mode.
-const kit = useKit({
+const kit = useDrivenKit({
 	api: 'current',
 	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
 });

@@ -1,9 +1,9 @@
 import { SEED } from '../../../sandbox';
-import { jsonOf, only, useKit, describeTokenNeverShown, v2Runner } from '../kit';
+import { jsonOf, only, useDrivenKit, describeTokenNeverShown, v2Runner } from '../kit';
 
 const ALICE = SEED.alice;
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 const runV2 = v2Runner(kit);
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { useKit } from '../kit';
+import { useDrivenKit } from '../kit';
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export const REQUIRED = {
 	assistantName: 'Reminder Bot',

@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
-import { locator, useKit } from '../kit';
+import { locator, useDrivenKit } from '../kit';
 
 // The sandbox accepts only the current API here: any name of the seed specification's generation is refused.
-export const kit = useKit({ api: 'current' });
+export const kit = useDrivenKit({ api: 'current' });
 
 export const REQUIRED: INodeParameters = {
 	name: 'Reminder Bot',

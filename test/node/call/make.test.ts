@@ -1,11 +1,11 @@
 import { SEED } from '../../../sandbox';
-import { fieldTypes, locator, only, useKit, visibleText, type RunOptions } from '../kit';
+import { fieldTypes, locator, only, useDrivenKit, visibleText, type RunOptions } from '../kit';
 
 const ALICE = SEED.alice;
 
 const CUSTOMER = '+4915112345678';
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 async function make(parameters: Record<string, unknown>, extra: RunOptions = {}) {
 	return await kit().run(

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
-import { useKit, type RunOptions } from '../kit';
+import { useDrivenKit, type RunOptions } from '../kit';
 
-export const kit = useKit({ callDurationMs: 0 });
+export const kit = useDrivenKit({ callDurationMs: 0 });
 
 export async function run(parameters: IDataObject, options: RunOptions = {}) {
 	return await kit().run({ resource: 'call', ...parameters } as never, {

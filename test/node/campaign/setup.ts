@@ -1,10 +1,10 @@
 import { SEED } from '../../../sandbox';
 import { runLoadMethodOf } from '../../../harness/engine';
-import { useKit, v2Runner } from '../kit';
+import { useDrivenKit, v2Runner } from '../kit';
 
 export const ALICE = SEED.alice;
 
-export const kit = useKit({ callDurationMs: 0 });
+export const kit = useDrivenKit({ callDurationMs: 0 });
 
 export const run = v2Runner(kit);
 

@@ -1,9 +1,9 @@
 import { SEED } from '../../../sandbox';
-import { useKit, v2Run, v2Search } from '../kit';
+import { useDrivenKit, v2Run, v2Search } from '../kit';
 
 export const ALICE = SEED.alice;
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 /** These operations exist in version 2 of the node only. */
 export const run = v2Run(kit);

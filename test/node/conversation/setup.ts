@@ -1,8 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { useKit, v2Run, v2Search } from '../kit';
+import { useDrivenKit, v2Run, v2Search } from '../kit';
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export const list = (
 	over: INodeParameters = {},

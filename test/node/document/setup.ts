@@ -1,11 +1,11 @@
 import { SEED } from '../../../sandbox';
-import { locator, useKit, v2Runner, type RunOptions } from '../kit';
+import { locator, useDrivenKit, v2Runner, type RunOptions } from '../kit';
 
 export const KB = SEED.alice.knowledgeBaseId;
 
 export const ALICE = SEED.alice;
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export const runV2 = v2Runner(kit);
 

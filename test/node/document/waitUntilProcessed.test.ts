@@ -10,12 +10,9 @@ import {
 } from '../../../nodes/Famulor/actions/document/waitUntilProcessed';
 import { SEED } from '../../../sandbox';
 import { actionNodeDescription } from '../../../harness/engine';
-import { waitFor } from '../../trigger/triggerKit';
-import { jsonOf, locator, type RunOptions } from '../kit';
+import { clock, jsonOf, locator, type RunOptions } from '../kit';
 
 const DOCUMENTS = `/api/user/knowledgebases/${KB}/documents`;
-
-const WAITING_TEST_MS = 60_000;
 
 const v2 = { typeVersion: 2 };
 
@@ -76,6 +73,12 @@ async function createdIds(): Promise<number[]> {
 
 const reads = async () =>
 	(await kit().requests(`${DOCUMENTS}/*`)).filter((r) => r.method === 'GET');
+
+/** When each read went, in milliseconds after the (one) upload, on the sandbox's clock. */
+async function readTimes(): Promise<number[]> {
+	const [upload] = await uploads();
+	return (await reads()).map((read) => read.at - upload.at);
+}
 
 describe('Wait Until Processed: the decision after each read', () => {
 	const deadline = 100_000;
@@ -155,130 +158,112 @@ describe('Wait Until Processed: off by default', () => {
 });
 
 describe('Wait Until Processed: on', () => {
-	it(
-		'outputs each document in its final state, as Get reads it, after one upload and reads only',
-		async () => {
-			await processing({ delayMs: 1_000 });
-			const [fromWebsite, fromFile] = await Promise.all([
-				run(website(waiting())),
-				run(textFile(waiting()), { input: fileInput() }),
-			]);
-			expect(fromWebsite.error).toBeUndefined();
-			expect(fromFile.error).toBeUndefined();
-			const created = await uploads();
-			expect(created).toHaveLength(2);
-			const documents = [jsonOf(fromWebsite)[0], jsonOf(fromFile)[0]];
-			expect((await reads()).map((r) => r.path).sort()).toEqual(
-				documents.map((document) => `${DOCUMENTS}/${String(document.id)}`).sort(),
-			);
-			expect(documents[0]).toMatchObject({ name: 'Preise', type: 'website', status: 'active' });
-			expect(documents[1]).toMatchObject({ name: 'Handbuch', type: 'txt', status: 'active' });
-			for (const document of documents) {
-				const { json } = await kit().api('GET', `${DOCUMENTS}/${String(document.id)}`);
-				expect(document).toEqual(json.data);
-			}
-		},
-		WAITING_TEST_MS,
-	);
+	it('outputs each document in its final state, as Get reads it, after one upload and reads only', async () => {
+		await processing({ delayMs: 1_000 });
+		const [fromWebsite, fromFile] = await Promise.all([
+			run(website(waiting())),
+			run(textFile(waiting()), { input: fileInput() }),
+		]);
+		expect(fromWebsite.error).toBeUndefined();
+		expect(fromFile.error).toBeUndefined();
+		const created = await uploads();
+		expect(created).toHaveLength(2);
+		const documents = [jsonOf(fromWebsite)[0], jsonOf(fromFile)[0]];
+		expect((await reads()).map((r) => r.path).sort()).toEqual(
+			documents.map((document) => `${DOCUMENTS}/${String(document.id)}`).sort(),
+		);
+		expect(documents[0]).toMatchObject({ name: 'Preise', type: 'website', status: 'active' });
+		expect(documents[1]).toMatchObject({ name: 'Handbuch', type: 'txt', status: 'active' });
+		for (const document of documents) {
+			const { json } = await kit().api('GET', `${DOCUMENTS}/${String(document.id)}`);
+			expect(document).toEqual(json.data);
+		}
+	});
 
-	it(
-		'fails the item naming the document when processing fails',
-		async () => {
-			await processing({ delayMs: 1_000, failNext: 1 });
-			const result = await run(website(waiting()));
-			const [id] = await createdIds();
-			expect(result.output).toHaveLength(0);
-			expect(result.error?.message).toBe(
-				`Document "Preise" (ID ${id}) in knowledge base ${KB} failed processing`,
-			);
-			expect(result.error?.context).toMatchObject({ errorCode: DOCUMENT_FAILED, documentId: id });
-			expect(await uploads()).toHaveLength(1);
-		},
-		WAITING_TEST_MS,
-	);
+	it('fails the item naming the document when processing fails', async () => {
+		await processing({ delayMs: 1_000, failNext: 1 });
+		const result = await run(website(waiting()));
+		const [id] = await createdIds();
+		expect(result.output).toHaveLength(0);
+		expect(result.error?.message).toBe(
+			`Document "Preise" (ID ${id}) in knowledge base ${KB} failed processing`,
+		);
+		expect(result.error?.context).toMatchObject({ errorCode: DOCUMENT_FAILED, documentId: id });
+		expect(await uploads()).toHaveLength(1);
+	});
 
-	it(
-		'fails the item past the timeout saying the document is still processing, with its ID',
-		async () => {
-			const result = await run(website(waiting(0.1)));
-			const [id] = await createdIds();
-			expect(result.error?.message).toBe(
-				`Document "Preise" (ID ${id}) in knowledge base ${KB} is still processing after 0.1 minutes`,
-			);
-			expect(result.error?.description).toContain(`Document → Get (ID ${id})`);
-			expect(result.error?.context).toMatchObject({
-				errorCode: DOCUMENT_STILL_PROCESSING,
-				documentId: id,
-			});
-			// read at the poll interval and once more at the 6 s deadline
-			expect(await reads()).toHaveLength(2);
-			expect(await uploads()).toHaveLength(1);
-		},
-		WAITING_TEST_MS,
-	);
+	it('fails the item past the timeout saying the document is still processing, with its ID', async () => {
+		const result = await run(website(waiting(0.1)));
+		const [id] = await createdIds();
+		expect(result.error?.message).toBe(
+			`Document "Preise" (ID ${id}) in knowledge base ${KB} is still processing after 0.1 minutes`,
+		);
+		expect(result.error?.description).toContain(`Document → Get (ID ${id})`);
+		expect(result.error?.context).toMatchObject({
+			errorCode: DOCUMENT_STILL_PROCESSING,
+			documentId: id,
+		});
+		// read at the poll interval and once more at the 6 s deadline
+		expect(await readTimes()).toEqual([PROCESSING_POLL_INTERVAL_MS, 6_000]);
+		expect(await uploads()).toHaveLength(1);
+	});
 
-	it(
-		'with Continue On Fail, outputs an error item for the failed document and the next one processed, each paired with its input',
-		async () => {
-			await processing({ delayMs: 1_000, failNext: 1 });
-			const result = await run(website({ name: '={{ $json.name }}', ...waiting() }), {
-				continueOnFail: true,
-				input: [{ json: { name: 'Erste' } }, { json: { name: 'Zweite' } }],
-			});
-			expect(result.error).toBeUndefined();
-			const [failedId, processedId] = await createdIds();
-			expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-			expect(jsonOf(result)).toEqual([
-				expect.objectContaining({
-					error: `Document "Erste" (ID ${failedId}) in knowledge base ${KB} failed processing`,
-					errorCode: DOCUMENT_FAILED,
-				}),
-				expect.objectContaining({ id: processedId, name: 'Zweite', status: 'active' }),
-			]);
-			expect(await uploads()).toHaveLength(2);
-		},
-		WAITING_TEST_MS,
-	);
+	it('with Continue On Fail, outputs an error item for the failed document and the next one processed, each paired with its input', async () => {
+		await processing({ delayMs: 1_000, failNext: 1 });
+		const result = await run(website({ name: '={{ $json.name }}', ...waiting() }), {
+			continueOnFail: true,
+			input: [{ json: { name: 'Erste' } }, { json: { name: 'Zweite' } }],
+		});
+		expect(result.error).toBeUndefined();
+		const [failedId, processedId] = await createdIds();
+		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({
+				error: `Document "Erste" (ID ${failedId}) in knowledge base ${KB} failed processing`,
+				errorCode: DOCUMENT_FAILED,
+			}),
+			expect.objectContaining({ id: processedId, name: 'Zweite', status: 'active' }),
+		]);
+		expect(await uploads()).toHaveLength(2);
+	});
 
-	it(
-		'fails the item saying the document was created when reading it fails',
-		async () => {
-			const running = run(website(waiting()));
-			await waitFor(async () => (await uploads()).length === 1);
-			const [id] = await createdIds();
-			expect((await kit().api('DELETE', `${DOCUMENTS}/${id}`)).status).toBe(200);
-			const result = await running;
-			expect(result.error?.message).toMatch(
-				new RegExp(
-					`^Document "Preise" \\(ID ${id}\\) in knowledge base ${KB} was created, but reading its processing status failed: .*Document not found`,
-				),
-			);
-			expect(result.error?.context).toMatchObject({ httpCode: 404, documentId: id });
-		},
-		WAITING_TEST_MS,
-	);
+	it('fails the item saying the document was created when reading it fails', async () => {
+		// The clock stays at the upload until the document is deleted, so the first read finds it gone.
+		clock.hold();
+		const running = run(website(waiting()));
+		await clock.waiting();
+		expect(await uploads()).toHaveLength(1);
+		expect(await reads()).toHaveLength(0);
+		const [id] = await createdIds();
+		expect((await kit().api('DELETE', `${DOCUMENTS}/${id}`)).status).toBe(200);
+		clock.release();
+		const result = await running;
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^Document "Preise" \\(ID ${id}\\) in knowledge base ${KB} was created, but reading its processing status failed: .*Document not found`,
+			),
+		);
+		expect(result.error?.context).toMatchObject({ httpCode: 404, documentId: id });
+	});
 });
 
 describe('Wait Until Processed and Retry On Fail', () => {
-	it(
-		'a retry after the timeout waits again for the same document and never uploads it a second time',
-		async () => {
-			const running = run(textFile(waiting(0.1)), {
-				input: fileInput(),
-				settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
-			});
-			// The first try reads twice (at 5 s and at its 6 s deadline) and fails; the retry's first read is 5 s later.
-			await waitFor(async () => (await reads()).length === 2, WAITING_TEST_MS);
-			await new Promise((resolve) => setTimeout(resolve, 1_000));
-			await kit().control('POST', '/clock/advance', { ms: 60_000 });
-			const result = await running;
-			expect(result.error).toBeUndefined();
-			expect(jsonOf(result)).toEqual([
-				expect.objectContaining({ name: 'Handbuch', status: 'active' }),
-			]);
-			expect(await uploads()).toHaveLength(1);
-			expect((await reads()).length).toBe(3);
-		},
-		WAITING_TEST_MS,
-	);
+	it('a retry after the timeout waits again for the same document and never uploads it a second time', async () => {
+		// Processed 8 s after the upload: after the first try's 6 s deadline, before the retry reads.
+		await processing({ delayMs: 8_000 });
+		const result = await run(textFile(waiting(0.1)), {
+			input: fileInput(),
+			settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+		});
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result)).toEqual([
+			expect.objectContaining({ name: 'Handbuch', status: 'active' }),
+		]);
+		expect(await uploads()).toHaveLength(1);
+		// The first try read at 5 s and at its 6 s deadline; the retry read once, the document processed.
+		const times = await readTimes();
+		expect(times.slice(0, 2)).toEqual([PROCESSING_POLL_INTERVAL_MS, 6_000]);
+		expect(times).toHaveLength(3);
+		expect(times[2]).toBeGreaterThanOrEqual(6_000 + PROCESSING_POLL_INTERVAL_MS);
+	});
 });

@@ -1,9 +1,9 @@
 import { SEED } from '../../../sandbox';
-import { useKit, type RunOptions, v2Runner } from '../kit';
+import { useDrivenKit, type RunOptions, v2Runner } from '../kit';
 
 export const KB = SEED.alice.knowledgeBaseId;
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export async function run(
 	operation: string,

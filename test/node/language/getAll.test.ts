@@ -1,9 +1,9 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { runLoadMethod } from '../../../harness/engine';
-import { only, useKit, visibleText } from '../kit';
+import { only, useDrivenKit, visibleText } from '../kit';
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 async function getAll(
 	extra: { input?: INodeExecutionData[]; apiToken?: string; continueOnFail?: boolean } = {},

@@ -1,7 +1,7 @@
-import { useKit } from '../kit';
+import { useDrivenKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
-export const kit = useKit({
+export const kit = useDrivenKit({
 	api: 'current',
 	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
 });

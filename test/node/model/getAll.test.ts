@@ -1,7 +1,7 @@
-import { expectFailedBeforeSending, jsonOf, only, useKit } from '../kit';
+import { expectFailedBeforeSending, jsonOf, only, useDrivenKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
-const kit = useKit({ api: 'current' });
+const kit = useDrivenKit({ api: 'current' });
 
 const v2 = { typeVersion: 2 };
 

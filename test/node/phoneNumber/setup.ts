@@ -1,13 +1,13 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { type NodeRunResult } from '../../../harness/engine';
-import { useKit, v2Runner } from '../kit';
+import { useDrivenKit, v2Runner } from '../kit';
 
 export const ALICE = SEED.alice;
 
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export async function run(
 	operation: string,

@@ -1,6 +1,6 @@
-import { useKit, v2Runner } from '../kit';
+import { useDrivenKit, v2Runner } from '../kit';
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 export const runV2 = v2Runner(kit);
 

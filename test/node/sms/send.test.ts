@@ -5,7 +5,7 @@ import {
 	jsonOf,
 	locator,
 	only,
-	useKit,
+	useDrivenKit,
 	type RunOptions,
 	describeTokenNeverShown,
 	v2Run,
@@ -14,7 +14,7 @@ import {
 
 const ALICE = SEED.alice;
 
-const kit = useKit();
+const kit = useDrivenKit();
 
 /** These operations exist in version 2 of the node only. */
 const run = v2Run(kit);

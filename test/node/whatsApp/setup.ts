@@ -1,6 +1,6 @@
-import { useKit, type RunOptions } from '../kit';
+import { useDrivenKit, type RunOptions } from '../kit';
 
-export const kit = useKit();
+export const kit = useDrivenKit();
 
 /** These operations exist in version 2 of the node only. */
 export const run = async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
