@@ -59,3 +59,20 @@ export async function lowerSession(pid: number, prefix: string[]): Promise<void>
 		await sleep(AUTOGROUP_RETRY_MS);
 	}
 }
+
+/**
+ * The priority back to normal for `pid`'s process group and session once the foreground is done, so
+ * the rest of the work competes fairly with whatever else runs on the machine: at the lowest
+ * priority, another session's load (measured 2026-11-29: four busy loops at nice 19 in a session at
+ * nice 0) held a Node.js download that takes seconds for over 500 s. Lowering a nice takes
+ * privilege (root, as in CI); without it the work stays low, best effort.
+ */
+export function restoreSession(pid: number): void {
+	spawnSync('renice', ['-n', '0', '-g', String(pid)], { stdio: 'ignore' });
+	spawnSync('ionice', ['-c', '2', '-n', '4', '-P', String(pid)], { stdio: 'ignore' });
+	try {
+		writeFileSync(`/proc/${pid}/autogroup`, '0');
+	} catch {
+		// Gone meanwhile, no autogroup, or no privilege to raise a session's priority.
+	}
+}

@@ -15,7 +15,7 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { MATRIX, ROOT, log, n8nInstalled } from '../runtime';
-import { lowPriorityPrefix, lowerSession } from './lowPriority';
+import { lowPriorityPrefix, lowerSession, restoreSession } from './lowPriority';
 
 const LOG_DIR = join(ROOT, 'test-results');
 const FAILED_LOG_TAIL_LINES = 40;
@@ -27,6 +27,8 @@ interface Install {
 	name: string;
 	logFile: string;
 	done: Promise<number | null>;
+	/** Back to normal priority: the unit tests are done, and what is left waits for the installs. */
+	restorePriority(): void;
 	stop(): void;
 }
 
@@ -64,7 +66,10 @@ function startInstall(name: string, args: string[], priority: string[]): Install
 			// The group ended meanwhile.
 		}
 	};
-	return { name, logFile, done, stop };
+	const restorePriority = () => {
+		if (child.pid !== undefined && child.exitCode === null) restoreSession(child.pid);
+	};
+	return { name, logFile, done, restorePriority, stop };
 }
 
 function startInstalls(): Install[] {
@@ -137,6 +142,7 @@ async function main(): Promise<number> {
 	log(
 		`lint, typecheck, build and unit tests passed after ${seconds(started)} s; waiting for installs`,
 	);
+	for (const install of installs) install.restorePriority();
 	if (!(await installsSucceeded(installs))) return 1;
 	log(`installs ready after ${seconds(started)} s`);
 	const e2e = await run(process.execPath, [
