@@ -9,6 +9,7 @@ import {
 	type SandboxResponse,
 	type Who,
 } from '../helpers/sandboxHttp';
+import { REAL_BESIDE_TIMEOUTS } from '../helpers/realTimers';
 
 export type Res = SandboxResponse;
 export type { Who };
@@ -55,22 +56,6 @@ export const validAssistant = (over: Record<string, unknown> = {}): Record<strin
 	system_prompt: 'You are a test bot. Be brief.',
 	...over,
 });
-
-/** Everything jest's modern fake timers can replace but setTimeout and clearTimeout. */
-const REAL_BESIDE_TIMEOUTS = [
-	'hrtime',
-	'nextTick',
-	'performance',
-	'queueMicrotask',
-	'requestAnimationFrame',
-	'cancelAnimationFrame',
-	'requestIdleCallback',
-	'cancelIdleCallback',
-	'setImmediate',
-	'clearImmediate',
-	'setInterval',
-	'clearInterval',
-] as const;
 
 /**
  * jest's fake timers for setTimeout (and, with `date`, Date) alone: the sandbox's waits on real

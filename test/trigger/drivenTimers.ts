@@ -21,6 +21,7 @@ import {
 	MAX_RETRY_ATTEMPTS,
 	RETRY_BASE_DELAY_MS,
 } from '../../nodes/shared/transport/constants';
+import { REAL_BESIDE_TIMEOUTS } from '../helpers/realTimers';
 
 /** What stays real; the timers the work waits on (n8n's `sleep` is a setTimeout) are driven. */
 const REAL_APIS = [
@@ -98,21 +99,6 @@ export function expectBackoffs(waitsMs: number[], retries = MAX_RETRY_ATTEMPTS):
 export function stopDate(now = Date.now()): void {
 	jest.useFakeTimers({
 		now,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'requestAnimationFrame',
-			'cancelAnimationFrame',
-			'requestIdleCallback',
-			'cancelIdleCallback',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
+		doNotFake: [...REAL_BESIDE_TIMEOUTS, 'setTimeout', 'clearTimeout'],
 	});
 }
