@@ -13,7 +13,8 @@ import {
 	FIRST_POLL_MAX_PAGES,
 	POLL_PAGE_SIZE,
 } from '../nodes/FamulorPollTrigger/constants';
-import { firstCycleCost, inFirstCycle, type SweepState } from '../nodes/FamulorPollTrigger/sweep';
+import { firstCycleCost } from '../harness/pollingCost';
+import { inFirstCycle, type SweepState } from '../nodes/FamulorPollTrigger/sweep';
 import { seconds, type Row } from './measure';
 import { pollBenchSandbox } from './pollSweep';
 

@@ -94,7 +94,3 @@ export function bound(
 	}
 	return dropped;
 }
-
-/** Whether another record may be remembered without going beyond the bound. */
-export const hasRoom = (state: WatchState, max = MAX_TRACKED_RECORDS): boolean =>
-	Object.keys(state.tracked).length < max;

@@ -42,8 +42,3 @@ export function claimDelivery(key: string, now: number): boolean {
 export function releaseClaim(key: string): void {
 	claims.delete(deliveryDigest(key));
 }
-
-/** The number of claims held (for tests). */
-export function claimCount(): number {
-	return claims.size;
-}

@@ -11,9 +11,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { PAYLOAD_FIELDS, simplifyPayload, withDocumentedFields } from './payload';
 
-/** The budget the service's guide gives the answer to an incoming call. */
-export const INBOUND_BUDGET_MS = 2_000;
-
 /**
  * Fields only a finished call has (the post-call payload,
  * https://docs.famulor.de/en/api-reference/webhooks/post-call).

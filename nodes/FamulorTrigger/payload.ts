@@ -78,10 +78,6 @@ export function withDocumentedFields(body: IDataObject, fields: readonly string[
 	return item;
 }
 
-export function normalizePayload(body: IDataObject): IDataObject {
-	return withDocumentedFields(body, PAYLOAD_FIELDS);
-}
-
 /** Speaker label of a transcript entry: calls use sender bot | human, chats role assistant | user. */
 function speaker(who: unknown): string {
 	if (who === 'bot' || who === 'assistant') return 'AI';

@@ -23,7 +23,7 @@ import {
 	DEDUPE_WINDOW_MS,
 	RECEIPT_TOLERANCE_MS,
 } from '../../nodes/FamulorTrigger/dedupe';
-import { INBOUND_BUDGET_MS } from '../../nodes/FamulorTrigger/inboundCall';
+import { INBOUND_BUDGET_MS } from '../../sandbox/domain/calls/inboundRequest';
 import { replaceBlock } from './blocks';
 
 export const LIMITS_BEGIN = '<!-- limits:begin -->';

@@ -1,7 +1,7 @@
 /**
  * The README's table of what the polling trigger's sweep costs per account size, written between
  * `<!-- polling-cost:begin -->` and `<!-- polling-cost:end -->` from the trigger's constants and
- * sweepCost (nodes/FamulorPollTrigger/sweep.ts), their one owner.
+ * sweepCost (harness/pollingCost.ts), their one owner.
  */
 import {
 	DEFAULT_PAGES_PER_POLL,
@@ -10,7 +10,7 @@ import {
 	MAX_SWEEP_PAGES_PER_POLL,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
-import { firstCycleCost, sweepCost } from '../../nodes/FamulorPollTrigger/sweep';
+import { firstCycleCost, sweepCost } from '../../harness/pollingCost';
 import { DOCUMENTED_GENERAL_LIMITS } from '../../nodes/shared/transport/constants';
 import { replaceBlock } from './blocks';
 

@@ -5,9 +5,13 @@
  * sent again; the items that were never sent are. In this process, and on another worker (this
  * process's memory emptied: only the execution's saved data knows what was sent).
  */
-import { forgetJournalMemory } from '../../nodes/shared/transport/retries/journal';
-import { setCarriedJournalBudget } from '../../nodes/shared/transport/retries/lineage';
+jest.mock('../../nodes/shared/transport/constants', () =>
+	jest.requireActual<typeof import('./journalBounds')>('./journalBounds').boundedConstants(),
+);
+
+import { REMEMBERED_ANSWER_TTL_MS } from '../../nodes/shared/transport/constants';
 import type { NodeRunResult } from '../../harness/engine';
+import { journalBounds, resetJournalBounds } from './journalBounds';
 import { callEachPhone, jsonOf, phoneItems, useDrivenKit } from './kit';
 
 const CALL_PATH = '/api/user/make_call';
@@ -48,11 +52,20 @@ async function thirdCallFails(kind: '500' | '429', retryAfter?: number): Promise
 	});
 }
 
-afterEach(() => setCarriedJournalBudget());
+afterEach(resetJournalBounds);
+
+/**
+ * What a retry on another worker finds: nothing of the failed execution in this process's memory.
+ * Here its memory has let the execution go (REMEMBERED_ANSWER_TTL_MS after its last request), so only
+ * the execution's saved data knows what was sent.
+ */
+function asOnAnotherWorker(): void {
+	jest.setSystemTime(Date.now() + REMEMBERED_ANSWER_TTL_MS);
+}
 
 describe.each([
 	['in the same process', () => {}],
-	['on another worker', forgetJournalMemory],
+	['on another worker', asOnAnotherWorker],
 ])("n8n's Retry of a failed execution, %s", (_where, beforeRetry) => {
 	it("a 500 on the third call (outcome unknown): the retry sends only the fourth and fifth, and repeats the third's error", async () => {
 		await thirdCallFails('500');
@@ -132,10 +145,10 @@ describe("what an execution's saved data carries", () => {
 	});
 
 	it('beyond its bound, tombstones: the retry on another worker fails those items "sent before" and sends nothing again', async () => {
-		setCarriedJournalBudget(150);
+		journalBounds.carriedChars = 150;
 		await thirdCallFails('500');
 		const failed = await fiveCalls();
-		forgetJournalMemory();
+		asOnAnotherWorker();
 		const retried = await fiveCalls(failed);
 		expect(await calledNumbers()).toEqual(EACH_ONCE);
 		// The first call's answer was carried whole, the second only as "sent".

@@ -4,10 +4,13 @@
  * differs on the retry (`{{ $now }}`), and when the memory bound drops an answer (the item fails
  * "sent before, answer not kept" instead of sending again).
  */
+jest.mock('../../nodes/shared/transport/constants', () =>
+	jest.requireActual<typeof import('./journalBounds')>('./journalBounds').boundedConstants(),
+);
+
 import { SEED } from '../../sandbox';
-import { setJournalBudget } from '../../nodes/shared/transport/retries/journal';
-import { setCarriedJournalBudget } from '../../nodes/shared/transport/retries/lineage';
 import { startScriptedServer } from '../helpers/scriptedServer';
+import { journalBounds, resetJournalBounds } from './journalBounds';
 import { jsonOf, locator, useDrivenKit } from './kit';
 
 const ALICE = SEED.alice;
@@ -39,10 +42,7 @@ beforeEach(async () => {
 	await kit().control('POST', '/users/alice/balance', { balance: 1_000_000 });
 });
 
-afterEach(() => {
-	setJournalBudget();
-	setCarriedJournalBudget();
-});
+afterEach(resetJournalBounds);
 
 describe('Retry On Fail never sends a request twice, at any volume', () => {
 	// The 21,005 requests take about 30 s of one core (2026-11-29) and wait for nothing else, Retry On
@@ -93,8 +93,8 @@ describe('Retry On Fail never sends a request twice, at any volume', () => {
 
 	it('when the bound drops answers, the retry fails "sent before, answer not kept" and nothing is sent again', async () => {
 		// Room for a few answers only: the oldest of the 40 are reduced to tombstones before the retry.
-		setJournalBudget(8_000);
-		setCarriedJournalBudget(4_000);
+		journalBounds.memoryBytes = 8_000;
+		journalBounds.carriedChars = 4_000;
 		await lastSmsFailsUnknown(39);
 		const result = await kit().run(sms('Ihr Termin ist morgen', 1) as never, {
 			...v2,

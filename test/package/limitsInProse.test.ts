@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { INBOUND_BUDGET_MS } from '../../nodes/FamulorTrigger/inboundCall';
+import { INBOUND_BUDGET_MS } from '../../sandbox/domain/calls/inboundRequest';
 import {
 	DOCUMENTED_GENERAL_LIMITS,
 	DOCUMENTED_RATE_LIMITS,

@@ -10,7 +10,6 @@ import {
 import {
 	FIRST_CYCLE,
 	advanceSweep,
-	firstCycleCost,
 	firstSweep,
 	freshSweep,
 	inFirstCycle,
@@ -18,6 +17,7 @@ import {
 	type SweepState,
 	type SweepStep,
 } from '../../nodes/FamulorPollTrigger/sweep';
+import { firstCycleCost } from '../../harness/pollingCost';
 
 const T1 = '2026-03-01 09:00:00';
 const T2 = '2026-03-01 09:00:01';

@@ -13,11 +13,8 @@ import {
 	FIRST_POLL_MAX_PAGES,
 	POLL_PAGE_SIZE,
 } from '../../nodes/FamulorPollTrigger/constants';
-import {
-	firstCycleCost,
-	inFirstCycle,
-	type SweepState,
-} from '../../nodes/FamulorPollTrigger/sweep';
+import { inFirstCycle, type SweepState } from '../../nodes/FamulorPollTrigger/sweep';
+import { firstCycleCost } from '../../harness/pollingCost';
 import { createPollHarness, type PollHarness } from '../../harness/pollEngine';
 import type { RecordedRequest } from '../helpers/scriptedServer';
 import { useScriptedService } from '../helpers/scriptedService';

@@ -11,6 +11,9 @@ import {
 	type Release,
 } from '../../nodes/shared/transport/pacing/accountBudget';
 import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
+import { endpointShare } from '../../nodes/shared/transport/pacing/decide';
+import { clientsOf } from '../../nodes/shared/transport/pacing/state';
+import type { RateLimit } from '../../nodes/shared/transport/credentials';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };
@@ -57,7 +60,10 @@ async function untilNextStart(budget: AccountBudget): Promise<number> {
 	return at - lastStart;
 }
 
-/** One request as request.ts sends it: it enters the account, waits there, and leaves with its answer. */
+/**
+ * A request of one attempt: it enters the account (request.ts, until it is done), waits there for
+ * its attempt's slot (send.ts acquires one per attempt), and leaves with its answer.
+ */
 async function acquire(budget: AccountBudget, endpoint?: Endpoint): Promise<Release> {
 	const passage = budget.enter();
 	const release = await passage.acquire(endpoint);
@@ -81,6 +87,16 @@ async function oneOfFour(budget: AccountBudget, downTo: number): Promise<number>
 	}
 	return remaining;
 }
+
+/**
+ * What the pacer decides now from the state its requests left it in (step.ts): how many clients it
+ * takes the token to be shared by (state.ts) and how much of an endpoint's own limit it spends
+ * (decide.ts). The state is private to the account; a test reads it here and nowhere else.
+ */
+const pacerState = (budget: AccountBudget) => budget['state'];
+const clientsSharing = (budget: AccountBudget) => clientsOf(pacerState(budget).phase);
+const endpointLimit = (budget: AccountBudget, limit: RateLimit) =>
+	endpointShare(pacerState(budget), budget['frame'].shape, Date.now(), limit);
 
 /** The account as production builds it (pacing.ts's accountFor): the windows it reads, enforced. */
 const enforced = () => new AccountBudget([MINUTE, BURST]);
@@ -125,7 +141,7 @@ describe('after the window ran out', () => {
 	it("takes turns, never sending past a burst window's numbers, and resumes at the first turn after the reset", async () => {
 		const budget = enforced();
 		const sent = await oneOfFourTurns(budget, 3);
-		expect(budget.clientsSharing()).toBe(4);
+		expect(clientsSharing(budget)).toBe(4);
 		for (const { number, at } of sent) expect(windowOfStart(at)).toBe(windowOfNumber(number));
 		// 3 left, a round of four: the next would be number 101. It waits for the reset, and then for
 		// the first burst turn after it (the clients that waited send together there), not the reset.
@@ -143,7 +159,7 @@ describe('after the window ran out', () => {
 		// The first turn after the reset, then the burst window the others share with it.
 		const sent = [await turn(budget, 0)];
 		for (let i = 0; i < 5; i++) sent.push(await turn(budget, 3));
-		expect(budget.clientsSharing()).toBeGreaterThanOrEqual(2);
+		expect(clientsSharing(budget)).toBeGreaterThanOrEqual(2);
 		// 5 of its own in the window (numbers 1 to 17), the sixth at the next turn (21), not at once.
 		const opened = lastMinute * 1000 + 300;
 		expect(sent.slice(0, 5).every(({ at }) => at < opened + BURST.windowMs)).toBe(true);
@@ -159,7 +175,7 @@ describe('after a while without work', () => {
 		await jest.advanceTimersByTimeAsync(8_000);
 		const { number } = await turn(budget, 12);
 		expect(number).toBe(38);
-		expect(budget.clientsSharing()).toBeGreaterThanOrEqual(2);
+		expect(clientsSharing(budget)).toBeGreaterThanOrEqual(2);
 		// Its next number would be 42, past the window: it leaves at the third window's turn.
 		const { at } = await granted(acquire(budget));
 		const thirdTurn = resetSeconds * 1000 - MINUTE.windowMs + 2 * (BURST.windowMs + 50);
@@ -190,9 +206,9 @@ describe('when the others leave', () => {
 		const budget = enforced();
 		await turn(budget, 0);
 		for (let i = 0; i < 4; i++) await turn(budget, 11);
-		expect(budget.clientsSharing()).toBeGreaterThanOrEqual(10);
+		expect(clientsSharing(budget)).toBeGreaterThanOrEqual(10);
 		for (let i = 0; i < 6; i++) await turn(budget, 1);
-		expect(budget.clientsSharing()).toBeLessThanOrEqual(3);
+		expect(clientsSharing(budget)).toBeLessThanOrEqual(3);
 	});
 });
 
@@ -217,15 +233,15 @@ describe('while the account waits for its reset', () => {
 describe("an endpoint's own limit while a process learns whether it shares the token", () => {
 	it('is half until an answer to a request started one endpoint window after the first answer', async () => {
 		const budget = new AccountBudget([MINUTE, BURST]);
-		expect(budget.endpointLimit(FREEFORM)).toBe(2); // nothing heard yet
+		expect(endpointLimit(budget, FREEFORM)).toBe(2); // nothing heard yet
 		await answered(budget, 99);
-		expect(budget.endpointLimit(FREEFORM)).toBe(2);
+		expect(endpointLimit(budget, FREEFORM)).toBe(2);
 		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
-		expect(budget.endpointLimit(FREEFORM)).toBe(2); // no answer yet to a request started since
+		expect(endpointLimit(budget, FREEFORM)).toBe(2); // no answer yet to a request started since
 		await answered(budget, 98);
-		expect(budget.endpointLimit(FREEFORM)).toBe(4); // alone, but a client may still join: see below
+		expect(endpointLimit(budget, FREEFORM)).toBe(4); // alone, but a client may still join: see below
 		await jest.advanceTimersByTimeAsync(BURST.windowMs);
-		expect(budget.endpointLimit(FREEFORM)).toBe(5); // alone: the whole limit
+		expect(endpointLimit(budget, FREEFORM)).toBe(5); // alone: the whole limit
 	});
 
 	it('keeps one slot free for a client that starts a little later, for the rest of the first burst window', async () => {
@@ -235,34 +251,34 @@ describe("an endpoint's own limit while a process learns whether it shares the t
 		await answered(budget, 99);
 		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
 		await answered(budget, 98);
-		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit - 1);
+		expect(endpointLimit(budget, FREEFORM)).toBe(FREEFORM.limit - 1);
 		await jest.advanceTimersByTimeAsync(BURST.windowMs - 2 * FREEFORM.windowMs);
-		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit - 1);
+		expect(endpointLimit(budget, FREEFORM)).toBe(FREEFORM.limit - 1);
 		await jest.advanceTimersByTimeAsync(FREEFORM.windowMs);
-		expect(budget.endpointLimit(FREEFORM)).toBe(FREEFORM.limit);
+		expect(endpointLimit(budget, FREEFORM)).toBe(FREEFORM.limit);
 	});
 
 	it('is the part of the clients once others are known, 1 while their count is new', async () => {
 		// Four processes starting within a second, each spending two of free-form's five, met its 429.
 		const shared = new AccountBudget([MINUTE, BURST]);
 		await answered(shared, 95); // 5 used, 1 of them this process's: others are there
-		expect(shared.clientsSharing()).toBeGreaterThan(1);
-		expect(shared.endpointLimit(FREEFORM)).toBe(1);
+		expect(clientsSharing(shared)).toBeGreaterThan(1);
+		expect(endpointLimit(shared, FREEFORM)).toBe(1);
 		// One of four for longer than a burst window: its part of five is one, of ten two.
 		const started = Date.now();
 		for (let remaining = 91; Date.now() - started < BURST.windowMs; remaining -= 4)
 			await answered(shared, remaining);
-		expect(shared.clientsSharing()).toBe(4);
-		expect(shared.endpointLimit(FREEFORM)).toBe(1);
-		expect(shared.endpointLimit({ limit: 10, windowMs: 1_000 })).toBe(2);
+		expect(clientsSharing(shared)).toBe(4);
+		expect(endpointLimit(shared, FREEFORM)).toBe(1);
+		expect(endpointLimit(shared, { limit: 10, windowMs: 1_000 })).toBe(2);
 	});
 
 	it('is the whole limit from the first answer without headers', async () => {
 		const unreported = new AccountBudget([MINUTE, BURST]);
-		expect(unreported.endpointLimit(FREEFORM)).toBe(2);
+		expect(endpointLimit(unreported, FREEFORM)).toBe(2);
 		const release = await acquire(unreported);
 		release({}, 200);
-		expect(unreported.endpointLimit(FREEFORM)).toBe(5);
+		expect(endpointLimit(unreported, FREEFORM)).toBe(5);
 	});
 });
 
@@ -330,7 +346,7 @@ describe('when the others stop', () => {
 		// Spaced as one of two while their silence may still be a 429's wait (a window and a second).
 		while (Date.now() - lastRevealed <= BURST.windowMs + 1_000 + 2 * 525)
 			await answered(budget, --remaining);
-		expect(budget.clientsSharing()).toBe(2);
+		expect(clientsSharing(budget)).toBe(2);
 		// The next five go as the windows allow: granted within 500 ms on the fake clock, not spaced.
 		const started = Date.now();
 		let lastGrant = started;
@@ -454,7 +470,7 @@ describe("an endpoint whose window outlasts the burst window (generate-reply's m
 		const REPLY = { limit: 5, windowMs: 60_000 };
 		const budget = new AccountBudget([MINUTE, BURST]);
 		const endpoint = { name: 'generateReply', limit: REPLY };
-		expect(budget.endpointLimit(REPLY)).toBe(REPLY.limit);
+		expect(endpointLimit(budget, REPLY)).toBe(REPLY.limit);
 		const starts: number[] = [];
 		for (let remaining = 99; remaining > 93; remaining--) {
 			const { value: release, at } = await granted(acquire(budget, endpoint));

@@ -4,11 +4,8 @@
  * and the reset time, instead of holding every request of the token; `X-RateLimit-Remaining: 0`
  * without a reset waits one documented window (the minute) instead of being ignored.
  */
-import {
-	famulorApiRequest,
-	MAX_RATE_LIMIT_WAIT_MS,
-	type FamulorRequest,
-} from '../../nodes/shared/transport';
+import { famulorApiRequest, MAX_RATE_LIMIT_WAIT_MS } from '../../nodes/shared/transport';
+import type { FamulorRequest } from '../../nodes/shared/transport/types';
 import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
 import { withRequestContext } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';

@@ -4,7 +4,8 @@
  * answered whole), where the page budget stops a read, and the guard that ends a read on a page or
  * cursor seen before, with a warning in n8n's log and the pages read before it yielded.
  */
-import { listPages, type PageRead, type ReadEnd } from '../../nodes/shared/transport';
+import { listPages } from '../../nodes/shared/transport';
+import type { PageRead, ReadEnd } from '../../nodes/shared/transport/pages';
 import { withRequestContext } from '../../harness/engine';
 import type { RecordedRequest } from '../helpers/scriptedServer';
 import { keepWarnings, useScriptedService } from '../helpers/scriptedService';

@@ -1,5 +1,5 @@
 /** The Mid-Call Tool's pure decisions, as tables: which tools to keep, which list to write, which tool a lost create made, and the per-assistant turns. */
-import { withLocks, heldLockCount } from '../../nodes/FamulorTrigger/midCallTool/assistantLock';
+import { turnsIn, type Turns } from '../../nodes/FamulorTrigger/midCallTool/assistantLock';
 import {
 	namedToolList,
 	toolListToWrite,
@@ -66,6 +66,9 @@ describe('toolsMadeBy: the tools a create with a lost answer made', () => {
 });
 
 describe('withLocks: one turn at a time per key', () => {
+	const tails: Turns = new Map();
+	const withLocks = turnsIn(tails);
+
 	it('runs overlapping keys one after another and different keys side by side, then holds nothing', async () => {
 		const order: string[] = [];
 		let release = (): void => undefined;
@@ -84,7 +87,7 @@ describe('withLocks: one turn at a time per key', () => {
 		await Promise.all([first, second]);
 		// 'other' ran while 'first' held a#102; 'second' waited for it
 		expect(order).toEqual(['first starts', 'other', 'first ends', 'second']);
-		expect(heldLockCount()).toBe(0);
+		expect(tails.size).toBe(0);
 	});
 
 	it('a turn that fails passes it on', async () => {

@@ -24,28 +24,36 @@ export function listLimit(returnAll: boolean, limit: number): number {
 }
 
 /**
- * A read that did not reach the list's end fails the operation: it asked for every record (or for
- * more than were read), and a part passed on as the whole would mislead what follows.
+ * A read that stopped at the page budget fails the operation: it asked for every record (or for more
+ * than were read), and a part passed on as the whole would mislead what follows.
  */
-function unfinished(
+function tooLong(
 	context: FamulorRequestContext,
 	read: ListRead,
 	request: { path: string; itemIndex?: number },
 ): NodeOperationError | undefined {
-	const fail = (message: string) =>
-		new NodeOperationError(context.getNode(), message, {
-			itemIndex: request.itemIndex,
-			description: `GET ${request.path}`,
-		});
-	if (read.end.kind === 'budget')
-		return fail(
-			`The list ${request.path} has more than ${MAX_LIST_PAGES} pages (${MAX_LIST_RECORDS.toLocaleString('en-US')} records), the most one run reads: narrow it with the operation's filters, or turn off Return All and set a Limit`,
-		);
-	if (read.end.kind === 'repeated')
-		return fail(
-			`${read.end.message}. Turn off Return All and set a Limit of at most one page (${MAX_PAGE_SIZE})`,
-		);
-	return undefined;
+	if (read.end.kind !== 'budget') return undefined;
+	return new NodeOperationError(
+		context.getNode(),
+		`The list ${request.path} has more than ${MAX_LIST_PAGES} pages (${MAX_LIST_RECORDS.toLocaleString('en-US')} records), the most one run reads: narrow it with the operation's filters, or turn off Return All and set a Limit`,
+		{ itemIndex: request.itemIndex, description: `GET ${request.path}` },
+	);
+}
+
+/**
+ * A read the service ended by repeating a page or cursor keeps what it read: nothing more is
+ * there to read, and the records before the repeat are the list's as the service gave them. The
+ * paginator logs why in n8n's log; the editor shows it too, as a hint on the output, where the
+ * runtime has them (n8n 1.x before execution hints has none).
+ */
+function tellRepeated(context: FamulorRequestContext, read: ListRead, kept: number): void {
+	if (read.end.kind !== 'repeated' || !('addExecutionHints' in context)) return;
+	if (typeof context.addExecutionHints !== 'function') return;
+	context.addExecutionHints({
+		message: `${read.end.message}. The ${kept} records read before it are the output.`,
+		type: 'warning',
+		location: 'outputPane',
+	});
 }
 
 /**
@@ -71,8 +79,9 @@ async function requestPagedList(
 	const records: IDataObject[] = [];
 	for await (const page of read)
 		records.push(...page.records.slice(0, request.limit - records.length));
-	const failure = unfinished(context, read, request);
+	const failure = tooLong(context, read, request);
 	if (failure) throw failure;
+	tellRepeated(context, read, records.length);
 	return records;
 }
 
@@ -103,7 +112,7 @@ export async function* pageNumberPages(
 	const read = listPages.call(this, { ...request, paging: 'page', maxPages: MAX_LIST_PAGES });
 	for await (const page of read) if (page.records.length > 0) yield page.records;
 	// A repeated page or cursor ends the lookup with what was read (the paginator logs it).
-	const failure = read.end.kind === 'budget' ? unfinished(this, read, request) : undefined;
+	const failure = tooLong(this, read, request);
 	if (failure) throw failure;
 }
 

@@ -2,7 +2,6 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 /** Engine modes of the current API (https://docs.famulor.de/en/api-reference/assistants/create, "Engine Modes"). */
 export const ENGINE_MODES = ['pipeline', 'multimodal', 'dualplex'] as const;
-export type EngineMode = (typeof ENGINE_MODES)[number];
 
 export const engineModeOptions: INodePropertyOptions[] = [
 	{

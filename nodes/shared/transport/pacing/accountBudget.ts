@@ -155,16 +155,6 @@ export class AccountBudget {
 		}
 	}
 
-	/** How many clients this process shares the token with (1 alone or unknown). */
-	clientsSharing(): number {
-		return clientsOf(this.state.phase);
-	}
-
-	/** An endpoint's own limit as this process may spend it now (decide.ts). */
-	endpointLimit(limit: RateLimit): number {
-		return endpointShare(this.state, this.frame.shape, Date.now(), limit);
-	}
-
 	private apply(event: PacerEvent, now = Date.now()): void {
 		this.state = step(this.state, event, now, this.frame);
 	}
@@ -176,8 +166,12 @@ export class AccountBudget {
 
 	private explain(reason: Reason, endpoint?: Endpoint): string {
 		const windows = this.windows.map((window) => window.rateLimit);
-		const share = endpoint && { ...endpoint, share: this.endpointLimit(endpoint.limit) };
-		const { view, phase } = this.state;
+		const { state } = this;
+		const share = endpoint && {
+			...endpoint,
+			share: endpointShare(state, this.frame.shape, Date.now(), endpoint.limit),
+		};
+		const { view, phase } = state;
 		return explainWait({ reason, view, clients: clientsOf(phase), windows, endpoint: share });
 	}
 

@@ -21,9 +21,8 @@ import {
  * (lineage.ts). Large answers keep only their IDs (remembered.ts).
  */
 
-export { forgetSucceededRun, journalSlot, type JournalSlot } from './journalSlot';
-export { forgetJournalMemory, setJournalBudget } from './journalMemory';
-export type { RememberedError, RememberedOutcome } from './remembered';
+export { forgetSucceededRun, journalSlot } from './journalSlot';
+export type { RememberedError } from './remembered';
 
 /**
  * How the request of a slot ended in an earlier try of the execution or in the execution it retries:

@@ -32,7 +32,6 @@ const sizeOf = (slot: string, json = ''): number =>
 
 const executions = new Map<string, ExecutionMemory>();
 let totalBytes = 0;
-let budgetBytes = MAX_JOURNAL_BYTES;
 
 function forgetExecution(execution: string): void {
 	const memory = executions.get(execution);
@@ -63,7 +62,7 @@ function forgetOlderThan(age: number, now: number, enough: () => boolean): void 
  */
 function makeRoom(now: number): void {
 	forgetOlderThan(REMEMBERED_ANSWER_TTL_MS, now, () => false);
-	const fits = () => totalBytes <= budgetBytes;
+	const fits = () => totalBytes <= MAX_JOURNAL_BYTES;
 	for (const memory of executions.values()) {
 		for (const [slot, json] of memory.answers) {
 			if (fits()) return;
@@ -120,18 +119,4 @@ export function keepInMemory(
 	(kind === 'answered' ? memory.answers : memory.unknowns).set(slot, json);
 	grow(memory, sizeOf(slot, json));
 	makeRoom(now);
-}
-
-/** For tests of the bound: a smaller one, or the default again without an argument. */
-export function setJournalBudget(bytes = MAX_JOURNAL_BYTES): void {
-	budgetBytes = bytes;
-}
-
-/**
- * For tests: this process's memory emptied, as in another worker; what executions' data carries
- * stays.
- */
-export function forgetJournalMemory(): void {
-	executions.clear();
-	totalBytes = 0;
 }

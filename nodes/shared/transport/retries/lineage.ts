@@ -33,13 +33,6 @@ export interface CarriedJournal {
 
 export const TOMBSTONE: CarriedOutcome = 't';
 
-let budgetChars = MAX_CARRIED_JOURNAL_CHARS;
-
-/** For tests of the bound: a smaller one, or the default again without an argument. */
-export function setCarriedJournalBudget(chars = MAX_CARRIED_JOURNAL_CHARS): void {
-	budgetChars = chars;
-}
-
 function isCarriedJournal(value: unknown): value is CarriedJournal {
 	const journal = value as CarriedJournal | undefined;
 	return (
@@ -111,7 +104,9 @@ export function carry(
 	outcome: CarriedOutcome,
 ): void {
 	const kept =
-		outcome.startsWith('a') && journal.chars + outcome.length > budgetChars ? TOMBSTONE : outcome;
+		outcome.startsWith('a') && journal.chars + outcome.length > MAX_CARRIED_JOURNAL_CHARS
+			? TOMBSTONE
+			: outcome;
 	const carriedRun = (journal.runs[run] ??= { chars: 0, outcomes: {} });
 	const chars = slot.length + kept.length;
 	carriedRun.outcomes[slot] = kept;
