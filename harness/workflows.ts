@@ -165,7 +165,7 @@ export function freeformBurstWorkflow(
 					operation: 'sendFreeform',
 					senderId: { __rl: true, mode: 'id', value: String(sender.senderId) },
 					recipientPhone: sender.recipientPhone,
-					// The execution's id in the text tells which worker sent each message (queueSetup.ts).
+					// The execution's id in the text tells which worker sent each message (queueBurst.ts).
 					message: '={{ $json.body.message }} #{{ $execution.id }}',
 				},
 				{ credentials: credentialRef() },

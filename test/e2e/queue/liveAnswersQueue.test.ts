@@ -31,7 +31,7 @@ import {
 	unpublishLiveExamples,
 	type Tool,
 } from '../helpers/liveAnswers';
-import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from '../helpers/twoToolWorkflows';
+import { expectTwoToolsPublishedAtOnce, twoToolWorkflowFiles } from '../helpers/twoToolWorkflows';
 import {
 	expectEachCallOnce,
 	failThenRetry,
@@ -39,13 +39,8 @@ import {
 	retriedWorkflowFile,
 } from '../helpers/executionRetry';
 import { waitFor } from '../../../runtime';
-import {
-	executionsOf,
-	startQueueSetup,
-	workerOf,
-	type ExecutionSummary,
-	type QueueSetup,
-} from '../../../harness/queueSetup';
+import { executionData, executionsOf, type ExecutionSummary } from '../../../harness/n8nRest';
+import { startQueueSetup, workerOf, type QueueSetup } from '../../../harness/queueSetup';
 
 let setup: QueueSetup;
 let published: Tool;
@@ -63,18 +58,11 @@ const INBOUND_WAIT_MS = 30_000;
 const answerTo = (index: number) => `Order Q-${index} is not in our records.`;
 
 beforeAll(async () => {
-	const twoTools = TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({
-		file: `${workflow.id}.json`,
-		workflow,
-	}));
-	setup = await startQueueSetup(2, undefined, [...twoTools, retriedWorkflowFile()], {
+	setup = await startQueueSetup(2, undefined, [...twoToolWorkflowFiles(), retriedWorkflowFile()], {
 		inboundTimeoutMs: INBOUND_WAIT_MS,
 	});
 	published = await publishLiveExamples(setup.rest, setup.client);
-	const activated = await setup.rest.activate(RETRIED_WORKFLOW_ID);
-	if (activated.status !== 200)
-		throw new Error(`activating ${RETRIED_WORKFLOW_ID}: ${JSON.stringify(activated.json)}`);
-	await setup.rest.waitUntilPublished(RETRIED_WORKFLOW_ID);
+	await setup.rest.publish(RETRIED_WORKFLOW_ID);
 }, 600_000);
 
 afterAll(async () => {
@@ -84,7 +72,7 @@ afterAll(async () => {
 /** The workflow's successful executions, once there are `count`, each after its worker logged it. */
 async function finishedOnWorkers(workflowId: string, count: number): Promise<ExecutionSummary[]> {
 	const executions = await waitFor(`${count} executions of ${workflowId}`, async () => {
-		const found = (await executionsOf(setup, workflowId)).filter(
+		const found = (await executionsOf(setup.rest, workflowId)).filter(
 			(execution) => execution.status === 'success',
 		);
 		return found.length >= count ? found : undefined;
@@ -96,12 +84,7 @@ async function finishedOnWorkers(workflowId: string, count: number): Promise<Exe
 	return executions;
 }
 
-/** The execution's saved data (flatted JSON) as text: it holds what each node put out. */
-async function executionText(id: string): Promise<string> {
-	const details = await setup.rest.rest<{ data: { data: string } }>('GET', `/executions/${id}`);
-	if (details.status !== 200) throw new Error(`GET /rest/executions/${id}: ${details.status}`);
-	return details.json.data.data;
-}
+const executionText = async (id: string) => await executionData(setup.rest, id);
 
 test('the tool calls the webhook process', () => {
 	expect(published.endpoint).toContain(new URL(setup.cluster.webhook.url).host);

@@ -10,17 +10,23 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { sleep, waitFor } from '../../../runtime';
-import { SEED } from '../../../sandbox';
-import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../../harness/workflows';
+import { executionsOf, finishedExecution, type ExecutionSummary } from '../../../harness/n8nRest';
+import { sendFreeformBurst } from '../../../harness/queueBurst';
 import {
 	BURST_WORKFLOW_ID,
-	executionsOf,
-	sendFreeformBurst,
 	startQueueSetup,
 	workerOf,
 	type QueueSetup,
 } from '../../../harness/queueSetup';
-import { aPollPasses, POLL_INTERVAL_MS, pollingEvery5s } from '../helpers/polls';
+import { POLLING_WORKFLOW_ID } from '../../../harness/workflows';
+import { deliverAgain } from '../helpers/deliverAgain';
+import {
+	aPollPasses,
+	customerWrites,
+	POLL_INTERVAL_MS,
+	pollingWorkflowFile,
+	successfulExecutions,
+} from '../helpers/polls';
 
 const TRIGGER_WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;
@@ -56,7 +62,7 @@ async function assistant(): Promise<Assistant> {
 async function runManually(
 	workflowId: string,
 	trigger = 'Manual Trigger (sample data)',
-): Promise<{ id: string; status: string }> {
+): Promise<ExecutionSummary> {
 	const workflow = await setup.rest.rest<{ data: Record<string, unknown> }>(
 		'GET',
 		`/workflows/${workflowId}`,
@@ -71,35 +77,11 @@ async function runManually(
 		},
 	);
 	expect(started.status).toBe(200);
-	const executionId = started.json.data.executionId;
-	return await waitFor(
-		`execution ${executionId} of ${workflowId}`,
-		async () => {
-			const execution = await setup.rest.rest<{
-				data: { id: string; status: string; finished: boolean };
-			}>('GET', `/executions/${executionId}`);
-			return execution.status === 200 &&
-				!['new', 'running', 'waiting'].includes(execution.json.data.status)
-				? execution.json.data
-				: undefined;
-		},
-		120_000,
-		500,
-	);
+	return await finishedExecution(setup.rest, started.json.data.executionId);
 }
 
 beforeAll(async () => {
-	setup = await startQueueSetup(
-		2,
-		undefined,
-		[
-			{
-				file: 'polling.json',
-				workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
-			},
-		],
-		{ timeScale: TIME_SCALE },
-	);
+	setup = await startQueueSetup(2, undefined, [pollingWorkflowFile()], { timeScale: TIME_SCALE });
 	ON = `queue mode, n8n ${setup.entry.n8n}`;
 }, 600_000);
 
@@ -145,7 +127,7 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		new RegExp(`^${setup.cluster.webhook.url.replace(/\./g, '\\.')}/webhook/`),
 	);
 
-	const before = (await executionsOf(setup, TRIGGER_WORKFLOW_ID)).length;
+	const before = (await executionsOf(setup.rest, TRIGGER_WORKFLOW_ID)).length;
 	triggerExecutionsBefore = before;
 	callIds = [];
 	for (const name of ['Jonas Queue', 'Mia Queue']) {
@@ -167,7 +149,7 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		callIds.push(made.json.call_id);
 	}
 	const delivered = await waitFor('one execution per call', async () => {
-		const all = await executionsOf(setup, TRIGGER_WORKFLOW_ID);
+		const all = await executionsOf(setup.rest, TRIGGER_WORKFLOW_ID);
 		const runs = all.slice(0, all.length - before); // newest first
 		return runs.length >= 2 && runs.every((run) => run.status === 'success') ? runs : undefined;
 	});
@@ -183,14 +165,11 @@ test('the trigger registers the webhook process; each delivery starts one execut
 test('a delivery the service sends again (same call, same URL) starts no execution', async () => {
 	expect(callIds).toHaveLength(2);
 	const [firstDelivery] = await setup.client.webhooks({ callId: callIds[0] });
-	const again = await fetch(firstDelivery.url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(firstDelivery.payload),
-	});
-	expect(again.status).toBe(200);
+	expect(await deliverAgain(firstDelivery)).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	expect(await executionsOf(setup, TRIGGER_WORKFLOW_ID)).toHaveLength(triggerExecutionsBefore + 2);
+	expect(await executionsOf(setup.rest, TRIGGER_WORKFLOW_ID)).toHaveLength(
+		triggerExecutionsBefore + 2,
+	);
 });
 
 test('deactivating removes the registration', async () => {
@@ -224,33 +203,18 @@ test(`${BURST_MESSAGES} free-form messages from executions on both workers, one 
 }, 900_000);
 
 test('the polling trigger (on the main) starts one execution per customer message on a worker; none after deactivation', async () => {
-	const writes = async (text: string) =>
-		await setup.client.controlJson('POST', '/whatsapp/inbound', {
-			sender_id: SEED.alice.senders.online,
-			customer_phone: SEED.alice.openWindowCustomer.phone,
-			message: text,
-		});
+	const writes = async (text: string) => await customerWrites(setup.client, text);
 	expect((await setup.rest.activate(POLLING_WORKFLOW_ID)).status).toBe(200);
 	await setup.rest.waitUntilPublished(POLLING_WORKFLOW_ID);
 	const finished = async (count: number) =>
-		await waitFor(
-			`${count} executions of the polling workflow`,
-			async () => {
-				const found = await executionsOf(setup, POLLING_WORKFLOW_ID);
-				return found.length >= count && found.every((entry) => entry.status === 'success')
-					? found
-					: undefined;
-			},
-			60_000,
-			500,
-		);
+		await successfulExecutions(setup.rest, POLLING_WORKFLOW_ID, count);
 	await writes('queue mode, first');
 	await finished(1);
 	await writes('queue mode, second');
 	const both = await finished(2);
 	// A further poll passes: still two.
 	await aPollPasses(setup.client);
-	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+	expect(await executionsOf(setup.rest, POLLING_WORKFLOW_ID)).toHaveLength(2);
 	for (const execution of both)
 		expect(
 			await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id)),
@@ -259,7 +223,7 @@ test('the polling trigger (on the main) starts one execution per customer messag
 	await writes('queue mode, while unpublished');
 	// Nothing to wait for when nothing polls: two and a half poll intervals pass.
 	await sleep(2.5 * POLL_INTERVAL_MS);
-	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+	expect(await executionsOf(setup.rest, POLLING_WORKFLOW_ID)).toHaveLength(2);
 }, 180_000);
 
 test('every process of the cluster is still up', () => {
