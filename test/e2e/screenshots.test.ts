@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 
 import { NEWEST } from '../../runtime';
 import { ENTRY, ON_N8N, type N8nServer } from '../../harness/cluster';
-import { panelsWorkflow, PANELS_WORKFLOW_ID } from '../../harness/workflows';
+import { panelsWorkflow, PANELS_WORKFLOW_ID } from '../../harness/panelsWorkflow';
 import { openEditor, type Editor } from './helpers/editor';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'screenshots', ENTRY.id);
