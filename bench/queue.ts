@@ -23,7 +23,7 @@ const WORKER_COUNTS = (process.env.BENCH_QUEUE_WORKERS ?? '1,2,4')
 async function workersRow(workers: number): Promise<{ row: Row; n8n: string }> {
 	const setup = await startQueueSetup(workers);
 	try {
-		await setup.rest.publish(BURST_WORKFLOW_ID);
+		await setup.cluster.publish(BURST_WORKFLOW_ID);
 		const figures = await sendFreeformBurst(setup, MESSAGES);
 		if (process.env.BENCH_QUEUE_TRACE)
 			writeFileSync(`${process.env.BENCH_QUEUE_TRACE}-${workers}.txt`, figures.trace.join('\n'));

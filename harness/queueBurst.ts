@@ -47,7 +47,7 @@ export async function sendFreeformBurst(
 	timeoutMs = 600_000,
 ): Promise<BurstFigures> {
 	const before = new Set(
-		(await executionsOf(setup.rest, BURST_WORKFLOW_ID)).map((execution) => execution.id),
+		(await executionsOf(setup.cluster, BURST_WORKFLOW_ID)).map((execution) => execution.id),
 	);
 	await setup.client.reset();
 	const started = Date.now();
@@ -70,7 +70,7 @@ export async function sendFreeformBurst(
 	const finished = await waitFor(
 		`${count} burst executions to finish`,
 		async () => {
-			const runs = (await executionsOf(setup.rest, BURST_WORKFLOW_ID)).filter(
+			const runs = (await executionsOf(setup.cluster, BURST_WORKFLOW_ID)).filter(
 				(execution) => !before.has(execution.id),
 			);
 			const done = runs.filter((execution) => !UNFINISHED.includes(execution.status));

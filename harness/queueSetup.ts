@@ -9,7 +9,6 @@ import { NEWEST, type MatrixEntry } from '../runtime';
 import { SEED, type StartedSandbox } from '../sandbox';
 import { startN8n, type N8nServer } from './cluster';
 import { scaledRateLimits } from './credentials';
-import type { N8nRest } from './n8nRest';
 import type { SandboxClient } from './sandboxClient';
 import { freeformBurstWorkflow } from './workflows';
 
@@ -20,13 +19,11 @@ export interface QueueSetup {
 	entry: MatrixEntry;
 	sandbox: StartedSandbox;
 	client: SandboxClient;
+	/** The main, the workers and the webhook process; the REST API as the owner; what each printed. */
 	cluster: N8nServer;
-	rest: N8nRest;
 	filesDir: string;
 	/** How long the service's windows are here, as a share of the documented ones (1: as documented). */
 	timeScale: number;
-	/** Everything a role printed, e.g. output('worker1'). */
-	output(role: string): string;
 	stop(): Promise<void>;
 }
 
@@ -68,10 +65,8 @@ export async function startQueueSetup(
 		sandbox: n8n.sandbox,
 		client: n8n.client,
 		cluster: server,
-		rest: server,
 		filesDir: n8n.filesDir,
 		timeScale,
-		output: server.output,
 		stop: n8n.cleanup,
 	};
 }
@@ -81,5 +76,5 @@ export function workerOf(setup: QueueSetup, executionId: string): string | undef
 	const line = new RegExp(`Worker finished execution ${executionId}\\b`);
 	return setup.cluster.workers
 		.map((_, index) => `worker${index + 1}`)
-		.find((role) => line.test(setup.output(role)));
+		.find((role) => line.test(setup.cluster.output(role)));
 }

@@ -61,8 +61,8 @@ beforeAll(async () => {
 	setup = await startQueueSetup(2, undefined, [...twoToolWorkflowFiles(), retriedWorkflowFile()], {
 		inboundTimeoutMs: INBOUND_WAIT_MS,
 	});
-	published = await publishLiveExamples(setup.rest, setup.client);
-	await setup.rest.publish(RETRIED_WORKFLOW_ID);
+	published = await publishLiveExamples(setup.cluster, setup.client);
+	await setup.cluster.publish(RETRIED_WORKFLOW_ID);
 }, 600_000);
 
 afterAll(async () => {
@@ -72,7 +72,7 @@ afterAll(async () => {
 /** The workflow's successful executions, once there are `count`, each after its worker logged it. */
 async function finishedOnWorkers(workflowId: string, count: number): Promise<ExecutionSummary[]> {
 	const executions = await waitFor(`${count} executions of ${workflowId}`, async () => {
-		const found = (await executionsOf(setup.rest, workflowId)).filter(
+		const found = (await executionsOf(setup.cluster, workflowId)).filter(
 			(execution) => execution.status === 'success',
 		);
 		return found.length >= count ? found : undefined;
@@ -84,7 +84,7 @@ async function finishedOnWorkers(workflowId: string, count: number): Promise<Exe
 	return executions;
 }
 
-const executionText = async (id: string) => await executionData(setup.rest, id);
+const executionText = async (id: string) => await executionData(setup.cluster, id);
 
 test('the tool calls the webhook process', () => {
 	expect(published.endpoint).toContain(new URL(setup.cluster.webhook.url).host);
@@ -139,19 +139,19 @@ test('the webhook process answers each call with its own execution, run on the w
 }, 300_000);
 
 test('unpublishing removes the tool and the inbound webhook', async () => {
-	const assistant = await unpublishLiveExamples(setup.rest, setup.client);
+	const assistant = await unpublishLiveExamples(setup.cluster, setup.client);
 	expect(assistant.tool_ids).toEqual([31, 33]);
 });
 
 test('two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools', async () => {
-	await expectTwoToolsPublishedAtOnce(setup.rest, setup.client, true);
+	await expectTwoToolsPublishedAtOnce(setup.cluster, setup.client, true);
 }, 120_000);
 
 // Stops a worker: the last test of the file.
 test('queue mode: the retry on another worker sends only the calls the failed execution never sent', async () => {
 	let failedOn = '';
 	const outcome = await failThenRetry({
-		api: setup.rest,
+		api: setup.cluster,
 		client: setup.client,
 		webhookBaseUrl: setup.cluster.webhook.url,
 		beforeRetry: async (failed) => {
