@@ -9,9 +9,9 @@
  * exactly the tools the user named in Other Tools to Keep, and no tool is left behind. It measures and
  * prints; it asserts nothing.
  */
-import { CREDENTIAL_ID, CREDENTIAL_NAME, importIntoN8n } from '../runtime';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../runtime';
 import { SEED } from '../sandbox';
-import { prepareN8n, startServer } from '../harness/realN8n';
+import { startN8n, type N8nServer, type PreparedN8n } from '../harness/cluster';
 import { TOOL_SECRET_HEADER } from '../nodes/FamulorTrigger/midCallTool/toolSettings';
 import type { BenchCase } from './benchCase';
 import { median, ratio, table, type Row } from './measure';
@@ -144,11 +144,8 @@ async function roundTrip(url: string, headers: Record<string, string>, n: number
 	return res.status === 200 && answer.answer === question ? ms : Number.NaN;
 }
 
-type PreparedN8n = Awaited<ReturnType<typeof prepareN8n>>;
-type StartedN8n = Awaited<ReturnType<typeof startServer>>;
-
 /** Unpublishes the tool's workflow; the row says whether the assistant holds exactly the named tools and no tool is left. */
-async function afterUnpublish(n8n: PreparedN8n, server: StartedN8n, toolId: number): Promise<Row> {
+async function afterUnpublish(n8n: PreparedN8n, server: N8nServer, toolId: number): Promise<Row> {
 	const assistantId = SEED.alice.inboundAssistantId;
 	const stored = async () =>
 		(await n8n.ctl<{ tool_ids: number[] }>('GET', `/state/assistants/${assistantId}`)).tool_ids;
@@ -180,24 +177,15 @@ async function afterUnpublish(n8n: PreparedN8n, server: StartedN8n, toolId: numb
 }
 
 async function liveToolTable(): Promise<string> {
-	const n8n = await prepareN8n();
-	const server = await (async () => {
-		await importIntoN8n(n8n.entry, n8n.env, {
-			userFolder: n8n.userFolder,
-			credentials: [],
-			workflows: [
-				{ file: 'bench-tool.json', workflow: oursWorkflow },
-				{ file: 'bench-hook.json', workflow: peerWorkflow },
-				{ file: 'bench-cred.json', workflow: credentialedWorkflow },
-			],
-		});
-		return await startServer(n8n);
-	})();
+	const { n8n, server } = await startN8n({
+		workflows: [
+			{ file: 'bench-tool.json', workflow: oursWorkflow },
+			{ file: 'bench-hook.json', workflow: peerWorkflow },
+			{ file: 'bench-cred.json', workflow: credentialedWorkflow },
+		],
+	});
 	try {
-		for (const id of [OURS_ID, PEER_ID, CREDENTIALED_ID]) {
-			if ((await server.activate(id)).status !== 200) throw new Error(`activating ${id} failed`);
-			await server.waitUntilPublished(id);
-		}
+		for (const id of [OURS_ID, PEER_ID, CREDENTIALED_ID]) await server.publish(id);
 		const { json: tools } = await n8n.api<
 			Array<{
 				id: number;
@@ -303,7 +291,6 @@ async function liveToolTable(): Promise<string> {
 			rows,
 		);
 	} finally {
-		await server.stop();
 		await n8n.cleanup();
 	}
 }

@@ -6,7 +6,7 @@
  * HTTP Request node's pages into records), so n8n's start-up is not in it. Variants alternate, figures
  * are medians. It measures and prints; it asserts nothing.
  */
-import { prepareN8n } from '../harness/realN8n';
+import { prepareN8n } from '../harness/cluster';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 import { FREEFORM, LATENCY_MS, cases, nodeVersions, type Case } from './peerCases';
@@ -17,9 +17,7 @@ const REPEATS = Number(process.env.BENCH_PEER_REPEATS ?? 3);
 
 async function peerTable(): Promise<string> {
 	const n8n = await prepareN8n({
-		latencyMs: LATENCY_MS,
-		generalRateLimit: false,
-		rateLimits: { sendFreeform: FREEFORM },
+		sandbox: { latencyMs: LATENCY_MS, rateLimits: { sendFreeform: FREEFORM } },
 	});
 	try {
 		const versions = await nodeVersions(n8n);

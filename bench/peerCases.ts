@@ -8,7 +8,7 @@ import {
 	type RateLimit,
 } from '../sandbox';
 import { n8nMain } from '../runtime';
-import type { PreparedN8n } from '../harness/realN8n';
+import type { PreparedN8n } from '../harness/cluster';
 import {
 	famulorNode,
 	httpRequestNode,

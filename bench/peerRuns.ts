@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestLogEntry } from '../sandbox';
 import { n8nMain, nodeBin, nodeEnv, runN8nCli } from '../runtime';
-import type { PreparedN8n } from '../harness/realN8n';
+import type { PreparedN8n } from '../harness/cluster';
 import { median } from './measure';
 import { BURST, SUSTAINED, type Case } from './peerCases';
 import {

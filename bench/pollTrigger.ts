@@ -10,8 +10,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../sandbox';
-import { importIntoN8n } from '../runtime';
-import { prepareN8n, startServer } from '../harness/realN8n';
+import { startN8n } from '../harness/cluster';
+import { executionsOf } from '../harness/n8nRest';
 import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../harness/workflows';
 import { createPollHarness } from '../harness/pollEngine';
 import type { BenchCase } from './benchCase';
@@ -109,62 +109,43 @@ async function burstRows(): Promise<Row[]> {
 
 /** A published workflow polling every 10 s in a real n8n: message to execution start. */
 async function latencyRow(): Promise<Row> {
-	const n8n = await prepareN8n();
+	const { n8n, server } = await startN8n({
+		workflows: [
+			{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
+		],
+	});
+	const executionsList = async () => await executionsOf(server, POLLING_WORKFLOW_ID);
 	try {
-		await importIntoN8n(n8n.entry, n8n.env, {
-			userFolder: n8n.userFolder,
-			credentials: [],
-			workflows: [
-				{ file: 'polling.json', workflow: pollingMessagesWorkflow(SEED.alice.senders.online) },
-			],
-		});
-		const server = await startServer(n8n);
-		try {
-			await server.activate(POLLING_WORKFLOW_ID);
-			await server.waitUntilPublished(POLLING_WORKFLOW_ID);
-			await sleep(POLL_INTERVAL_MS + 2000);
-			const latencies: number[] = [];
-			for (let i = 0; i < LATENCY_MESSAGES; i++) {
-				// A random moment of the poll interval, so the figure spans the whole of it.
-				await sleep(Math.random() * POLL_INTERVAL_MS);
-				const before = await executionCount();
-				const at = Date.now();
-				await n8n.ctl('POST', '/whatsapp/inbound', {
-					sender_id: SEED.alice.senders.online,
-					customer_phone: SEED.alice.openWindowCustomer.phone,
-					message: `latency ${i}`,
-				});
-				for (;;) {
-					const executions = await executionsList();
-					if (executions.length > before) {
-						latencies.push(Date.parse(executions[0].startedAt) - at);
-						break;
-					}
-					await sleep(100);
+		await server.publish(POLLING_WORKFLOW_ID);
+		await sleep(POLL_INTERVAL_MS + 2000);
+		const latencies: number[] = [];
+		for (let i = 0; i < LATENCY_MESSAGES; i++) {
+			// A random moment of the poll interval, so the figure spans the whole of it.
+			await sleep(Math.random() * POLL_INTERVAL_MS);
+			const before = (await executionsList()).length;
+			const at = Date.now();
+			await n8n.ctl('POST', '/whatsapp/inbound', {
+				sender_id: SEED.alice.senders.online,
+				customer_phone: SEED.alice.openWindowCustomer.phone,
+				message: `latency ${i}`,
+			});
+			for (;;) {
+				const executions = await executionsList();
+				if (executions.length > before) {
+					latencies.push(Date.parse(executions[0].startedAt) - at);
+					break;
 				}
+				await sleep(100);
 			}
-			await server.deactivate(POLLING_WORKFLOW_ID);
-			const max = Math.max(...latencies);
-			return {
-				case: `event to execution, n8n ${n8n.entry.n8n}, poll every ${POLL_INTERVAL_MS / 1000} s (${LATENCY_MESSAGES} messages at random moments)`,
-				'median s': seconds([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]),
-				'max s': seconds(max),
-				target: `≤ ${(POLL_INTERVAL_MS + 2000) / 1000} s (interval + 2 s)`,
-			};
-			async function executionsList(): Promise<Array<{ startedAt: string }>> {
-				const filter = encodeURIComponent(JSON.stringify({ workflowId: POLLING_WORKFLOW_ID }));
-				const answer = await server.rest<{ data: { results: Array<{ startedAt: string }> } }>(
-					'GET',
-					`/executions?filter=${filter}&limit=100`,
-				);
-				return answer.json.data.results;
-			}
-			async function executionCount(): Promise<number> {
-				return (await executionsList()).length;
-			}
-		} finally {
-			await server.stop();
 		}
+		await server.deactivate(POLLING_WORKFLOW_ID);
+		const max = Math.max(...latencies);
+		return {
+			case: `event to execution, n8n ${n8n.entry.n8n}, poll every ${POLL_INTERVAL_MS / 1000} s (${LATENCY_MESSAGES} messages at random moments)`,
+			'median s': seconds([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]),
+			'max s': seconds(max),
+			target: `≤ ${(POLL_INTERVAL_MS + 2000) / 1000} s (interval + 2 s)`,
+		};
 	} finally {
 		await n8n.cleanup();
 	}

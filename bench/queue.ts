@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import { BURST_WORKFLOW_ID, sendFreeformBurst, startQueueSetup } from '../harness/queueSetup';
+import { sendFreeformBurst } from '../harness/queueBurst';
+import { BURST_WORKFLOW_ID, startQueueSetup } from '../harness/queueSetup';
 import type { BenchCase } from './benchCase';
 import { ratio, seconds, table, type Row } from './measure';
 
@@ -22,11 +23,7 @@ const WORKER_COUNTS = (process.env.BENCH_QUEUE_WORKERS ?? '1,2,4')
 async function workersRow(workers: number): Promise<{ row: Row; n8n: string }> {
 	const setup = await startQueueSetup(workers);
 	try {
-		expectOk(
-			(await setup.rest.activate(BURST_WORKFLOW_ID)).status,
-			'activating the burst workflow',
-		);
-		await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
+		await setup.cluster.publish(BURST_WORKFLOW_ID);
 		const figures = await sendFreeformBurst(setup, MESSAGES);
 		if (process.env.BENCH_QUEUE_TRACE)
 			writeFileSync(`${process.env.BENCH_QUEUE_TRACE}-${workers}.txt`, figures.trace.join('\n'));
@@ -72,7 +69,3 @@ async function queueTable(): Promise<string> {
 
 /** Case 6 of `npm run bench`. */
 export const queueCase: BenchCase = { numbers: [6], run: queueTable };
-
-function expectOk(status: number, what: string): void {
-	if (status !== 200) throw new Error(`${what}: HTTP ${status}`);
-}

@@ -1,7 +1,7 @@
 /**
- * n8n in queue mode on this machine: a throwaway Postgres and Redis (own data folders in a temp dir,
- * loopback ports, stopped and deleted afterwards) and an n8n main, workers and a webhook process on one
- * user folder. Used by the queue-mode end-to-end test and the benchmark.
+ * What n8n in queue mode needs besides itself on this machine: a throwaway Postgres and Redis (own data
+ * folders in a temp dir, loopback ports, stopped and deleted afterwards). The queue-mode tests and the
+ * benchmark start n8n's processes on them through harness/cluster.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { ensureRedis, postgresBinDir } from './install';
-import type { MatrixEntry } from './matrix';
-import { freePort, sleep, startN8nProcess, stopProcessGroup, type N8nProcess } from './process';
-import { n8nEnv, type QueueServices } from './userFolder';
+import { freePort, sleep, stopProcessGroup } from './process';
+import type { QueueServices } from './userFolder';
 
 export interface RunningServices extends QueueServices {
 	stop(): Promise<void>;
@@ -161,84 +160,6 @@ export async function startQueueServices(): Promise<RunningServices> {
 		const redis = await startRedis(join(dir, 'redis'));
 		started.push(redis.child);
 		return { postgres: postgres.config, redis: redis.config, stop };
-	} catch (error) {
-		await stop();
-		throw error;
-	}
-}
-
-export interface QueueCluster {
-	main: N8nProcess;
-	workers: N8nProcess[];
-	webhook: N8nProcess;
-	/** The environment of the main process (for CLI commands such as imports). */
-	env: NodeJS.ProcessEnv;
-	stop(): Promise<void>;
-}
-
-/**
- * Starts the main process (editor, REST API, activation; production webhooks disabled there, so every
- * delivery goes through the webhook process), `workers` workers and one webhook process. Each process
- * gets its own task-broker port; workers a health-check port. Production webhooks are registered with
- * the webhook process' URL.
- */
-export async function startQueueCluster(
-	entry: MatrixEntry,
-	options: {
-		userFolder: string;
-		filesDir: string;
-		services: QueueServices;
-		workers?: number;
-		onOutput?: (role: string, text: string) => void;
-	},
-): Promise<QueueCluster> {
-	const mainPort = await freePort();
-	const webhookPort = await freePort();
-	const envFor = async (port: number, extra: NodeJS.ProcessEnv = {}) => ({
-		...n8nEnv({
-			userFolder: options.userFolder,
-			port,
-			brokerPort: await freePort(),
-			filesDir: options.filesDir,
-			queue: options.services,
-			webhookPort,
-		}),
-		...extra,
-	});
-	const running: N8nProcess[] = [];
-	const stop = async () => {
-		await Promise.all(running.map((process) => process.stop()));
-	};
-	try {
-		const mainEnv = await envFor(mainPort, { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
-		const main = await startN8nProcess(entry, 'start', mainEnv, {
-			onOutput: (text) => options.onOutput?.('main', text),
-		});
-		running.push(main);
-		// The main has migrated the database: the workers and the webhook process start side by side;
-		// all of them have started or failed before this goes on (a failure stops every one).
-		const role = async (name: string, command: 'worker' | 'webhook', env: NodeJS.ProcessEnv) => {
-			const member = await startN8nProcess(entry, command, env, {
-				onOutput: (text) => options.onOutput?.(name, text),
-			});
-			running.push(member);
-			return member;
-		};
-		const starting = await Promise.allSettled([
-			role('webhook', 'webhook', await envFor(webhookPort)),
-			...Array.from({ length: options.workers ?? 2 }, async (_, index) =>
-				role(
-					`worker${index + 1}`,
-					'worker',
-					await envFor(await freePort(), { QUEUE_HEALTH_CHECK_PORT: String(await freePort()) }),
-				),
-			),
-		]);
-		const [webhook, ...workers] = starting.map((outcome) => {
-			if (outcome.status === 'rejected') throw outcome.reason;
-			return outcome.value;
-		});
-		return { main, workers, webhook, env: mainEnv, stop };
 	} catch (error) {
 		await stop();
 		throw error;

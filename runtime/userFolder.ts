@@ -75,7 +75,7 @@ export function installPackage(userFolder: string): string {
 	return join(nodesDir, 'node_modules', PACKAGE_NAME);
 }
 
-/** Postgres and Redis of a queue-mode setup (see ../queue/services.ts). */
+/** Postgres and Redis of a queue-mode setup (see ./queue.ts). */
 export interface QueueServices {
 	postgres: { host: string; port: number; database: string; user: string; password: string };
 	redis: { host: string; port: number };

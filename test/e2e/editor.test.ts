@@ -8,25 +8,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { CHROMIUM } from '../../runtime';
-import {
-	ENTRY,
-	ON_N8N,
-	OWNER,
-	prepareN8n,
-	startServer,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { ENTRY, ON_N8N, type N8nServer } from '../../harness/cluster';
+import { openEditor, type Editor } from './helpers/editor';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'editor', ENTRY.id);
 const ICON_PATH = '/icons/n8n-nodes-famulor-ai/';
 
-let n8n: PreparedN8n;
+let editor: Editor;
 let server: N8nServer;
-let browser: Browser;
 let page: Page;
 
 const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
@@ -70,16 +61,20 @@ async function openDropdownOptions(): Promise<string[]> {
 		.filter((text) => text !== '');
 }
 
-/** Back to the canvas: n8n 2.x's panel has a close button, 1.x's classic panel a back-to-canvas button. */
-async function closeNdv(): Promise<void> {
-	await byTestId('ndv-close-button').or(byTestId('back-to-canvas')).first().click();
-	await byTestId('ndv').waitFor({ state: 'hidden' });
-}
+const closeNdv = async () => await editor.closeNdv();
 
 /** Lets tooltips and dropdown transitions finish before a screenshot. */
 async function settle(): Promise<void> {
 	await page.mouse.move(5, 890);
 	await page.waitForTimeout(700);
+}
+
+/** Opens the panel's first resource locator's list and picks the entry that shows `name`. */
+async function pickFromList(name: string): Promise<void> {
+	await byTestId('rlc-input').first().click();
+	const entry = page.getByText(name, { exact: false }).first();
+	await entry.waitFor();
+	await entry.click();
 }
 
 async function searchNodeCreator(term: string): Promise<void> {
@@ -94,52 +89,16 @@ async function searchNodeCreator(term: string): Promise<void> {
 
 beforeAll(async () => {
 	mkdirSync(ARTIFACTS, { recursive: true });
-	n8n = await prepareN8n();
-	server = await startServer(n8n);
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: [
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--no-first-run',
-		],
-	});
-	page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-	// Waits for the editor only catch a hang: a busy machine may take long to render.
-	page.setDefaultTimeout(60_000);
-	page.setDefaultNavigationTimeout(120_000);
+	editor = await openEditor(900);
+	({ server, page } = editor);
 }, 180_000);
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await editor?.close());
 
-afterEach(async () => {
-	// Whatever state a failure left, keep a picture of it.
-	await page
-		?.screenshot({
-			path: join(
-				ARTIFACTS,
-				`${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`,
-			),
-		})
-		.catch(() => undefined);
-});
+afterEach(async () => await editor?.keepLastState(ARTIFACTS));
 
 test(`${ON_N8N}: the owner logs in through the sign-in form`, async () => {
-	await page.goto(`${server.url}/signin`);
-	await page
-		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
-		.first()
-		.fill(OWNER.email);
-	await page.locator('input[type="password"]').first().fill(OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'));
+	await editor.signIn();
 	await page.goto(`${server.url}/workflow/new`);
 	await byTestId('canvas-add-button').waitFor();
 });
@@ -165,15 +124,10 @@ test(`${ON_N8N}: the trigger: found by the node search, with our icon; its panel
 		'Famulor AI Trigger',
 	);
 	await byTestId('parameter-input-event').waitFor();
-	await expect(byTestId('parameter-input-event').locator('input').inputValue()).resolves.toBe(
-		'Call Completed',
-	);
+	await expect(editor.inputValue('event')).resolves.toBe('Call Completed');
 
 	// The assistant picker asks the sandbox (listSearch through the imported credential).
-	await byTestId('rlc-input').first().click();
-	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
-	await assistant.waitFor();
-	await assistant.click();
+	await pickFromList('Sales Outreach');
 	await byTestId('parameter-input-event').click();
 	expect(await openDropdownOptions()).toEqual([
 		'Call Completed',
@@ -203,16 +157,9 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 	const ndv = byTestId('ndv');
 	await ndv.waitFor();
 	await byTestId('parameter-input-resource').waitFor();
-	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe(
-		'Call',
-	);
-	await expect(byTestId('parameter-input-operation').locator('input').inputValue()).resolves.toBe(
-		'Make',
-	);
-	await byTestId('rlc-input').first().click();
-	const assistant = page.getByText('Sales Outreach', { exact: false }).first();
-	await assistant.waitFor();
-	await assistant.click();
+	await expect(editor.inputValue('resource')).resolves.toBe('Call');
+	await expect(editor.inputValue('operation')).resolves.toBe('Make');
+	await pickFromList('Sales Outreach');
 	await byTestId('parameter-input-phoneNumber')
 		.locator('input, textarea')
 		.first()
@@ -233,9 +180,7 @@ test(`${ON_N8N}: the action node: added after the trigger through the node searc
 		.locator('.el-select-dropdown__item', { hasText: 'Knowledge Base' })
 		.first()
 		.waitFor({ state: 'hidden' });
-	await expect(byTestId('parameter-input-resource').locator('input').inputValue()).resolves.toBe(
-		'WhatsApp',
-	);
+	await expect(editor.inputValue('resource')).resolves.toBe('WhatsApp');
 	await byTestId('parameter-input-operation').click();
 	expect(await openDropdownOptions()).toEqual([
 		...optionNames('operation', 'whatsApp'),

@@ -7,19 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { SEED } from '../../sandbox';
-import { importIntoN8n } from '../../runtime';
-import {
-	executeWorkflow,
-	nodeOutput,
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	waitFor,
-	workflowExecutions,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { waitFor } from '../../runtime';
+import { ON_N8N, prepareN8n, type PreparedN8n } from '../../harness/cluster';
+import { executeWorkflow, nodeOutput, type CliRun } from '../../harness/n8nCli';
+import { executionsOf } from '../../harness/n8nRest';
 import { retriedCallWorkflow, whatsAppAutoReplyPolledEvery10s } from '../../harness/workflows';
 import { customerCommand } from '../helpers/customerCommand';
+import { TEMPLATE_SENT } from '../helpers/sentTemplate';
 import { aPollPasses, pollingEvery5s } from './helpers/polls';
 
 const RETRIED_CALL_ID = 'famulorE2eRetryCall';
@@ -29,15 +23,20 @@ const VALID_PHONE = '+4915112345678';
 
 let n8n: PreparedN8n;
 
+/** Runs a workflow's Manual Trigger path (`n8n execute`), which must succeed; its run data. */
+async function successfulRun(id: string): Promise<CliRun> {
+	const run = await executeWorkflow(n8n, id);
+	expect(run.status).toBe('success');
+	return run;
+}
+
 /** API requests (not controls) the sandbox got since the last clear. */
 const apiRequests = async () => await n8n.client.apiRequests();
 
 beforeAll(async () => {
 	// Documents take 3 s to process, so the ingestion example's node has to wait for one.
-	n8n = await prepareN8n({ documentProcessingMs: 3000 });
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
+	n8n = await prepareN8n({
+		sandbox: { documentProcessingMs: 3000 },
 		workflows: [
 			{
 				file: 'example-3-polled.json',
@@ -78,8 +77,7 @@ test(`${ON_N8N}: every example and the credential are imported`, () => {
 });
 
 test(`${ON_N8N}: 8 Order status during the call: the sample question is answered with the order's status`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample08');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample08');
 	expect(nodeOutput(run, 'Answer')).toEqual([
 		{ answer: 'Order A-1001 is shipped on Monday and arrives on Wednesday.' },
 	]);
@@ -87,8 +85,7 @@ test(`${ON_N8N}: 8 Order status during the call: the sample question is answered
 });
 
 test(`${ON_N8N}: 9 Greet known callers by name: the sample caller gets their name as a variable`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample09');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample09');
 	expect(nodeOutput(run, 'Variables for the assistant')).toEqual([
 		{ variables: { customer_name: 'Max Miller', known_caller: true } },
 	]);
@@ -96,8 +93,7 @@ test(`${ON_N8N}: 9 Greet known callers by name: the sample caller gets their nam
 });
 
 test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and interest as call variables`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample01');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample01');
 	const [started] = nodeOutput(run, 'Call started');
 	expect(started).toEqual({
 		call_id: expect.any(Number),
@@ -127,8 +123,7 @@ test(`${ON_N8N}: 1 Lead to call: the lead is called with its name, email and int
 });
 
 test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to a file and summarised`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample02');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample02');
 	const [summary] = nodeOutput(run, 'Summary');
 	const file = join(n8n.filesDir, 'famulor-call-4711.json');
 	expect(summary).toEqual({
@@ -156,8 +151,7 @@ test(`${ON_N8N}: 2 Post-call to records: the extracted variables are written to 
 });
 
 test(`${ON_N8N}: 6 Call outcome to records: the call is read with its evaluation and costs and written to a file`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample06');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample06');
 	const requests = await apiRequests();
 	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 		'GET /api/user/calls/480337',
@@ -194,8 +188,7 @@ test(`${ON_N8N}: 6 Call outcome to records: the call is read with its evaluation
 });
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and sent as a free-form message`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample03');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample03');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(1);
 	expect(nodeOutput(run, 'Can send free-form?', 1)).toHaveLength(0);
 	const [reply] = nodeOutput(run, 'Generate reply');
@@ -225,8 +218,7 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: open window → AI reply generated and s
 });
 
 test(`${ON_N8N}: 4 Knowledge base ingestion: the file is uploaded once and the node waits until it is processed`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample04');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample04');
 	const [report] = nodeOutput(run, 'Report');
 	expect(report).toEqual({
 		document_id: expect.any(Number),
@@ -255,8 +247,7 @@ test(`${ON_N8N}: 4 Knowledge base ingestion: the file is uploaded once and the n
 });
 
 test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a note for the agent, then hands back`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample05');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample05');
 	expect(nodeOutput(run, 'Asks for a person?', 1)).toHaveLength(0);
 	const [conversation] = nodeOutput(run, 'Find conversation');
 	const uuid = String(conversation.id);
@@ -301,8 +292,7 @@ test(`${ON_N8N}: 5 Human handover: a request for a person pauses the AI, saves a
 });
 
 test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 91, then the campaign starts calling; a second run names the skipped numbers`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample07');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample07');
 	const [report] = nodeOutput(run, 'Report');
 	expect(report).toEqual({
 		campaign_id: 91,
@@ -345,8 +335,7 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 
 	// run again: the numbers are in the campaign already, so nothing new is queued and the campaign is not started again
 	await n8n.ctl('DELETE', '/requests');
-	const again = await executeWorkflow(n8n, 'famulorExample07');
-	expect(again.status).toBe('success');
+	const again = await successfulRun('famulorExample07');
 	const [second] = nodeOutput(again, 'Report');
 	expect(second).toEqual({
 		campaign_id: 91,
@@ -371,19 +360,9 @@ test(`${ON_N8N}: 7 Leads to campaign: every CSV row becomes a lead of campaign 9
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follow-up template is sent with the customer's name`, async () => {
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
-	const run = await executeWorkflow(n8n, 'famulorExample03');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample03');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(0);
-	expect(nodeOutput(run, 'Send follow-up template')).toEqual([
-		{
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM/),
-			status: 'queued',
-		},
-	]);
+	expect(nodeOutput(run, 'Send follow-up template')).toEqual([TEMPLATE_SENT]);
 	expect(run.data.resultData.runData['Generate reply']).toBeUndefined();
 	const requests = await apiRequests();
 	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -401,8 +380,7 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 });
 
 test(`${ON_N8N}: 10 Call ended to records without a public URL: the sample call is written to a file, nothing is registered`, async () => {
-	const run = await executeWorkflow(n8n, 'famulorExample10');
-	expect(run.status).toBe('success');
+	const run = await successfulRun('famulorExample10');
 	expect(run.data.resultData.runData['Famulor AI Polling Trigger']).toBeUndefined();
 	expect((await apiRequests()).map((request) => `${request.method} ${request.path}`)).toEqual([
 		'GET /api/user/calls/480337',
@@ -429,9 +407,9 @@ test(`${ON_N8N}: Retry On Fail (3 tries) after a refused second call places the 
 });
 
 test(`${ON_N8N}: 3 WhatsApp auto-reply, published: Only While AI Is Off leaves AI-on chats to the assistant and answers once after the customer command with --ai off`, async () => {
-	const server = await startServer(n8n);
+	const server = await n8n.start();
 	const settle = async () => await aPollPasses(n8n.client);
-	const runs = async () => await workflowExecutions(server, POLLED_EXAMPLE_3_ID);
+	const runs = async () => await executionsOf(server, POLLED_EXAMPLE_3_ID);
 	const sandboxUrl = n8n.sandbox.url;
 	try {
 		expect((await server.activate(POLLED_EXAMPLE_3_ID)).status).toBe(200);

@@ -4,42 +4,23 @@
  * outcome is unknown, are not placed again; the calls never sent are. Queue mode, with the retry on
  * another worker: the last test of test/e2e/queue/liveAnswersQueue.test.ts.
  */
-import { importIntoN8n } from '../../runtime';
 import {
 	expectEachCallOnce,
 	failThenRetry,
 	RETRIED_WORKFLOW_ID,
 	retriedWorkflowFile,
 } from './helpers/executionRetry';
-import {
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { ON_N8N, startN8n, type N8nServer, type PreparedN8n } from '../../harness/cluster';
 
 let n8n: PreparedN8n;
 let server: N8nServer;
 
 beforeAll(async () => {
-	n8n = await prepareN8n();
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
-		workflows: [retriedWorkflowFile()],
-	});
-	server = await startServer(n8n);
-	const activated = await server.activate(RETRIED_WORKFLOW_ID);
-	if (activated.status !== 200)
-		throw new Error(`activating ${RETRIED_WORKFLOW_ID}: ${JSON.stringify(activated.json)}`);
-	await server.waitUntilPublished(RETRIED_WORKFLOW_ID);
+	({ n8n, server } = await startN8n({ workflows: [retriedWorkflowFile()] }));
+	await server.publish(RETRIED_WORKFLOW_ID);
 }, 600_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await n8n?.cleanup());
 
 test(`${ON_N8N}: the retry of a production execution that failed at the third of five calls sends only the fourth and fifth`, async () => {
 	const outcome = await failThenRetry({

@@ -8,22 +8,15 @@
  * cannot fall between the message and the closing. The editor's Execute workflow polls the same way
  * (its manual poll emits the newest message) and runs the same nodes.
  */
-import { importIntoN8n } from '../../runtime';
+import { waitFor } from '../../runtime';
 import { SEED } from '../../sandbox';
 import {
 	FIRST_WORKFLOW_NODES,
 	FIRST_WORKFLOW_REPLY,
 	firstWorkflow,
 } from '../../harness/firstWorkflow';
-import {
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	waitFor,
-	workflowExecutions,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { ON_N8N, startN8n, type N8nServer, type PreparedN8n } from '../../harness/cluster';
+import { executionData, executionsOf, UNFINISHED } from '../../harness/n8nRest';
 import { POLL_EVERY_10_S } from '../../harness/workflows';
 import { customerCommand } from '../helpers/customerCommand';
 
@@ -36,8 +29,6 @@ const CUSTOMER = SEED.alice.openWindowCustomer;
 /** What the workflow's WhatsApp nodes request (the trigger's own reads are left out). */
 const NODE_PATHS =
 	/^\/api\/user\/whatsapp\/(session-status|send-freeform|send|senders\/\d+\/templates)$/;
-
-const UNFINISHED = ['new', 'running', 'waiting'];
 
 let n8n: PreparedN8n;
 let server: N8nServer;
@@ -60,7 +51,7 @@ async function settledExecutions(count: number): Promise<Array<{ id: string; sta
 	await waitFor(
 		`${count} execution(s) of the first workflow`,
 		async () => {
-			const runs = await workflowExecutions(server, WORKFLOW_ID);
+			const runs = await executionsOf(server, WORKFLOW_ID);
 			return runs.length >= count && runs.every((run) => !UNFINISHED.includes(run.status))
 				? true
 				: undefined;
@@ -69,18 +60,14 @@ async function settledExecutions(count: number): Promise<Array<{ id: string; sta
 		500,
 	);
 	await settle();
-	return await workflowExecutions(server, WORKFLOW_ID);
+	return await executionsOf(server, WORKFLOW_ID);
 }
 
 /** Which of the two send nodes ran in an execution (its data holds each node's run). */
 async function sendNodesRun(executionId: string): Promise<string[]> {
-	const details = await server.rest<{ data: { data: string } }>(
-		'GET',
-		`/executions/${executionId}`,
-	);
-	expect(details.status).toBe(200);
+	const data = await executionData(server, executionId);
 	return [FIRST_WORKFLOW_NODES.freeform, FIRST_WORKFLOW_NODES.template].filter((name) =>
-		details.json.data.data.includes(`"${name}"`),
+		data.includes(`"${name}"`),
 	);
 }
 
@@ -88,21 +75,14 @@ const customerWrites = async (text: string) =>
 	await customerCommand(n8n.sandbox.url, 'whatsapp-message', { text, ai: 'off' });
 
 beforeAll(async () => {
-	n8n = await prepareN8n();
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
+	({ n8n, server } = await startN8n({
 		workflows: [
 			{ file: 'first-workflow.json', workflow: firstWorkflow(WORKFLOW_ID, POLL_EVERY_10_S) },
 		],
-	});
-	server = await startServer(n8n);
+	}));
 }, 300_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await n8n?.cleanup());
 
 test(`${ON_N8N}: the README's first workflow answers in free form while the window is open, with the template once close-window closed it`, async () => {
 	expect((await server.activate(WORKFLOW_ID)).status).toBe(200);

@@ -15,44 +15,21 @@ import {
 	TOOL_WORKFLOW_ID,
 	unpublishLiveExamples,
 } from './helpers/liveAnswers';
-import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from './helpers/twoToolWorkflows';
-import { importIntoN8n } from '../../runtime';
-import {
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { expectTwoToolsPublishedAtOnce, twoToolWorkflowFiles } from './helpers/twoToolWorkflows';
+import { ON_N8N, startN8n, type N8nServer, type PreparedN8n } from '../../harness/cluster';
+import { executionsOf } from '../../harness/n8nRest';
 
 let n8n: PreparedN8n;
 let server: N8nServer;
 
 beforeAll(async () => {
-	n8n = await prepareN8n();
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
-		workflows: TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({
-			file: `${workflow.id}.json`,
-			workflow,
-		})),
-	});
-	server = await startServer(n8n);
+	({ n8n, server } = await startN8n({ workflows: twoToolWorkflowFiles() }));
 }, 300_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await n8n?.cleanup());
 
 async function toolExecutions(): Promise<number> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: TOOL_WORKFLOW_ID }));
-	const { json } = await server.rest<{ data: { results: unknown[] } }>(
-		'GET',
-		`/executions?filter=${filter}`,
-	);
-	return json.data.results.length;
+	return (await executionsOf(server, TOOL_WORKFLOW_ID)).length;
 }
 
 test(`${ON_N8N}: a call gets the workflow's variables when it arrives and speaks the workflow's answer when it asks`, async () => {

@@ -5,63 +5,36 @@
  * own), the first poll starts none, unpublishing starts none, and publishing again emits what came
  * while it was unpublished, once. The waits are on the polls the sandbox sees (./helpers/polls.ts).
  */
-import { importIntoN8n, sleep } from '../../runtime';
+import { sleep } from '../../runtime';
 import { SEED } from '../../sandbox';
-import {
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	waitFor,
-	workflowExecutions,
-	type ExecutionSummary,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
-import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../harness/workflows';
+import { ON_N8N, startN8n, type N8nServer, type PreparedN8n } from '../../harness/cluster';
+import { executionData, executionsOf, type ExecutionSummary } from '../../harness/n8nRest';
+import { POLLING_WORKFLOW_ID } from '../../harness/workflows';
 import {
 	aPollPasses,
+	customerWrites as aCustomerWrites,
 	lastRequestSeq,
 	POLL_INTERVAL_MS,
-	pollingEvery5s,
+	pollingWorkflowFile,
 	pollsAnswered,
+	successfulExecutions,
 } from './helpers/polls';
 
 let n8n: PreparedN8n;
 let server: N8nServer;
 
 async function executions(): Promise<ExecutionSummary[]> {
-	return await workflowExecutions(server, POLLING_WORKFLOW_ID);
+	return await executionsOf(server, POLLING_WORKFLOW_ID);
 }
 
-/** The execution's data (flatted JSON) as text: it holds the emitted items. */
-async function executionText(id: string): Promise<string> {
-	const details = await server.rest<{ data: { data: string } }>('GET', `/executions/${id}`);
-	expect(details.status).toBe(200);
-	return details.json.data.data;
-}
+const executionText = async (id: string) => await executionData(server, id);
 
-async function customerWrites(text: string): Promise<void> {
-	await n8n.ctl('POST', '/whatsapp/inbound', {
-		sender_id: SEED.alice.senders.online,
-		customer_phone: SEED.alice.openWindowCustomer.phone,
-		message: text,
-	});
-}
+const customerWrites = async (text: string) => await aCustomerWrites(n8n.client, text);
 
-/** Waits for the execution count to reach `count`, all finished; the executions then. */
+/** Waits for the execution count to reach `count`, all successful; the executions then. */
 async function finishedExecutions(count: number): Promise<ExecutionSummary[]> {
 	try {
-		await waitFor(
-			`${count} executions of the polling workflow`,
-			async () => {
-				const found = await executions();
-				return found.length >= count && found.every((entry) => entry.status === 'success')
-					? true
-					: undefined;
-			},
-			60_000,
-			500,
-		);
+		return await successfulExecutions(server, POLLING_WORKFLOW_ID, count);
 	} catch (error) {
 		// What n8n did instead: its executions and the end of its log.
 		const workflow = await server.rest<{ data: Record<string, unknown> }>(
@@ -73,7 +46,6 @@ async function finishedExecutions(count: number): Promise<ExecutionSummary[]> {
 			`${(error as Error).message}; workflow: ${JSON.stringify({ active, activeVersionId, staticData })}; executions: ${JSON.stringify((await executions()).map(({ id, status, mode }) => ({ id, status, mode })))}; n8n log: ${server.output().slice(-2000)}`,
 		);
 	}
-	return await executions();
 }
 
 /** Waits for `count` finished executions, then for a poll more to see no further one. */
@@ -84,24 +56,10 @@ async function settledExecutions(count: number): Promise<ExecutionSummary[]> {
 }
 
 beforeAll(async () => {
-	n8n = await prepareN8n();
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
-		workflows: [
-			{
-				file: 'polling.json',
-				workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
-			},
-		],
-	});
-	server = await startServer(n8n);
+	({ n8n, server } = await startN8n({ workflows: [pollingWorkflowFile()] }));
 }, 300_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await n8n?.cleanup());
 
 test(`${ON_N8N}: a published polling trigger starts one execution per customer message, none for what was there before`, async () => {
 	const types = await fetch(`${server.url}/types/nodes.json`, {

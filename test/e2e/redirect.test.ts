@@ -4,9 +4,10 @@
  * n8n by itself would follow the redirect and send the Authorization header along; the node refuses
  * it, sends nothing there, and says so naming the Base URL field and the target host.
  */
-import { importIntoN8n, sandboxCredential } from '../../runtime';
+import { sandboxCredential } from '../../runtime';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { executeWorkflow, ON_N8N, prepareN8n, type PreparedN8n } from '../../harness/realN8n';
+import { ON_N8N, prepareN8n, type PreparedN8n } from '../../harness/cluster';
+import { executeWorkflow } from '../../harness/n8nCli';
 import { assistantListWorkflow } from '../../harness/workflows';
 
 const WORKFLOW_ID = 'famulorE2eRedirect';
@@ -26,9 +27,7 @@ beforeAll(async () => {
 		headers: { location: `${elsewhere.url}${request.path}` },
 	});
 	elsewhere.fallback = () => ({ status: 200, body: { data: [] } });
-	n8n = await prepareN8n();
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
+	n8n = await prepareN8n({
 		credentials: [sandboxCredential(service.url, TOKEN, CREDENTIAL.id, CREDENTIAL.name)],
 		workflows: [
 			{ file: 'redirect.json', workflow: assistantListWorkflow(WORKFLOW_ID, CREDENTIAL) },

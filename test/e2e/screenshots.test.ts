@@ -9,27 +9,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { CHROMIUM, importIntoN8n, NEWEST } from '../../runtime';
-import {
-	ENTRY,
-	ON_N8N,
-	OWNER,
-	prepareN8n,
-	startServer,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
-import { panelsWorkflow, PANELS_WORKFLOW_ID } from '../../harness/workflows';
+import { NEWEST } from '../../runtime';
+import { ENTRY, ON_N8N, type N8nServer } from '../../harness/cluster';
+import { panelsWorkflow, PANELS_WORKFLOW_ID } from '../../harness/panelsWorkflow';
+import { openEditor, type Editor } from './helpers/editor';
 
 const ARTIFACTS = join(__dirname, '..', '..', 'test-results', 'screenshots', ENTRY.id);
 const SCREENSHOTS =
 	ENTRY === NEWEST ? join(__dirname, '..', '..', 'docs', 'screenshots') : ARTIFACTS;
 
-let n8n: PreparedN8n;
+let editor: Editor;
 let server: N8nServer;
-let browser: Browser;
 let page: Page;
 
 const byTestId = (id: string) => page.locator(`[data-test-id="${id}"]`);
@@ -53,60 +45,26 @@ const panelValues = async (): Promise<string[]> =>
 		.locator('input')
 		.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
-async function closeNdv(): Promise<void> {
-	await byTestId('ndv-close-button').or(byTestId('back-to-canvas')).first().click();
-	await byTestId('ndv').waitFor({ state: 'hidden' });
-}
+const closeNdv = async () => await editor.closeNdv();
 
-const inputValue = async (parameter: string) =>
-	await byTestId(`parameter-input-${parameter}`).locator('input').first().inputValue();
+const inputValue = async (parameter: string) => await editor.inputValue(parameter);
 
 beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true });
 	mkdirSync(ARTIFACTS, { recursive: true });
-	n8n = await prepareN8n({ api: 'current' });
-	await importIntoN8n(n8n.entry, n8n.env, {
-		userFolder: n8n.userFolder,
-		credentials: [],
+	editor = await openEditor(1000, {
+		sandbox: { api: 'current' },
 		workflows: [{ file: 'panels.json', workflow: panelsWorkflow() }],
 	});
-	server = await startServer(n8n);
-	browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-	});
-	page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-	// The editor's first load compiles and serves megabytes of scripts: slow on a loaded machine.
-	page.setDefaultNavigationTimeout(120_000);
-	page.setDefaultTimeout(60_000);
-	await page.goto(`${server.url}/signin`);
-	await page
-		.locator('input[type="email"], input[name="emailOrLdapLoginId"]')
-		.first()
-		.fill(OWNER.email);
-	await page.locator('input[type="password"]').first().fill(OWNER.password);
-	await page.keyboard.press('Enter');
-	await page.waitForURL((url) => !url.pathname.includes('signin'), { timeout: 120_000 });
+	({ server, page } = editor);
+	await editor.signIn();
 	await page.goto(`${server.url}/workflow/${PANELS_WORKFLOW_ID}`);
 	await byTestId('canvas-node').first().waitFor({ timeout: 120_000 });
 }, 300_000);
 
-afterAll(async () => {
-	await browser?.close();
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await editor?.close());
 
-afterEach(async () => {
-	await page
-		?.screenshot({
-			path: join(
-				ARTIFACTS,
-				`${expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'last'}.png`,
-			),
-		})
-		.catch(() => undefined);
-});
+afterEach(async () => await editor?.keepLastState(ARTIFACTS));
 
 test(`${ON_N8N}: Assistant → Create shows its pickers with the chosen language, voice and model`, async () => {
 	await openNode('Create assistant');

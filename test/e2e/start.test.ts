@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ROOT, freePort } from '../../runtime';
-import { ON_N8N, waitFor } from '../../harness/realN8n';
+import { ROOT, freePort, waitFor } from '../../runtime';
+import { ON_N8N } from '../../harness/cluster';
 
 interface Proc {
 	pid: number;

@@ -10,16 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { importIntoN8n, sandboxCredential } from '../../runtime';
-import {
-	CREDENTIAL_ID,
-	ON_N8N,
-	prepareN8n,
-	startServer,
-	waitFor,
-	type N8nServer,
-	type PreparedN8n,
-} from '../../harness/realN8n';
+import { CREDENTIAL_ID, importIntoN8n, sandboxCredential, waitFor } from '../../runtime';
+import { ON_N8N, prepareN8n, type N8nServer, type PreparedN8n } from '../../harness/cluster';
+import { executionData, executionsOf } from '../../harness/n8nRest';
+import { deliverAgain } from './helpers/deliverAgain';
 import {
 	NEWER_PLATFORM_HOST_MESSAGE,
 	NEWER_PLATFORM_KEY_MESSAGE,
@@ -43,13 +37,6 @@ interface Assistant {
 	is_webhook_active: boolean;
 }
 
-interface ExecutionSummary {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-}
-
 let n8n: PreparedN8n;
 let server: N8nServer;
 
@@ -63,15 +50,7 @@ async function assistant(): Promise<Assistant> {
 	return found;
 }
 
-async function executions(): Promise<ExecutionSummary[]> {
-	const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW_ID }));
-	const { status, json } = await server.rest<{ data: { results: ExecutionSummary[] } }>(
-		'GET',
-		`/executions?filter=${filter}`,
-	);
-	expect(status).toBe(200);
-	return json.data.results;
-}
+const executions = async () => await executionsOf(server, WORKFLOW_ID);
 
 async function makeAndEndCall(
 	extracted: Record<string, unknown>,
@@ -144,13 +123,10 @@ beforeAll(async () => {
 			},
 		],
 	});
-	server = await startServer(n8n);
+	server = await n8n.start();
 }, 300_000);
 
-afterAll(async () => {
-	await server?.stop();
-	await n8n?.cleanup();
-});
+afterAll(async () => await n8n?.cleanup());
 
 test(`${ON_N8N}: n8n lists the packed package's two node types and its credential`, async () => {
 	const nodes = await fetch(`${server.url}/types/nodes.json`, {
@@ -200,22 +176,13 @@ test(`${ON_N8N}: activating registers the trigger URL on the assistant; an ended
 	expect(execution).toMatchObject({ workflowId: WORKFLOW_ID, mode: 'webhook', status: 'success' });
 
 	// The execution's data (flatted JSON) holds the delivered payload as the trigger emitted it.
-	const details = await server.rest<{ data: { data: string } }>(
-		'GET',
-		`/executions/${execution.id}`,
-	);
-	expect(details.status).toBe(200);
-	expect(details.json.data.data).toContain('extracted_customer_name');
-	expect(details.json.data.data).toContain('Jonas Beispiel');
+	const data = await executionData(server, execution.id);
+	expect(data).toContain('extracted_customer_name');
+	expect(data).toContain('Jonas Beispiel');
 
 	// The service re-sends a delivery it did not see answered: the same call again starts no execution.
 	const [delivery] = await n8n.client.webhooks({ callId });
-	const again = await fetch(delivery.url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(delivery.payload),
-	});
-	expect(again.status).toBe(200);
+	expect(await deliverAgain(delivery)).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 2000));
 	expect((await executions()).filter((entry) => entry.mode === 'webhook')).toHaveLength(1);
 

@@ -5,8 +5,14 @@
  */
 import { SEED } from '../../../sandbox';
 import type { SandboxClient } from '../../../harness/sandboxClient';
-import { executionsOf, type ExecutionSummary } from '../../../harness/queueSetup';
-import { N8N_CALL_TIMEOUT_MS, waitFor, type N8nServer } from '../../../harness/realN8n';
+import {
+	executionsOf,
+	finishedExecution,
+	N8N_CALL_TIMEOUT_MS,
+	type ExecutionSummary,
+	type N8nRest,
+} from '../../../harness/n8nRest';
+import { waitFor } from '../../../runtime';
 import { retriedExecutionWorkflow } from '../../../harness/workflows';
 
 export const RETRIED_WORKFLOW_ID = 'famulorE2eExecutionRetry';
@@ -31,7 +37,7 @@ export const retriedWorkflowFile = () => ({
 	),
 });
 
-type Rest = Pick<N8nServer, 'rest'>;
+type Rest = Pick<N8nRest, 'rest'>;
 
 /**
  * Every call once: two before the failure, the third (500, outcome unknown) not again, the last two
@@ -49,20 +55,6 @@ export function expectEachCallOnce({ called, retried }: RetryOutcome): void {
 		mode: 'retry',
 		status: 'error',
 	});
-}
-
-async function finished(api: Rest, id: string): Promise<ExecutionSummary> {
-	return await waitFor(
-		`execution ${id} to finish`,
-		async () => {
-			const found = await api.rest<{ data: ExecutionSummary }>('GET', `/executions/${id}`);
-			return found.status === 200 && !['new', 'running', 'waiting'].includes(found.json.data.status)
-				? found.json.data
-				: undefined;
-		},
-		120_000,
-		500,
-	);
 }
 
 export interface RetryOutcome {
@@ -92,7 +84,7 @@ export async function failThenRetry(options: {
 		kind: '500',
 		skip: 2,
 	});
-	const before = new Set((await executionsOf({ rest: api }, RETRIED_WORKFLOW_ID)).map((e) => e.id));
+	const before = new Set((await executionsOf(api, RETRIED_WORKFLOW_ID)).map((e) => e.id));
 	const posted = await fetch(`${options.webhookBaseUrl}/webhook/${RETRIED_PATH}`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -101,9 +93,9 @@ export async function failThenRetry(options: {
 	});
 	if (posted.status !== 200) throw new Error(`the production webhook answered ${posted.status}`);
 	const started = await waitFor('the production execution', async () =>
-		(await executionsOf({ rest: api }, RETRIED_WORKFLOW_ID)).find((e) => !before.has(e.id)),
+		(await executionsOf(api, RETRIED_WORKFLOW_ID)).find((e) => !before.has(e.id)),
 	);
-	const failed = await finished(api, started.id);
+	const failed = await finishedExecution(api, started.id);
 	await options.beforeRetry?.(failed);
 	const retry = await api.rest<{ data: { id: string } }>('POST', `/executions/${failed.id}/retry`, {
 		loadWorkflow: false,
@@ -112,7 +104,7 @@ export async function failThenRetry(options: {
 		throw new Error(
 			`POST /rest/executions/${failed.id}/retry: ${retry.status} ${JSON.stringify(retry.json)}`,
 		);
-	const retried = await finished(api, retry.json.data.id);
+	const retried = await finishedExecution(api, retry.json.data.id);
 	const called = (await client.requests({ path: CALL_PATH })).map(
 		(request) => (request.body as { phone_number?: string } | null)?.phone_number ?? 'faulted',
 	);

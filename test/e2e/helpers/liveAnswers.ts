@@ -5,7 +5,7 @@
  */
 import type { SandboxClient } from '../../../harness/sandboxClient';
 import { waitFor } from '../../../runtime';
-import type { N8nServer } from '../../../harness/realN8n';
+import type { N8nRest } from '../../../harness/n8nRest';
 
 export const TOOL_WORKFLOW_ID = 'famulorExample08';
 export const INBOUND_WORKFLOW_ID = 'famulorExample09';
@@ -13,7 +13,7 @@ export const LIVE_ASSISTANT_ID = 101;
 export const KNOWN_CALLER = '+4917612345678';
 const SEEDED_TOOL_IDS = [31, 33];
 
-type Publisher = Pick<N8nServer, 'activate' | 'deactivate' | 'waitUntilPublished'>;
+type Publisher = Pick<N8nRest, 'activate' | 'deactivate' | 'waitUntilPublished'>;
 
 interface StoredAssistant {
 	tool_ids: number[];

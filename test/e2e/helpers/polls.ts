@@ -5,9 +5,12 @@
  * sleep sized for the slowest machine. 5 s rather than less: n8n starts a scheduled poll whether or not
  * the one before has finished, and two overlapping polls could both emit a message.
  */
+import { executionsOf, type ExecutionSummary, type N8nRest } from '../../../harness/n8nRest';
 import type { SandboxClient } from '../../../harness/sandboxClient';
 import type { Json } from '../../../harness/workflowNodes';
+import { pollingMessagesWorkflow } from '../../../harness/workflows';
 import { waitFor } from '../../../runtime';
+import { SEED } from '../../../sandbox';
 
 export const POLL_INTERVAL_MS = 5000;
 
@@ -25,6 +28,12 @@ export function pollingEvery5s<T extends Json>(workflow: T): T {
 			entry.parameters = { ...entry.parameters, pollTimes: { item: POLL_EVERY_5_S } };
 	return workflow;
 }
+
+/** New WhatsApp Message on alice's online sender, polled every 5 s, as imported (ClusterOptions' `workflows`). */
+export const pollingWorkflowFile = () => ({
+	file: 'polling.json',
+	workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
+});
 
 /** The read every poll of a WhatsApp or chat message trigger starts with. */
 const POLL_PATH = '/api/user/conversations';
@@ -57,4 +66,32 @@ export async function pollsAnswered(
 /** Waits until a poll that began after now has passed (see above). */
 export async function aPollPasses(client: SandboxClient): Promise<void> {
 	await pollsAnswered(client, await lastRequestSeq(client), 2);
+}
+
+/** A customer writes to alice's online sender (the polling workflow's) while the window is open. */
+export async function customerWrites(client: SandboxClient, text: string): Promise<void> {
+	await client.controlJson('POST', '/whatsapp/inbound', {
+		sender_id: SEED.alice.senders.online,
+		customer_phone: SEED.alice.openWindowCustomer.phone,
+		message: text,
+	});
+}
+
+/** Waits until the workflow has at least `count` executions, every one successful; them then. */
+export async function successfulExecutions(
+	api: Pick<N8nRest, 'rest'>,
+	workflowId: string,
+	count: number,
+): Promise<ExecutionSummary[]> {
+	return await waitFor(
+		`${count} executions of ${workflowId}`,
+		async () => {
+			const found = await executionsOf(api, workflowId);
+			return found.length >= count && found.every((entry) => entry.status === 'success')
+				? found
+				: undefined;
+		},
+		60_000,
+		500,
+	);
 }

@@ -5,7 +5,7 @@
  * workflow's tool (by name, which stays when that workflow is published again under a new tool ID).
  */
 import type { SandboxClient } from '../../../harness/sandboxClient';
-import type { N8nServer } from '../../../harness/realN8n';
+import type { N8nRest } from '../../../harness/n8nRest';
 import { credentialRef, node } from '../../../harness/workflowNodes';
 import { waitFor } from '../../../runtime';
 import { incomingCall, LIVE_ASSISTANT_ID, storedAssistant, type ToolAnswer } from './liveAnswers';
@@ -64,6 +64,10 @@ export const TWO_TOOL_WORKFLOWS = [
 	},
 ];
 
+/** The two workflows as imported (ClusterOptions' `workflows`). */
+export const twoToolWorkflowFiles = () =>
+	TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({ file: `${workflow.id}.json`, workflow }));
+
 /** What the sandbox records when the service's deadline passed without an answer. */
 const NOT_ANSWERED = 'timeout';
 
@@ -74,7 +78,7 @@ const NOT_ANSWERED = 'timeout';
  * question may end in the service's timeout, but an answer that comes must be its own.
  */
 export async function expectTwoToolsPublishedAtOnce(
-	n8n: Pick<N8nServer, 'activate' | 'deactivate' | 'waitUntilPublished'>,
+	n8n: Pick<N8nRest, 'activate' | 'deactivate' | 'waitUntilPublished'>,
 	client: SandboxClient,
 	answerMayBeLost = false,
 ): Promise<void> {

@@ -31,7 +31,7 @@ import {
 	unpublishLiveExamples,
 	type Tool,
 } from '../helpers/liveAnswers';
-import { expectTwoToolsPublishedAtOnce, TWO_TOOL_WORKFLOWS } from '../helpers/twoToolWorkflows';
+import { expectTwoToolsPublishedAtOnce, twoToolWorkflowFiles } from '../helpers/twoToolWorkflows';
 import {
 	expectEachCallOnce,
 	failThenRetry,
@@ -39,13 +39,8 @@ import {
 	retriedWorkflowFile,
 } from '../helpers/executionRetry';
 import { waitFor } from '../../../runtime';
-import {
-	executionsOf,
-	startQueueSetup,
-	workerOf,
-	type ExecutionSummary,
-	type QueueSetup,
-} from '../../../harness/queueSetup';
+import { executionData, executionsOf, type ExecutionSummary } from '../../../harness/n8nRest';
+import { startQueueSetup, workerOf, type QueueSetup } from '../../../harness/queueSetup';
 
 let setup: QueueSetup;
 let published: Tool;
@@ -63,18 +58,11 @@ const INBOUND_WAIT_MS = 30_000;
 const answerTo = (index: number) => `Order Q-${index} is not in our records.`;
 
 beforeAll(async () => {
-	const twoTools = TWO_TOOL_WORKFLOWS.map(({ workflow }) => ({
-		file: `${workflow.id}.json`,
-		workflow,
-	}));
-	setup = await startQueueSetup(2, undefined, [...twoTools, retriedWorkflowFile()], {
+	setup = await startQueueSetup(2, undefined, [...twoToolWorkflowFiles(), retriedWorkflowFile()], {
 		inboundTimeoutMs: INBOUND_WAIT_MS,
 	});
-	published = await publishLiveExamples(setup.rest, setup.client);
-	const activated = await setup.rest.activate(RETRIED_WORKFLOW_ID);
-	if (activated.status !== 200)
-		throw new Error(`activating ${RETRIED_WORKFLOW_ID}: ${JSON.stringify(activated.json)}`);
-	await setup.rest.waitUntilPublished(RETRIED_WORKFLOW_ID);
+	published = await publishLiveExamples(setup.cluster, setup.client);
+	await setup.cluster.publish(RETRIED_WORKFLOW_ID);
 }, 600_000);
 
 afterAll(async () => {
@@ -84,7 +72,7 @@ afterAll(async () => {
 /** The workflow's successful executions, once there are `count`, each after its worker logged it. */
 async function finishedOnWorkers(workflowId: string, count: number): Promise<ExecutionSummary[]> {
 	const executions = await waitFor(`${count} executions of ${workflowId}`, async () => {
-		const found = (await executionsOf(setup, workflowId)).filter(
+		const found = (await executionsOf(setup.cluster, workflowId)).filter(
 			(execution) => execution.status === 'success',
 		);
 		return found.length >= count ? found : undefined;
@@ -96,12 +84,7 @@ async function finishedOnWorkers(workflowId: string, count: number): Promise<Exe
 	return executions;
 }
 
-/** The execution's saved data (flatted JSON) as text: it holds what each node put out. */
-async function executionText(id: string): Promise<string> {
-	const details = await setup.rest.rest<{ data: { data: string } }>('GET', `/executions/${id}`);
-	if (details.status !== 200) throw new Error(`GET /rest/executions/${id}: ${details.status}`);
-	return details.json.data.data;
-}
+const executionText = async (id: string) => await executionData(setup.cluster, id);
 
 test('the tool calls the webhook process', () => {
 	expect(published.endpoint).toContain(new URL(setup.cluster.webhook.url).host);
@@ -156,19 +139,19 @@ test('the webhook process answers each call with its own execution, run on the w
 }, 300_000);
 
 test('unpublishing removes the tool and the inbound webhook', async () => {
-	const assistant = await unpublishLiveExamples(setup.rest, setup.client);
+	const assistant = await unpublishLiveExamples(setup.cluster, setup.client);
 	expect(assistant.tool_ids).toEqual([31, 33]);
 });
 
 test('two workflows publishing to one assistant at once: both tools end on it and answer; unpublishing leaves its tools', async () => {
-	await expectTwoToolsPublishedAtOnce(setup.rest, setup.client, true);
+	await expectTwoToolsPublishedAtOnce(setup.cluster, setup.client, true);
 }, 120_000);
 
 // Stops a worker: the last test of the file.
 test('queue mode: the retry on another worker sends only the calls the failed execution never sent', async () => {
 	let failedOn = '';
 	const outcome = await failThenRetry({
-		api: setup.rest,
+		api: setup.cluster,
 		client: setup.client,
 		webhookBaseUrl: setup.cluster.webhook.url,
 		beforeRetry: async (failed) => {

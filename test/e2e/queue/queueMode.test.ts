@@ -10,17 +10,23 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { sleep, waitFor } from '../../../runtime';
-import { SEED } from '../../../sandbox';
-import { POLLING_WORKFLOW_ID, pollingMessagesWorkflow } from '../../../harness/workflows';
+import { executionsOf, finishedExecution, type ExecutionSummary } from '../../../harness/n8nRest';
+import { sendFreeformBurst } from '../../../harness/queueBurst';
 import {
 	BURST_WORKFLOW_ID,
-	executionsOf,
-	sendFreeformBurst,
 	startQueueSetup,
 	workerOf,
 	type QueueSetup,
 } from '../../../harness/queueSetup';
-import { aPollPasses, POLL_INTERVAL_MS, pollingEvery5s } from '../helpers/polls';
+import { POLLING_WORKFLOW_ID } from '../../../harness/workflows';
+import { deliverAgain } from '../helpers/deliverAgain';
+import {
+	aPollPasses,
+	customerWrites,
+	POLL_INTERVAL_MS,
+	pollingWorkflowFile,
+	successfulExecutions,
+} from '../helpers/polls';
 
 const TRIGGER_WORKFLOW_ID = 'famulorExample02';
 const ASSISTANT_ID = 102;
@@ -56,13 +62,13 @@ async function assistant(): Promise<Assistant> {
 async function runManually(
 	workflowId: string,
 	trigger = 'Manual Trigger (sample data)',
-): Promise<{ id: string; status: string }> {
-	const workflow = await setup.rest.rest<{ data: Record<string, unknown> }>(
+): Promise<ExecutionSummary> {
+	const workflow = await setup.cluster.rest<{ data: Record<string, unknown> }>(
 		'GET',
 		`/workflows/${workflowId}`,
 	);
 	expect(workflow.status).toBe(200);
-	const started = await setup.rest.rest<{ data: { executionId: string } }>(
+	const started = await setup.cluster.rest<{ data: { executionId: string } }>(
 		'POST',
 		`/workflows/${workflowId}/run`,
 		{
@@ -71,35 +77,11 @@ async function runManually(
 		},
 	);
 	expect(started.status).toBe(200);
-	const executionId = started.json.data.executionId;
-	return await waitFor(
-		`execution ${executionId} of ${workflowId}`,
-		async () => {
-			const execution = await setup.rest.rest<{
-				data: { id: string; status: string; finished: boolean };
-			}>('GET', `/executions/${executionId}`);
-			return execution.status === 200 &&
-				!['new', 'running', 'waiting'].includes(execution.json.data.status)
-				? execution.json.data
-				: undefined;
-		},
-		120_000,
-		500,
-	);
+	return await finishedExecution(setup.cluster, started.json.data.executionId);
 }
 
 beforeAll(async () => {
-	setup = await startQueueSetup(
-		2,
-		undefined,
-		[
-			{
-				file: 'polling.json',
-				workflow: pollingEvery5s(pollingMessagesWorkflow(SEED.alice.senders.online)),
-			},
-		],
-		{ timeScale: TIME_SCALE },
-	);
+	setup = await startQueueSetup(2, undefined, [pollingWorkflowFile()], { timeScale: TIME_SCALE });
 	ON = `queue mode, n8n ${setup.entry.n8n}`;
 }, 600_000);
 
@@ -128,14 +110,14 @@ test('the examples run on the workers', async () => {
 	);
 	// What the workers' node runs sent is what the single-process tests assert; here: that they reached the service.
 	expect(existsSync(join(setup.filesDir, 'famulor-call-4711.json'))).toBe(true);
-	expect(setup.output('main')).not.toMatch(/Worker finished execution/);
+	expect(setup.cluster.output('main')).not.toMatch(/Worker finished execution/);
 });
 
 let callIds: number[] = [];
 let triggerExecutionsBefore = 0;
 
 test('the trigger registers the webhook process; each delivery starts one execution on a worker', async () => {
-	const activated = await setup.rest.activate(TRIGGER_WORKFLOW_ID);
+	const activated = await setup.cluster.activate(TRIGGER_WORKFLOW_ID);
 	expect(activated.status).toBe(200);
 	const registered = await waitFor('the webhook registration on the assistant', async () => {
 		const current = await assistant();
@@ -145,7 +127,7 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		new RegExp(`^${setup.cluster.webhook.url.replace(/\./g, '\\.')}/webhook/`),
 	);
 
-	const before = (await executionsOf(setup, TRIGGER_WORKFLOW_ID)).length;
+	const before = (await executionsOf(setup.cluster, TRIGGER_WORKFLOW_ID)).length;
 	triggerExecutionsBefore = before;
 	callIds = [];
 	for (const name of ['Jonas Queue', 'Mia Queue']) {
@@ -167,7 +149,7 @@ test('the trigger registers the webhook process; each delivery starts one execut
 		callIds.push(made.json.call_id);
 	}
 	const delivered = await waitFor('one execution per call', async () => {
-		const all = await executionsOf(setup, TRIGGER_WORKFLOW_ID);
+		const all = await executionsOf(setup.cluster, TRIGGER_WORKFLOW_ID);
 		const runs = all.slice(0, all.length - before); // newest first
 		return runs.length >= 2 && runs.every((run) => run.status === 'success') ? runs : undefined;
 	});
@@ -183,18 +165,15 @@ test('the trigger registers the webhook process; each delivery starts one execut
 test('a delivery the service sends again (same call, same URL) starts no execution', async () => {
 	expect(callIds).toHaveLength(2);
 	const [firstDelivery] = await setup.client.webhooks({ callId: callIds[0] });
-	const again = await fetch(firstDelivery.url, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(firstDelivery.payload),
-	});
-	expect(again.status).toBe(200);
+	expect(await deliverAgain(firstDelivery)).toBe(200);
 	await new Promise((resolve) => setTimeout(resolve, 3000));
-	expect(await executionsOf(setup, TRIGGER_WORKFLOW_ID)).toHaveLength(triggerExecutionsBefore + 2);
+	expect(await executionsOf(setup.cluster, TRIGGER_WORKFLOW_ID)).toHaveLength(
+		triggerExecutionsBefore + 2,
+	);
 });
 
 test('deactivating removes the registration', async () => {
-	const deactivated = await setup.rest.deactivate(TRIGGER_WORKFLOW_ID);
+	const deactivated = await setup.cluster.deactivate(TRIGGER_WORKFLOW_ID);
 	expect(deactivated.status).toBe(200);
 	const after = await waitFor('the webhook registration to be removed', async () => {
 		const current = await assistant();
@@ -204,8 +183,8 @@ test('deactivating removes the registration', async () => {
 });
 
 test(`${BURST_MESSAGES} free-form messages from executions on both workers, one token: none failed, none twice`, async () => {
-	expect((await setup.rest.activate(BURST_WORKFLOW_ID)).status).toBe(200);
-	await setup.rest.waitUntilPublished(BURST_WORKFLOW_ID);
+	expect((await setup.cluster.activate(BURST_WORKFLOW_ID)).status).toBe(200);
+	await setup.cluster.waitUntilPublished(BURST_WORKFLOW_ID);
 	const figures = await sendFreeformBurst(setup, BURST_MESSAGES);
 	mkdirSync(join(__dirname, '..', '..', '..', 'test-results'), { recursive: true });
 	writeFileSync(
@@ -220,46 +199,31 @@ test(`${BURST_MESSAGES} free-form messages from executions on both workers, one 
 		duplicates: 0,
 	});
 	expect(Object.keys(figures.perWorker).sort()).toEqual(['worker1', 'worker2']);
-	expect((await setup.rest.deactivate(BURST_WORKFLOW_ID)).status).toBe(200);
+	expect((await setup.cluster.deactivate(BURST_WORKFLOW_ID)).status).toBe(200);
 }, 900_000);
 
 test('the polling trigger (on the main) starts one execution per customer message on a worker; none after deactivation', async () => {
-	const writes = async (text: string) =>
-		await setup.client.controlJson('POST', '/whatsapp/inbound', {
-			sender_id: SEED.alice.senders.online,
-			customer_phone: SEED.alice.openWindowCustomer.phone,
-			message: text,
-		});
-	expect((await setup.rest.activate(POLLING_WORKFLOW_ID)).status).toBe(200);
-	await setup.rest.waitUntilPublished(POLLING_WORKFLOW_ID);
+	const writes = async (text: string) => await customerWrites(setup.client, text);
+	expect((await setup.cluster.activate(POLLING_WORKFLOW_ID)).status).toBe(200);
+	await setup.cluster.waitUntilPublished(POLLING_WORKFLOW_ID);
 	const finished = async (count: number) =>
-		await waitFor(
-			`${count} executions of the polling workflow`,
-			async () => {
-				const found = await executionsOf(setup, POLLING_WORKFLOW_ID);
-				return found.length >= count && found.every((entry) => entry.status === 'success')
-					? found
-					: undefined;
-			},
-			60_000,
-			500,
-		);
+		await successfulExecutions(setup.cluster, POLLING_WORKFLOW_ID, count);
 	await writes('queue mode, first');
 	await finished(1);
 	await writes('queue mode, second');
 	const both = await finished(2);
 	// A further poll passes: still two.
 	await aPollPasses(setup.client);
-	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+	expect(await executionsOf(setup.cluster, POLLING_WORKFLOW_ID)).toHaveLength(2);
 	for (const execution of both)
 		expect(
 			await waitFor(`the worker of ${execution.id}`, async () => workerOf(setup, execution.id)),
 		).toMatch(/^worker[12]$/);
-	expect((await setup.rest.deactivate(POLLING_WORKFLOW_ID)).status).toBe(200);
+	expect((await setup.cluster.deactivate(POLLING_WORKFLOW_ID)).status).toBe(200);
 	await writes('queue mode, while unpublished');
 	// Nothing to wait for when nothing polls: two and a half poll intervals pass.
 	await sleep(2.5 * POLL_INTERVAL_MS);
-	expect(await executionsOf(setup, POLLING_WORKFLOW_ID)).toHaveLength(2);
+	expect(await executionsOf(setup.cluster, POLLING_WORKFLOW_ID)).toHaveLength(2);
 }, 180_000);
 
 test('every process of the cluster is still up', () => {
