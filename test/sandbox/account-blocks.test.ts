@@ -1,13 +1,8 @@
 import { SEED } from '../../sandbox';
 import { NUMBER_TRUNK_BODY } from '../helpers/sipTrunks';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 const ALICE = SEED.alice;
 const SIP = '/api/user/phone-numbers/sip-trunks';

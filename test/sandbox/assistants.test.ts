@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client, validAssistant } from './helpers';
+import { useSandbox, validAssistant } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 describe('authentication', () => {
 	it('rejects a missing token with 401', async () => {

@@ -2,7 +2,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { boot, useSandbox } from './helpers';
 
 interface ListedCall {
 	id: number;
@@ -14,12 +14,7 @@ interface ListedCall {
 	created_at: string;
 }
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 0 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ callDurationMs: 0 });
 
 const CALL_FIELDS = [
 	'id',

@@ -1,23 +1,17 @@
 import { createClock, SEED, startSandbox } from '../../sandbox';
 import {
-	boot,
 	CLI_HANG_MS,
-	Client,
 	fakeTimeouts,
 	startSandboxCli,
 	stopSandboxClis,
 	until,
+	useSandbox,
 } from './helpers';
 
 /** How long a `timeout` fault holds a socket when the client does not give up first. */
 const WEBHOOK_TIMEOUT_MS = 300;
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
 afterEach(() => {
 	jest.useRealTimers();
 });

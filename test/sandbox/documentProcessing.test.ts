@@ -4,17 +4,12 @@
  * documents created from then on, until a reset.
  */
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
 const kb = SEED.alice.knowledgeBaseId;
 const docs = `/api/user/knowledgebases/${kb}/documents`;
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 async function create(name: string): Promise<number> {
 	const r = await c.post(docs, { name, type: 'website', url: 'https://example.com' });

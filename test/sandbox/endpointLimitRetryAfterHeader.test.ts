@@ -2,13 +2,9 @@
  * The option `endpointLimitRetryAfterHeader`: a 429 of an endpoint's own limit carries `Retry-After`
  * beside the documented body. By default it does not (messaging.test.ts).
  */
-import { boot, type Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ beyondDocs: ['endpointLimitRetryAfterHeader'] });
-});
-afterAll(() => c.sb.stop());
+const c = useSandbox({ beyondDocs: ['endpointLimitRetryAfterHeader'] }, { reset: false });
 
 it("generate-reply's 429 carries Retry-After with the body's seconds", async () => {
 	const reply = (message: string) =>

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 0 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ callDurationMs: 0 });
 
 describe('documented extras', () => {
 	it('voices and models are bare arrays', async () => {

@@ -1,4 +1,4 @@
-import { boot, Client, validAssistant } from './helpers';
+import { useSandbox, validAssistant } from './helpers';
 
 /** A valid current-generation create body (https://docs.famulor.de/en/api-reference/assistants/create). */
 const currentAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -15,12 +15,7 @@ const currentAssistant = (over: Record<string, unknown> = {}): Record<string, un
 });
 
 describe('api: both', () => {
-	let c: Client;
-	beforeAll(async () => {
-		c = await boot();
-	});
-	afterAll(() => c.sb.stop());
-	beforeEach(() => c.ctl('POST', '/reset'));
+	const c = useSandbox();
 
 	it('accepts either generation, one per request', async () => {
 		expect((await c.post('/api/user/assistant', validAssistant())).status).toBe(201);
@@ -61,12 +56,7 @@ describe('api: both', () => {
 });
 
 describe('api: seed', () => {
-	let c: Client;
-	beforeAll(async () => {
-		c = await boot({ api: 'seed' });
-	});
-	afterAll(() => c.sb.stop());
-	beforeEach(() => c.ctl('POST', '/reset'));
+	const c = useSandbox({ api: 'seed' });
 
 	it('refuses the current names', async () => {
 		const r = await c.post('/api/user/assistant', currentAssistant());
@@ -85,12 +75,7 @@ describe('api: seed', () => {
 });
 
 describe('api: current', () => {
-	let c: Client;
-	beforeAll(async () => {
-		c = await boot({ api: 'current' });
-	});
-	afterAll(() => c.sb.stop());
-	beforeEach(() => c.ctl('POST', '/reset'));
+	const c = useSandbox({ api: 'current' });
 	const listed = async (id: number) =>
 		(await c.get('/api/user/assistants/get?per_page=100')).json.data.find(
 			(a: { id: number }) => a.id === id,

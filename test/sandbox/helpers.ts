@@ -10,6 +10,7 @@ import {
 	type Who,
 } from '../helpers/sandboxHttp';
 import { REAL_BESIDE_TIMEOUTS } from '../helpers/realTimers';
+import { useSuiteFixture } from '../helpers/suite';
 
 export type Res = SandboxResponse;
 export type { Who };
@@ -41,6 +42,32 @@ export async function boot(opts: SandboxOptions = {}): Promise<Client> {
 		put: (p, body, as) => req('PUT', p, { as, body: body ?? {} }),
 		ctl: (method, p, body) => sandboxControl(sb, method, p, body),
 		advance: (ms) => sb.clock.advance(ms),
+	};
+}
+
+/**
+ * Registers the file's hooks around one sandbox: booted once (see `boot`), reset before each test
+ * unless `reset` is false, stopped at the end. The client it returns reaches that sandbox, so use it
+ * inside tests and hooks only.
+ */
+export function useSandbox(opts: SandboxOptions = {}, { reset = true } = {}): Client {
+	const started = useSuiteFixture({
+		start: () => boot(opts),
+		beforeEach: async (c: Client) => {
+			if (reset) await c.ctl('POST', '/reset');
+		},
+		stop: (c: Client) => c.sb.stop(),
+	});
+	return {
+		get sb() {
+			return started().sb;
+		},
+		req: (method, path, o) => started().req(method, path, o),
+		get: (path, as) => started().get(path, as),
+		post: (path, body, as) => started().post(path, body, as),
+		put: (path, body, as) => started().put(path, body, as),
+		ctl: (method, path, body) => started().ctl(method, path, body),
+		advance: (ms) => started().advance(ms),
 	};
 }
 

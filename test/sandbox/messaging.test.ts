@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const H = 3600_000;
 

@@ -1,11 +1,6 @@
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const listed = async (id: number) =>
 	(await c.get('/api/user/assistants/get?per_page=100')).json.data.find(

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 describe('phone numbers', () => {
 	it('/all lists every owned number; legacy path only SMS-capable with active subscription', async () => {
