@@ -1,4 +1,4 @@
-import { boot } from './helpers';
+import { boot, expectAnswer, expectInvalidFields } from './helpers';
 import { useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({
@@ -19,8 +19,7 @@ describe('make_call', () => {
 			assistant_id: 102,
 			variables: { customer_name: 'Max', email: 'max@example.com' },
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Call initiated successfully',
 			call_id: expect.any(Number),
 			status: 'initiated',
@@ -35,8 +34,7 @@ describe('make_call', () => {
 			'+49 176 1234567',
 		]) {
 			const r = await w.c.post('/api/user/make_call', { phone_number: phone, assistant_id: 102 });
-			expect(r.status).toBe(400);
-			expect(r.json).toEqual({
+			expectAnswer(r, 400, {
 				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
 			});
 		}
@@ -47,8 +45,7 @@ describe('make_call', () => {
 				phone_number: '+4917612345678',
 				assistant_id: id,
 			});
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({
+			expectAnswer(r, 404, {
 				message: 'Assistant not found or does not belong to the authenticated user',
 			});
 		}
@@ -59,19 +56,13 @@ describe('make_call', () => {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
 		});
-		expect(r.status).toBe(422);
-		expect(r.json).toEqual({
+		expectAnswer(r, 422, {
 			message: 'Insufficient balance to make call. Please top up your account.',
 		});
 	});
 	it('422 for missing fields', async () => {
 		const r = await w.c.post('/api/user/make_call', { variables: [] });
-		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual([
-			'assistant_id',
-			'phone_number',
-			'variables',
-		]);
+		expectInvalidFields(r, ['assistant_id', 'phone_number', 'variables']);
 	});
 });
 

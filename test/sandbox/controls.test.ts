@@ -1,6 +1,7 @@
 import { createClock, SEED, startSandbox } from '../../sandbox';
 import {
 	CLI_HANG_MS,
+	expectAnswer,
 	fakeTimeouts,
 	startSandboxCli,
 	stopSandboxClis,
@@ -28,8 +29,7 @@ describe('control endpoints', () => {
 	it('need the control token', async () => {
 		for (const as of [null, 'alice' as const, { raw: 'Bearer wrong' }]) {
 			const r = await c.req('POST', '/__sandbox/reset', { as });
-			expect(r.status).toBe(401);
-			expect(r.json).toEqual({ message: 'Unauthenticated.' });
+			expectAnswer(r, 401, { message: 'Unauthenticated.' });
 		}
 		expect(c.sb.controlToken).toBe(SEED.controlToken);
 	});
@@ -150,8 +150,7 @@ describe('request log', () => {
 	});
 	it('malformed JSON bodies are answered 400 with a message', async () => {
 		const r = await c.req('POST', '/api/user/assistant', { body: '{nope', as: 'alice' });
-		expect(r.status).toBe(400);
-		expect(r.json).toEqual({ message: 'The request body is not valid JSON.' });
+		expectAnswer(r, 400, { message: 'The request body is not valid JSON.' });
 	});
 });
 
@@ -163,8 +162,7 @@ describe('faults', () => {
 		await c.ctl('POST', '/faults', { path, count: 1, kind: '503' });
 		expect((await c.ctl('GET', '/faults')).json).toHaveLength(3);
 		const a = await c.get(path);
-		expect(a.status).toBe(500);
-		expect(a.json).toEqual({ message: 'Server Error' });
+		expectAnswer(a, 500, { message: 'Server Error' });
 		expect((await c.get(path)).status).toBe(500);
 		const b = await c.get(path);
 		expect(b.status).toBe(502);

@@ -4,7 +4,7 @@
  * documents created from then on, until a reset.
  */
 import { SEED } from '../../sandbox';
-import { useSandbox } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
 
 const kb = SEED.alice.knowledgeBaseId;
 const docs = `/api/user/knowledgebases/${kb}/documents`;
@@ -22,8 +22,7 @@ const statusOf = async (id: number) => (await c.get(`${docs}/${id}`)).json.data.
 describe('document processing control', () => {
 	it('shows the started options: the delay and no document set to fail', async () => {
 		const r = await c.ctl('GET', '/document-processing');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ delayMs: 2000, failNext: 0 });
+		expectAnswer(r, 200, { delayMs: 2000, failNext: 0 });
 	});
 
 	it('a new delay applies to documents created after it; those created before keep theirs', async () => {
@@ -70,8 +69,7 @@ describe('document processing control', () => {
 
 	it("refuses values out of range with the validator's 422 and changes nothing", async () => {
 		const r = await c.ctl('PUT', '/document-processing', { delayMs: -1, failNext: 'one' });
-		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual(['delayMs', 'failNext']);
+		expectInvalidFields(r, ['delayMs', 'failNext']);
 		expect((await c.ctl('GET', '/document-processing')).json).toEqual({
 			delayMs: 2000,
 			failNext: 0,

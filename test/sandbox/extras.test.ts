@@ -1,5 +1,5 @@
 import { SEED } from '../../sandbox';
-import { useSandbox } from './helpers';
+import { expectAnswer, useSandbox } from './helpers';
 
 const c = useSandbox({ callDurationMs: 0 });
 
@@ -38,8 +38,7 @@ describe('documented extras', () => {
 		expect(r.status).toBe(200);
 		expect(r.json).toMatchObject({ id, status: 'initiated', assistant_name: 'Sales Outreach' });
 		const bob = await c.get(`/api/user/calls/${id}`, 'bob');
-		expect(bob.status).toBe(404);
-		expect(bob.json).toEqual({ message: 'Call not found' });
+		expectAnswer(bob, 404, { message: 'Call not found' });
 	});
 	it('disable-inbound-webhook clears inbound_webhook_url', async () => {
 		await c.post('/api/user/assistants/enable-inbound-webhook', {

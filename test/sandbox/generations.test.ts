@@ -1,4 +1,4 @@
-import { useSandbox, validAssistant } from './helpers';
+import { expectInvalidFields, useSandbox, validAssistant } from './helpers';
 
 /** A valid current-generation create body (https://docs.famulor.de/en/api-reference/assistants/create). */
 const currentAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -34,9 +34,8 @@ describe('api: both', () => {
 			'/api/user/assistant',
 			currentAssistant({ record_call: true, max_call_duration: 300 }),
 		);
-		expect(r.status).toBe(422);
+		expectInvalidFields(r, ['max_call_duration', 'record_call']);
 		expect(r.json.message).toBe('Validation failed');
-		expect(Object.keys(r.json.errors).sort()).toEqual(['max_call_duration', 'record_call']);
 		expect(r.json.errors.record_call).toEqual(['The record call field is prohibited.']);
 		const u = await c.put('/api/user/assistant/102', {
 			assistant_name: 'A',

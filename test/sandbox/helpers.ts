@@ -71,6 +71,19 @@ export function useSandbox(opts: SandboxOptions = {}, { reset = true } = {}): Cl
 	};
 }
 
+/** Asserts an answer's status and whole body together, so a failure shows both. */
+export function expectAnswer(r: Res, status: number, body: unknown): void {
+	expect({ status: r.status, json: r.json }).toEqual({ status, json: body });
+}
+
+/** Asserts a 422 whose `errors` name exactly `fields` (in sorted order). */
+export function expectInvalidFields(r: Res, fields: string[]): void {
+	expect({ status: r.status, fields: Object.keys(r.json.errors).sort() }).toEqual({
+		status: 422,
+		fields,
+	});
+}
+
 export const validAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
 	assistant_name: 'Test Bot',
 	voice_id: 1001,
