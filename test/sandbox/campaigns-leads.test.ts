@@ -1,6 +1,6 @@
 import { SEED } from '../../sandbox';
 import { expectAnswer, expectInvalidFields } from './helpers';
-import { useWebhookSandbox } from './receiver';
+import { activatePostCall, useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({ callDurationMs: 5000 });
 /** The seeded calls, so that a test sees only the calls placed during it (after the reset). */
@@ -123,10 +123,7 @@ describe('campaigns: create and list', () => {
 
 describe('campaigns: start, stop, delete', () => {
 	it('starting calls the leads on the clock; each call ends with a post-call webhook naming lead and campaign; the campaign completes', async () => {
-		await w.c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, {
-			is_webhook_active: true,
-			webhook_url: `${w.hook.url}/post-call`,
-		});
+		await activatePostCall(w, ALICE.outboundAssistantId);
 		const r = await start(ALICE.draftCampaignId);
 		expectAnswer(r, 200, {
 			message: 'Campaign started successfully.',

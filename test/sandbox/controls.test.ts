@@ -3,6 +3,7 @@ import {
 	CLI_HANG_MS,
 	expectAnswer,
 	fakeTimeouts,
+	placeCall,
 	startSandboxCli,
 	stopSandboxClis,
 	until,
@@ -90,9 +91,7 @@ describe('control endpoints', () => {
 		);
 	});
 	it('lists calls', async () => {
-		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(c);
 		const calls = (await c.ctl('GET', '/calls')).json.filter(
 			(x: { id: number }) => !SEED.alice.callIds.includes(x.id) && !SEED.bob.callIds.includes(x.id),
 		);

@@ -1,5 +1,5 @@
 import { SEED } from '../../sandbox';
-import { expectAnswer, useSandbox } from './helpers';
+import { expectAnswer, placeCall, useSandbox } from './helpers';
 
 const c = useSandbox({ callDurationMs: 0 });
 
@@ -31,9 +31,7 @@ describe('documented extras', () => {
 		).toEqual([SEED.bob.knowledgeBaseId]);
 	});
 	it('calls can be read by their owner only', async () => {
-		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(c);
 		const r = await c.get(`/api/user/calls/${id}`);
 		expect(r.status).toBe(200);
 		expect(r.json).toMatchObject({ id, status: 'initiated', assistant_name: 'Sales Outreach' });

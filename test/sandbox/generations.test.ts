@@ -1,4 +1,4 @@
-import { expectInvalidFields, useSandbox, validAssistant } from './helpers';
+import { type Client, expectInvalidFields, useSandbox, validAssistant } from './helpers';
 
 /** A valid current-generation create body (https://docs.famulor.de/en/api-reference/assistants/create). */
 const currentAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -13,6 +13,31 @@ const currentAssistant = (over: Record<string, unknown> = {}): Record<string, un
 	system_prompt: 'You are a test bot.',
 	...over,
 });
+
+/**
+ * What generate-reply and the SMS-capable number list answer on the older path and on the
+ * /api/user path, under each `api` option: 404 where that generation has no such path.
+ */
+const PATHS_SERVED = {
+	both: { generateReply: [200, 200], smsNumbers: [200, 200] },
+	seed: { generateReply: [200, 404], smsNumbers: [200, 404] },
+	current: { generateReply: [404, 200], smsNumbers: [404, 200] },
+};
+
+async function pathsServed(c: Client): Promise<(typeof PATHS_SERVED)['both']> {
+	const body = { assistant_id: 102, customer_identifier: 'x', message: 'hi' };
+	const status = async (answer: Promise<{ status: number }>) => (await answer).status;
+	return {
+		generateReply: [
+			await status(c.post('/api/ai/generate-reply', body)),
+			await status(c.post('/api/user/ai/generate-reply', body)),
+		],
+		smsNumbers: [
+			await status(c.get('/user/phone-numbers')),
+			await status(c.get('/api/user/phone-numbers')),
+		],
+	};
+}
 
 describe('api: both', () => {
 	const c = useSandbox();
@@ -46,11 +71,7 @@ describe('api: both', () => {
 		expect(Object.keys(u.json.errors)).toEqual(['max_duration']);
 	});
 	it('serves generate-reply and the SMS-capable list on both paths', async () => {
-		const body = { assistant_id: 102, customer_identifier: 'x', message: 'hi' };
-		expect((await c.post('/api/ai/generate-reply', body)).status).toBe(200);
-		expect((await c.post('/api/user/ai/generate-reply', body)).status).toBe(200);
-		expect((await c.get('/user/phone-numbers')).status).toBe(200);
-		expect((await c.get('/api/user/phone-numbers')).status).toBe(200);
+		expect(await pathsServed(c)).toEqual(PATHS_SERVED.both);
 	});
 });
 
@@ -65,11 +86,7 @@ describe('api: seed', () => {
 		expect((await c.post('/api/user/assistant', validAssistant())).status).toBe(201);
 	});
 	it('serves only the older paths', async () => {
-		const body = { assistant_id: 102, customer_identifier: 'x', message: 'hi' };
-		expect((await c.post('/api/ai/generate-reply', body)).status).toBe(200);
-		expect((await c.post('/api/user/ai/generate-reply', body)).status).toBe(404);
-		expect((await c.get('/user/phone-numbers')).status).toBe(200);
-		expect((await c.get('/api/user/phone-numbers')).status).toBe(404);
+		expect(await pathsServed(c)).toEqual(PATHS_SERVED.seed);
 	});
 });
 
@@ -90,10 +107,7 @@ describe('api: current', () => {
 		expect(r.json.errors.language_id).toEqual(['The language id field is required.']);
 	});
 	it('serves only the current paths', async () => {
-		const body = { assistant_id: 102, customer_identifier: 'x', message: 'hi' };
-		expect((await c.post('/api/ai/generate-reply', body)).status).toBe(404);
-		expect((await c.post('/api/user/ai/generate-reply', body)).status).toBe(200);
-		expect((await c.get('/user/phone-numbers')).status).toBe(404);
+		expect(await pathsServed(c)).toEqual(PATHS_SERVED.current);
 		expect(
 			(await c.get('/api/user/phone-numbers')).json.data.map((p: { id: number }) => p.id),
 		).toEqual([11]);

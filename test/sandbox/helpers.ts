@@ -84,6 +84,26 @@ export function expectInvalidFields(r: Res, fields: string[]): void {
 	});
 }
 
+/** Places a call of the seeded outbound assistant (102) to a German mobile and returns its ID. */
+export async function placeCall(c: Client): Promise<number> {
+	const r = await c.post('/api/user/make_call', {
+		phone_number: '+4917612345678',
+		assistant_id: 102,
+	});
+	if (r.status !== 200)
+		throw new Error(`make_call answered ${r.status}: ${JSON.stringify(r.json)}`);
+	return r.json.call_id as number;
+}
+
+/** What every accepted WhatsApp send answers, free-form and template alike, beside its own fields. */
+export const WHATSAPP_SENT = {
+	success: true,
+	conversation_id: expect.any(Number),
+	message_id: expect.any(Number),
+	whatsapp_message_id: expect.any(Number),
+	message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+};
+
 export const validAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
 	assistant_name: 'Test Bot',
 	voice_id: 1001,

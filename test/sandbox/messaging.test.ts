@@ -1,5 +1,5 @@
 import { SEED } from '../../sandbox';
-import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox, WHATSAPP_SENT } from './helpers';
 
 const c = useSandbox();
 
@@ -13,12 +13,13 @@ describe('generate-reply', () => {
 	) => c.post(path, body, as);
 
 	it('answers deterministically using message, system prompt, turns and merged variables', async () => {
-		const r1 = await reply({
+		const first = {
 			assistant_id: 102,
 			customer_identifier: 'cust-1',
 			message: 'Was kostet Premium?',
 			variables: { name: 'Max' },
-		});
+		};
+		const r1 = await reply(first);
 		expectAnswer(r1, 200, {
 			success: true,
 			conversation_id: expect.any(String),
@@ -49,12 +50,7 @@ describe('generate-reply', () => {
 		expect(r4.json.conversation_id).not.toBe(r1.json.conversation_id);
 		// same input → same reply
 		await c.ctl('POST', '/reset');
-		const again = await reply({
-			assistant_id: 102,
-			customer_identifier: 'cust-1',
-			message: 'Was kostet Premium?',
-			variables: { name: 'Max' },
-		});
+		const again = await reply(first);
 		expect(again.json.reply).toBe(r1.json.reply);
 	});
 	it('creates an api conversation with external_identifier, also via the /api/user alias', async () => {
@@ -377,11 +373,7 @@ describe('whatsapp', () => {
 		const before = (await c.get('/api/user/me')).json.total_balance;
 		const r = await sendFf({ sender_id: S.online, recipient_phone: open, message: 'Hallo Max!' });
 		expectAnswer(r, 200, {
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+			...WHATSAPP_SENT,
 			session_status: expect.objectContaining({ is_open: true }),
 		});
 		const after = (await c.get('/api/user/me')).json.total_balance;

@@ -1,5 +1,5 @@
 import { SEED } from '../../sandbox';
-import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox, WHATSAPP_SENT } from './helpers';
 
 const c = useSandbox();
 
@@ -81,11 +81,7 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 		const before = await balance('alice');
 		const r = await sendTemplate();
 		expectAnswer(r, 200, {
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+			...WHATSAPP_SENT,
 			status: 'queued',
 		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.08, 4);
