@@ -172,6 +172,9 @@ describe('api: current', () => {
 			max_silence_duration: 300,
 		});
 	});
+	// The model (and for multimodal the voice) each mode needs, for rows that break one rule there.
+	const multimodal = { mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21 };
+	const dualplex = { mode: 'dualplex', multimodal_model_id: 25 };
 	const bad: Array<[string, Record<string, unknown>, string]> = [
 		['initial_message over 200', { initial_message: 'x'.repeat(201) }, 'initial_message'],
 		['max_silence_duration over 360', { max_silence_duration: 361 }, 'max_silence_duration'],
@@ -193,32 +196,28 @@ describe('api: current', () => {
 		['pipeline without llm model', { llm_model_id: undefined }, 'llm_model_id'],
 		[
 			'multimodal without its model',
-			{ mode: 'multimodal', voice_id: 1101, llm_model_id: undefined },
+			{ ...multimodal, multimodal_model_id: undefined, llm_model_id: undefined },
 			'multimodal_model_id',
 		],
 		[
 			'voice not suiting the mode',
-			{ mode: 'multimodal', multimodal_model_id: 21, llm_model_id: undefined },
+			{ ...multimodal, voice_id: 1001, llm_model_id: undefined },
 			'voice_id',
 		],
 		[
 			'prompt knowledge base in multimodal',
-			{ mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, knowledgebase_mode: 'prompt' },
+			{ ...multimodal, knowledgebase_mode: 'prompt' },
 			'knowledgebase_mode',
 		],
 		[
 			'no interruptions in dualplex',
-			{ mode: 'dualplex', multimodal_model_id: 25, allow_interruptions: false },
+			{ ...dualplex, allow_interruptions: false },
 			'allow_interruptions',
 		],
-		[
-			'fillers in dualplex',
-			{ mode: 'dualplex', multimodal_model_id: 25, fillers: true },
-			'fillers',
-		],
+		['fillers in dualplex', { ...dualplex, fillers: true }, 'fillers'],
 		[
 			'STT provider in multimodal',
-			{ mode: 'multimodal', voice_id: 1101, multimodal_model_id: 21, transcriber_provider_id: 1 },
+			{ ...multimodal, transcriber_provider_id: 1 },
 			'transcriber_provider_id',
 		],
 		["bob's folder", { folder_id: 93 }, 'folder_id'],
