@@ -9,6 +9,7 @@ import {
 	type SandboxResponse,
 	type Who,
 } from '../helpers/sandboxHttp';
+import { seedAssistantCreateBody } from '../helpers/assistantCreateBody';
 import { REAL_BESIDE_TIMEOUTS } from '../helpers/realTimers';
 import { useSuiteFixture } from '../helpers/suite';
 
@@ -105,15 +106,7 @@ export const WHATSAPP_SENT = {
 };
 
 export const validAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-	assistant_name: 'Test Bot',
-	voice_id: 1001,
-	language: 'German',
-	llm_model: 'gpt-4o',
-	calls_direction: 'make',
-	engine_type: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initial_message: 'Hallo!',
-	system_prompt: 'You are a test bot. Be brief.',
+	...seedAssistantCreateBody('Test Bot', 'You are a test bot. Be brief.'),
 	...over,
 });
 
