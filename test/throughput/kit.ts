@@ -4,7 +4,7 @@
  * log's `at`, its rate windows and the node's pacer all read one clock, which moves only while no
  * request is on the wire. A file calls `useDrivenClock()` before starting the kit.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { createClock, SEED, type SandboxOptions } from '../../sandbox';
 import type { TestCredentials } from '../../harness/engine';
@@ -30,7 +30,10 @@ export async function startThroughputKit(
 }
 
 /** WhatsApp → Get Session Status of the seeded online sender with `recipientPhone`, `extra` beside. */
-export const sessionStatusOf = (recipientPhone: string, extra: IDataObject = {}): IDataObject => ({
+export const sessionStatusOf = (
+	recipientPhone: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({
 	resource: 'whatsApp',
 	operation: 'getSessionStatus',
 	senderId: locator(ALICE.senders.online),
