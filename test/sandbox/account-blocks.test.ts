@@ -1,13 +1,8 @@
 import { SEED } from '../../sandbox';
 import { NUMBER_TRUNK_BODY } from '../helpers/sipTrunks';
-import { boot, Client } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 const ALICE = SEED.alice;
 const SIP = '/api/user/phone-numbers/sip-trunks';
@@ -31,8 +26,7 @@ describe('account', () => {
 describe('SIP trunks', () => {
 	it('creates (201, with trunk ids), lists (without trunk ids), gets (wrapped); the trunk is a phone number of type sip', async () => {
 		const r = await c.post(SIP, trunk({ nickname: 'Office PBX' }));
-		expect(r.status).toBe(201);
-		expect(r.json).toEqual({
+		expectAnswer(r, 201, {
 			message: 'SIP trunk created successfully.',
 			data: {
 				id: expect.any(Number),
@@ -61,8 +55,7 @@ describe('SIP trunks', () => {
 			(await c.get('/api/user/phone-numbers/all')).json.data.find((p: any) => p.id === id),
 		).toMatchObject({ type: 'sip', nickname: 'Office PBX' });
 		const foreign = await c.get(`${SIP}/${id}`, 'bob');
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ error: 'SIP trunk not found.' });
+		expectAnswer(foreign, 404, { error: 'SIP trunk not found.' });
 		expect((await c.get(`${SIP}/${ALICE.smsPhoneNumberId}`)).status).toBe(404);
 		expect((await c.get(SIP, 'bob')).json).toEqual({ data: [] });
 	});
@@ -78,9 +71,7 @@ describe('SIP trunks', () => {
 			inbound_authorization_type: 'ip',
 			country_code: 'Germany',
 		});
-		expect(bad.status).toBe(422);
-		expect(bad.json.message).toBe('The given data was invalid.');
-		expect(Object.keys(bad.json.errors).sort()).toEqual([
+		expectInvalidFields(bad, [
 			'allowed_inbound_ips',
 			'country_code',
 			'phone_number',
@@ -89,6 +80,7 @@ describe('SIP trunks', () => {
 			'sip_password',
 			'sip_username',
 		]);
+		expect(bad.json.message).toBe('The given data was invalid.');
 		expect(bad.json.errors.sip_calling_format).toEqual([
 			'SIP calling format must be one of: +e164, e164, national.',
 		]);
@@ -110,8 +102,7 @@ describe('SIP trunks', () => {
 		).toBe(201);
 		expect((await c.post(SIP, trunk())).status).toBe(201);
 		const dup = await c.post(SIP, trunk());
-		expect(dup.status).toBe(409);
-		expect(dup.json).toEqual({
+		expectAnswer(dup, 409, {
 			error: 'A SIP trunk with the same phone number, username, and address already exists.',
 		});
 	});
@@ -163,8 +154,7 @@ describe('phone numbers: nickname and release', () => {
 		const r = await c.put(`/api/user/phone-numbers/${ALICE.nonSmsPhoneNumberId}`, {
 			nickname: 'Berlin line',
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Phone number updated successfully.',
 			data: {
 				id: 12,
@@ -178,22 +168,19 @@ describe('phone numbers: nickname and release', () => {
 			(await c.put('/api/user/phone-numbers/12', { nickname: '' })).json.data.nickname,
 		).toBeNull();
 		const long = await c.put('/api/user/phone-numbers/12', { nickname: 'x'.repeat(51) });
-		expect(long.status).toBe(422);
-		expect(long.json).toEqual({
+		expectAnswer(long, 422, {
 			message: 'The nickname must not exceed 50 characters.',
 			errors: { nickname: ['The nickname must not exceed 50 characters.'] },
 		});
 		const foreign = await c.put(`/api/user/phone-numbers/${SEED.bob.phoneNumberIds[0]}`, {
 			nickname: 'mine',
 		});
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ error: 'Phone number not found.' });
+		expectAnswer(foreign, 404, { error: 'Phone number not found.' });
 	});
 
 	it('releases a dedicated number at the end of its billing period: once (then 400), then it is gone and the assistant loses it', async () => {
 		const r = await c.req('DELETE', '/api/user/phone-numbers/12');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message:
 				'Phone number released successfully. It will be removed at the end of the billing period.',
 		});
@@ -201,8 +188,7 @@ describe('phone numbers: nickname and release', () => {
 			(await c.get('/api/user/phone-numbers/all')).json.data.find((p: any) => p.id === 12),
 		).toMatchObject({ has_active_subscription: false });
 		const again = await c.req('DELETE', '/api/user/phone-numbers/12');
-		expect(again.status).toBe(400);
-		expect(again.json).toEqual({ error: 'Phone number is already scheduled for release.' });
+		expectAnswer(again, 400, { error: 'Phone number is already scheduled for release.' });
 		await c.advance(31 * 24 * 3600_000);
 		expect(
 			(await c.get('/api/user/phone-numbers/all')).json.data.map((p: any) => p.id),
@@ -231,8 +217,7 @@ describe('knowledge bases and documents', () => {
 			name: 'Pricing',
 			description: 'Price lists',
 		});
-		expect(r.status).toBe(201);
-		expect(r.json).toEqual({
+		expectAnswer(r, 201, {
 			message: 'Knowledgebase created successfully.',
 			data: {
 				id: expect.any(Number),
@@ -245,8 +230,7 @@ describe('knowledge bases and documents', () => {
 			},
 		});
 		const missing = await c.post('/api/user/knowledgebases', { description: 'x' });
-		expect(missing.status).toBe(422);
-		expect(missing.json).toEqual({
+		expectAnswer(missing, 422, {
 			message: 'The name field is required.',
 			errors: { name: ['The name field is required.'] },
 		});
@@ -268,15 +252,13 @@ describe('knowledge bases and documents', () => {
 			assistants.find((a: any) => a.id === ALICE.reminderAssistantId).knowledgebase_id,
 		).toBeNull();
 		const foreign = await c.req('DELETE', `/api/user/knowledgebases/${SEED.bob.knowledgeBaseId}`);
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ error: 'Knowledgebase not found.' });
+		expectAnswer(foreign, 404, { error: 'Knowledgebase not found.' });
 	});
 
 	it('updates document metadata (no created_at in the answer) and deletes documents; the base becomes empty', async () => {
 		const path = `/api/user/knowledgebases/${ALICE.knowledgeBaseId}/documents/${ALICE.documentIds[0]}`;
 		const r = await c.put(path, { name: 'FAQ page', description: 'The public FAQ' });
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Document updated successfully.',
 			data: {
 				id: 501,
@@ -290,8 +272,7 @@ describe('knowledge bases and documents', () => {
 			},
 		});
 		const long = await c.put(path, { name: 'n'.repeat(256) });
-		expect(long.status).toBe(422);
-		expect(long.json).toEqual({
+		expectAnswer(long, 422, {
 			message: 'The name may not be greater than 255 characters.',
 			errors: { name: ['The name may not be greater than 255 characters.'] },
 		});

@@ -3,7 +3,7 @@
  * docs show it, without `tool_ids`; on, the list reports each assistant's mid-call tool IDs. Either
  * way an update's `tool_ids` replaces the stored list and deleting a tool takes it off every assistant.
  */
-import { boot, type Client } from './helpers';
+import { type Client, useSandbox } from './helpers';
 
 async function listedToolIds(c: Client, id: number): Promise<unknown> {
 	const { json } = await c.get('/api/user/assistants/get?per_page=100');
@@ -19,11 +19,7 @@ describe.each([
 	['off (as documented)', [] as const, false],
 	['on', ['assistantToolIds'] as const, true],
 ])('option assistantToolIds %s', (_label, beyondDocs, reported) => {
-	let c: Client;
-	beforeAll(async () => {
-		c = await boot({ beyondDocs });
-	});
-	afterAll(() => c.sb.stop());
+	const c = useSandbox({ beyondDocs }, { reset: false });
 
 	it('the list carries tool_ids only with the option; updates replace the list; a deleted tool leaves every assistant', async () => {
 		expect(await listedToolIds(c, 101)).toEqual(reported ? [31, 33] : undefined);

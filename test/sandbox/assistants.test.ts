@@ -1,18 +1,12 @@
 import { SEED } from '../../sandbox';
-import { boot, Client, validAssistant } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox, validAssistant } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 describe('authentication', () => {
 	it('rejects a missing token with 401', async () => {
 		const r = await c.get('/api/user/assistants/get', null);
-		expect(r.status).toBe(401);
-		expect(r.json).toEqual({
+		expectAnswer(r, 401, {
 			error: 'Missing Authorization header',
 			message: 'Authorization header is required',
 		});
@@ -26,8 +20,7 @@ describe('authentication', () => {
 	it('accepts the fixed tokens', async () => {
 		expect(c.sb.tokens).toEqual(SEED.tokens);
 		const r = await c.get('/api/user/me', 'bob');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ name: 'Bob Example', email: 'bob@example.com', total_balance: 10 });
+		expectAnswer(r, 200, { name: 'Bob Example', email: 'bob@example.com', total_balance: 10 });
 	});
 	it('answers unknown routes with 404', async () => {
 		const r = await c.get('/api/user/nothing-here');
@@ -185,9 +178,8 @@ describe('create assistant', () => {
 	});
 	it('requires every required field, naming each', async () => {
 		const r = await c.post('/api/user/assistant', {});
-		expect(r.status).toBe(422);
-		expect(r.json.message).toBe('Validation failed');
-		expect(Object.keys(r.json.errors).sort()).toEqual(
+		expectInvalidFields(
+			r,
 			[
 				'assistant_name',
 				'voice_id',
@@ -200,6 +192,7 @@ describe('create assistant', () => {
 				'system_prompt',
 			].sort(),
 		);
+		expect(r.json.message).toBe('Validation failed');
 		expect(r.json.errors.assistant_name).toEqual(['The assistant name field is required.']);
 	});
 	const bad: Array<[string, Record<string, unknown>, string]> = [
@@ -303,8 +296,7 @@ describe('update assistant', () => {
 			assistant_name: 'Renamed',
 			max_call_duration: 300,
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Assistant updated successfully',
 			data: { id: 102, name: 'Renamed', status: 'active', type: 'outbound', mode: 'pipeline' },
 		});
@@ -348,14 +340,12 @@ describe('update assistant', () => {
 	});
 	it('applies create rules on update', async () => {
 		const r = await c.put('/api/user/assistant/102', { speech_speed: 3, language: 'Elvish' });
-		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual(['language', 'speech_speed']);
+		expectInvalidFields(r, ['language', 'speech_speed']);
 	});
 	it("answers 404 for bob's, missing and non-integer ids", async () => {
 		for (const id of ['201', '99999', 'abc']) {
 			const r = await c.put(`/api/user/assistant/${id}`, { assistant_name: 'x' });
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ message: 'Assistant not found' });
+			expectAnswer(r, 404, { message: 'Assistant not found' });
 		}
 		const bob = await c.put('/api/user/assistant/102', { assistant_name: 'stolen' }, 'bob');
 		expect(bob.status).toBe(404);
@@ -368,15 +358,13 @@ describe('webhook toggles', () => {
 			assistant_id: 101,
 			webhook_url: 'https://in.example.com/hook',
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Webhook enabled successfully', data: [] });
+		expectAnswer(r, 200, { message: 'Webhook enabled successfully', data: [] });
 		const a = (await c.get('/api/user/assistants/get')).json.data.find((x: any) => x.id === 101);
 		expect(a.inbound_webhook_url).toBe('https://in.example.com/hook');
 	});
 	it('validates with "The given data was invalid."', async () => {
 		const r = await c.post('/api/user/assistants/enable-inbound-webhook', {});
-		expect(r.status).toBe(422);
-		expect(r.json).toEqual({
+		expectAnswer(r, 422, {
 			message: 'The given data was invalid.',
 			errors: {
 				assistant_id: ['The assistant id field is required.'],
@@ -397,8 +385,7 @@ describe('webhook toggles', () => {
 			assistant_id: 201,
 			webhook_url: 'https://x.example.com',
 		});
-		expect(r.status).toBe(404);
-		expect(r.json).toEqual({ message: 'Assistant not found' });
+		expectAnswer(r, 404, { message: 'Assistant not found' });
 		const d = await c.post('/api/user/assistants/disable-webhook', { assistant_id: 101 }, 'bob');
 		expect(d.status).toBe(404);
 	});
@@ -408,8 +395,7 @@ describe('webhook toggles', () => {
 			webhook_url: 'https://h.example.com/a',
 		});
 		const r = await c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Webhook disabled successfully', data: [] });
+		expectAnswer(r, 200, { message: 'Webhook disabled successfully', data: [] });
 		const a = (await c.get('/api/user/assistants/outbound')).json.find((x: any) => x.id === 102);
 		expect(a).toMatchObject({ is_webhook_active: false, webhook_url: null });
 	});

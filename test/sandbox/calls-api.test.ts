@@ -2,7 +2,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { boot, expectAnswer, useSandbox } from './helpers';
 
 interface ListedCall {
 	id: number;
@@ -14,12 +14,21 @@ interface ListedCall {
 	created_at: string;
 }
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 0 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ callDurationMs: 0 });
+
+/** The statuses the calls list documents, written out here rather than read from the sandbox. */
+const DOCUMENTED_CALL_STATUSES = [
+	'initiated',
+	'ringing',
+	'busy',
+	'in-progress',
+	'ended',
+	'completed',
+	'ended_by_customer',
+	'ended_by_assistant',
+	'no-answer',
+	'failed',
+];
 
 const CALL_FIELDS = [
 	'id',
@@ -203,23 +212,11 @@ describe('GET /api/user/calls', () => {
 		['page=0', 'page', 'The page must be at least 1.'],
 	])('422 for %s', async (query, field, message) => {
 		const r = await c.get(`/api/user/calls?${query}`);
-		expect(r.status).toBe(422);
-		expect(r.json).toEqual({ message, errors: { [field]: [message] } });
+		expectAnswer(r, 422, { message, errors: { [field]: [message] } });
 	});
 
 	it('every documented status is a valid filter', async () => {
-		for (const status of [
-			'initiated',
-			'ringing',
-			'busy',
-			'in-progress',
-			'ended',
-			'completed',
-			'ended_by_customer',
-			'ended_by_assistant',
-			'no-answer',
-			'failed',
-		]) {
+		for (const status of DOCUMENTED_CALL_STATUSES) {
 			expect((await c.get(`/api/user/calls?status=${status}`)).status).toBe(200);
 		}
 	});
@@ -299,8 +296,7 @@ describe('GET /api/user/calls/{id}', () => {
 			'/api/user/calls/abc',
 		]) {
 			const r = await c.get(path);
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ message: 'Call not found' });
+			expectAnswer(r, 404, { message: 'Call not found' });
 		}
 	});
 
@@ -363,13 +359,11 @@ describe('DELETE /api/user/calls/{call}', () => {
 	it('deletes the caller’s call; afterwards it is gone from get and list, and a second delete is 404', async () => {
 		const id = SEED.alice.completedCallId;
 		const r = await c.req('DELETE', `/api/user/calls/${id}`);
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Call deleted successfully' });
+		expectAnswer(r, 200, { message: 'Call deleted successfully' });
 		expect((await c.get(`/api/user/calls/${id}`)).status).toBe(404);
 		expect((await allCalls()).map((call) => call.id)).not.toContain(id);
 		const again = await c.req('DELETE', `/api/user/calls/${id}`);
-		expect(again.status).toBe(404);
-		expect(again.json).toEqual({
+		expectAnswer(again, 404, {
 			message: 'Call not found or does not belong to the authenticated user',
 		});
 	});
@@ -377,8 +371,7 @@ describe('DELETE /api/user/calls/{call}', () => {
 	it('404 for another user’s call, which stays', async () => {
 		const foreign = SEED.bob.callIds[0];
 		const r = await c.req('DELETE', `/api/user/calls/${foreign}`);
-		expect(r.status).toBe(404);
-		expect(r.json).toEqual({
+		expectAnswer(r, 404, {
 			message: 'Call not found or does not belong to the authenticated user',
 		});
 		expect((await c.get(`/api/user/calls/${foreign}`, 'bob')).status).toBe(200);
@@ -412,8 +405,7 @@ describe('assistant webhook switches', () => {
 			assistant_id: 104,
 			webhook_url: 'https://example.com/chat-ended',
 		});
-		expect(on.status).toBe(200);
-		expect(on.json).toEqual({
+		expectAnswer(on, 200, {
 			message: 'Conversation ended webhook enabled successfully',
 			data: [],
 		});
@@ -451,8 +443,7 @@ describe('assistant webhook switches', () => {
 			assistant_id: 104,
 			webhook_url: url,
 		});
-		expect(r.status).toBe(422);
-		expect(r.json).toEqual({
+		expectAnswer(r, 422, {
 			message: 'The given data was invalid.',
 			errors: { webhook_url: [message] },
 		});
@@ -469,11 +460,9 @@ describe('assistant webhook switches', () => {
 			...body,
 			assistant_id: SEED.bob.outboundAssistantId,
 		});
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ message: 'Assistant not found' });
+		expectAnswer(foreign, 404, { message: 'Assistant not found' });
 		const missing = await c.post(`/api/user/assistants/${name}`, body);
-		expect(missing.status).toBe(422);
-		expect(missing.json).toEqual({
+		expectAnswer(missing, 422, {
 			message: 'The given data was invalid.',
 			errors: { assistant_id: ['The assistant id field is required.'] },
 		});

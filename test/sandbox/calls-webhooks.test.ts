@@ -1,16 +1,12 @@
-import { boot } from './helpers';
-import { useWebhookSandbox } from './receiver';
+import { boot, expectAnswer, expectInvalidFields, placeCall } from './helpers';
+import { activatePostCall, useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({
 	callDurationMs: 5000,
 });
 
-const activate = (id: number, extra: Record<string, unknown> = {}) =>
-	w.c.put(`/api/user/assistant/${id}`, {
-		is_webhook_active: true,
-		webhook_url: `${w.hook.url}/post-call`,
-		...extra,
-	});
+/** Numbers make_call refuses: no plus, a leading zero, too short, too long, spaces. */
+const NOT_E164 = ['017612345678', '+0123456789', '+12345', '+1234567890123456', '+49 176 1234567'];
 
 describe('make_call', () => {
 	it('initiates a call', async () => {
@@ -19,24 +15,16 @@ describe('make_call', () => {
 			assistant_id: 102,
 			variables: { customer_name: 'Max', email: 'max@example.com' },
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Call initiated successfully',
 			call_id: expect.any(Number),
 			status: 'initiated',
 		});
 	});
 	it('400 for a non-E.164 number', async () => {
-		for (const phone of [
-			'017612345678',
-			'+0123456789',
-			'+12345',
-			'+1234567890123456',
-			'+49 176 1234567',
-		]) {
+		for (const phone of NOT_E164) {
 			const r = await w.c.post('/api/user/make_call', { phone_number: phone, assistant_id: 102 });
-			expect(r.status).toBe(400);
-			expect(r.json).toEqual({
+			expectAnswer(r, 400, {
 				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
 			});
 		}
@@ -47,8 +35,7 @@ describe('make_call', () => {
 				phone_number: '+4917612345678',
 				assistant_id: id,
 			});
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({
+			expectAnswer(r, 404, {
 				message: 'Assistant not found or does not belong to the authenticated user',
 			});
 		}
@@ -59,25 +46,19 @@ describe('make_call', () => {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
 		});
-		expect(r.status).toBe(422);
-		expect(r.json).toEqual({
+		expectAnswer(r, 422, {
 			message: 'Insufficient balance to make call. Please top up your account.',
 		});
 	});
 	it('422 for missing fields', async () => {
 		const r = await w.c.post('/api/user/make_call', { variables: [] });
-		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual([
-			'assistant_id',
-			'phone_number',
-			'variables',
-		]);
+		expectInvalidFields(r, ['assistant_id', 'phone_number', 'variables']);
 	});
 });
 
 describe('call lifecycle and post-call webhook', () => {
 	it('ends by itself after callDurationMs and POSTs the §2.1 payload', async () => {
-		await activate(102);
+		await activatePostCall(w, 102);
 		const r = await w.c.post('/api/user/make_call', {
 			phone_number: '+4917612345678',
 			assistant_id: 102,
@@ -137,10 +118,8 @@ describe('call lifecycle and post-call webhook', () => {
 		]);
 	});
 	it('ends via control with chosen values; omits recording when include_recording_in_webhook is false', async () => {
-		await activate(102, { include_recording_in_webhook: false });
-		const id = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		await activatePostCall(w, 102, { include_recording_in_webhook: false });
+		const id = await placeCall(w.c);
 		const r = await w.c.ctl('POST', `/calls/${id}/end`, {
 			status: 'completed',
 			transcript: 'Assistant: Hi\nCustomer: Bye',
@@ -163,16 +142,12 @@ describe('call lifecycle and post-call webhook', () => {
 		expect(w.hook.received).toHaveLength(1);
 	});
 	it('honours send_webhook_only_on_completed', async () => {
-		await activate(102);
-		const a = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		await activatePostCall(w, 102);
+		const a = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${a}/end`, { status: 'busy' });
 		expect(w.hook.received).toHaveLength(0);
 		await w.c.put('/api/user/assistant/102', { send_webhook_only_on_completed: false });
-		const b = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const b = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${b}/end`, { status: 'no-answer' });
 		expect(w.hook.received).toHaveLength(1);
 		expect(w.hook.received[0].body).toMatchObject({
@@ -182,21 +157,17 @@ describe('call lifecycle and post-call webhook', () => {
 		});
 	});
 	it('sends nothing when the webhook is inactive or disabled', async () => {
-		const a = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
-		await activate(102);
+		const a = await placeCall(w.c);
+		await activatePostCall(w, 102);
 		await w.c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
 		await w.c.ctl('POST', `/calls/${a}/end`, { status: 'completed' });
 		expect(w.hook.received).toHaveLength(0);
 		expect((await w.c.ctl('GET', '/webhooks')).json).toEqual([]);
 	});
 	it('sends a failed post-call webhook once: the docs show no retries (postCallRetries.test.ts)', async () => {
-		await activate(102);
+		await activatePostCall(w, 102);
 		w.hook.script = [500];
-		const id = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		await w.c.advance(60_000);
 		expect(w.hook.received).toHaveLength(1);
@@ -206,9 +177,7 @@ describe('call lifecycle and post-call webhook', () => {
 	it('callDurationMs 0 leaves calls running until ended via controls', async () => {
 		const c2 = await boot({ callDurationMs: 0 });
 		try {
-			const id = (
-				await c2.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-			).json.call_id;
+			const id = await placeCall(c2);
 			await c2.advance(3_600_000);
 			expect((await c2.ctl('GET', '/calls')).json.find((x: any) => x.id === id).status).toBe(
 				'initiated',
@@ -228,7 +197,7 @@ describe('inbound calls', () => {
 
 	it('an arriving call reaches inbound_webhook_url once, before it is answered; its end goes to the post-call url only', async () => {
 		await enableInbound();
-		await activate(101);
+		await activatePostCall(w, 101);
 		const arrived = await w.c.ctl('POST', '/calls/incoming', {
 			assistant_id: 101,
 			customer_phone: '+4917611112222',
@@ -243,7 +212,7 @@ describe('inbound calls', () => {
 	});
 	it('a finished inbound call goes to the post-call url with its extracted variables, not to the inbound url', async () => {
 		await enableInbound();
-		await activate(101);
+		await activatePostCall(w, 101);
 		for (const status of ['completed', 'failed'])
 			await w.c.ctl('POST', '/calls/inbound', {
 				assistant_id: 101,
@@ -260,7 +229,7 @@ describe('inbound calls', () => {
 		});
 	});
 	it('generates extracted variables from post_call_schema when none are given', async () => {
-		await activate(101);
+		await activatePostCall(w, 101);
 		await w.c.ctl('POST', '/calls/inbound', {
 			assistant_id: 101,
 			customer_phone: '+4917611112222',

@@ -1,5 +1,6 @@
 import { SEED } from '../../sandbox';
-import { useWebhookSandbox } from './receiver';
+import { expectAnswer, expectInvalidFields } from './helpers';
+import { activatePostCall, useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({ callDurationMs: 5000 });
 /** The seeded calls, so that a test sees only the calls placed during it (after the reset). */
@@ -30,8 +31,7 @@ describe('campaigns: create and list', () => {
 			allowed_hours_start_time: '09:00',
 			allowed_hours_end_time: '17:00',
 		});
-		expect(r.status).toBe(201);
-		expect(r.json).toEqual({
+		expectAnswer(r, 201, {
 			message: 'Campaign created successfully',
 			data: {
 				id: expect.any(Number),
@@ -70,8 +70,7 @@ describe('campaigns: create and list', () => {
 
 	it('422 with Laravel errors for missing and out-of-range fields', async () => {
 		const missing = await w.c.post('/api/user/campaigns', {});
-		expect(missing.status).toBe(422);
-		expect(missing.json).toEqual({
+		expectAnswer(missing, 422, {
 			message: 'The given data was invalid.',
 			errors: {
 				name: ['The name field is required.'],
@@ -90,8 +89,8 @@ describe('campaigns: create and list', () => {
 			phone_number_ids: [21, 12, 12],
 			goal_completion_variable: 'budget',
 		});
-		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual(
+		expectInvalidFields(
+			bad,
 			[
 				'allowed_days.0',
 				'allowed_hours_start_time',
@@ -109,16 +108,14 @@ describe('campaigns: create and list', () => {
 	it('404 for an inbound or foreign assistant; 403 at the plan limit', async () => {
 		for (const assistant_id of [ALICE.inboundAssistantId, SEED.bob.outboundAssistantId]) {
 			const r = await w.c.post('/api/user/campaigns', { name: 'x', assistant_id });
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ message: 'Assistant not found or not an outbound assistant.' });
+			expectAnswer(r, 404, { message: 'Assistant not found or not an outbound assistant.' });
 		}
 		for (let i = ALICE.campaignIds.length; i < 20; i++)
 			expect(
 				(await w.c.post('/api/user/campaigns', { name: `c${i}`, assistant_id: 102 })).status,
 			).toBe(201);
 		const over = await w.c.post('/api/user/campaigns', { name: 'one too many', assistant_id: 102 });
-		expect(over.status).toBe(403);
-		expect(over.json).toEqual({
+		expectAnswer(over, 403, {
 			message: 'You have reached the maximum number of campaigns allowed by your plan.',
 		});
 	});
@@ -126,13 +123,9 @@ describe('campaigns: create and list', () => {
 
 describe('campaigns: start, stop, delete', () => {
 	it('starting calls the leads on the clock; each call ends with a post-call webhook naming lead and campaign; the campaign completes', async () => {
-		await w.c.put(`/api/user/assistant/${ALICE.outboundAssistantId}`, {
-			is_webhook_active: true,
-			webhook_url: `${w.hook.url}/post-call`,
-		});
+		await activatePostCall(w, ALICE.outboundAssistantId);
 		const r = await start(ALICE.draftCampaignId);
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Campaign started successfully.',
 			success: true,
 			data: { campaign_id: 91, status: 'in-progress' },
@@ -275,24 +268,20 @@ describe('campaigns: start, stop, delete', () => {
 			campaign_id: 91,
 			action: 'pause',
 		});
-		expect(invalid.status).toBe(400);
-		expect(invalid.json).toEqual({
+		expectAnswer(invalid, 400, {
 			message: "Invalid action. Must be either 'start' or 'stop'.",
 			success: false,
 		});
 		const missing = await start(999_999);
-		expect(missing.status).toBe(404);
-		expect(missing.json).toEqual({ message: 'Campaign not found.', success: false });
+		expectAnswer(missing, 404, { message: 'Campaign not found.', success: false });
 		const foreign = await start(SEED.bob.campaignIds[0]);
-		expect(foreign.status).toBe(403);
-		expect(foreign.json).toEqual({
+		expectAnswer(foreign, 403, {
 			message: 'Access denied - Campaign does not belong to authenticated user.',
 			success: false,
 		});
 		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const broke = await start(92);
-		expect(broke.status).toBe(400);
-		expect(broke.json).toEqual({
+		expectAnswer(broke, 400, {
 			message: 'Insufficient balance to start the campaign. Please top up your account.',
 			success: false,
 			data: { campaign_id: 92, status: 'draft' },
@@ -309,8 +298,7 @@ describe('campaigns: start, stop, delete', () => {
 		});
 		await start(91);
 		const again = await start(91);
-		expect(again.status).toBe(400);
-		expect(again.json).toEqual({
+		expectAnswer(again, 400, {
 			message: 'Campaign is already running.',
 			success: false,
 			data: { campaign_id: 91, status: 'in-progress' },
@@ -323,13 +311,11 @@ describe('campaigns: start, stop, delete', () => {
 			404,
 		);
 		const r = await w.c.req('DELETE', '/api/user/campaign/91');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Campaign deleted successfully' });
+		expectAnswer(r, 200, { message: 'Campaign deleted successfully' });
 		expect((await callsOf()).every((call) => call.status === 'failed')).toBe(true);
 		expect((await w.c.get('/api/user/leads?campaign_id=91')).json.total).toBe(0);
 		const again = await w.c.req('DELETE', '/api/user/campaign/91');
-		expect(again.status).toBe(404);
-		expect(again.json).toEqual({ message: 'Campaign not found' });
+		expectAnswer(again, 404, { message: 'Campaign not found' });
 		expect((await w.c.req('DELETE', '/api/user/campaigns/92')).status).toBe(404);
 	});
 });
@@ -342,8 +328,7 @@ describe('leads', () => {
 			variables: { customer_name: 'Ada' },
 			secondary_contacts: [{ phone_number: '+4917611110098', variables: { role: 'office' } }],
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Lead created successfully',
 			data: {
 				id: expect.any(Number),
@@ -379,8 +364,7 @@ describe('leads', () => {
 			variables: [{ a: 1 }],
 			secondary_contacts: [{}],
 		});
-		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual([
+		expectInvalidFields(bad, [
 			'campaign_id',
 			'phone_number',
 			'secondary_contacts.0.phone_number',
@@ -407,8 +391,7 @@ describe('leads', () => {
 			campaign_id: SEED.bob.campaignIds[0],
 			phone_number: '+4915100000001',
 		});
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ message: 'Campaign not found' });
+		expectAnswer(foreign, 404, { message: 'Campaign not found' });
 	});
 
 	it('lists leads as a full Laravel paginator with filters', async () => {
@@ -447,8 +430,7 @@ describe('leads', () => {
 			SEED.bob.leadIds,
 		);
 		const bad = await w.c.get('/api/user/leads?status=contacted&per_page=101&date_to=15.01.2026');
-		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual(['date_to', 'per_page', 'status']);
+		expectInvalidFields(bad, ['date_to', 'per_page', 'status']);
 	});
 
 	it('updates at PUT /api/leads/{id} (no /user): variables merged, phone reformatted, status limited; foreign → 404', async () => {
@@ -457,8 +439,7 @@ describe('leads', () => {
 			phone_number: '+49 151 1234-0099',
 			status: 'completed',
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Lead successfully updated' });
+		expectAnswer(r, 200, { message: 'Lead successfully updated' });
 		expect(await lead(911)).toMatchObject({
 			phone_number: '+4915112340099',
 			status: 'completed',
@@ -468,12 +449,10 @@ describe('leads', () => {
 			status: 'processing',
 			campaign_id: SEED.bob.campaignIds[0],
 		});
-		expect(bad.status).toBe(422);
-		expect(Object.keys(bad.json.errors).sort()).toEqual(['campaign_id', 'status']);
+		expectInvalidFields(bad, ['campaign_id', 'status']);
 		expect((await w.c.put('/api/user/leads/911', { status: 'created' })).status).toBe(404);
 		const foreign = await w.c.put(`/api/leads/${SEED.bob.leadIds[0]}`, { status: 'completed' });
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ message: 'Lead not found' });
+		expectAnswer(foreign, 404, { message: 'Lead not found' });
 	});
 
 	it('setting a lead back to created puts it in the queue of a running campaign', async () => {
@@ -493,14 +472,12 @@ describe('leads', () => {
 	it('deletes a lead with its secondary contacts; a call under way is aborted; foreign or unknown → 404', async () => {
 		await start(91);
 		const r = await w.c.req('DELETE', '/api/user/leads/911');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ message: 'Lead deleted successfully' });
+		expectAnswer(r, 200, { message: 'Lead deleted successfully' });
 		expect((await callsOf()).find((call) => call.customer_phone === '+4915112340001').status).toBe(
 			'failed',
 		);
 		const again = await w.c.req('DELETE', '/api/user/leads/911');
-		expect(again.status).toBe(404);
-		expect(again.json).toEqual({ message: 'Lead not found' });
+		expectAnswer(again, 404, { message: 'Lead not found' });
 		expect((await w.c.req('DELETE', `/api/user/leads/${SEED.bob.leadIds[0]}`)).status).toBe(404);
 	});
 });

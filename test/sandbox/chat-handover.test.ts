@@ -1,4 +1,5 @@
 import { SEED } from '../../sandbox';
+import { expectAnswer } from './helpers';
 import { useWebhookSandbox } from './receiver';
 
 const w = useWebhookSandbox({});
@@ -17,8 +18,7 @@ describe('chat API: POST /api/conversations', () => {
 	it('creates a widget conversation by assistant UUID with the initial message as history, free of charge', async () => {
 		const before = await balance('alice');
 		const r = await create({ variables: { customer_name: 'Ada' } });
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			status: true,
 			conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			history: [{ role: 'assistant', content: 'Hallo, wie kann ich helfen?' }],
@@ -43,15 +43,12 @@ describe('chat API: POST /api/conversations', () => {
 			error: 'assistant_id is required',
 		});
 		const foreign = await create({}, 'bob');
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ status: false, error: 'Assistant not found' });
+		expectAnswer(foreign, 404, { status: false, error: 'Assistant not found' });
 		const badType = await create({ type: 'whatsapp' });
-		expect(badType.status).toBe(422);
-		expect(badType.json).toEqual({ status: false, error: 'type must be widget or test' });
+		expectAnswer(badType, 422, { status: false, error: 'type must be widget or test' });
 		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await create();
-		expect(poor.status).toBe(400);
-		expect(poor.json).toEqual({
+		expectAnswer(poor, 400, {
 			status: false,
 			error: 'Insufficient balance. Please top up your account.',
 		});
@@ -64,8 +61,7 @@ describe('chat API: messages and get', () => {
 		const { conversation_id: uuid } = (await create()).json;
 		const before = await balance('alice');
 		const r = await say(uuid, 'Haben Sie samstags offen?');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			status: true,
 			message: expect.stringContaining('Haben Sie samstags offen?'),
 			function_calls: [],
@@ -114,8 +110,7 @@ describe('chat API: messages and get', () => {
 		expect((await say(uuid, '')).json).toEqual({ status: false, error: 'message is required' });
 		expect((await say(uuid, undefined)).status).toBe(422);
 		const long = await say(uuid, 'x'.repeat(2001));
-		expect(long.status).toBe(422);
-		expect(long.json).toEqual({
+		expectAnswer(long, 422, {
 			status: false,
 			error: 'message may not be greater than 2000 characters',
 		});
@@ -125,8 +120,7 @@ describe('chat API: messages and get', () => {
 			['00000000-0000-4000-8000-000000000000', 'alice'],
 		] as const) {
 			const r = await say(path, 'Hi', as);
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ status: false, error: 'Conversation not found' });
+			expectAnswer(r, 404, { status: false, error: 'Conversation not found' });
 			expect((await w.c.get(`/api/conversations/${path}`, as)).json).toEqual({
 				status: false,
 				error: 'Conversation not found',
@@ -136,8 +130,7 @@ describe('chat API: messages and get', () => {
 		expect((await say(wa.id, 'Hi')).status).toBe(404);
 		await w.c.ctl('POST', '/users/alice/balance', { balance: 0 });
 		const poor = await say(uuid, 'Hi');
-		expect(poor.status).toBe(400);
-		expect(poor.json).toEqual({
+		expectAnswer(poor, 400, {
 			status: false,
 			error: 'Insufficient balance. Please top up your account.',
 		});
@@ -166,8 +159,7 @@ describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable
 	it('turns the AI off: messages are stored without reply and free; on again: replies resume for new messages', async () => {
 		const { conversation_id: uuid } = (await create()).json;
 		const off = await w.c.post(`/api/automate/conversations/${uuid}/disable-ai`);
-		expect(off.status).toBe(200);
-		expect(off.json).toEqual({ status: true, ai_enabled: false });
+		expectAnswer(off, 200, { status: true, ai_enabled: false });
 		expect(
 			(await w.c.get('/api/user/conversations?type=widget&per_page=1')).json.data[0],
 		).toMatchObject({ id: uuid, ai_enabled: false });
@@ -216,13 +208,11 @@ describe('AI on/off: POST /api/automate/conversations/{uuid}/disable-ai | enable
 			ai_enabled: false,
 		});
 		const foreign = await w.c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, 'bob');
-		expect(foreign.status).toBe(404);
-		expect(foreign.json).toEqual({ status: false, error: 'Conversation not found' });
+		expectAnswer(foreign, 404, { status: false, error: 'Conversation not found' });
 		expect((await w.c.post('/api/automate/conversations/nope/enable-ai')).status).toBe(404);
 		for (const as of [null, { raw: 'Bearer wrong' }] as const) {
 			const r = await w.c.post(`/api/automate/conversations/${wa.id}/enable-ai`, {}, as);
-			expect(r.status).toBe(401);
-			expect(r.json).toEqual({ error: 'Unauthorized' });
+			expectAnswer(r, 401, { error: 'Unauthorized' });
 		}
 		expect(
 			(

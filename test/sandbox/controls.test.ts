@@ -1,23 +1,19 @@
 import { createClock, SEED, startSandbox } from '../../sandbox';
 import {
-	boot,
 	CLI_HANG_MS,
-	Client,
+	expectAnswer,
 	fakeTimeouts,
+	placeCall,
 	startSandboxCli,
 	stopSandboxClis,
 	until,
+	useSandbox,
 } from './helpers';
 
 /** How long a `timeout` fault holds a socket when the client does not give up first. */
 const WEBHOOK_TIMEOUT_MS = 300;
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ webhookTimeoutMs: WEBHOOK_TIMEOUT_MS });
 afterEach(() => {
 	jest.useRealTimers();
 });
@@ -34,8 +30,7 @@ describe('control endpoints', () => {
 	it('need the control token', async () => {
 		for (const as of [null, 'alice' as const, { raw: 'Bearer wrong' }]) {
 			const r = await c.req('POST', '/__sandbox/reset', { as });
-			expect(r.status).toBe(401);
-			expect(r.json).toEqual({ message: 'Unauthenticated.' });
+			expectAnswer(r, 401, { message: 'Unauthenticated.' });
 		}
 		expect(c.sb.controlToken).toBe(SEED.controlToken);
 	});
@@ -96,9 +91,7 @@ describe('control endpoints', () => {
 		);
 	});
 	it('lists calls', async () => {
-		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(c);
 		const calls = (await c.ctl('GET', '/calls')).json.filter(
 			(x: { id: number }) => !SEED.alice.callIds.includes(x.id) && !SEED.bob.callIds.includes(x.id),
 		);
@@ -156,8 +149,7 @@ describe('request log', () => {
 	});
 	it('malformed JSON bodies are answered 400 with a message', async () => {
 		const r = await c.req('POST', '/api/user/assistant', { body: '{nope', as: 'alice' });
-		expect(r.status).toBe(400);
-		expect(r.json).toEqual({ message: 'The request body is not valid JSON.' });
+		expectAnswer(r, 400, { message: 'The request body is not valid JSON.' });
 	});
 });
 
@@ -169,8 +161,7 @@ describe('faults', () => {
 		await c.ctl('POST', '/faults', { path, count: 1, kind: '503' });
 		expect((await c.ctl('GET', '/faults')).json).toHaveLength(3);
 		const a = await c.get(path);
-		expect(a.status).toBe(500);
-		expect(a.json).toEqual({ message: 'Server Error' });
+		expectAnswer(a, 500, { message: 'Server Error' });
 		expect((await c.get(path)).status).toBe(500);
 		const b = await c.get(path);
 		expect(b.status).toBe(502);

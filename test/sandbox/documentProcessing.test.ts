@@ -4,17 +4,12 @@
  * documents created from then on, until a reset.
  */
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
 
 const kb = SEED.alice.knowledgeBaseId;
 const docs = `/api/user/knowledgebases/${kb}/documents`;
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 async function create(name: string): Promise<number> {
 	const r = await c.post(docs, { name, type: 'website', url: 'https://example.com' });
@@ -27,8 +22,7 @@ const statusOf = async (id: number) => (await c.get(`${docs}/${id}`)).json.data.
 describe('document processing control', () => {
 	it('shows the started options: the delay and no document set to fail', async () => {
 		const r = await c.ctl('GET', '/document-processing');
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({ delayMs: 2000, failNext: 0 });
+		expectAnswer(r, 200, { delayMs: 2000, failNext: 0 });
 	});
 
 	it('a new delay applies to documents created after it; those created before keep theirs', async () => {
@@ -75,8 +69,7 @@ describe('document processing control', () => {
 
 	it("refuses values out of range with the validator's 422 and changes nothing", async () => {
 		const r = await c.ctl('PUT', '/document-processing', { delayMs: -1, failNext: 'one' });
-		expect(r.status).toBe(422);
-		expect(Object.keys(r.json.errors).sort()).toEqual(['delayMs', 'failNext']);
+		expectInvalidFields(r, ['delayMs', 'failNext']);
 		expect((await c.ctl('GET', '/document-processing')).json).toEqual({
 			delayMs: 2000,
 			failNext: 0,

@@ -2,13 +2,9 @@
  * The option `endpointLimitRetryAfterHeader`: a 429 of an endpoint's own limit carries `Retry-After`
  * beside the documented body. By default it does not (messaging.test.ts).
  */
-import { boot, type Client } from './helpers';
+import { expectAnswer, useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ beyondDocs: ['endpointLimitRetryAfterHeader'] });
-});
-afterAll(() => c.sb.stop());
+const c = useSandbox({ beyondDocs: ['endpointLimitRetryAfterHeader'] }, { reset: false });
 
 it("generate-reply's 429 carries Retry-After with the body's seconds", async () => {
 	const reply = (message: string) =>
@@ -19,7 +15,6 @@ it("generate-reply's 429 carries Retry-After with the body's seconds", async () 
 		});
 	for (let i = 0; i < 5; i++) expect((await reply(`m${i}`)).status).toBe(200);
 	const refused = await reply('m6');
-	expect(refused.status).toBe(429);
-	expect(refused.json).toEqual({ message: 'Too Many Attempts.', retry_after: 60 });
+	expectAnswer(refused, 429, { message: 'Too Many Attempts.', retry_after: 60 });
 	expect(refused.headers.get('retry-after')).toBe('60');
 });

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { expectAnswer, placeCall, useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 0 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ callDurationMs: 0 });
 
 describe('documented extras', () => {
 	it('voices and models are bare arrays', async () => {
@@ -36,15 +31,12 @@ describe('documented extras', () => {
 		).toEqual([SEED.bob.knowledgeBaseId]);
 	});
 	it('calls can be read by their owner only', async () => {
-		const id = (
-			await c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(c);
 		const r = await c.get(`/api/user/calls/${id}`);
 		expect(r.status).toBe(200);
 		expect(r.json).toMatchObject({ id, status: 'initiated', assistant_name: 'Sales Outreach' });
 		const bob = await c.get(`/api/user/calls/${id}`, 'bob');
-		expect(bob.status).toBe(404);
-		expect(bob.json).toEqual({ message: 'Call not found' });
+		expectAnswer(bob, 404, { message: 'Call not found' });
 	});
 	it('disable-inbound-webhook clears inbound_webhook_url', async () => {
 		await c.post('/api/user/assistants/enable-inbound-webhook', {

@@ -9,7 +9,9 @@ import {
 	type SandboxResponse,
 	type Who,
 } from '../helpers/sandboxHttp';
+import { seedAssistantCreateBody } from '../helpers/assistantCreateBody';
 import { REAL_BESIDE_TIMEOUTS } from '../helpers/realTimers';
+import { useSuiteFixture } from '../helpers/suite';
 
 export type Res = SandboxResponse;
 export type { Who };
@@ -44,16 +46,67 @@ export async function boot(opts: SandboxOptions = {}): Promise<Client> {
 	};
 }
 
+/**
+ * Registers the file's hooks around one sandbox: booted once (see `boot`), reset before each test
+ * unless `reset` is false, stopped at the end. The client it returns reaches that sandbox, so use it
+ * inside tests and hooks only.
+ */
+export function useSandbox(opts: SandboxOptions = {}, { reset = true } = {}): Client {
+	const started = useSuiteFixture({
+		start: () => boot(opts),
+		beforeEach: async (c: Client) => {
+			if (reset) await c.ctl('POST', '/reset');
+		},
+		stop: (c: Client) => c.sb.stop(),
+	});
+	return {
+		get sb() {
+			return started().sb;
+		},
+		req: (method, path, o) => started().req(method, path, o),
+		get: (path, as) => started().get(path, as),
+		post: (path, body, as) => started().post(path, body, as),
+		put: (path, body, as) => started().put(path, body, as),
+		ctl: (method, path, body) => started().ctl(method, path, body),
+		advance: (ms) => started().advance(ms),
+	};
+}
+
+/** Asserts an answer's status and whole body together, so a failure shows both. */
+export function expectAnswer(r: Res, status: number, body: unknown): void {
+	expect({ status: r.status, json: r.json }).toEqual({ status, json: body });
+}
+
+/** Asserts a 422 whose `errors` name exactly `fields` (in sorted order). */
+export function expectInvalidFields(r: Res, fields: string[]): void {
+	expect({ status: r.status, fields: Object.keys(r.json.errors).sort() }).toEqual({
+		status: 422,
+		fields,
+	});
+}
+
+/** Places a call of the seeded outbound assistant (102) to a German mobile and returns its ID. */
+export async function placeCall(c: Client): Promise<number> {
+	const r = await c.post('/api/user/make_call', {
+		phone_number: '+4917612345678',
+		assistant_id: 102,
+	});
+	if (r.status !== 200)
+		throw new Error(`make_call answered ${r.status}: ${JSON.stringify(r.json)}`);
+	return r.json.call_id as number;
+}
+
+/** What every accepted WhatsApp send answers, free-form and template alike, beside its own fields. */
+export const WHATSAPP_SENT = {
+	success: true,
+	conversation_id: expect.any(Number),
+	message_id: expect.any(Number),
+	whatsapp_message_id: expect.any(Number),
+	message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+};
+
 export const validAssistant = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-	assistant_name: 'Test Bot',
-	voice_id: 1001,
-	language: 'German',
-	llm_model: 'gpt-4o',
-	calls_direction: 'make',
-	engine_type: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initial_message: 'Hallo!',
-	system_prompt: 'You are a test bot. Be brief.',
+	...seedAssistantCreateBody('Test Bot', 'You are a test bot. Be brief.'),
 	...over,
 });
 

@@ -1,11 +1,7 @@
 /** `POST /__sandbox/calls/latest/end` ends the newest call under way, so the README's commands paste as they are. */
-import { boot, type Client } from './helpers';
+import { useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ callDurationMs: 0 });
-});
-afterAll(async () => await c.sb.stop());
+const c = useSandbox({ callDurationMs: 0 }, { reset: false });
 
 const call = async () =>
 	(await c.post('/api/user/make_call', { phone_number: '+4915112345678', assistant_id: 102 })).json

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox, WHATSAPP_SENT } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const H = 3600_000;
 
@@ -18,14 +13,14 @@ describe('generate-reply', () => {
 	) => c.post(path, body, as);
 
 	it('answers deterministically using message, system prompt, turns and merged variables', async () => {
-		const r1 = await reply({
+		const first = {
 			assistant_id: 102,
 			customer_identifier: 'cust-1',
 			message: 'Was kostet Premium?',
 			variables: { name: 'Max' },
-		});
-		expect(r1.status).toBe(200);
-		expect(r1.json).toEqual({
+		};
+		const r1 = await reply(first);
+		expectAnswer(r1, 200, {
 			success: true,
 			conversation_id: expect.any(String),
 			customer_identifier: 'cust-1',
@@ -55,12 +50,7 @@ describe('generate-reply', () => {
 		expect(r4.json.conversation_id).not.toBe(r1.json.conversation_id);
 		// same input → same reply
 		await c.ctl('POST', '/reset');
-		const again = await reply({
-			assistant_id: 102,
-			customer_identifier: 'cust-1',
-			message: 'Was kostet Premium?',
-			variables: { name: 'Max' },
-		});
+		const again = await reply(first);
 		expect(again.json.reply).toBe(r1.json.reply);
 	});
 	it('creates an api conversation with external_identifier, also via the /api/user alias', async () => {
@@ -82,13 +72,8 @@ describe('generate-reply', () => {
 	});
 	it('validates required fields (422 Laravel body)', async () => {
 		const r = await reply({});
-		expect(r.status).toBe(422);
+		expectInvalidFields(r, ['assistant_id', 'customer_identifier', 'message']);
 		expect(r.json.message).toBe('The assistant id field is required.');
-		expect(Object.keys(r.json.errors).sort()).toEqual([
-			'assistant_id',
-			'customer_identifier',
-			'message',
-		]);
 		const long = await reply({
 			assistant_id: 102,
 			customer_identifier: 'x'.repeat(256),
@@ -99,8 +84,7 @@ describe('generate-reply', () => {
 	});
 	it("404 ASSISTANT_NOT_FOUND for bob's assistant", async () => {
 		const r = await reply({ assistant_id: 201, customer_identifier: 'c', message: 'm' });
-		expect(r.status).toBe(404);
-		expect(r.json).toEqual({
+		expectAnswer(r, 404, {
 			success: false,
 			error: 'Assistant not found or does not belong to you',
 			error_code: 'ASSISTANT_NOT_FOUND',
@@ -118,8 +102,7 @@ describe('generate-reply', () => {
 				(await reply({ assistant_id: 102, customer_identifier: 'rl', message: `m${i}` })).status,
 			).toBe(200);
 		const r = await reply({ assistant_id: 102, customer_identifier: 'rl', message: 'm6' });
-		expect(r.status).toBe(429);
-		expect(r.json).toEqual({ message: 'Too Many Attempts.', retry_after: 60 });
+		expectAnswer(r, 429, { message: 'Too Many Attempts.', retry_after: 60 });
 		expect(r.headers.get('retry-after')).toBeNull();
 		// per token: bob is unaffected
 		expect(
@@ -318,8 +301,7 @@ describe('whatsapp', () => {
 	it('session-status 404 for a foreign or missing sender', async () => {
 		for (const id of [SEED.bob.senders.online, 99999]) {
 			const r = await status(id, open);
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({
+			expectAnswer(r, 404, {
 				success: false,
 				error: 'Sender not found',
 				error_code: 'SENDER_NOT_FOUND',
@@ -390,13 +372,8 @@ describe('whatsapp', () => {
 	it('send-freeform succeeds, costs balance and reports the session', async () => {
 		const before = (await c.get('/api/user/me')).json.total_balance;
 		const r = await sendFf({ sender_id: S.online, recipient_phone: open, message: 'Hallo Max!' });
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+		expectAnswer(r, 200, {
+			...WHATSAPP_SENT,
 			session_status: expect.objectContaining({ is_open: true }),
 		});
 		const after = (await c.get('/api/user/me')).json.total_balance;
@@ -410,16 +387,14 @@ describe('whatsapp', () => {
 			recipient_phone: open,
 			message: 'x',
 		});
-		expect(nf.status).toBe(404);
-		expect(nf.json).toEqual({
+		expectAnswer(nf, 404, {
 			success: false,
 			error: 'Sender not found or does not belong to you',
 			error_code: 'SENDER_NOT_FOUND',
 		});
 		await c.advance(1000);
 		const off = await sendFf({ sender_id: S.offline, recipient_phone: open, message: 'x' });
-		expect(off.status).toBe(503);
-		expect(off.json).toEqual({
+		expectAnswer(off, 503, {
 			success: false,
 			error: 'Sender is not online. Current status: Offline',
 			error_code: 'SENDER_OFFLINE',
@@ -461,8 +436,7 @@ describe('whatsapp', () => {
 		).toBe(200);
 		await c.ctl('POST', '/users/alice/balance', { balance: 0.04 });
 		const poor = await sendFf({ sender_id: S.online, recipient_phone: open, message: 'x' });
-		expect(poor.status).toBe(402);
-		expect(poor.json).toEqual({
+		expectAnswer(poor, 402, {
 			success: false,
 			error: 'Insufficient balance. Please top up your account.',
 			error_code: 'INSUFFICIENT_BALANCE',
@@ -486,8 +460,7 @@ describe('whatsapp', () => {
 				(await sendFf({ sender_id: S.online, recipient_phone: open, message: `m${i}` })).status,
 			).toBe(200);
 		const r = await sendFf({ sender_id: S.online, recipient_phone: open, message: 'm6' });
-		expect(r.status).toBe(429);
-		expect(r.json).toEqual({ message: 'Too Many Attempts.', retry_after: 1 });
+		expectAnswer(r, 429, { message: 'Too Many Attempts.', retry_after: 1 });
 		expect(r.headers.get('retry-after')).toBeNull();
 		// per user: bob still can
 		expect(

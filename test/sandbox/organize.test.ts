@@ -1,11 +1,6 @@
-import { boot, Client } from './helpers';
+import { expectAnswer, useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const listed = async (id: number) =>
 	(await c.get('/api/user/assistants/get?per_page=100')).json.data.find(
@@ -27,14 +22,12 @@ describe('folders and labels', () => {
 			),
 		).toEqual([ids[1]]);
 		const made = await c.post(`/api/user/${noun}`, { name: 'New', color: 'teal' });
-		expect(made.status).toBe(201);
-		expect(made.json).toEqual({
+		expectAnswer(made, 201, {
 			message: `${Title} created successfully`,
 			data: { id: expect.any(Number), name: 'New', color: 'teal', assistants_count: 0 },
 		});
 		const dup = await c.post(`/api/user/${noun}`, { name: 'New' });
-		expect(dup.status).toBe(422);
-		expect(dup.json).toEqual({
+		expectAnswer(dup, 422, {
 			message: 'The name has already been taken.',
 			errors: { name: ['The name has already been taken.'] },
 		});

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot({ documentProcessingMs: 2000 });
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox({ documentProcessingMs: 2000 });
 
 describe('phone numbers', () => {
 	it('/all lists every owned number; legacy path only SMS-capable with active subscription', async () => {
@@ -81,8 +76,7 @@ describe('phone numbers', () => {
 		const r = await c.post('/api/user/phone-numbers/purchase', {
 			phone_number: found.phone_number,
 		});
-		expect(r.status).toBe(201);
-		expect(r.json).toEqual({
+		expectAnswer(r, 201, {
 			message: 'Phone number purchased successfully.',
 			data: {
 				id: expect.any(Number),
@@ -101,8 +95,7 @@ describe('phone numbers', () => {
 		const twice = await c.post('/api/user/phone-numbers/purchase', {
 			phone_number: found.phone_number,
 		});
-		expect(twice.status).toBe(400);
-		expect(twice.json).toEqual({ error: 'This phone number is already in use.' });
+		expectAnswer(twice, 400, { error: 'This phone number is already in use.' });
 		// the new number can be assigned to an assistant
 		expect(
 			(await c.put('/api/user/assistant/102', { phone_number_id: r.json.data.id })).status,
@@ -115,8 +108,7 @@ describe('phone numbers', () => {
 		expect(unsearched.status).toBe(400);
 		expect(unsearched.json.error).toMatch(/not available for purchase/);
 		const bad = await c.post('/api/user/phone-numbers/purchase', { phone_number: '030 1234' });
-		expect(bad.status).toBe(422);
-		expect(bad.json).toEqual({
+		expectAnswer(bad, 422, {
 			error: 'Unable to parse phone number. Please provide a valid E.164 format number.',
 		});
 		const missing = await c.post('/api/user/phone-numbers/purchase', {});
@@ -156,8 +148,7 @@ describe('knowledge bases', () => {
 	it('404 for foreign, missing and non-integer ids', async () => {
 		for (const id of [SEED.bob.knowledgeBaseId, 99999, 'abc']) {
 			const r = await c.get(`/api/user/knowledgebases/${id}`);
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({ error: 'Knowledgebase not found.' });
+			expectAnswer(r, 404, { error: 'Knowledgebase not found.' });
 			expect((await c.put(`/api/user/knowledgebases/${id}`, { name: 'x' })).status).toBe(404);
 			expect((await c.get(`/api/user/knowledgebases/${id}/documents`)).status).toBe(404);
 			expect(
@@ -171,16 +162,14 @@ describe('knowledge bases', () => {
 			).toBe(404);
 		}
 		const doc = await c.get(`/api/user/knowledgebases/${kb}/documents/${SEED.bob.documentIds[0]}`);
-		expect(doc.status).toBe(404);
-		expect(doc.json).toEqual({ error: 'Document not found.' });
+		expectAnswer(doc, 404, { error: 'Document not found.' });
 	});
 	it('updates name and description (max 255)', async () => {
 		const r = await c.put(`/api/user/knowledgebases/${kb}`, {
 			name: 'Neu',
 			description: 'Beschreibung',
 		});
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'Knowledgebase updated successfully.',
 			data: {
 				id: kb,
@@ -194,8 +183,7 @@ describe('knowledge bases', () => {
 		const only = await c.put(`/api/user/knowledgebases/${kb}`, { description: 'nur das' });
 		expect(only.json.data.name).toBe('Neu');
 		const long = await c.put(`/api/user/knowledgebases/${kb}`, { name: 'x'.repeat(256) });
-		expect(long.status).toBe(422);
-		expect(long.json).toEqual({
+		expectAnswer(long, 422, {
 			message: 'The name may not be greater than 255 characters.',
 			errors: { name: ['The name may not be greater than 255 characters.'] },
 		});
@@ -226,8 +214,7 @@ describe('documents', () => {
 
 	it('creates a website document (201 processing) that becomes active after processing', async () => {
 		const r = await c.post(docs, { name: 'Site', type: 'website', url: 'https://example.com' });
-		expect(r.status).toBe(201);
-		expect(r.json).toEqual({
+		expectAnswer(r, 201, {
 			message: 'Document created successfully. Processing will begin shortly.',
 			data: {
 				id: expect.any(Number),
@@ -299,8 +286,7 @@ describe('documents', () => {
 		];
 		for (const [b, fields] of cases) {
 			const r = await c.post(docs, b);
-			expect(r.status).toBe(422);
-			expect(Object.keys(r.json.errors).sort()).toEqual(fields.sort());
+			expectInvalidFields(r, fields.sort());
 			expect(r.json.message).toBe(r.json.errors[Object.keys(r.json.errors)[0]][0]);
 		}
 		const noFile = await c.post(docs, { name: 'P', type: 'pdf' });

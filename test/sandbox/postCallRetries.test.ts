@@ -4,7 +4,8 @@
  * last delay or until the webhook is switched off. By default it is sent once
  * (calls-webhooks.test.ts).
  */
-import { useWebhookSandbox, webhookReceiver } from './receiver';
+import { placeCall } from './helpers';
+import { activatePostCall, useWebhookSandbox, webhookReceiver } from './receiver';
 
 const w = useWebhookSandbox({
 	callDurationMs: 5000,
@@ -12,19 +13,11 @@ const w = useWebhookSandbox({
 	beyondDocs: ['postCallRetries'],
 });
 
-const activate = (id: number) =>
-	w.c.put(`/api/user/assistant/${id}`, {
-		is_webhook_active: true,
-		webhook_url: `${w.hook.url}/post-call`,
-	});
-
 describe('post-call webhook retries (postCallRetries)', () => {
 	it('retries non-2xx answers per webhookRetryDelaysMs and logs every attempt', async () => {
-		await activate(102);
+		await activatePostCall(w, 102);
 		w.hook.script = [500, 503];
-		const id = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		expect(w.hook.received).toHaveLength(1);
 		await w.c.advance(999);
@@ -52,9 +45,7 @@ describe('post-call webhook retries (postCallRetries)', () => {
 			is_webhook_active: true,
 			webhook_url: `${deadUrl}/gone`,
 		});
-		const id = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		await w.c.advance(1000 + 2000 + 4000 + 10000);
 		const log = (await w.c.ctl('GET', `/webhooks?callId=${id}`)).json;
@@ -62,11 +53,9 @@ describe('post-call webhook retries (postCallRetries)', () => {
 		expect(log.every((e: any) => typeof e.error === 'string' && e.status === undefined)).toBe(true);
 	});
 	it('stops pending retries when the webhook is disabled', async () => {
-		await activate(102);
+		await activatePostCall(w, 102);
 		w.hook.script = [500];
-		const id = (
-			await w.c.post('/api/user/make_call', { phone_number: '+4917612345678', assistant_id: 102 })
-		).json.call_id;
+		const id = await placeCall(w.c);
 		await w.c.ctl('POST', `/calls/${id}/end`, { status: 'completed' });
 		await w.c.post('/api/user/assistants/disable-webhook', { assistant_id: 102 });
 		await w.c.advance(10000);

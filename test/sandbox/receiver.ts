@@ -61,3 +61,15 @@ export function useWebhookSandbox(options: SandboxOptions): WebhookSandbox {
 	});
 	return started;
 }
+
+/** Switches assistant `id`'s post-call webhook on, sent to the receiver's /post-call. */
+export const activatePostCall = (
+	w: WebhookSandbox,
+	id: number,
+	extra: Record<string, unknown> = {},
+) =>
+	w.c.put(`/api/user/assistant/${id}`, {
+		is_webhook_active: true,
+		webhook_url: `${w.hook.url}/post-call`,
+		...extra,
+	});

@@ -1,12 +1,7 @@
 import { SEED } from '../../sandbox';
-import { boot, Client } from './helpers';
+import { expectAnswer, expectInvalidFields, useSandbox, WHATSAPP_SENT } from './helpers';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const A = SEED.alice;
 const T = A.templates;
@@ -62,8 +57,7 @@ describe('GET /api/user/whatsapp/senders/{senderId}/templates', () => {
 	it("answers 404 SENDER_NOT_FOUND for an unknown or another user's sender, 422 for an unknown status", async () => {
 		for (const id of [SEED.bob.senders.online, 99999, 'abc']) {
 			const r = await c.get(`/api/user/whatsapp/senders/${id}/templates`);
-			expect(r.status).toBe(404);
-			expect(r.json).toEqual({
+			expectAnswer(r, 404, {
 				success: false,
 				error: 'Sender not found',
 				error_code: 'SENDER_NOT_FOUND',
@@ -86,13 +80,8 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 	it('sends, charges the balance, starts a conversation and records the message with its ids for read receipts', async () => {
 		const before = await balance('alice');
 		const r = await sendTemplate();
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+		expectAnswer(r, 200, {
+			...WHATSAPP_SENT,
 			status: 'queued',
 		});
 		expect(await balance('alice')).toBeCloseTo(before - 0.08, 4);
@@ -243,8 +232,7 @@ describe('POST /api/user/whatsapp/send (template message)', () => {
 	it('answers 402 INSUFFICIENT_BALANCE when the balance does not cover the message', async () => {
 		await c.ctl('POST', '/users/alice/balance', { balance: 0.05 });
 		const r = await sendTemplate();
-		expect(r.status).toBe(402);
-		expect(r.json).toEqual({
+		expectAnswer(r, 402, {
 			success: false,
 			error: 'Insufficient balance. Please top up your account.',
 			error_code: 'INSUFFICIENT_BALANCE',
@@ -324,8 +312,7 @@ describe('POST /api/user/sms', () => {
 	it('sends from the number id, answers with the phone string and segments, charges per segment, and records the SMS', async () => {
 		const before = await balance('alice');
 		const r = await sms();
-		expect(r.status).toBe(200);
-		expect(r.json).toEqual({
+		expectAnswer(r, 200, {
 			message: 'SMS sent successfully',
 			data: {
 				sms_id: expect.stringMatching(/^SMS_\d+$/),
@@ -378,14 +365,12 @@ describe('POST /api/user/sms', () => {
 		}
 		await c.ctl('POST', '/users/alice/balance', { balance: 0.05 });
 		const poor = await sms();
-		expect(poor.status).toBe(400);
-		expect(poor.json).toEqual({ message: 'Insufficient balance to send SMS' });
+		expectAnswer(poor, 400, { message: 'Insufficient balance to send SMS' });
 		expect((await c.ctl('GET', '/sms')).json).toEqual([]);
 	});
 	it('validates the body with 422 field errors: from an integer, to and body required, body at most 300 characters', async () => {
 		const empty = await c.post('/api/user/sms', {});
-		expect(empty.status).toBe(422);
-		expect(Object.keys(empty.json.errors).sort()).toEqual(['body', 'from', 'to']);
+		expectInvalidFields(empty, ['body', 'from', 'to']);
 		expect((await sms({ from: '+14155550101' })).json.errors).toEqual({
 			from: ['The from must be an integer.'],
 		});

@@ -100,6 +100,27 @@ const attempts = async (client: Client, query: string) =>
 		(entry) => [entry.attempt, entry.status],
 	);
 
+/**
+ * The restarted sandbox sends the one failed delivery again exactly when due, the same bytes to the
+ * same path, and logs it as attempt 2, answered 200.
+ */
+async function expectRetriedWhenDue(
+	second: Client,
+	dueMs: number,
+	delivery: { path: string; key: 'conversation_id' | 'id'; value: unknown },
+	logQuery: string,
+): Promise<void> {
+	await second.advance(dueMs - 1);
+	expect(hook.received).toHaveLength(1);
+	await second.advance(1);
+	expect(hook.received.map((r) => [r.path, r.body[delivery.key]])).toEqual([
+		[delivery.path, delivery.value],
+		[delivery.path, delivery.value],
+	]);
+	expect(hook.received[1].raw).toBe(hook.received[0].raw);
+	expect(await attempts(second, logQuery)).toEqual([[2, 200]]);
+}
+
 test('a failed conversation-ended delivery is retried 30 s after it failed, after a restart, as the same delivery', async () => {
 	const first = await start();
 	hook.script = [500];
@@ -107,15 +128,12 @@ test('a failed conversation-ended delivery is retried 30 s after it failed, afte
 	expect(hook.received).toHaveLength(1);
 
 	const second = await restart(first);
-	await second.advance(29_999);
-	expect(hook.received).toHaveLength(1);
-	await second.advance(1);
-	expect(hook.received.map((r) => [r.path, r.body.conversation_id])).toEqual([
-		['/ended', uuid],
-		['/ended', uuid],
-	]);
-	expect(hook.received[1].raw).toBe(hook.received[0].raw);
-	expect(await attempts(second, `kind=conversation_ended`)).toEqual([[2, 200]]);
+	await expectRetriedWhenDue(
+		second,
+		30_000,
+		{ path: '/ended', key: 'conversation_id', value: uuid },
+		'kind=conversation_ended',
+	);
 	await second.advance(600_000);
 	expect(hook.received).toHaveLength(2);
 });
@@ -126,15 +144,12 @@ test('a failed post-call delivery is retried when due after a restart, as the sa
 	const callId = await completedCall(first);
 
 	const second = await restart(first);
-	await second.advance(999);
-	expect(hook.received).toHaveLength(1);
-	await second.advance(1);
-	expect(hook.received.map((r) => [r.path, r.body.id])).toEqual([
-		['/post-call', callId],
-		['/post-call', callId],
-	]);
-	expect(hook.received[1].raw).toBe(hook.received[0].raw);
-	expect(await attempts(second, `callId=${callId}`)).toEqual([[2, 200]]);
+	await expectRetriedWhenDue(
+		second,
+		CALL_RETRY_DELAYS_MS[0],
+		{ path: '/post-call', key: 'id', value: callId },
+		`callId=${callId}`,
+	);
 });
 
 test('a retry that came due while the sandbox was down goes out at start', async () => {

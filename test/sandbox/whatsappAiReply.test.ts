@@ -7,22 +7,13 @@
 import { SEED } from '../../sandbox';
 import { authorOf, formatConversation } from '../../sandbox/customerCli';
 import { customerCommand } from '../helpers/customerCommand';
-import { boot, type Client } from './helpers';
+import { useSandbox } from './helpers';
 
 const SENDER = SEED.alice.senders.online; // 71, assistant 104 "Chat Concierge"
 const MAX = SEED.alice.openWindowCustomer;
 const NEW_PHONE = '+4917655500009';
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(async () => {
-	await c.sb.stop();
-});
-beforeEach(async () => {
-	await c.ctl('POST', '/reset');
-});
+const c = useSandbox();
 
 const customerWrites = async (message: string, extra: Record<string, unknown> = {}) =>
 	await c.ctl('POST', '/whatsapp/inbound', {

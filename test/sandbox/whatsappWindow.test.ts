@@ -6,17 +6,12 @@
  */
 import { SEED } from '../../sandbox';
 import { customerCommand } from '../helpers/customerCommand';
-import { boot, Client } from './helpers';
+import { useSandbox } from './helpers';
 
 const SENDER = SEED.alice.senders.online;
 const CUSTOMER = SEED.alice.openWindowCustomer.phone;
 
-let c: Client;
-beforeAll(async () => {
-	c = await boot();
-});
-afterAll(() => c.sb.stop());
-beforeEach(() => c.ctl('POST', '/reset'));
+const c = useSandbox();
 
 const sessionStatus = async () =>
 	(

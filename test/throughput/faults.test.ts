@@ -7,7 +7,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { locator, type Kit } from '../node/kit';
-import { ALICE, numberedItems, startThroughputKit } from './kit';
+import {
+	ALICE,
+	expectOneItemPerInput,
+	numberedItems,
+	sessionStatusOf,
+	startThroughputKit,
+} from './kit';
 import { useDrivenClock, wireEvents } from '../transport/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
@@ -41,12 +47,7 @@ beforeEach(async () => {
 	await kit.control('POST', '/reset');
 });
 
-const statusParameters = {
-	resource: 'whatsApp',
-	operation: 'getSessionStatus',
-	senderId: locator(ALICE.senders.online),
-	recipientPhone: '={{ $json.phone }}',
-};
+const statusParameters = sessionStatusOf('={{ $json.phone }}');
 const statusInput = () => [
 	{ json: { phone: ALICE.openWindowCustomer.phone } },
 	{ json: { phone: ALICE.unknownCustomerPhone } },
@@ -65,8 +66,7 @@ describe.each(KINDS)('fault %s', (kind) => {
 		await kit.fault({ method: 'GET', path: STATUS_PATH, count: 2, kind });
 		const result = await kit.run(statusParameters, { input: statusInput() });
 
-		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectOneItemPerInput(result, 2);
 		expect(result.output.map((item) => item.json.has_conversation)).toEqual([true, false]);
 		const log = await kit.requests(STATUS_PATH);
 		expect(log.map((entry) => entry.fault ?? null)).toEqual([kind, kind, null, null]);
@@ -94,13 +94,7 @@ describe.each(KINDS)('fault %s', (kind) => {
 			continueOnFail: true,
 		});
 
-		expect(result.error).toBeUndefined();
-		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectOneItemPerInput(result, 3);
 		const [failed, ...sent] = result.output.map((item) => item.json);
 		expect(failed.error).toMatch(/outcome unknown/i);
 		expect(failed.errorCode).toBe('OUTCOME_UNKNOWN');
@@ -150,10 +144,7 @@ describe('faults across items', () => {
 			},
 			{ input: phones.map((phone) => ({ json: { phone } })), continueOnFail: true },
 		);
-		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(
-			phones.map((_, item) => ({ item })),
-		);
+		expectOneItemPerInput(result, phones.length);
 
 		// One request per item, the reset one included (its body never got parsed), and none repeated.
 		const log = await kit.requests(CALL_PATH);

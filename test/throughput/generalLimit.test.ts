@@ -6,18 +6,20 @@
  * and token for the whole process, so a fresh sandbox is a fresh budget.
  */
 import type { Kit } from '../node/kit';
-import { ALICE, expectWithinRateLimit, numberedItems, startThroughputKit } from './kit';
 import { useDrivenClock } from '../transport/drivenClock';
+import {
+	ALICE,
+	expectOneItemPerInput,
+	expectWithinRateLimit,
+	numberedItems,
+	sessionStatusOf,
+	startThroughputKit,
+} from './kit';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const LANGUAGES_PATH = '/api/user/assistants/languages';
 
-const sessionStatus = {
-	resource: 'whatsApp',
-	operation: 'getSessionStatus',
-	senderId: { __rl: true, mode: 'id', value: String(ALICE.senders.online) },
-	recipientPhone: ALICE.openWindowCustomer.phone,
-};
+const sessionStatus = sessionStatusOf(ALICE.openWindowCustomer.phone);
 
 async function kitWithLimit(burst: { limit: number; windowMs: number }): Promise<Kit> {
 	const sustained = { limit: 100, windowMs: 60_000 };
@@ -46,10 +48,7 @@ describe('the general limit', () => {
 		const burst = { limit: 20, windowMs: 1000 };
 		kit = await kitWithLimit(burst);
 		const result = await kit.run(sessionStatus, { input: numberedItems(60), typeVersion: 2 });
-		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual(
-			Array.from({ length: 60 }, (_, item) => ({ item })),
-		);
+		expectOneItemPerInput(result, 60);
 		const log = await kit.requests(STATUS_PATH);
 		expect(log.map((entry) => entry.status)).toEqual(Array(60).fill(200));
 		expectWithinRateLimit(log, burst);

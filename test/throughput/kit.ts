@@ -4,11 +4,11 @@
  * log's `at`, its rate windows and the node's pacer all read one clock, which moves only while no
  * request is on the wire. A file calls `useDrivenClock()` before starting the kit.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { createClock, SEED, type SandboxOptions } from '../../sandbox';
 import type { TestCredentials } from '../../harness/engine';
-import { startKit, type Kit } from '../node/kit';
+import { locator, startKit, type Kit } from '../node/kit';
 import { drive } from '../transport/drivenClock';
 
 export const ALICE = SEED.alice;
@@ -29,12 +29,35 @@ export async function startThroughputKit(
 	return { ...kit, run: async (...args) => await drive(async () => await kit.run(...args)) };
 }
 
+/** WhatsApp → Get Session Status of the seeded online sender with `recipientPhone`, `extra` beside. */
+export const sessionStatusOf = (
+	recipientPhone: string,
+	extra: INodeParameters = {},
+): INodeParameters => ({
+	resource: 'whatsApp',
+	operation: 'getSessionStatus',
+	senderId: locator(ALICE.senders.online),
+	recipientPhone,
+	...extra,
+});
+
 /** `count` input items, each with its own index under `n`. */
 export function numberedItems(
 	count: number,
 	extra: (n: number) => IDataObject = () => ({}),
 ): INodeExecutionData[] {
 	return Array.from({ length: count }, (_, n) => ({ json: { n, ...extra(n) } }));
+}
+
+/** The run raised no node error and gave one item per input item, in input order, each paired with its own. */
+export function expectOneItemPerInput(
+	result: Awaited<ReturnType<Kit['run']>>,
+	count: number,
+): void {
+	expect(result.error).toBeUndefined();
+	expect(result.output.map((item) => item.pairedItem)).toEqual(
+		Array.from({ length: count }, (_, item) => ({ item })),
+	);
 }
 
 /** The largest number of the given timestamps that fall into any window of `windowMs` (half-open). */

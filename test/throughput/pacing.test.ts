@@ -10,9 +10,11 @@ import type { RequestLogEntry } from '../../sandbox';
 import { locator, type Kit } from '../node/kit';
 import {
 	ALICE,
+	expectOneItemPerInput,
 	expectWithinRateLimit,
 	maxInAnyWindow,
 	numberedItems,
+	sessionStatusOf,
 	startThroughputKit,
 } from './kit';
 import { useDrivenClock } from '../transport/drivenClock';
@@ -67,10 +69,7 @@ const bodyField = (entry: RequestLogEntry, field: string) =>
 
 /** Every item succeeded, in input order, each paired with its own input item. */
 function expectAllSucceeded(result: Awaited<ReturnType<Kit['run']>>, count: number) {
-	expect(result.error).toBeUndefined();
-	expect(result.output.map((item) => item.pairedItem)).toEqual(
-		Array.from({ length: count }, (_, item) => ({ item })),
-	);
+	expectOneItemPerInput(result, count);
 	for (const item of result.output) expect(item.json).toMatchObject({ success: true });
 }
 
@@ -83,26 +82,35 @@ function expectAcceptedOnce(log: RequestLogEntry[], field: string, values: strin
 }
 
 describe('pacing', () => {
-	it('WhatsApp free-form: a batch never exceeds 5 sends per second and provokes no 429', async () => {
-		const result = await kit.run(freeform('batch'), { input: numberedItems(16) });
-		expectAllSucceeded(result, 16);
-		const log = await kit.requests(FREEFORM_PATH);
-		expect(log.map((entry) => entry.status)).toEqual(Array(16).fill(200));
-		expect(log.map((entry) => bodyField(entry, 'message'))).toEqual(
-			Array.from({ length: 16 }, (_, n) => `batch ${n}`),
+	// Each batch is larger than its limit, so pacing shows; the field tells the items apart in the log.
+	it.each([
+		{
+			title: 'WhatsApp free-form: a batch never exceeds 5 sends per second and provokes no 429',
+			operation: freeform,
+			items: 16,
+			path: FREEFORM_PATH,
+			limit: FREEFORM_LIMIT,
+			field: 'message',
+			sent: (n: number) => `batch ${n}`,
+		},
+		{
+			title: 'AI replies: a batch never exceeds the (scaled) 5 per 2 s and provokes no 429',
+			operation: reply,
+			items: 12,
+			path: REPLY_PATH,
+			limit: REPLY_LIMIT,
+			field: 'customer_identifier',
+			sent: (n: number) => `batch-${n}`,
+		},
+	])('$title', async ({ operation, items, path, limit, field, sent }) => {
+		const result = await kit.run(operation('batch'), { input: numberedItems(items) });
+		expectAllSucceeded(result, items);
+		const log = await kit.requests(path);
+		expect(log.map((entry) => entry.status)).toEqual(Array(items).fill(200));
+		expect(log.map((entry) => bodyField(entry, field))).toEqual(
+			Array.from({ length: items }, (_, n) => sent(n)),
 		);
-		expectWithinRateLimit(log, FREEFORM_LIMIT);
-	});
-
-	it('AI replies: a batch never exceeds the (scaled) 5 per 2 s and provokes no 429', async () => {
-		const result = await kit.run(reply('batch'), { input: numberedItems(12) });
-		expectAllSucceeded(result, 12);
-		const log = await kit.requests(REPLY_PATH);
-		expect(log.map((entry) => entry.status)).toEqual(Array(12).fill(200));
-		expect(log.map((entry) => bodyField(entry, 'customer_identifier'))).toEqual(
-			Array.from({ length: 12 }, (_, n) => `batch-${n}`),
-		);
-		expectWithinRateLimit(log, REPLY_LIMIT);
+		expectWithinRateLimit(log, limit);
 	});
 
 	it('two workflows running at once on the same token share one budget', async () => {
@@ -137,15 +145,9 @@ describe('429 answers', () => {
 
 	it('a 429 on a GET without a documented limit is waited out too', async () => {
 		await kit.fault({ method: 'GET', path: STATUS_PATH, count: 1, kind: '429', retryAfter: 1 });
-		const result = await kit.run(
-			{
-				resource: 'whatsApp',
-				operation: 'getSessionStatus',
-				senderId: locator(ALICE.senders.online),
-				recipientPhone: ALICE.openWindowCustomer.phone,
-			},
-			{ input: numberedItems(2) },
-		);
+		const result = await kit.run(sessionStatusOf(ALICE.openWindowCustomer.phone), {
+			input: numberedItems(2),
+		});
 		expectAllSucceeded(result, 2);
 		expect((await kit.requests(STATUS_PATH)).map((entry) => entry.status)).toEqual([429, 200, 200]);
 	});

@@ -1,7 +1,7 @@
 /** The Conversation Ended event: the assistant's conversation-ended webhook for widget and WhatsApp chats. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, useTriggerKit } from './triggerKit';
+import { listeningTo, useTriggerKit } from './triggerKit';
 
 const CHAT_ASSISTANT = 104; // "Chat Concierge", behind WhatsApp senders 71 and 72
 const SENDER = 71;
@@ -11,13 +11,7 @@ const DISABLE = '/api/user/assistants/disable-conversation-ended-webhook';
 // A service whose assistant list shows the conversation-ended URL (conversationEndedUnreported.test.ts: one that does not).
 const kit = useTriggerKit(undefined, ['assistantConversationEndedWebhookUrl']);
 
-const chatEnded = (extra: IDataObject = {}) => ({
-	assistantId: byId(CHAT_ASSISTANT),
-	event: 'conversationEnded',
-	...extra,
-});
-const secretOf = (t: { nodeStaticData(): IDataObject }) =>
-	t.nodeStaticData().webhookSecret as string;
+const chatEnded = (extra?: IDataObject) => listeningTo(CHAT_ASSISTANT, 'conversationEnded', extra);
 const writes = async () => (await kit().requests()).filter((r) => r.method !== 'GET');
 
 /** A customer writes to the sender: the sandbox opens (or continues) the WhatsApp chat; returns its UUID. */
@@ -45,7 +39,7 @@ describe('registration', () => {
 		const t = kit().trigger(chatEnded(), { typeVersion: 1.1 });
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
-		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
+		const url = t.signedUrl();
 		expect(await writes()).toEqual([
 			expect.objectContaining({
 				method: 'POST',
@@ -117,7 +111,7 @@ describe('registration', () => {
 		const t = kit().trigger(chatEnded({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
 		expect((await kit().assistant(CHAT_ASSISTANT)).conversation_ended_webhook_url).toBe(
-			`${t.productionUrl}?secret=${secretOf(t)}`,
+			t.signedUrl(),
 		);
 		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
@@ -152,7 +146,7 @@ describe('HTTPS', () => {
 		});
 		await t.lifecycle('create');
 		expect((await kit().assistant(CHAT_ASSISTANT)).conversation_ended_webhook_url).toBe(
-			`https://n8n.example.com/webhook/e2d5a9c0-0000-4000-8000-000000000001/webhook?secret=${secretOf(t)}`,
+			`https://n8n.example.com/webhook/e2d5a9c0-0000-4000-8000-000000000001/webhook?secret=${t.secret()}`,
 		);
 	});
 

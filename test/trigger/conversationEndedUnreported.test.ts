@@ -34,9 +34,7 @@ it('with "Replace Existing Webhook" registers its URL, and unpublishing removes 
 		options: { replaceExisting: true },
 	});
 	await t.lifecycle('create');
-	expect(await storedUrl()).toBe(
-		`${t.productionUrl}?secret=${String(t.nodeStaticData().webhookSecret)}`,
-	);
+	expect(await storedUrl()).toBe(t.signedUrl());
 	await kit().ctl('DELETE', '/requests');
 	await t.lifecycle('delete', 'internal', 'update');
 	expect((await writes()).map((r) => r.path)).toEqual([DISABLE]);

@@ -7,31 +7,19 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox';
-import { byId, useTriggerKit, type TriggerUnderTest } from './triggerKit';
-
-const INBOUND = SEED.alice.inboundAssistantId; // 101
-const CALLER = '+4917612345678';
+import {
+	ARRIVING_CALL_ITEM,
+	CALLER,
+	INBOUND,
+	incomingCall,
+	publishedInboundTrigger,
+} from './inboundCallKit';
+import { useTriggerKit } from './triggerKit';
 
 const kit = useTriggerKit();
 
-async function published(typeVersion = 1.2, event = 'inboundCall'): Promise<TriggerUnderTest> {
-	const t = kit().trigger(
-		{ assistantId: byId(INBOUND), event, responseMode: 'lastNode' },
-		{ typeVersion },
-	);
-	await t.lifecycle('create');
-	return t;
-}
-
-async function incomingCall(): Promise<IDataObject> {
-	return (await kit().ctl('POST', '/calls/incoming', {
-		assistant_id: INBOUND,
-		customer_phone: CALLER,
-	})) as IDataObject;
-}
-
-const secretQuery = (t: TriggerUnderTest) => `?secret=${String(t.nodeStaticData().webhookSecret)}`;
+/** This file's trigger: the Inbound Call event at node version 1.2. */
+const published = () => publishedInboundTrigger(kit(), { typeVersion: 1.2 });
 
 /** A post-call URL nothing listens on: its deliveries fail, and the webhook log keeps what they sent. */
 const REFUSING_POST_CALL_URL = 'http://127.0.0.1:9/post-call';
@@ -59,17 +47,9 @@ describe('Inbound Call', () => {
 		kit().workflow = (item) => ({
 			variables: { customer_name: 'Max Miller', known_caller: item.customer_phone === CALLER },
 		});
-		const answer = await incomingCall();
+		const answer = await incomingCall(kit());
 		const callId = (answer.call as IDataObject).id as number;
-		expect(kit().deliveries.map((d) => d.emitted)).toEqual([
-			[
-				{
-					status: 'incoming',
-					customer_phone: CALLER,
-					assistant_phone: expect.stringMatching(/^\+/),
-				},
-			],
-		]);
+		expect(kit().deliveries.map((d) => d.emitted)).toEqual([[ARRIVING_CALL_ITEM]]);
 		expect(answer.inbound_request).toMatchObject({
 			status: 200,
 			variables: { customer_name: 'Max Miller', known_caller: true },
@@ -91,7 +71,7 @@ describe('Inbound Call', () => {
 	it('reads a flat object of variables as well', async () => {
 		await published();
 		kit().workflow = () => ({ customer_name: 'Erika' });
-		const answer = await incomingCall();
+		const answer = await incomingCall(kit());
 		expect((answer.call as IDataObject).input_variables).toEqual({ customer_name: 'Erika' });
 	});
 
@@ -104,7 +84,7 @@ describe('Inbound Call', () => {
 			await released;
 			return { variables: { customer_name: 'Too Late' } };
 		};
-		const answer = await incomingCall().finally(release);
+		const answer = await incomingCall(kit()).finally(release);
 		expect(answer.inbound_request).toMatchObject({ error: 'timeout', variables: {} });
 		expect((answer.call as IDataObject).status).toBe('initiated');
 		expect((answer.call as IDataObject).input_variables).toEqual({});
@@ -113,7 +93,7 @@ describe('Inbound Call', () => {
 	it("outputs a completed call's delivery as a finished call", async () => {
 		const t = await published();
 		const body = await completedCallBody();
-		expect(await kit().post(`${t.productionUrl}${secretQuery(t)}`, body)).toBe(200);
+		expect(await kit().post(t.signedUrl(), body)).toBe(200);
 		const emitted = kit().deliveries.flatMap((d) => d.emitted);
 		expect(emitted).toEqual([
 			expect.objectContaining({
@@ -128,7 +108,7 @@ describe('Inbound Call', () => {
 
 	it('two identical bodies without a call ID both start the workflow; a call ID seen before does not', async () => {
 		const t = await published();
-		const url = `${t.productionUrl}${secretQuery(t)}`;
+		const url = t.signedUrl();
 		const body = { customer_phone: CALLER, assistant_phone: '+15550001111' };
 		expect(await kit().post(url, body)).toBe(200);
 		expect(await kit().post(url, body)).toBe(200);
@@ -148,10 +128,13 @@ describe('Inbound Call', () => {
 	});
 
 	it('Inbound Call Completed of saved version-1.1 workflows still registers and outputs both shapes', async () => {
-		const t = await published(1.1, 'inboundCallCompleted');
+		const t = await publishedInboundTrigger(kit(), {
+			typeVersion: 1.1,
+			event: 'inboundCallCompleted',
+		});
 		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toMatch(/\?secret=/);
-		await incomingCall();
-		await kit().post(`${t.productionUrl}${secretQuery(t)}`, await completedCallBody());
+		await incomingCall(kit());
+		await kit().post(t.signedUrl(), await completedCallBody());
 		expect(
 			kit()
 				.deliveries.flatMap((d) => d.emitted)

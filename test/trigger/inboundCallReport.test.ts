@@ -5,25 +5,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox';
-import { byId, useTriggerKit } from './triggerKit';
-
-const INBOUND = SEED.alice.inboundAssistantId; // 101
-const CALLER = '+4917612345678';
+import { CALLER, incomingCall, publishedInboundTrigger } from './inboundCallKit';
+import { useTriggerKit } from './triggerKit';
 
 const kit = useTriggerKit(undefined, ['inboundCallCompletedReport']);
 
 it('one execution per inbound call, when it ends, output as a finished call', async () => {
-	const t = kit().trigger({
-		assistantId: byId(INBOUND),
-		event: 'inboundCall',
-		responseMode: 'lastNode',
-	});
-	await t.lifecycle('create');
-	const arrived = await kit().ctl('POST', '/calls/incoming', {
-		assistant_id: INBOUND,
-		customer_phone: CALLER,
-	});
+	await publishedInboundTrigger(kit());
+	const arrived = await incomingCall(kit());
 	expect(arrived.inbound_request).toBeNull();
 	expect(kit().deliveries).toEqual([]);
 

@@ -5,32 +5,24 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SEED } from '../../sandbox';
-import { byId, useTriggerKit } from './triggerKit';
-
-const INBOUND = SEED.alice.inboundAssistantId; // 101
-const CALLER = '+4917612345678';
+import {
+	ARRIVING_CALL_ITEM,
+	INBOUND,
+	incomingCall,
+	publishedInboundTrigger,
+} from './inboundCallKit';
+import { useTriggerKit } from './triggerKit';
 
 const kit = useTriggerKit(undefined, ['inboundRequestCallDetails']);
 
 it("outputs the call's details and drops a repeated delivery of the same call", async () => {
-	const t = kit().trigger({
-		assistantId: byId(INBOUND),
-		event: 'inboundCall',
-		responseMode: 'lastNode',
-	});
-	await t.lifecycle('create');
-	const arrived = await kit().ctl('POST', '/calls/incoming', {
-		assistant_id: INBOUND,
-		customer_phone: CALLER,
-	});
+	const t = await publishedInboundTrigger(kit());
+	const arrived = await incomingCall(kit());
 	const callId = (arrived.call as IDataObject).id as number;
 	expect(kit().deliveries.map((d) => d.emitted)).toEqual([
 		[
 			{
-				status: 'incoming',
-				customer_phone: CALLER,
-				assistant_phone: expect.stringMatching(/^\+/),
+				...ARRIVING_CALL_ITEM,
 				call_id: callId,
 				assistant_id: INBOUND,
 				timestamp: expect.any(String),
@@ -43,7 +35,7 @@ it("outputs the call's details and drops a repeated delivery of the same call", 
 		payload: IDataObject;
 	}>;
 	const sent = log[0];
-	const url = `${t.productionUrl}?secret=${String(t.nodeStaticData().webhookSecret)}`;
+	const url = t.signedUrl();
 	expect(await kit().post(url, sent.payload)).toBe(200);
 	expect(kit().deliveries.map((d) => d.emitted.length)).toEqual([1, 0]);
 });

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { byId, listeningTo, startTriggerKit, useTriggerKit } from './triggerKit';
 import { drivingTimers, expectBackoffs, settledValue, type Driven } from './drivenTimers';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
@@ -9,13 +9,7 @@ const INBOUND = SEED.alice.inboundAssistantId; // 101
 
 const kit = useTriggerKit();
 
-const postCall = (extra: IDataObject = {}) => ({
-	assistantId: byId(OUTBOUND),
-	event: 'callCompleted',
-	...extra,
-});
-const secretOf = (t: { nodeStaticData(): IDataObject }) =>
-	t.nodeStaticData().webhookSecret as string;
+const postCall = (extra?: IDataObject) => listeningTo(OUTBOUND, 'callCompleted', extra);
 
 describe('activation (post-call webhook)', () => {
 	it('registers the node URL with a fresh secret on the assistant, and checkExists then finds it', async () => {
@@ -25,7 +19,7 @@ describe('activation (post-call webhook)', () => {
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
 
-		const secret = secretOf(t);
+		const secret = t.secret();
 		expect(secret).toMatch(/^[0-9a-f]{48}$/);
 		const assistant = await kit().assistant(OUTBOUND);
 		expect(assistant.webhook_url).toBe(`${t.productionUrl}?secret=${secret}`);
@@ -56,17 +50,17 @@ describe('activation (post-call webhook)', () => {
 		const put = (await kit().requests()).find((r) => r.method === 'PUT');
 		expect(put?.body).toEqual({
 			is_webhook_active: true,
-			webhook_url: `${t.productionUrl}?secret=${secretOf(t)}`,
+			webhook_url: t.signedUrl(),
 		});
 	});
 
 	it('rotates the secret on every activation, and the old secret is refused afterwards', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const first = secretOf(t);
+		const first = t.secret();
 		await t.lifecycle('delete', 'internal', 'update');
 		await t.lifecycle('create');
-		const second = secretOf(t);
+		const second = t.secret();
 		expect(second).not.toBe(first);
 		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
 			`${t.productionUrl}?secret=${second}`,
@@ -80,7 +74,7 @@ describe('activation (post-call webhook)', () => {
 	it('checkExists is false when the assistant points elsewhere or the stored secret is not the registered one', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const registered = secretOf(t);
+		const registered = t.secret();
 		// Restart with static data from elsewhere: a different secret than the one registered.
 		t.nodeStaticData().webhookSecret = 'f'.repeat(48);
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
@@ -157,7 +151,7 @@ describe('deliveries', () => {
 	it('a forged delivery (wrong, missing or differently sized secret) gets 401 and starts nothing', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const secret = secretOf(t);
+		const secret = t.secret();
 		const forged = { id: 999, status: 'completed' };
 		const wrong = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
 		expect(await kit().post(`${t.productionUrl}?secret=${wrong}`, forged)).toBe(401);
@@ -207,7 +201,7 @@ describe('deliveries', () => {
 	it('a duplicate of the same call id emits once, another call still emits', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
+		const url = t.signedUrl();
 		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
 		expect(await kit().post(url, { id: 480001, status: 'completed' })).toBe(200);
 		expect(await kit().post(url, { id: 480002, status: 'completed' })).toBe(200);
@@ -262,7 +256,7 @@ describe('deactivation', () => {
 	it('a failed removal is reported and keeps the static data, so a later activation re-adopts the registration', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const secret = secretOf(t);
+		const secret = t.secret();
 		await kit().ctl('POST', '/faults', {
 			method: 'POST',
 			path: '/api/user/assistants/disable-webhook',
@@ -282,7 +276,7 @@ describe('deactivation', () => {
 		} finally {
 			await kit().ctl('DELETE', '/faults');
 		}
-		expect(secretOf(t)).toBe(secret);
+		expect(t.secret()).toBe(secret);
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(true);
 	});
 
@@ -392,7 +386,7 @@ describe('an assistant with a foreign webhook', () => {
 		);
 		expect(await t.lifecycle('create')).toBe(true);
 		let assistant = await kit().assistant(OUTBOUND);
-		expect(assistant.webhook_url).toBe(`${t.productionUrl}?secret=${secretOf(t)}`);
+		expect(assistant.webhook_url).toBe(t.signedUrl());
 		expect([
 			assistant.send_webhook_only_on_completed,
 			assistant.include_recording_in_webhook,
@@ -485,9 +479,7 @@ describe('an assistant with a foreign webhook', () => {
 		});
 		expect(await t.lifecycle('checkExists', 'trigger', 'init')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
-			`${t.productionUrl}?secret=${secretOf(t)}`,
-		);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(t.signedUrl());
 	});
 });
 
@@ -497,9 +489,7 @@ describe('test mode ("listen for test event")', () => {
 		t.useTestUrl();
 		expect(await t.lifecycle('checkExists', 'manual', 'manual')).toBe(false);
 		await t.lifecycle('create', 'manual', 'manual');
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
-			`${t.testUrl}?secret=${secretOf(t)}`,
-		);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(t.signedUrl('test'));
 		const { callId } = await kit().endCall(OUTBOUND);
 		expect(kit().deliveries).toEqual([
 			expect.objectContaining({ path: new URL(t.testUrl).pathname, status: 200 }),
@@ -522,9 +512,7 @@ describe('test mode ("listen for test event")', () => {
 			'This workflow is published, so assistant "Sales Outreach" (#102) sends its post-call webhook to the published trigger: ' +
 				'unpublish the workflow to test this trigger (an assistant sends each webhook to one URL only), then publish it again afterwards',
 		);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
-			`${production.productionUrl}?secret=${secretOf(production)}`,
-		);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(production.signedUrl());
 	});
 });
 
@@ -545,18 +533,12 @@ describe('publishing while "Test this trigger" is listening', () => {
 			'Assistant "Sales Outreach" (#102) sends its post-call webhook to this trigger\'s test URL ("Test this trigger" is listening): stop listening, then publish again',
 		);
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([]);
-		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(
-			`${editor.testUrl}?secret=${secretOf(editor)}`,
-		);
+		expect((await kit().assistant(OUTBOUND)).webhook_url).toBe(editor.signedUrl('test'));
 	});
 });
 
 describe('inbound call event', () => {
-	const inbound = (extra: IDataObject = {}) => ({
-		assistantId: byId(INBOUND),
-		event: 'inboundCallCompleted',
-		...extra,
-	});
+	const inbound = (extra?: IDataObject) => listeningTo(INBOUND, 'inboundCallCompleted', extra);
 
 	it('registers with enable-inbound-webhook, receives inbound calls, and removes only the inbound webhook', async () => {
 		// A post-call webhook of someone else on the same assistant must survive the whole lifecycle.
@@ -569,7 +551,7 @@ describe('inbound call event', () => {
 		const t = kit().trigger(inbound());
 		expect(await t.lifecycle('checkExists')).toBe(false);
 		expect(await t.lifecycle('create')).toBe(true);
-		const url = `${t.productionUrl}?secret=${secretOf(t)}`;
+		const url = t.signedUrl();
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([
 			expect.objectContaining({
 				method: 'POST',
@@ -623,9 +605,7 @@ describe('inbound call event', () => {
 		);
 		const t = kit().trigger(inbound({ options: { replaceExisting: true } }));
 		await t.lifecycle('create');
-		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(
-			`${t.productionUrl}?secret=${secretOf(t)}`,
-		);
+		expect((await kit().assistant(INBOUND)).inbound_webhook_url).toBe(t.signedUrl());
 		await kit().ctl('DELETE', '/requests');
 		await t.lifecycle('delete', 'internal', 'update');
 		expect((await kit().requests()).filter((r) => r.method !== 'GET')).toEqual([

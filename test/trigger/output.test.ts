@@ -10,7 +10,7 @@ const kit = useTriggerKit();
 async function activated(parameters: IDataObject) {
 	const t = kit().trigger({ assistantId: byId(OUTBOUND), event: 'callCompleted', ...parameters });
 	await t.lifecycle('create');
-	return { t, url: `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}` };
+	return { t, url: t.signedUrl() };
 }
 
 /** The guide's example shape (https://docs.famulor.de/en/api-reference/webhooks/post-call): transcript array plus formatted_transcript, campaign call. */
@@ -116,7 +116,7 @@ describe('full output', () => {
 				{ typeVersion },
 			);
 			await t.lifecycle('create');
-			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+			const url = t.signedUrl();
 			const forged = {
 				...guidePayload,
 				json: { id: 1, status: 'forged' },

@@ -7,16 +7,12 @@ import {
 	IN_FLIGHT_MS,
 } from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
-import { byId, startTriggerKit, useTriggerKit } from './triggerKit';
+import { byId, listeningTo, startTriggerKit, useTriggerKit } from './triggerKit';
 import { drivingTimers, expectBackoffs, settledValue, stopDate } from './drivenTimers';
 import { MAX_RETRY_ATTEMPTS } from '../../nodes/shared/transport/constants';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;
-const postCall = (extra: IDataObject = {}) => ({
-	assistantId: byId(OUTBOUND),
-	event: 'callCompleted',
-	...extra,
-});
+const postCall = (extra?: IDataObject) => listeningTo(OUTBOUND, 'callCompleted', extra);
 
 const kit = useTriggerKit();
 
@@ -118,7 +114,7 @@ describe('replayed call and chat deliveries', () => {
 			stopDate(instant);
 			const t = kit().trigger(parameters as INodeParameters, { typeVersion: 1.1 });
 			await t.lifecycle('create');
-			const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+			const url = t.signedUrl();
 			expect(await kit().post(url, body(1))).toBe(200);
 			for (let i = 0; i < IN_FLIGHT_MAX_ENTRIES; i++)
 				claimDelivery(`other trigger|${i}`, Date.now());
@@ -136,7 +132,7 @@ describe('replayed call and chat deliveries', () => {
 	it('a call delivery without an ID is deduplicated by a digest of its bytes', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const url = t.signedUrl();
 		const anonymous = { status: 'completed', customer_phone: '+4917612345678' };
 		expect(await kit().post(url, anonymous)).toBe(200);
 		expect(await kit().post(url, anonymous)).toBe(200);
@@ -149,7 +145,7 @@ describe('copies of one delivery at the same instant', () => {
 	it('start one execution (each copy loaded the static data before either saved it)', async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const url = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const url = t.signedUrl();
 		const copies = await kit().deliverTogether(url, { id: 481234, status: 'completed' }, 2);
 		expect(copies.map((d) => d.status)).toEqual([200, 200]);
 		expect(copies.map((d) => d.emitted.length).sort()).toEqual([0, 1]);
@@ -165,11 +161,11 @@ describe('copies of one delivery at the same instant', () => {
 	it("of a new activation are not mistaken for copies of the previous activation's deliveries", async () => {
 		const t = kit().trigger(postCall());
 		await t.lifecycle('create');
-		const first = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const first = t.signedUrl();
 		expect((await kit().deliverTogether(first, { id: 482000 }, 1))[0].emitted).toHaveLength(1);
 		await t.lifecycle('delete', 'internal', 'update');
 		await t.lifecycle('create');
-		const second = `${t.productionUrl}?secret=${t.nodeStaticData().webhookSecret as string}`;
+		const second = t.signedUrl();
 		expect((await kit().deliverTogether(second, { id: 482000 }, 1))[0].emitted).toHaveLength(1);
 	});
 });

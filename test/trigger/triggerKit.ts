@@ -46,6 +46,10 @@ export interface TriggerUnderTest extends TriggerHarness {
 	/** Switches the harness to test-webhook mode (webhookData.isTest). */
 	useTestUrl(): void;
 	nodeStaticData(): IDataObject;
+	/** The webhook secret the trigger keeps in its static data. */
+	secret(): string;
+	/** The URL the trigger registers on the assistant: its production (or test) URL, signed. */
+	signedUrl(which?: 'production' | 'test'): string;
 }
 
 export interface TriggerKit {
@@ -305,6 +309,9 @@ export async function startTriggerKit(
 			});
 			harnesses.set(productionUrl, harness);
 			harnesses.set(testUrl, harness);
+			const nodeStaticData = () =>
+				(harness.workflow.staticData[`node:${harness.node.name}`] ?? {}) as IDataObject;
+			const secret = () => nodeStaticData().webhookSecret as string;
 			return Object.assign(harness, {
 				webhookUrl: productionUrl,
 				productionUrl,
@@ -312,9 +319,10 @@ export async function startTriggerKit(
 				useTestUrl() {
 					(harness.webhookData as { isTest?: boolean }).isTest = true;
 				},
-				nodeStaticData() {
-					return (harness.workflow.staticData[`node:${harness.node.name}`] ?? {}) as IDataObject;
-				},
+				nodeStaticData,
+				secret,
+				signedUrl: (which: 'production' | 'test' = 'production') =>
+					`${which === 'test' ? testUrl : productionUrl}?secret=${secret()}`,
 			});
 		},
 		api,
@@ -438,6 +446,13 @@ export function useTriggerKit(
 
 /** Resource-locator value by ID. */
 export const byId = (id: number) => ({ __rl: true, mode: 'id', value: String(id) });
+
+/** The parameters of a trigger for `event` of assistant `assistantId`, with `extra` beside them. */
+export const listeningTo = (
+	assistantId: number,
+	event: string,
+	extra: IDataObject = {},
+): INodeParameters => ({ assistantId: byId(assistantId), event, ...extra });
 
 /** Resolves once `predicate` holds, polling briefly (sandbox retries run on timers); the bound is generous for a loaded CI machine. */
 export async function waitFor(
