@@ -25,7 +25,6 @@ import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { createDrivenClock } from './drivenClock';
-import { visibleText } from './runReaders';
 
 /**
  * The file's clock: useDrivenKit installs it before the sandbox starts, so the sandbox's clock, the
@@ -35,7 +34,25 @@ import { visibleText } from './runReaders';
 export const clock = createDrivenClock();
 
 export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
-export { callEachPhone, items, locator, NO_FIELD_TO_CHANGE, phoneItems } from './parameters';
+export {
+	callEachPhone,
+	GENERATE_REPLY,
+	items,
+	limitTo,
+	locator,
+	NO_FIELD_TO_CHANGE,
+	operationParameters,
+	phoneItems,
+	SMS_CAPABLE_NUMBERS,
+} from './parameters';
+export {
+	describeTokenNeverShown,
+	expectDeletedOnce,
+	expectFailedBeforeSending,
+	expectMiddleItemRefused,
+	expectPairedWith,
+	expectSentOnce,
+} from './checks';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -223,6 +240,18 @@ function useKitOn(
 	});
 }
 
+/**
+ * The sandbox serving one generation of the API only ('current' or 'seed'), generate-reply allowed
+ * more often than the suites ask for it.
+ */
+export const apiGeneration = (api: 'current' | 'seed'): SandboxOptions => ({
+	api,
+	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
+});
+
+/** The run options of version 2 of the node. */
+export const V2: RunOptions = { typeVersion: 2 };
+
 /** Runs version 2 of the node with `parameters` (resource and operation among them). */
 export function v2Run(kit: () => Kit) {
 	return async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
@@ -262,32 +291,4 @@ export async function newChat(kit: Kit, type = 'widget'): Promise<string> {
 	});
 	await kit.clearRequests();
 	return created.json.conversation_id as string;
-}
-
-/**
- * The check a node suite ends with where another suite's own check covers the rest of its tests: no
- * run of this file shows the credential's token or a sandbox user's.
- */
-export function describeTokenNeverShown(kit: () => Kit): void {
-	describe('the API token', () => {
-		it("never appears in any output item, error message, description or context of this file's runs", () => {
-			expect(kit().runs.length).toBeGreaterThan(0);
-			const { credentials, sandbox } = kit();
-			for (const result of kit().runs)
-				for (const token of [credentials.apiToken, sandbox.tokens.alice, sandbox.tokens.bob])
-					expect(visibleText(result)).not.toContain(token);
-		});
-	});
-}
-
-/** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
-export async function expectFailedBeforeSending(
-	kit: Kit,
-	result: NodeRunResult,
-	field: string,
-): Promise<void> {
-	expect(result.output).toHaveLength(0);
-	expect(result.error?.name).toBe('NodeOperationError');
-	expect(result.error?.message).toContain(field);
-	expect(await kit.requests()).toHaveLength(0);
 }

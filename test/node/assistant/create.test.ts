@@ -1,6 +1,6 @@
 import { kit, REQUIRED_BODY, create, assistantRecord } from './setup';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { items, jsonOf, visibleText } from '../kit';
+import { expectSentOnce, items, jsonOf, visibleText } from '../kit';
 
 const ALL_ADDITIONAL_FIELDS: INodeParameters = {
 	phoneNumberId: { __rl: true, mode: 'list', value: '11' },
@@ -86,16 +86,11 @@ const ALL_ADDITIONAL_BODY = {
 describe('Assistant → Create', () => {
 	it('sends exactly the required fields with their types and returns the service response', async () => {
 		const result = await kit().run(create());
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'POST',
-			path: '/api/user/assistant',
+		const request = await expectSentOnce(kit(), result, 'POST /api/user/assistant', {
 			query: {},
 			status: 201,
 		});
-		expect(requests[0].body).toStrictEqual(REQUIRED_BODY);
+		expect(request.body).toStrictEqual(REQUIRED_BODY);
 		const [item] = jsonOf(result);
 		expect(result.output).toHaveLength(1);
 		expect(item).toMatchObject({

@@ -1,9 +1,6 @@
-import { useDrivenKit } from '../kit';
+import { apiGeneration, useDrivenKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
-export const kit = useDrivenKit({
-	api: 'current',
-	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
-});
+export const kit = useDrivenKit(apiGeneration('current'));
 
-export const v2 = { typeVersion: 2 };
+export { V2 as v2 } from '../kit';
