@@ -24,6 +24,7 @@ import {
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
+import { expectDeletedOnce, expectFailedBeforeSending, expectSentOnce } from './checks';
 import { createDrivenClock } from './drivenClock';
 
 /**
@@ -45,14 +46,8 @@ export {
 	phoneItems,
 	SMS_CAPABLE_NUMBERS,
 } from './parameters';
-export {
-	describeTokenNeverShown,
-	expectDeletedOnce,
-	expectFailedBeforeSending,
-	expectMiddleItemRefused,
-	expectPairedWith,
-	expectSentOnce,
-} from './checks';
+export { describeTokenNeverShown, expectMiddleItemRefused, expectPairedWith } from './checks';
+export { apiGeneration, V2, v2Run, v2Runner } from './runners';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -89,6 +84,14 @@ export interface Kit {
 	requests(path?: string): Promise<RequestLogEntry[]>;
 	/** Forgets the logged requests, so a test sees only what follows. */
 	clearRequests(): Promise<void>;
+	/** The checks of what a run sent, on this kit's request log: see checks.ts. */
+	expectSentOnce(
+		result: NodeRunResult,
+		route: string,
+		expected?: Partial<RequestLogEntry>,
+	): Promise<RequestLogEntry>;
+	expectDeletedOnce(result: NodeRunResult, path: string, output: IDataObject): Promise<void>;
+	expectFailedBeforeSending(result: NodeRunResult, field: string): Promise<void>;
 	/** Calls a sandbox control, e.g. `control('POST', '/clock/advance', { ms: 1000 })`; fails unless it answers 2xx. */
 	control<T = IDataObject>(method: string, path: string, body?: unknown): Promise<T>;
 	/** Makes the sandbox answer the next `count` matching requests with the fault `kind` (500, 429, timeout, reset, ...). */
@@ -139,7 +142,7 @@ export async function startKit(
 			);
 		return response.json as T;
 	};
-	return {
+	const kit: Kit = {
 		sandbox,
 		credentials: baseCredentials,
 		runs,
@@ -182,6 +185,15 @@ export async function startKit(
 			await control('DELETE', '/requests');
 		},
 		control,
+		async expectSentOnce(result, route, expected) {
+			return await expectSentOnce(kit, result, route, expected);
+		},
+		async expectDeletedOnce(result, path, output) {
+			await expectDeletedOnce(kit, result, path, output);
+		},
+		async expectFailedBeforeSending(result, field) {
+			await expectFailedBeforeSending(kit, result, field);
+		},
 		async fault(fault) {
 			await control('POST', '/faults', fault);
 		},
@@ -196,6 +208,7 @@ export async function startKit(
 			await sandbox.stop();
 		},
 	};
+	return kit;
 }
 
 /**
@@ -238,35 +251,6 @@ function useKitOn(
 			await kit.stop();
 		},
 	});
-}
-
-/**
- * The sandbox serving one generation of the API only ('current' or 'seed'), generate-reply allowed
- * more often than the suites ask for it.
- */
-export const apiGeneration = (api: 'current' | 'seed'): SandboxOptions => ({
-	api,
-	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
-});
-
-/** The run options of version 2 of the node. */
-export const V2: RunOptions = { typeVersion: 2 };
-
-/** Runs version 2 of the node with `parameters` (resource and operation among them). */
-export function v2Run(kit: () => Kit) {
-	return async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-		await kit().run(parameters as never, { typeVersion: 2, ...options });
-}
-
-/** Runs version 2 of the node on `resource` → `operation`: the call most of the node's suites share. */
-export function v2Runner(kit: () => Kit) {
-	const run = v2Run(kit);
-	return async (
-		resource: string,
-		operation: string,
-		parameters: Record<string, unknown> = {},
-		options: RunOptions = {},
-	) => await run({ resource, operation, ...parameters }, options);
 }
 
 /** Runs one of version 2's list searches (a picker's From List) with the kit's credential. */

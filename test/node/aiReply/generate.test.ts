@@ -1,13 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	items,
-	jsonOf,
-	startKit,
-	useDrivenKit,
-	visibleText,
-} from '../kit';
+import { expectPairedWith, items, jsonOf, startKit, useDrivenKit, visibleText } from '../kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.
@@ -167,7 +160,7 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters), field);
 	});
 
 	it('exactly 255 characters are accepted', async () => {
@@ -206,12 +199,7 @@ describe('AI Reply → Continue On Fail', () => {
 		expect(result.error).toBeUndefined();
 		const output = jsonOf(result);
 		expect(output).toHaveLength(4);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedWith(result, [0, 1, 2, 3]);
 		expect(output[0]).toMatchObject({ success: true, customer_identifier: 'good-1' });
 		expect(output[1].error).toContain('customer_identifier');
 		expect(output[2].error).toContain('message');

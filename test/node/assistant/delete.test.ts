@@ -1,4 +1,4 @@
-import { apiGeneration, expectDeletedOnce, locator, useDrivenKit, V2 } from '../kit';
+import { apiGeneration, locator, useDrivenKit, V2 } from '../kit';
 
 // Version 2 against the sandbox in current mode.
 const kit = useDrivenKit(apiGeneration('current'));
@@ -9,7 +9,7 @@ describe('Assistant → Delete', () => {
 			{ resource: 'assistant', operation: 'delete', assistantId: locator(103) },
 			V2,
 		);
-		await expectDeletedOnce(kit(), result, '/api/user/assistant/103', {
+		await kit().expectDeletedOnce(result, '/api/user/assistant/103', {
 			id: 103,
 			message: 'Assistant deleted successfully',
 		});

@@ -1,6 +1,6 @@
 import { kit } from './setup';
 import { SEED } from '../../../sandbox';
-import { jsonOf, locator, only } from '../kit';
+import { expectPairedWith, jsonOf, locator, only } from '../kit';
 import { ALICE, run, stored } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
@@ -34,11 +34,7 @@ describe('Assistant webhook switches (v2)', () => {
 			{ assistantId: locator('={{ $json.id }}') },
 			{ input, continueOnFail: true },
 		);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json).toMatchObject({
 			assistant_id: ALICE.chatAssistantId,
 			enabled: false,

@@ -1,5 +1,5 @@
 import { kit } from './setup';
-import { jsonOf, expectFailedBeforeSending, only } from '../kit';
+import { jsonOf, only } from '../kit';
 import { ALICE, run, stored } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
@@ -29,8 +29,7 @@ describe('Assistant webhook switches (v2)', () => {
 		const refused = await run('enableConversationEndedWebhook', {
 			webhookUrl: 'http://example.com/chat-ended',
 		});
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			refused,
 			'Webhook URL (webhook_url) must start with https://',
 		);

@@ -1,6 +1,6 @@
 import { kit, create, update } from './setup';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending, NO_FIELD_TO_CHANGE } from '../kit';
+import { NO_FIELD_TO_CHANGE } from '../kit';
 
 describe('Assistant → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
@@ -150,7 +150,7 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters), field);
 	});
 
 	it('a bad variable name is reported under the API field variables, not the parameter path', async () => {

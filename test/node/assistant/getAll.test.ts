@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { kit, REQUIRED_BODY } from './setup';
 import { SEED } from '../../../sandbox';
-import { expectSentOnce, jsonOf, limitTo } from '../kit';
+import { jsonOf, limitTo } from '../kit';
 
 const getMany = async (paging: IDataObject) =>
 	await kit().run({ resource: 'assistant', operation: 'getAll', ...paging });
@@ -9,7 +9,7 @@ const getMany = async (paging: IDataObject) =>
 describe('Assistant → Get Many', () => {
 	it('Limit asks for one page of that size and returns one item per assistant', async () => {
 		const result = await getMany(limitTo(3));
-		await expectSentOnce(kit(), result, 'GET /api/user/assistants/get', {
+		await kit().expectSentOnce(result, 'GET /api/user/assistants/get', {
 			query: { per_page: '3', page: '1' },
 		});
 		expect(jsonOf(result).map((assistant) => assistant.id)).toEqual(

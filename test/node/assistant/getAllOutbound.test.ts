@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { kit } from './setup';
 import { SEED } from '../../../sandbox';
-import { expectSentOnce, jsonOf, limitTo } from '../kit';
+import { jsonOf, limitTo } from '../kit';
 
 const getManyOutbound = async (paging: IDataObject) =>
 	await kit().run({ resource: 'assistant', operation: 'getAllOutbound', ...paging });
@@ -9,7 +9,7 @@ const getManyOutbound = async (paging: IDataObject) =>
 describe('Assistant → Get Many Outbound', () => {
 	it('turns the bare array into one item per assistant', async () => {
 		const result = await getManyOutbound({ returnAll: true });
-		await expectSentOnce(kit(), result, 'GET /api/user/assistants/outbound', { query: {} });
+		await kit().expectSentOnce(result, 'GET /api/user/assistants/outbound', { query: {} });
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThanOrEqual(2);
 		expect(

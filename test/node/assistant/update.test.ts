@@ -1,6 +1,6 @@
 import { kit, update, assistantRecord } from './setup';
 import { SEED } from '../../../sandbox';
-import { expectSentOnce, jsonOf } from '../kit';
+import { jsonOf } from '../kit';
 
 describe('Assistant → Update', () => {
 	it('sends only the fields added to Update Fields, to the chosen assistant', async () => {
@@ -12,7 +12,7 @@ describe('Assistant → Update', () => {
 				variables: { variable: [{ name: 'tier', value: 'gold' }] },
 			}),
 		);
-		const request = await expectSentOnce(kit(), result, 'PUT /api/user/assistant/101', {
+		const request = await kit().expectSentOnce(result, 'PUT /api/user/assistant/101', {
 			query: {},
 			status: 200,
 		});

@@ -1,5 +1,13 @@
 import { SEED } from '../../../sandbox';
-import { fieldTypes, locator, only, useDrivenKit, visibleText, type RunOptions } from '../kit';
+import {
+	describeTokenNeverShown,
+	expectPairedWith,
+	fieldTypes,
+	locator,
+	only,
+	type RunOptions,
+	useDrivenKit,
+} from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -31,11 +39,7 @@ describe('Call → Make', () => {
 				],
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: '/api/user/make_call',
+		const request = await kit().expectSentOnce(result, 'POST /api/user/make_call', {
 			query: {},
 			status: 200,
 		});
@@ -159,11 +163,7 @@ describe('Call → Make', () => {
 			{ continueOnFail: true, input },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json).toMatchObject({ status: 'initiated' });
 		expect(result.output[1].json).toMatchObject({
 			error: expect.stringMatching(/phone_number/),
@@ -188,10 +188,4 @@ describe('Call → Make', () => {
 	});
 });
 
-describe('Call: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(8);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'Call: the API token', minRuns: 9 });

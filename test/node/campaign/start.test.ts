@@ -1,15 +1,11 @@
 import { SEED } from '../../../sandbox';
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, jsonOf, locator } from '../kit';
 import { kit, run } from './setup';
 
 describe('Campaign → Start, Stop, Delete', () => {
 	it('Start sends {campaign_id, action: start} once and outputs {campaign_id, status, message}; the campaign calls its leads', async () => {
 		const result = await run('campaign', 'start', { campaignId: locator(91) });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: '/api/user/campaigns/update-status',
+		const request = await kit().expectSentOnce(result, 'POST /api/user/campaigns/update-status', {
 			status: 200,
 		});
 		expect(request.body).toEqual({ campaign_id: 91, action: 'start' });

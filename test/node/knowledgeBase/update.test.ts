@@ -1,10 +1,10 @@
 import {
+	describeTokenNeverShown,
+	expectPairedWith,
 	fieldTypes,
 	locator,
-	only,
-	visibleText,
-	describeTokenNeverShown,
 	NO_FIELD_TO_CHANGE,
+	only,
 } from '../kit';
 import { KB, kit, run } from './setup';
 
@@ -14,11 +14,7 @@ describe('Knowledge Base → Update', () => {
 			knowledgeBaseId: locator(KB),
 			updateFields: { name: 'FAQ 2026', description: 'Aktualisiert' },
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'PUT',
-			path: `/api/user/knowledgebases/${KB}`,
+		const request = await kit().expectSentOnce(result, `PUT /api/user/knowledgebases/${KB}`, {
 			query: {},
 		});
 		expect(request.contentType).toMatch(/^application\/json/);
@@ -87,11 +83,7 @@ describe('Knowledge Base → Update', () => {
 			{ continueOnFail: true, input },
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json).toMatchObject({ data: { name: 'Eins' } });
 		expect(result.output[1].json).toMatchObject({
 			error: expect.stringMatching(/Name \(name\) must be at most 255/),
@@ -118,12 +110,6 @@ describe('Knowledge Base → Update', () => {
 	});
 });
 
-describe('Knowledge Base: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(8);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'Knowledge Base: the API token', minRuns: 9 });
 
 describeTokenNeverShown(kit);

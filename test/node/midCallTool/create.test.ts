@@ -1,4 +1,4 @@
-import { jsonOf, expectFailedBeforeSending, locator } from '../kit';
+import { jsonOf, locator } from '../kit';
 import { kit, v2 } from './setup';
 
 describe('Mid-Call Tool', () => {
@@ -71,6 +71,6 @@ describe('Mid-Call Tool', () => {
 			},
 			v2,
 		);
-		await expectFailedBeforeSending(kit(), result, 'name');
+		await kit().expectFailedBeforeSending(result, 'name');
 	});
 });

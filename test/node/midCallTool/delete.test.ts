@@ -1,4 +1,4 @@
-import { jsonOf, locator, only } from '../kit';
+import { locator } from '../kit';
 import { kit, v2 } from './setup';
 
 describe('Mid-Call Tool → Delete', () => {
@@ -7,13 +7,9 @@ describe('Mid-Call Tool → Delete', () => {
 			{ resource: 'midCallTool', operation: 'delete', toolId: locator(33) },
 			v2,
 		);
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: '/api/user/tools/33',
-			status: 200,
+		await kit().expectDeletedOnce(result, '/api/user/tools/33', {
+			id: 33,
+			message: 'Tool deleted successfully',
 		});
-		expect(jsonOf(result)).toEqual([
-			{ id: 33, deleted: true, message: 'Tool deleted successfully' },
-		]);
 	});
 });

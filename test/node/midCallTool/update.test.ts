@@ -1,4 +1,4 @@
-import { jsonOf, locator, only } from '../kit';
+import { jsonOf, locator } from '../kit';
 import { kit, v2 } from './setup';
 
 describe('Mid-Call Tool → Update', () => {
@@ -12,9 +12,7 @@ describe('Mid-Call Tool → Update', () => {
 			},
 			v2,
 		);
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'PUT', path: '/api/user/tools/32', status: 200 });
+		const request = await kit().expectSentOnce(result, 'PUT /api/user/tools/32', { status: 200 });
 		expect(request.body).toStrictEqual({ timeout: 20 });
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: 32, timeout: 20 })]);
 	});

@@ -1,14 +1,10 @@
-import { only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, expectPairedWith, only } from '../kit';
 import { E164, kit, run, json } from './setup';
 
 describe('Phone Number → Search Available', () => {
 	it('sends country_code and contains, and outputs one item per available number', async () => {
 		const result = await run('search', { countryCode: 'US', contains: '415', returnAll: true });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'GET',
-			path: '/api/user/phone-numbers/search',
+		await kit().expectSentOnce(result, 'GET /api/user/phone-numbers/search', {
 			query: { country_code: 'US', contains: '415' },
 		});
 		expect(result.output.length).toBeGreaterThan(1);
@@ -64,11 +60,7 @@ describe('Phone Number → Search Available', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(json(result)[1]).toMatchObject({
 			error: expect.stringMatching(/contains/),
 			httpCode: null,

@@ -3,7 +3,14 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { runNode } from '../../../harness/engine';
 import { startScriptedServer } from '../../helpers/scriptedServer';
-import { fieldTypes, locator, only, visibleText } from '../kit';
+import {
+	describeTokenNeverShown,
+	expectPairedWith,
+	fieldTypes,
+	locator,
+	only,
+	visibleText,
+} from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -183,11 +190,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 		const result = await send({ recipientPhone: '={{ $json.phone }}' }, true, input);
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json.success).toBe(true);
 		expect(result.output[1].json).toMatchObject({
 			error: expect.stringMatching(/recipient_phone/),
@@ -260,10 +263,4 @@ describe("WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 	});
 });
 
-describe('WhatsApp: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'WhatsApp: the API token', minRuns: 11 });

@@ -1,7 +1,14 @@
 import { kit, run } from './setup';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, fieldTypes, jsonOf, locator, only, visibleText } from '../kit';
+import {
+	describeTokenNeverShown,
+	expectPairedWith,
+	fieldTypes,
+	jsonOf,
+	locator,
+	only,
+} from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -137,11 +144,7 @@ describe('WhatsApp → Send Template Message', () => {
 		],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await sendTemplate(parameters);
-		await expectFailedBeforeSending(
-			kit(),
-			result,
-			message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '',
-		);
+		await kit().expectFailedBeforeSending(result, message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '');
 		expect(result.error?.message).toMatch(message);
 	});
 
@@ -221,11 +224,7 @@ describe('WhatsApp → Send Template Message', () => {
 			async (_case, items) => {
 				const result = await sendTemplate(perItem, true, items);
 				expect(result.error).toBeUndefined();
-				expect(result.output.map((item) => item.pairedItem)).toEqual([
-					{ item: 0 },
-					{ item: 1 },
-					{ item: 2 },
-				]);
+				expectPairedWith(result, [0, 1, 2]);
 				expect(result.output[1].json.error).toMatch(
 					/^Template (Variables \(variables\)|\(template_id\))/,
 				);
@@ -291,11 +290,7 @@ describe('WhatsApp → Send Template Message', () => {
 		];
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, true, input);
 		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json.success).toBe(true);
 		expect(result.output[1].json).toMatchObject({
 			error: expect.stringMatching(/recipient_phone/),
@@ -306,10 +301,4 @@ describe('WhatsApp → Send Template Message', () => {
 	});
 });
 
-describe('WhatsApp templates: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'WhatsApp templates: the API token', minRuns: 11 });
