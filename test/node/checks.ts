@@ -93,3 +93,10 @@ export function describeTokenNeverShown(
 		});
 	});
 }
+
+/** The run output exactly one item, from the first input item; that item's JSON. */
+export function onlyItemOf(result: NodeRunResult): IDataObject {
+	expect(result.output).toHaveLength(1);
+	expect(result.output[0].pairedItem).toEqual({ item: 0 });
+	return result.output[0].json;
+}

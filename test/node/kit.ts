@@ -46,7 +46,12 @@ export {
 	phoneItems,
 	SMS_CAPABLE_NUMBERS,
 } from './parameters';
-export { describeTokenNeverShown, expectMiddleItemRefused, expectPairedWith } from './checks';
+export {
+	describeTokenNeverShown,
+	expectMiddleItemRefused,
+	expectPairedWith,
+	onlyItemOf,
+} from './checks';
 export { apiGeneration, V2, v2Run, v2Runner } from './runners';
 
 export interface RunOptions {

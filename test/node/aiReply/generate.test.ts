@@ -19,6 +19,9 @@ const generate = (over: INodeParameters = {}): INodeParameters => ({
 	...over,
 });
 
+/** Where version 1 sends AI Reply → Generate. */
+const REPLY = '/api/ai/generate-reply';
+
 describe('AI Reply → Generate', () => {
 	it('posts assistant_id as a number, the identifier, the message and the variables; returns the reply', async () => {
 		const result = await kit().run(
@@ -31,16 +34,8 @@ describe('AI Reply → Generate', () => {
 				},
 			}),
 		);
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'POST',
-			path: '/api/ai/generate-reply',
-			query: {},
-			status: 200,
-		});
-		expect(requests[0].body).toStrictEqual({
+		const request = await kit().expectSentOnce(result, `POST ${REPLY}`, { query: {}, status: 200 });
+		expect(request.body).toStrictEqual({
 			assistant_id: SEED.alice.chatAssistantId,
 			customer_identifier: 'crm-contact-42',
 			message: 'Haben Sie morgen geöffnet?',
@@ -87,7 +82,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('is never repeated after a failure whose outcome is unknown', async () => {
-		await kit().fault({ method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
+		await kit().fault({ method: 'POST', path: REPLY, kind: '500', count: 3 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toContain('500');
@@ -97,7 +92,7 @@ describe('AI Reply → Generate', () => {
 	it('waits out a 429 and then sends the request again', async () => {
 		await kit().fault({
 			method: 'POST',
-			path: '/api/ai/generate-reply',
+			path: REPLY,
 			kind: '429',
 			retryAfter: 1,
 			count: 1,

@@ -1,10 +1,12 @@
 import { SEED } from '../../../sandbox';
 import {
 	describeTokenNeverShown,
-	expectPairedWith,
+	expectMiddleItemRefused,
 	fieldTypes,
 	locator,
 	only,
+	onlyItemOf,
+	phoneItems,
 	type RunOptions,
 	useDrivenKit,
 } from '../kit';
@@ -55,9 +57,7 @@ describe('Call → Make', () => {
 			assistant_id: 'number',
 			variables: 'object',
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toEqual({
+		expect(onlyItemOf(result)).toEqual({
 			message: 'Call initiated successfully',
 			call_id: expect.any(Number),
 			status: 'initiated',
@@ -153,21 +153,14 @@ describe('Call → Make', () => {
 	});
 
 	it('with Continue On Fail, calls the good numbers and returns the bad one as an error item', async () => {
-		const input = [
-			{ json: { phone: '+4915111111111' } },
-			{ json: { phone: 'call me' } },
-			{ json: { phone: '+4915122222222' } },
-		];
+		const input = phoneItems('+4915111111111', 'call me', '+4915122222222');
 		const result = await make(
 			{ phoneNumber: '={{ $json.phone }}' },
 			{ continueOnFail: true, input },
 		);
-		expect(result.error).toBeUndefined();
-		expectPairedWith(result, [0, 1, 2]);
+		expectMiddleItemRefused(result, /phone_number/);
 		expect(result.output[0].json).toMatchObject({ status: 'initiated' });
 		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/phone_number/),
-			httpCode: null,
 			errorCode: null,
 			fieldErrors: {},
 		});

@@ -6,12 +6,7 @@ import { kit, list } from './setup';
 describe('Conversation → Get Many', () => {
 	it('asks for the Limit as per_page and returns one item per conversation', async () => {
 		const result = await kit().run(list({ limit: 5 }));
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'GET',
-			path: '/api/user/conversations',
+		await kit().expectSentOnce(result, 'GET /api/user/conversations', {
 			query: { per_page: '5' },
 			status: 200,
 		});

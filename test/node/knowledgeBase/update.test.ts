@@ -1,7 +1,8 @@
 import {
 	describeTokenNeverShown,
-	expectPairedWith,
+	expectMiddleItemRefused,
 	fieldTypes,
+	items,
 	locator,
 	NO_FIELD_TO_CHANGE,
 	only,
@@ -72,24 +73,15 @@ describe('Knowledge Base → Update', () => {
 	});
 
 	it('with Continue On Fail, updates the good items and returns the bad one as an error item', async () => {
-		const input = [
-			{ json: { name: 'Eins' } },
-			{ json: { name: 'x'.repeat(256) } },
-			{ json: { name: 'Drei' } },
-		];
+		const input = items({ name: 'Eins' }, { name: 'x'.repeat(256) }, { name: 'Drei' });
 		const result = await run(
 			'update',
 			{ knowledgeBaseId: locator(KB), updateFields: { name: '={{ $json.name }}' } },
 			{ continueOnFail: true, input },
 		);
-		expect(result.error).toBeUndefined();
-		expectPairedWith(result, [0, 1, 2]);
+		expectMiddleItemRefused(result, /Name \(name\) must be at most 255/);
 		expect(result.output[0].json).toMatchObject({ data: { name: 'Eins' } });
-		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/Name \(name\) must be at most 255/),
-			httpCode: null,
-			errorCode: null,
-		});
+		expect(result.output[1].json).toMatchObject({ errorCode: null });
 		expect(result.output[2].json).toMatchObject({ data: { name: 'Drei' } });
 		expect((await kit().requests()).map((entry) => (entry.body as { name: string }).name)).toEqual([
 			'Eins',

@@ -5,10 +5,12 @@ import { runNode } from '../../../harness/engine';
 import { startScriptedServer } from '../../helpers/scriptedServer';
 import {
 	describeTokenNeverShown,
-	expectPairedWith,
+	expectMiddleItemRefused,
 	fieldTypes,
 	locator,
 	only,
+	onlyItemOf,
+	phoneItems,
 	visibleText,
 } from '../kit';
 
@@ -54,9 +56,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 			recipient_phone: 'string',
 			message: 'string',
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toMatchObject({
+		expect(onlyItemOf(result)).toMatchObject({
 			success: true,
 			message_sid: expect.stringMatching(/^SM/),
 			session_status: { is_open: true, can_send_freeform: true },
@@ -182,20 +182,11 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad one as an error item', async () => {
-		const input = [
-			{ json: { phone: ALICE.openWindowCustomer.phone } },
-			{ json: { phone: '12345' } },
-			{ json: { phone: ALICE.openWindowCustomer.phone } },
-		];
+		const open = ALICE.openWindowCustomer.phone;
+		const input = phoneItems(open, '12345', open);
 		const result = await send({ recipientPhone: '={{ $json.phone }}' }, true, input);
-		expect(result.error).toBeUndefined();
-		expect(result.output).toHaveLength(3);
-		expectPairedWith(result, [0, 1, 2]);
+		expectMiddleItemRefused(result, /recipient_phone/);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/recipient_phone/),
-			httpCode: null,
-		});
 		expect(result.output[2].json.success).toBe(true);
 		const log = await kit().requests();
 		expect(log).toHaveLength(2);

@@ -3,11 +3,14 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import {
 	describeTokenNeverShown,
+	expectMiddleItemRefused,
 	expectPairedWith,
 	fieldTypes,
 	jsonOf,
 	locator,
 	only,
+	onlyItemOf,
+	phoneItems,
 } from '../kit';
 
 const ALICE = SEED.alice;
@@ -66,9 +69,7 @@ describe('WhatsApp → Send Template Message', () => {
 			recipient_name: 'string',
 			variables: 'object',
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toEqual({
+		expect(onlyItemOf(result)).toEqual({
 			success: true,
 			conversation_id: expect.any(Number),
 			message_id: expect.any(Number),
@@ -283,19 +284,10 @@ describe('WhatsApp → Send Template Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad ones as error items, paired', async () => {
-		const input = [
-			{ json: { phone: '+4915700000004' } },
-			{ json: { phone: 'nope' } },
-			{ json: { phone: '+4915700000005' } },
-		];
+		const input = phoneItems('+4915700000004', 'nope', '+4915700000005');
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, true, input);
-		expect(result.error).toBeUndefined();
-		expectPairedWith(result, [0, 1, 2]);
+		expectMiddleItemRefused(result, /recipient_phone/);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/recipient_phone/),
-			httpCode: null,
-		});
 		expect(result.output[2].json.success).toBe(true);
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(2);
 	});
