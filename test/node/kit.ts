@@ -42,6 +42,7 @@ export {
 	limitTo,
 	locator,
 	NO_FIELD_TO_CHANGE,
+	notAnIdRow,
 	operationParameters,
 	phoneItems,
 	SMS_CAPABLE_NUMBERS,

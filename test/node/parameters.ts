@@ -59,3 +59,17 @@ export const SMS_CAPABLE_NUMBERS = {
 	operation: 'getAllSmsCapable',
 	returnAll: true,
 };
+
+/**
+ * A row of a refusal table: the ID locator `parameter` set by an expression to `value`, which the
+ * node refuses because `field` (e.g. 'Assistant (assistant_id)') must be a positive whole number.
+ */
+export function notAnIdRow(
+	name: string,
+	parameter: string,
+	field: string,
+	value: string,
+): [string, IDataObject, RegExp] {
+	const pattern = `${field.replace(/[()]/g, '\\$&')} must be a positive whole number`;
+	return [name, { [parameter]: locator(`={{ "${value}" }}`) }, new RegExp(pattern)];
+}

@@ -90,13 +90,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('waits out a 429 and then sends the request again', async () => {
-		await kit().fault({
-			method: 'POST',
-			path: REPLY,
-			kind: '429',
-			retryAfter: 1,
-			count: 1,
-		});
+		await kit().fault({ method: 'POST', path: REPLY, kind: '429', retryAfter: 1, count: 1 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].success).toBe(true);

@@ -1,7 +1,7 @@
 import { kit } from './setup';
 import { SEED } from '../../../sandbox';
 import { expectPairedWith, jsonOf, locator, only } from '../kit';
-import { ALICE, run, stored } from './setup.webhooks';
+import { ALICE, run, storedConversationEndedUrl } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
 	// Split from the Enable Conversation-Ended Webhook test, which set the URL cleared here.
@@ -18,9 +18,7 @@ describe('Assistant webhook switches (v2)', () => {
 			webhook_url: null,
 			message: 'Conversation ended webhook disabled successfully',
 		});
-		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
-			conversation_ended_webhook_url: null,
-		});
+		expect(await storedConversationEndedUrl()).toBeNull();
 	});
 
 	it('under Continue On Fail, another account’s assistant becomes an error item and the others are switched', async () => {

@@ -2,6 +2,9 @@ import { actionNodeDescription } from '../../../harness/engine';
 import { describeTokenNeverShown, fieldTypes } from '../kit';
 import { kit, run, json } from './setup';
 
+/** Where Phone Number → Purchase buys a number. */
+const PURCHASE = '/api/user/phone-numbers/purchase';
+
 describe('Phone Number → Purchase', () => {
 	async function searchOne(countryCode = 'US'): Promise<string> {
 		const result = await run('search', { countryCode, limit: 1 });
@@ -15,7 +18,7 @@ describe('Phone Number → Purchase', () => {
 			searchCountryCode: 'US',
 			phoneNumber: { __rl: true, mode: 'list', value: number },
 		});
-		const request = await kit().expectSentOnce(result, 'POST /api/user/phone-numbers/purchase', {
+		const request = await kit().expectSentOnce(result, `POST ${PURCHASE}`, {
 			query: {},
 			status: 201,
 		});
@@ -101,12 +104,7 @@ describe('Phone Number → Purchase', () => {
 	it('never repeats a purchase whose outcome is unknown (500)', async () => {
 		const number = await searchOne();
 		await kit().clearRequests();
-		await kit().fault({
-			method: 'POST',
-			path: '/api/user/phone-numbers/purchase',
-			kind: '500',
-			count: 3,
-		});
+		await kit().fault({ method: 'POST', path: PURCHASE, kind: '500', count: 3 });
 		const result = await run('purchase', {
 			phoneNumber: { __rl: true, mode: 'list', value: number },
 		});

@@ -18,6 +18,9 @@ const ALICE = SEED.alice;
 
 const HOUR = 3_600_000;
 
+/** Where Send Free-Form Message sends. */
+const SEND_FREEFORM = '/api/user/whatsapp/send-freeform';
+
 async function send(
 	parameters: Record<string, unknown>,
 	continueOnFail = false,
@@ -39,11 +42,7 @@ async function send(
 describe('WhatsApp → Send Free-Form Message', () => {
 	it('sends sender_id as a number, the E.164 phone and the message, and outputs the response', async () => {
 		const result = await send({ message: 'Ihr Termin ist bestätigt.' });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe('/api/user/whatsapp/send-freeform');
-		expect(request.query).toEqual({});
+		const request = await kit().expectSentOnce(result, `POST ${SEND_FREEFORM}`, { query: {} });
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.headers.authorization).toBe('Bearer <alice>');
 		expect(request.body).toEqual({
@@ -66,8 +65,8 @@ describe('WhatsApp → Send Free-Form Message', () => {
 
 	it('accepts a message of exactly 4096 characters', async () => {
 		const result = await send({ message: 'x'.repeat(4096) });
-		expect(result.error).toBeUndefined();
-		expect((only(await kit().requests()).body as { message: string }).message).toHaveLength(4096);
+		const request = await kit().expectSentOnce(result, `POST ${SEND_FREEFORM}`);
+		expect((request.body as { message: string }).message).toHaveLength(4096);
 	});
 
 	it('once the 24-hour window has closed, fails with 403 SESSION_EXPIRED and tells the user to send a template message', async () => {

@@ -8,6 +8,7 @@ import {
 	fieldTypes,
 	jsonOf,
 	locator,
+	notAnIdRow,
 	only,
 	onlyItemOf,
 	phoneItems,
@@ -128,16 +129,8 @@ describe('WhatsApp → Send Template Message', () => {
 			{ recipientName: 'x'.repeat(256) },
 			/Recipient Name \(recipient_name\) must be at most 255 characters, got 256/,
 		],
-		[
-			'a template that is not an ID',
-			{ templateId: locator('={{ "reminder" }}') },
-			/Template \(template_id\) must be a positive whole number/,
-		],
-		[
-			'a sender that is not an ID',
-			{ senderId: locator('={{ "" }}') },
-			/Sender \(sender_id\) must be a positive whole number/,
-		],
+		notAnIdRow('a template that is not an ID', 'templateId', 'Template (template_id)', 'reminder'),
+		notAnIdRow('a sender that is not an ID', 'senderId', 'Sender (sender_id)', ''),
 		[
 			'a variable that is a list',
 			{ templateVariables: mapped({ ...reminderValues, date: '={{ [1, 2] }}' }) },
