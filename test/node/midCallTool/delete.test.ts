@@ -1,12 +1,9 @@
 import { locator } from '../kit';
-import { kit, v2 } from './setup';
+import { kit, runTool } from './setup';
 
 describe('Mid-Call Tool → Delete', () => {
 	it("sends DELETE /api/user/tools/{id} and outputs {id, deleted} and the service's message", async () => {
-		const result = await kit().run(
-			{ resource: 'midCallTool', operation: 'delete', toolId: locator(33) },
-			v2,
-		);
+		const result = await runTool('delete', { toolId: locator(33) });
 		await kit().expectDeletedOnce(result, '/api/user/tools/33', {
 			id: 33,
 			message: 'Tool deleted successfully',

@@ -1,6 +1,7 @@
 import { kit, run } from './setup';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
+import { QUEUED_TEMPLATE_SEND } from '../../helpers/whatsAppAnswers';
 import {
 	describeTokenNeverShown,
 	expectMiddleItemRefused,
@@ -70,14 +71,7 @@ describe('WhatsApp → Send Template Message', () => {
 			recipient_name: 'string',
 			variables: 'object',
 		});
-		expect(onlyItemOf(result)).toEqual({
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM/),
-			status: 'queued',
-		});
+		expect(onlyItemOf(result)).toEqual(QUEUED_TEMPLATE_SEND);
 	});
 
 	it("leaves out recipient_name and variables when there are none, and reads each sender's templates once per run", async () => {
