@@ -1,7 +1,7 @@
 /**
  * The checks the action node suites repeat, each once: the single request a run sent, a delete's
- * request and output, a refusal before anything was sent, the items of a Continue On Fail run, and
- * that no run shows a token.
+ * request and output, a refusal before anything was sent (the three the kit offers as its methods,
+ * on its own request log), the items of a Continue On Fail run, and that no run shows a token.
  */
 import type { IDataObject } from 'n8n-workflow';
 

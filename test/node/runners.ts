@@ -17,7 +17,7 @@ export const V2: RunOptions = { typeVersion: 2 };
 /** Runs version 2 of the node with `parameters` (resource and operation among them). */
 export function v2Run(kit: () => Kit) {
 	return async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-		await kit().run(parameters as never, { typeVersion: 2, ...options });
+		await kit().run(parameters as never, { ...V2, ...options });
 }
 
 /** Runs version 2 of the node on `resource` → `operation`: the call most of the node's suites share. */
