@@ -24,8 +24,8 @@ import {
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
+import { expectDeletedOnce, expectFailedBeforeSending, expectSentOnce } from './checks';
 import { createDrivenClock } from './drivenClock';
-import { visibleText } from './runReaders';
 
 /**
  * The file's clock: useDrivenKit installs it before the sandbox starts, so the sandbox's clock, the
@@ -35,7 +35,25 @@ import { visibleText } from './runReaders';
 export const clock = createDrivenClock();
 
 export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
-export { callEachPhone, items, locator, NO_FIELD_TO_CHANGE, phoneItems } from './parameters';
+export {
+	callEachPhone,
+	GENERATE_REPLY,
+	items,
+	limitTo,
+	locator,
+	NO_FIELD_TO_CHANGE,
+	notAnIdRow,
+	operationParameters,
+	phoneItems,
+	SMS_CAPABLE_NUMBERS,
+} from './parameters';
+export {
+	describeTokenNeverShown,
+	expectMiddleItemRefused,
+	expectPairedWith,
+	onlyItemOf,
+} from './checks';
+export { apiGeneration, V2, v2Run, v2Runner } from './runners';
 
 export interface RunOptions {
 	input?: INodeExecutionData[];
@@ -72,6 +90,14 @@ export interface Kit {
 	requests(path?: string): Promise<RequestLogEntry[]>;
 	/** Forgets the logged requests, so a test sees only what follows. */
 	clearRequests(): Promise<void>;
+	/** The checks of what a run sent, on this kit's request log: see checks.ts. */
+	expectSentOnce(
+		result: NodeRunResult,
+		route: string,
+		expected?: Partial<RequestLogEntry>,
+	): Promise<RequestLogEntry>;
+	expectDeletedOnce(result: NodeRunResult, path: string, output: IDataObject): Promise<void>;
+	expectFailedBeforeSending(result: NodeRunResult, field: string): Promise<void>;
 	/** Calls a sandbox control, e.g. `control('POST', '/clock/advance', { ms: 1000 })`; fails unless it answers 2xx. */
 	control<T = IDataObject>(method: string, path: string, body?: unknown): Promise<T>;
 	/** Makes the sandbox answer the next `count` matching requests with the fault `kind` (500, 429, timeout, reset, ...). */
@@ -122,7 +148,7 @@ export async function startKit(
 			);
 		return response.json as T;
 	};
-	return {
+	const kit: Kit = {
 		sandbox,
 		credentials: baseCredentials,
 		runs,
@@ -165,6 +191,15 @@ export async function startKit(
 			await control('DELETE', '/requests');
 		},
 		control,
+		async expectSentOnce(result, route, expected) {
+			return await expectSentOnce(kit, result, route, expected);
+		},
+		async expectDeletedOnce(result, path, output) {
+			await expectDeletedOnce(kit, result, path, output);
+		},
+		async expectFailedBeforeSending(result, field) {
+			await expectFailedBeforeSending(kit, result, field);
+		},
 		async fault(fault) {
 			await control('POST', '/faults', fault);
 		},
@@ -179,6 +214,7 @@ export async function startKit(
 			await sandbox.stop();
 		},
 	};
+	return kit;
 }
 
 /**
@@ -223,23 +259,6 @@ function useKitOn(
 	});
 }
 
-/** Runs version 2 of the node with `parameters` (resource and operation among them). */
-export function v2Run(kit: () => Kit) {
-	return async (parameters: Record<string, unknown>, options: RunOptions = {}) =>
-		await kit().run(parameters as never, { typeVersion: 2, ...options });
-}
-
-/** Runs version 2 of the node on `resource` → `operation`: the call most of the node's suites share. */
-export function v2Runner(kit: () => Kit) {
-	const run = v2Run(kit);
-	return async (
-		resource: string,
-		operation: string,
-		parameters: Record<string, unknown> = {},
-		options: RunOptions = {},
-	) => await run({ resource, operation, ...parameters }, options);
-}
-
 /** Runs one of version 2's list searches (a picker's From List) with the kit's credential. */
 export function v2Search(kit: () => Kit) {
 	return async <T>(method: string, ...args: unknown[]): Promise<T> =>
@@ -262,32 +281,4 @@ export async function newChat(kit: Kit, type = 'widget'): Promise<string> {
 	});
 	await kit.clearRequests();
 	return created.json.conversation_id as string;
-}
-
-/**
- * The check a node suite ends with where another suite's own check covers the rest of its tests: no
- * run of this file shows the credential's token or a sandbox user's.
- */
-export function describeTokenNeverShown(kit: () => Kit): void {
-	describe('the API token', () => {
-		it("never appears in any output item, error message, description or context of this file's runs", () => {
-			expect(kit().runs.length).toBeGreaterThan(0);
-			const { credentials, sandbox } = kit();
-			for (const result of kit().runs)
-				for (const token of [credentials.apiToken, sandbox.tokens.alice, sandbox.tokens.bob])
-					expect(visibleText(result)).not.toContain(token);
-		});
-	});
-}
-
-/** The run failed the local validation, before anything was sent: no output, a NodeOperationError naming `field`, no request. */
-export async function expectFailedBeforeSending(
-	kit: Kit,
-	result: NodeRunResult,
-	field: string,
-): Promise<void> {
-	expect(result.output).toHaveLength(0);
-	expect(result.error?.name).toBe('NodeOperationError');
-	expect(result.error?.message).toContain(field);
-	expect(await kit.requests()).toHaveLength(0);
 }

@@ -1,4 +1,4 @@
-import { jsonOf, expectFailedBeforeSending, locator, only, useDrivenKit } from './kit';
+import { jsonOf, locator, only, useDrivenKit } from './kit';
 
 // Version 2 against the sandbox in current mode.
 const kit = useDrivenKit({
@@ -58,8 +58,7 @@ describe('Folder and Label', () => {
 		expect(only(await kit().requests()).query).toEqual({ per_page: '1', page: '1' });
 	});
 	it('refuses an unknown colour before sending', async () => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await kit().run(
 				{
 					resource: 'folder',

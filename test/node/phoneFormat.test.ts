@@ -7,7 +7,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { actionNodeDescription } from '../../harness/engine';
-import { expectFailedBeforeSending, locator, only, useDrivenKit } from './kit';
+import { locator, only, useDrivenKit } from './kit';
 
 const ALICE = SEED.alice;
 const WRITTEN = '+49 (176) 1234-5678';
@@ -131,7 +131,7 @@ describe('version 2 takes phone numbers with spaces, brackets and dashes', () =>
 			} as never,
 			{ typeVersion: 2 },
 		);
-		await expectFailedBeforeSending(kit(), result, 'To (to)');
+		await kit().expectFailedBeforeSending(result, 'To (to)');
 		expect(result.error?.message).toContain('got 0176 1234 5678');
 	});
 
@@ -163,7 +163,7 @@ describe('version 1 sends exactly the E.164 number it is given', () => {
 		'%s refuses a number with spaces before sending',
 		async (_name, parameters, _where, field) => {
 			const result = await kit().run(parameters as never, { typeVersion: 1 });
-			await expectFailedBeforeSending(kit(), result, field);
+			await kit().expectFailedBeforeSending(result, field);
 		},
 	);
 

@@ -4,7 +4,15 @@
  */
 import { SEED } from '../../sandbox';
 import { actionNodeDescription } from '../../harness/engine';
-import { callEachPhone, items, locator, phoneItems, useDrivenKit, type RunOptions } from './kit';
+import {
+	callEachPhone,
+	expectPairedWith,
+	items,
+	locator,
+	phoneItems,
+	type RunOptions,
+	useDrivenKit,
+} from './kit';
 
 const ALICE = SEED.alice;
 const CALL_PATH = '/api/user/make_call';
@@ -74,11 +82,7 @@ describe("n8n's Retry On Fail", () => {
 			continueOnFail: true,
 		});
 		expect(await kit().requests(CALL_PATH)).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json.error).toMatch(/outcome unknown/);
 		expect(result.output[1].json.call_id).toEqual(expect.any(Number));
 		expect(result.output[2].json.call_id).toEqual(expect.any(Number));

@@ -6,13 +6,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { actionNodeDescription } from '../../harness/engine';
-import {
-	describeTokenNeverShown,
-	expectFailedBeforeSending,
-	locator,
-	NO_FIELD_TO_CHANGE,
-	useDrivenKit,
-} from './kit';
+import { describeTokenNeverShown, locator, NO_FIELD_TO_CHANGE, useDrivenKit } from './kit';
 
 const kit = useDrivenKit();
 
@@ -66,7 +60,7 @@ describe('update operations without a field to change', () => {
 		async ({ typeVersion, resource, locators }) => {
 			const ids = Object.fromEntries(locators.map((name) => [name, locator(1)]));
 			const result = await kit().run({ resource, operation: 'update', ...ids }, { typeVersion });
-			await expectFailedBeforeSending(kit(), result, NO_FIELD_TO_CHANGE);
+			await kit().expectFailedBeforeSending(result, NO_FIELD_TO_CHANGE);
 			expect(result.error?.message).toBe(NO_FIELD_TO_CHANGE);
 		},
 	);

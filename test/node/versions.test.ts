@@ -1,15 +1,17 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { actionNodeDescription } from '../../harness/engine';
-import { jsonOf, locator, useDrivenKit } from './kit';
+import {
+	apiGeneration,
+	GENERATE_REPLY,
+	jsonOf,
+	SMS_CAPABLE_NUMBERS,
+	useDrivenKit,
+	V2,
+} from './kit';
 import { Famulor } from '../../nodes/Famulor/Famulor.node';
 
 // Version 2 against the sandbox in current mode.
-const kit = useDrivenKit({
-	api: 'current',
-	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
-});
-
-const v2 = { typeVersion: 2 };
+const kit = useDrivenKit(apiGeneration('current'));
 
 describe('versions', () => {
 	it('offers the new resources and operations in version 2 only', () => {
@@ -61,25 +63,8 @@ describe('versions', () => {
 
 describe('version 2 paths', () => {
 	it('generate-reply and the SMS-capable list use the current paths', async () => {
-		expect(
-			(
-				await kit().run(
-					{
-						resource: 'aiReply',
-						operation: 'generate',
-						assistantId: locator(104),
-						customerIdentifier: 'c-1',
-						message: 'Hi',
-						variables: {},
-					},
-					v2,
-				)
-			).error,
-		).toBeUndefined();
-		const sms = await kit().run(
-			{ resource: 'phoneNumber', operation: 'getAllSmsCapable', returnAll: true },
-			v2,
-		);
+		expect((await kit().run(GENERATE_REPLY, V2)).error).toBeUndefined();
+		const sms = await kit().run(SMS_CAPABLE_NUMBERS, V2);
 		expect(jsonOf(sms).map((p) => p.id)).toEqual([11]);
 		expect((await kit().requests()).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'POST /api/user/ai/generate-reply 200',

@@ -1,13 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	items,
-	jsonOf,
-	startKit,
-	useDrivenKit,
-	visibleText,
-} from '../kit';
+import { expectPairedWith, items, jsonOf, startKit, useDrivenKit, visibleText } from '../kit';
 
 // A generous limit on both sides, so the suite does not wait out the documented 5 per minute;
 // the pacing test below sets a tight one of its own.
@@ -26,6 +19,9 @@ const generate = (over: INodeParameters = {}): INodeParameters => ({
 	...over,
 });
 
+/** Where version 1 sends AI Reply → Generate. */
+const REPLY = '/api/ai/generate-reply';
+
 describe('AI Reply → Generate', () => {
 	it('posts assistant_id as a number, the identifier, the message and the variables; returns the reply', async () => {
 		const result = await kit().run(
@@ -38,16 +34,8 @@ describe('AI Reply → Generate', () => {
 				},
 			}),
 		);
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'POST',
-			path: '/api/ai/generate-reply',
-			query: {},
-			status: 200,
-		});
-		expect(requests[0].body).toStrictEqual({
+		const request = await kit().expectSentOnce(result, `POST ${REPLY}`, { query: {}, status: 200 });
+		expect(request.body).toStrictEqual({
 			assistant_id: SEED.alice.chatAssistantId,
 			customer_identifier: 'crm-contact-42',
 			message: 'Haben Sie morgen geöffnet?',
@@ -94,7 +82,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('is never repeated after a failure whose outcome is unknown', async () => {
-		await kit().fault({ method: 'POST', path: '/api/ai/generate-reply', kind: '500', count: 3 });
+		await kit().fault({ method: 'POST', path: REPLY, kind: '500', count: 3 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeDefined();
 		expect(result.error?.message).toContain('500');
@@ -102,13 +90,7 @@ describe('AI Reply → Generate', () => {
 	});
 
 	it('waits out a 429 and then sends the request again', async () => {
-		await kit().fault({
-			method: 'POST',
-			path: '/api/ai/generate-reply',
-			kind: '429',
-			retryAfter: 1,
-			count: 1,
-		});
+		await kit().fault({ method: 'POST', path: REPLY, kind: '429', retryAfter: 1, count: 1 });
 		const result = await kit().run(generate());
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result)[0].success).toBe(true);
@@ -167,7 +149,7 @@ describe('AI Reply → local validation (the item fails naming the field; nothin
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters), field);
 	});
 
 	it('exactly 255 characters are accepted', async () => {
@@ -206,12 +188,7 @@ describe('AI Reply → Continue On Fail', () => {
 		expect(result.error).toBeUndefined();
 		const output = jsonOf(result);
 		expect(output).toHaveLength(4);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedWith(result, [0, 1, 2, 3]);
 		expect(output[0]).toMatchObject({ success: true, customer_identifier: 'good-1' });
 		expect(output[1].error).toContain('customer_identifier');
 		expect(output[2].error).toContain('message');

@@ -1,6 +1,6 @@
 import { kit, REQUIRED_BODY, create, assistantRecord } from './setup';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { items, jsonOf, visibleText } from '../kit';
+import { expectPairedWith, items, jsonOf, visibleText } from '../kit';
 
 const ALL_ADDITIONAL_FIELDS: INodeParameters = {
 	phoneNumberId: { __rl: true, mode: 'list', value: '11' },
@@ -86,16 +86,11 @@ const ALL_ADDITIONAL_BODY = {
 describe('Assistant → Create', () => {
 	it('sends exactly the required fields with their types and returns the service response', async () => {
 		const result = await kit().run(create());
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'POST',
-			path: '/api/user/assistant',
+		const request = await kit().expectSentOnce(result, 'POST /api/user/assistant', {
 			query: {},
 			status: 201,
 		});
-		expect(requests[0].body).toStrictEqual(REQUIRED_BODY);
+		expect(request.body).toStrictEqual(REQUIRED_BODY);
 		const [item] = jsonOf(result);
 		expect(result.output).toHaveLength(1);
 		expect(item).toMatchObject({
@@ -173,12 +168,7 @@ describe('Assistant → Continue On Fail', () => {
 		expect(result.error).toBeUndefined();
 		const output = jsonOf(result);
 		expect(output).toHaveLength(4);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-			{ item: 3 },
-		]);
+		expectPairedWith(result, [0, 1, 2, 3]);
 		expect(output[0]).toMatchObject({
 			message: 'Assistant created successfully',
 			data: { name: 'Good One' },

@@ -3,16 +3,16 @@ import {
 	CURRENT_ONLY_FIELDS,
 	SEED_ONLY_FIELDS,
 } from '../../../sandbox/domain/assistants/apiGenerations';
-import { expectFailedBeforeSending, jsonOf, locator, only } from '../kit';
+import { jsonOf, locator, only } from '../kit';
 
 const v2 = { typeVersion: 2 };
 
 describe('Assistant → Create (version 2, current API)', () => {
 	it('sends the current names with the picked IDs as numbers; outputs the created assistant', async () => {
 		const result = await kit().run(create(), v2);
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: '/api/user/assistant', status: 201 });
+		const request = await kit().expectSentOnce(result, 'POST /api/user/assistant', {
+			status: 201,
+		});
 		expect(request.body).toStrictEqual({
 			name: 'Reminder Bot',
 			mode: 'pipeline',
@@ -172,7 +172,7 @@ describe('Assistant → Create (version 2, current API)', () => {
 			'tools[].phone_number',
 		],
 	])('refuses %s before sending, naming the field', async (_name, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters, v2), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters, v2), field);
 	});
 });
 

@@ -1,7 +1,7 @@
 import { kit } from './setup';
 import { SEED } from '../../../sandbox';
-import { jsonOf, locator, only } from '../kit';
-import { ALICE, run, stored } from './setup.webhooks';
+import { expectPairedWith, jsonOf, locator, only } from '../kit';
+import { ALICE, run, storedConversationEndedUrl } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
 	// Split from the Enable Conversation-Ended Webhook test, which set the URL cleared here.
@@ -18,9 +18,7 @@ describe('Assistant webhook switches (v2)', () => {
 			webhook_url: null,
 			message: 'Conversation ended webhook disabled successfully',
 		});
-		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
-			conversation_ended_webhook_url: null,
-		});
+		expect(await storedConversationEndedUrl()).toBeNull();
 	});
 
 	it('under Continue On Fail, another account’s assistant becomes an error item and the others are switched', async () => {
@@ -34,11 +32,7 @@ describe('Assistant webhook switches (v2)', () => {
 			{ assistantId: locator('={{ $json.id }}') },
 			{ input, continueOnFail: true },
 		);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectPairedWith(result, [0, 1, 2]);
 		expect(result.output[0].json).toMatchObject({
 			assistant_id: ALICE.chatAssistantId,
 			enabled: false,

@@ -1,15 +1,12 @@
 import { kit } from './setup';
 import { jsonOf, locator, only } from '../kit';
-import { ALICE, run, stored } from './setup.webhooks';
+import { ALICE, run, stored, withPostCallWebhook } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
 	// Split from the Enable Inbound Webhook test, which set the inbound URL cleared here.
 	it('Disable Inbound Webhook clears only the inbound URL', async () => {
 		const inbound = ALICE.inboundAssistantId;
-		await kit().api('PUT', `/api/user/assistant/${inbound}`, {
-			is_webhook_active: true,
-			webhook_url: 'https://example.com/post-call',
-		});
+		await withPostCallWebhook(inbound);
 		await run('enableInboundWebhook', {
 			assistantId: locator(inbound),
 			webhookUrl: 'https://example.com/inbound',

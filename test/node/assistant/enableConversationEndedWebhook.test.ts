@@ -1,6 +1,9 @@
 import { kit } from './setup';
-import { jsonOf, expectFailedBeforeSending, only } from '../kit';
-import { ALICE, run, stored } from './setup.webhooks';
+import { jsonOf, only } from '../kit';
+import { ALICE, run, storedConversationEndedUrl } from './setup.webhooks';
+
+/** Where Enable Conversation-Ended Webhook sends. */
+const ENABLE_PATH = '/api/user/assistants/enable-conversation-ended-webhook';
 
 describe('Assistant webhook switches (v2)', () => {
 	it('Enable Conversation-Ended Webhook sets the chat-end URL', async () => {
@@ -8,7 +11,7 @@ describe('Assistant webhook switches (v2)', () => {
 		const on = await run('enableConversationEndedWebhook', { webhookUrl: url });
 		expect(only(await kit().requests())).toMatchObject({
 			method: 'POST',
-			path: '/api/user/assistants/enable-conversation-ended-webhook',
+			path: ENABLE_PATH,
 			body: { assistant_id: ALICE.chatAssistantId, webhook_url: url },
 		});
 		expect(jsonOf(on)).toEqual([
@@ -20,17 +23,14 @@ describe('Assistant webhook switches (v2)', () => {
 				message: 'Conversation ended webhook enabled successfully',
 			},
 		]);
-		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
-			conversation_ended_webhook_url: url,
-		});
+		expect(await storedConversationEndedUrl()).toBe(url);
 	});
 
 	it('the conversation-ended URL must be HTTPS (plain http only on this machine) and is checked before sending', async () => {
 		const refused = await run('enableConversationEndedWebhook', {
 			webhookUrl: 'http://example.com/chat-ended',
 		});
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			refused,
 			'Webhook URL (webhook_url) must start with https://',
 		);
@@ -38,18 +38,11 @@ describe('Assistant webhook switches (v2)', () => {
 			webhookUrl: 'http://127.0.0.1:5678/webhook/chat',
 		});
 		expect(local.error).toBeUndefined();
-		expect(await stored(ALICE.chatAssistantId)).toMatchObject({
-			conversation_ended_webhook_url: 'http://127.0.0.1:5678/webhook/chat',
-		});
+		expect(await storedConversationEndedUrl()).toBe('http://127.0.0.1:5678/webhook/chat');
 	});
 
 	it('a switch is repeated after a lost answer (setting a URL twice has the same effect)', async () => {
-		await kit().fault({
-			method: 'POST',
-			path: '/api/user/assistants/enable-conversation-ended-webhook',
-			kind: 'reset',
-			count: 1,
-		});
+		await kit().fault({ method: 'POST', path: ENABLE_PATH, kind: 'reset', count: 1 });
 		const result = await run('enableConversationEndedWebhook', {
 			webhookUrl: 'https://example.com/chat',
 		});

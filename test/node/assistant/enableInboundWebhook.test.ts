@@ -1,15 +1,20 @@
+import type { INodeParameters } from 'n8n-workflow';
 import { kit, assistantRecord } from './setup';
 import { jsonOf, locator, only } from '../kit';
-import { ALICE, run, stored } from './setup.webhooks';
+import { ALICE, run, stored, withPostCallWebhook } from './setup.webhooks';
+
+/** Version 1's Enable Inbound Webhook of `assistantId`. */
+const enableInboundV1 = async (assistantId: INodeParameters, webhookUrl: string) =>
+	await kit().run({
+		resource: 'assistant',
+		operation: 'enableInboundWebhook',
+		assistantId,
+		webhookUrl,
+	});
 
 describe('Assistant → webhooks', () => {
 	it('Enable Inbound Webhook posts the assistant ID as a number and the URL', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'enableInboundWebhook',
-			assistantId: { __rl: true, mode: 'list', value: '101' },
-			webhookUrl: 'https://hooks.example.com/inbound',
-		});
+		const result = await enableInboundV1(locator(101, 'list'), 'https://hooks.example.com/inbound');
 		const [request] = await kit().requests();
 		expect(request).toMatchObject({
 			method: 'POST',
@@ -27,12 +32,7 @@ describe('Assistant → webhooks', () => {
 	});
 
 	it('Enable Inbound Webhook refuses an invalid URL without a request', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'enableInboundWebhook',
-			assistantId: { __rl: true, mode: 'id', value: '101' },
-			webhookUrl: 'ftp://x',
-		});
+		const result = await enableInboundV1(locator(101), 'ftp://x');
 		expect(result.error?.message).toContain('webhook_url');
 		expect(await kit().requests()).toHaveLength(0);
 	});
@@ -41,11 +41,7 @@ describe('Assistant → webhooks', () => {
 describe('Assistant webhook switches (v2)', () => {
 	it('Enable Inbound Webhook sets only the inbound URL', async () => {
 		const inbound = ALICE.inboundAssistantId;
-		await kit().api('PUT', `/api/user/assistant/${inbound}`, {
-			is_webhook_active: true,
-			webhook_url: 'https://example.com/post-call',
-		});
-		await kit().clearRequests();
+		await withPostCallWebhook(inbound);
 		const on = await run('enableInboundWebhook', {
 			assistantId: locator(inbound),
 			webhookUrl: 'https://example.com/inbound',

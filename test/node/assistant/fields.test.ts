@@ -1,86 +1,57 @@
 import { kit, create, update } from './setup';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending, NO_FIELD_TO_CHANGE } from '../kit';
+import { NO_FIELD_TO_CHANGE } from '../kit';
+
+/** A row of the table below: `parameters` over the required ones, refused naming `field`. */
+const requiredRow = (
+	field: string,
+	why: string,
+	parameters: INodeParameters,
+): [string, INodeParameters, string] => [`${field} ${why}`, create(parameters), field];
+/** A row of the table below: the Additional Fields `fields`, refused naming `field`. */
+const additionalRow = (
+	field: string,
+	why: string,
+	fields: INodeParameters,
+): [string, INodeParameters, string] => [`${field} ${why}`, create({}, fields), field];
 
 describe('Assistant → local validation (the item fails naming the field; nothing is sent)', () => {
 	const cases: Array<[string, INodeParameters, string]> = [
-		['assistant_name too long', create({ assistantName: 'x'.repeat(256) }), 'assistant_name'],
-		['assistant_name empty', create({ assistantName: '={{ "" }}' }), 'assistant_name'],
-		['voice_id zero', create({ voiceId: 0 }), 'voice_id'],
-		['voice_id not a number', create({ voiceId: '={{ "abc" }}' }), 'voice_id'],
-		['language too long', create({ language: 'L'.repeat(101) }), 'language'],
-		['language empty', create({ language: '={{ "" }}' }), 'language'],
-		['llm_model too long', create({ llmModel: 'm'.repeat(101) }), 'llm_model'],
-		[
-			'calls_direction not an option',
-			create({ callsDirection: '={{ "dial" }}' }),
-			'calls_direction',
-		],
-		['engine_type not an option', create({ engineType: '={{ "dualplex" }}' }), 'engine_type'],
-		['timezone not Area/City', create({ timezone: 'Berlin' }), 'timezone'],
-		['initial_message empty', create({ initialMessage: ' ' }), 'initial_message'],
-		['system_prompt empty', create({ systemPrompt: '={{ "" }}' }), 'system_prompt'],
-		['endpoint_type not an option', create({}, { endpointType: '={{ "auto" }}' }), 'endpoint_type'],
-		[
-			'endpoint_sensitivity above 5',
-			create({}, { endpointSensitivity: 5.5 }),
-			'endpoint_sensitivity',
-		],
-		[
-			'interrupt_sensitivity below 0',
-			create({}, { interruptSensitivity: -1 }),
-			'interrupt_sensitivity',
-		],
-		[
-			'ambient_sound_volume above 1',
-			create({}, { ambientSoundVolume: 1.5 }),
-			'ambient_sound_volume',
-		],
-		['llm_temperature above 1', create({}, { llmTemperature: 2 }), 'llm_temperature'],
-		['voice_stability below 0', create({}, { voiceStability: -0.1 }), 'voice_stability'],
-		['voice_similarity above 1', create({}, { voiceSimilarity: 1.1 }), 'voice_similarity'],
-		['speech_speed below 0.7', create({}, { speechSpeed: 0.6 }), 'speech_speed'],
-		['speech_speed above 1.2', create({}, { speechSpeed: 1.3 }), 'speech_speed'],
-		['min_interrupt_words above 10', create({}, { minInterruptWords: 11 }), 'min_interrupt_words'],
-		[
-			'min_interrupt_words not whole',
-			create({}, { minInterruptWords: 2.5 }),
-			'min_interrupt_words',
-		],
-		[
-			're_engagement_interval below 7',
-			create({}, { reEngagementInterval: 6 }),
-			're_engagement_interval',
-		],
-		[
-			're_engagement_interval above 600',
-			create({}, { reEngagementInterval: 601 }),
-			're_engagement_interval',
-		],
-		['max_call_duration below 20', create({}, { maxCallDuration: 19 }), 'max_call_duration'],
-		['max_call_duration above 1200', create({}, { maxCallDuration: 1201 }), 'max_call_duration'],
-		['max_silence_duration below 1', create({}, { maxSilenceDuration: 0 }), 'max_silence_duration'],
-		[
-			'max_silence_duration above 120',
-			create({}, { maxSilenceDuration: 121 }),
-			'max_silence_duration',
-		],
-		[
-			'who_speaks_first not an option',
-			create({}, { whoSpeaksFirst: '={{ "Bot" }}' }),
-			'who_speaks_first',
-		],
-		[
-			'end_call_tool.description too long',
-			create({}, { endCallToolDescription: 'd'.repeat(501) }),
-			'end_call_tool.description',
-		],
-		['webhook_url not a URL', create({}, { webhookUrl: 'hooks.example.com' }), 'webhook_url'],
-		[
-			'webhook_url missing while the webhook is active',
-			create({}, { isWebhookActive: true }),
-			'webhook_url',
-		],
+		requiredRow('assistant_name', 'too long', { assistantName: 'x'.repeat(256) }),
+		requiredRow('assistant_name', 'empty', { assistantName: '={{ "" }}' }),
+		requiredRow('voice_id', 'zero', { voiceId: 0 }),
+		requiredRow('voice_id', 'not a number', { voiceId: '={{ "abc" }}' }),
+		requiredRow('language', 'too long', { language: 'L'.repeat(101) }),
+		requiredRow('language', 'empty', { language: '={{ "" }}' }),
+		requiredRow('llm_model', 'too long', { llmModel: 'm'.repeat(101) }),
+		requiredRow('calls_direction', 'not an option', { callsDirection: '={{ "dial" }}' }),
+		requiredRow('engine_type', 'not an option', { engineType: '={{ "dualplex" }}' }),
+		requiredRow('timezone', 'not Area/City', { timezone: 'Berlin' }),
+		requiredRow('initial_message', 'empty', { initialMessage: ' ' }),
+		requiredRow('system_prompt', 'empty', { systemPrompt: '={{ "" }}' }),
+		additionalRow('endpoint_type', 'not an option', { endpointType: '={{ "auto" }}' }),
+		additionalRow('endpoint_sensitivity', 'above 5', { endpointSensitivity: 5.5 }),
+		additionalRow('interrupt_sensitivity', 'below 0', { interruptSensitivity: -1 }),
+		additionalRow('ambient_sound_volume', 'above 1', { ambientSoundVolume: 1.5 }),
+		additionalRow('llm_temperature', 'above 1', { llmTemperature: 2 }),
+		additionalRow('voice_stability', 'below 0', { voiceStability: -0.1 }),
+		additionalRow('voice_similarity', 'above 1', { voiceSimilarity: 1.1 }),
+		additionalRow('speech_speed', 'below 0.7', { speechSpeed: 0.6 }),
+		additionalRow('speech_speed', 'above 1.2', { speechSpeed: 1.3 }),
+		additionalRow('min_interrupt_words', 'above 10', { minInterruptWords: 11 }),
+		additionalRow('min_interrupt_words', 'not whole', { minInterruptWords: 2.5 }),
+		additionalRow('re_engagement_interval', 'below 7', { reEngagementInterval: 6 }),
+		additionalRow('re_engagement_interval', 'above 600', { reEngagementInterval: 601 }),
+		additionalRow('max_call_duration', 'below 20', { maxCallDuration: 19 }),
+		additionalRow('max_call_duration', 'above 1200', { maxCallDuration: 1201 }),
+		additionalRow('max_silence_duration', 'below 1', { maxSilenceDuration: 0 }),
+		additionalRow('max_silence_duration', 'above 120', { maxSilenceDuration: 121 }),
+		additionalRow('who_speaks_first', 'not an option', { whoSpeaksFirst: '={{ "Bot" }}' }),
+		additionalRow('end_call_tool.description', 'too long', {
+			endCallToolDescription: 'd'.repeat(501),
+		}),
+		additionalRow('webhook_url', 'not a URL', { webhookUrl: 'hooks.example.com' }),
+		additionalRow('webhook_url', 'missing while the webhook is active', { isWebhookActive: true }),
 		['boolean that is not one', create({}, { recordCall: '={{ "yes" }}' }), 'record_call'],
 		[
 			'post_call_schema type not allowed',
@@ -110,12 +81,10 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 			create({}, { postCallSchema: { field: [{ name: 'a_b', type: 'number', description: '' }] } }),
 			'post_call_schema[0].description',
 		],
-		['tool_ids not IDs', create({}, { toolIds: '31, abc' }), 'tool_ids'],
-		[
-			'phone_number_id not an ID',
-			create({}, { phoneNumberId: { __rl: true, mode: 'id', value: 'x1' } }),
-			'phone_number_id',
-		],
+		additionalRow('tool_ids', 'not IDs', { toolIds: '31, abc' }),
+		additionalRow('phone_number_id', 'not an ID', {
+			phoneNumberId: { __rl: true, mode: 'id', value: 'x1' },
+		}),
 		[
 			'variable without a name',
 			create({}, { variables: { variable: [{ name: '', value: 'v' }] } }),
@@ -150,7 +119,7 @@ describe('Assistant → local validation (the item fails naming the field; nothi
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters), field);
 	});
 
 	it('a bad variable name is reported under the API field variables, not the parameter path', async () => {

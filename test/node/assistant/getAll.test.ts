@@ -1,20 +1,15 @@
+import type { IDataObject } from 'n8n-workflow';
 import { kit, REQUIRED_BODY } from './setup';
 import { SEED } from '../../../sandbox';
-import { jsonOf } from '../kit';
+import { jsonOf, limitTo } from '../kit';
+
+const getMany = async (paging: IDataObject) =>
+	await kit().run({ resource: 'assistant', operation: 'getAll', ...paging });
 
 describe('Assistant → Get Many', () => {
 	it('Limit asks for one page of that size and returns one item per assistant', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 3,
-		});
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'GET',
-			path: '/api/user/assistants/get',
+		const result = await getMany(limitTo(3));
+		await kit().expectSentOnce(result, 'GET /api/user/assistants/get', {
 			query: { per_page: '3', page: '1' },
 		});
 		expect(jsonOf(result).map((assistant) => assistant.id)).toEqual(
@@ -34,7 +29,7 @@ describe('Assistant → Get Many', () => {
 			expect(status).toBe(201);
 		}
 		await kit().clearRequests();
-		const all = await kit().run({ resource: 'assistant', operation: 'getAll', returnAll: true });
+		const all = await getMany({ returnAll: true });
 		const allRequests = await kit().requests();
 		expect(allRequests.map((request) => request.query)).toEqual([
 			{ per_page: '100', page: '1' },
@@ -46,12 +41,7 @@ describe('Assistant → Get Many', () => {
 		expect(new Set(ids).size).toBe(204);
 
 		await kit().clearRequests();
-		const limited = await kit().run({
-			resource: 'assistant',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 150,
-		});
+		const limited = await getMany(limitTo(150));
 		expect((await kit().requests()).map((request) => request.query)).toEqual([
 			{ per_page: '100', page: '1' },
 			{ per_page: '100', page: '2' },
@@ -60,12 +50,7 @@ describe('Assistant → Get Many', () => {
 	});
 
 	it('refuses a Limit below 1 without a request', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'getAll',
-			returnAll: false,
-			limit: 0,
-		});
+		const result = await getMany(limitTo(0));
 		expect(result.error?.message).toContain('limit');
 		expect(await kit().requests()).toHaveLength(0);
 	});

@@ -1,21 +1,15 @@
+import type { IDataObject } from 'n8n-workflow';
 import { kit } from './setup';
 import { SEED } from '../../../sandbox';
-import { jsonOf } from '../kit';
+import { jsonOf, limitTo } from '../kit';
+
+const getManyOutbound = async (paging: IDataObject) =>
+	await kit().run({ resource: 'assistant', operation: 'getAllOutbound', ...paging });
 
 describe('Assistant → Get Many Outbound', () => {
 	it('turns the bare array into one item per assistant', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'getAllOutbound',
-			returnAll: true,
-		});
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'GET',
-			path: '/api/user/assistants/outbound',
-			query: {},
-		});
+		const result = await getManyOutbound({ returnAll: true });
+		await kit().expectSentOnce(result, 'GET /api/user/assistants/outbound', { query: {} });
 		const records = jsonOf(result);
 		expect(records.length).toBeGreaterThanOrEqual(2);
 		expect(
@@ -25,12 +19,7 @@ describe('Assistant → Get Many Outbound', () => {
 	});
 
 	it('applies the Limit on the client', async () => {
-		const result = await kit().run({
-			resource: 'assistant',
-			operation: 'getAllOutbound',
-			returnAll: false,
-			limit: 1,
-		});
+		const result = await getManyOutbound(limitTo(1));
 		expect(result.output).toHaveLength(1);
 		expect((await kit().requests())[0].query).toEqual({});
 	});

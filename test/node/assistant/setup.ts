@@ -3,40 +3,7 @@ import { useDrivenKit } from '../kit';
 
 export const kit = useDrivenKit();
 
-export const REQUIRED = {
-	assistantName: 'Reminder Bot',
-	voiceId: 1001,
-	language: 'German',
-	llmModel: 'gpt-4o',
-	callsDirection: 'make',
-	engineType: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initialMessage: 'Hallo!',
-	systemPrompt: 'You remind customers of appointments.',
-};
-
-export const REQUIRED_BODY = {
-	assistant_name: 'Reminder Bot',
-	voice_id: 1001,
-	language: 'German',
-	llm_model: 'gpt-4o',
-	calls_direction: 'make',
-	engine_type: 'pipeline',
-	timezone: 'Europe/Berlin',
-	initial_message: 'Hallo!',
-	system_prompt: 'You remind customers of appointments.',
-};
-
-export const create = (
-	over: INodeParameters = {},
-	additionalFields: INodeParameters = {},
-): INodeParameters => ({
-	resource: 'assistant',
-	operation: 'create',
-	...REQUIRED,
-	...over,
-	additionalFields,
-});
+export { createV1 as create, REQUIRED_BODY } from './parameters';
 
 export const update = (
 	updateFields: INodeParameters,

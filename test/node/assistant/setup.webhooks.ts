@@ -22,6 +22,23 @@ export async function run(
 	);
 }
 
+/**
+ * Gives the assistant a post-call webhook through the API, outside the request log, so a test can
+ * show that switching another webhook leaves it alone.
+ */
+export async function withPostCallWebhook(id: number): Promise<void> {
+	await kit().api('PUT', `/api/user/assistant/${id}`, {
+		is_webhook_active: true,
+		webhook_url: 'https://example.com/post-call',
+	});
+	await kit().clearRequests();
+}
+
+/** The conversation-ended URL stored for alice's chat assistant. */
+export async function storedConversationEndedUrl(): Promise<unknown> {
+	return (await stored(ALICE.chatAssistantId)).conversation_ended_webhook_url;
+}
+
 /** The stored assistant, with the fields the API does not list. */
 export async function stored(id: number): Promise<IDataObject> {
 	return await kit().control<IDataObject>('GET', `/state/assistants/${id}`);

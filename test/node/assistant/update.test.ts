@@ -12,16 +12,11 @@ describe('Assistant → Update', () => {
 				variables: { variable: [{ name: 'tier', value: 'gold' }] },
 			}),
 		);
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'PUT',
-			path: '/api/user/assistant/101',
+		const request = await kit().expectSentOnce(result, 'PUT /api/user/assistant/101', {
 			query: {},
 			status: 200,
 		});
-		expect(requests[0].body).toStrictEqual({
+		expect(request.body).toStrictEqual({
 			assistant_name: 'Renamed',
 			speech_speed: 0.8,
 			max_silence_duration: 20,

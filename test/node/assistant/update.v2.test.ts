@@ -1,6 +1,6 @@
 import { kit } from './setup.v2';
 import type { INodeParameters } from 'n8n-workflow';
-import { expectFailedBeforeSending, locator, only } from '../kit';
+import { locator, only } from '../kit';
 
 const v2 = { typeVersion: 2 };
 
@@ -26,9 +26,9 @@ describe('Assistant → Update (version 2)', () => {
 			}),
 			v2,
 		);
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'PUT', path: '/api/user/assistant/102', status: 200 });
+		const request = await kit().expectSentOnce(result, 'PUT /api/user/assistant/102', {
+			status: 200,
+		});
 		expect(request.body).toStrictEqual({
 			name: 'Renamed',
 			label_ids: [96],
@@ -49,15 +49,13 @@ describe('Assistant → Update (version 2)', () => {
 			multimodal_model_id: 22,
 		});
 		await kit().clearRequests();
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await kit().run(update({ modelId: locator(2) }), v2),
 			'mode',
 		);
 	});
 	it('refuses a field both set and cleared', async () => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await kit().run(update({ folderId: locator(92), clearFields: ['Folder'] }), v2),
 			'folder_id',
 		);

@@ -1,5 +1,5 @@
 import { kit } from './setup';
-import { expectFailedBeforeSending, locator } from '../kit';
+import { locator } from '../kit';
 import { run } from './setup.webhooks';
 
 describe('Assistant webhook switches (v2)', () => {
@@ -20,6 +20,6 @@ describe('Assistant webhook switches (v2)', () => {
 			'Assistant (assistant_id) must be a positive whole number',
 		],
 	])('%s with bad input fails before sending', async (operation, parameters, message) => {
-		await expectFailedBeforeSending(kit(), await run(operation, parameters), message);
+		await kit().expectFailedBeforeSending(await run(operation, parameters), message);
 	});
 });

@@ -1,24 +1,16 @@
-import { kit, run, listedIds } from './setup.v2';
+import { CALL, kit, run, listedIds } from './setup.v2';
 import { SEED } from '../../../sandbox';
 import { actionNodeDescription } from '../../../harness/engine';
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
-
-const ALICE = SEED.alice;
-
-const CALL = ALICE.completedCallId;
+import { describeTokenNeverShown, locator } from '../kit';
 
 describe('Call → Delete (v2)', () => {
 	it('deletes the call, outputs {call_id, deleted}, and the call is gone afterwards', async () => {
 		const result = await run({ operation: 'delete', callId: locator(CALL) });
 		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: `/api/user/calls/${CALL}`,
-			status: 200,
+		await kit().expectDeletedOnce(result, `/api/user/calls/${CALL}`, {
+			call_id: CALL,
+			message: 'Call deleted successfully',
 		});
-		expect(jsonOf(result)).toEqual([
-			{ call_id: CALL, deleted: true, message: 'Call deleted successfully' },
-		]);
 		expect((await kit().api('GET', `/api/user/calls/${CALL}`)).status).toBe(404);
 	});
 

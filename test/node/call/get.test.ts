@@ -1,22 +1,11 @@
-import { kit, run, listedIds } from './setup.v2';
+import { CALL, kit, run, listedIds } from './setup.v2';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, jsonOf, locator, only, describeTokenNeverShown } from '../kit';
-
-const ALICE = SEED.alice;
-
-const CALL = ALICE.completedCallId;
+import { describeTokenNeverShown, expectPairedWith, jsonOf, locator } from '../kit';
 
 describe('Call → Get (v2)', () => {
 	it('reads one call by ID and outputs the bare record with transcript, evaluation, costs and recording', async () => {
 		const result = await run({ operation: 'get', callId: locator(CALL) });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'GET',
-			path: `/api/user/calls/${CALL}`,
-			query: {},
-			status: 200,
-		});
+		await kit().expectSentOnce(result, `GET /api/user/calls/${CALL}`, { query: {}, status: 200 });
 		expect(result.output).toHaveLength(1);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
 		const expected = (await kit().api('GET', `/api/user/calls/${CALL}`)).json;
@@ -46,7 +35,7 @@ describe('Call → Get (v2)', () => {
 		'a call ID %s fails before sending, naming the field',
 		async (id) => {
 			const result = await run({ operation: 'get', callId: locator(`={{ "${id}" }}`) });
-			await expectFailedBeforeSending(kit(), result, 'Call (id) must be a positive whole number');
+			await kit().expectFailedBeforeSending(result, 'Call (id) must be a positive whole number');
 		},
 	);
 
@@ -58,7 +47,7 @@ describe('Call → Get (v2)', () => {
 			{ operation: 'get', callId: locator('={{ $json.id }}') },
 			{ continueOnFail: true, input: [{ json: { id: CALL } }, { json: { id: foreign } }] },
 		);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedWith(result, [0, 1]);
 		expect(result.output[0].json).toMatchObject({ id: CALL });
 		expect(result.output[1].json).toMatchObject({
 			error: 'Famulor API error 404: Call not found',

@@ -1,6 +1,6 @@
 import { kit, run, listedIds } from './setup.v2';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, jsonOf, locator, only, visibleText } from '../kit';
+import { describeTokenNeverShown, expectPairedWith, jsonOf, locator, only } from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -118,7 +118,7 @@ describe('Call → Get Many (v2)', () => {
 		],
 	])('%s fails before sending, naming the field and the rule', async (_case, filters, message) => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters });
-		await expectFailedBeforeSending(kit(), result, message);
+		await kit().expectFailedBeforeSending(result, message);
 	});
 
 	it('an invalid item stops the run before any item is sent; under Continue On Fail only that item fails', async () => {
@@ -143,11 +143,7 @@ describe('Call → Get Many (v2)', () => {
 			},
 			{ input, continueOnFail: true },
 		);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 0 },
-			{ item: 1 },
-		]);
+		expectPairedWith(result, [0, 0, 1]);
 		expect(result.output[2].json).toMatchObject({
 			error: expect.stringMatching(/Client Phone Number \(phone_number\)/),
 		});
@@ -155,10 +151,4 @@ describe('Call → Get Many (v2)', () => {
 	});
 });
 
-describe('Call (v2): the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'Call (v2): the API token', minRuns: 11 });

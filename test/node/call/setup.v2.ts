@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
+import { SEED } from '../../../sandbox';
 import { useDrivenKit, type RunOptions } from '../kit';
 
 export const kit = useDrivenKit({ callDurationMs: 0 });
+
+/** A finished call of alice's, the one Get and Delete act on. */
+export const CALL = SEED.alice.completedCallId;
 
 export async function run(parameters: IDataObject, options: RunOptions = {}) {
 	return await kit().run({ resource: 'call', ...parameters } as never, {

@@ -1,4 +1,4 @@
-import { expectFailedBeforeSending, jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, jsonOf, locator } from '../kit';
 import { ALICE, kit, run } from './setup';
 
 describe('Campaign → Create and Get Many', () => {
@@ -20,9 +20,9 @@ describe('Campaign → Create and Get Many', () => {
 				phoneNumberIds: [12, 11],
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: '/api/user/campaigns', status: 201 });
+		const request = await kit().expectSentOnce(result, 'POST /api/user/campaigns', {
+			status: 201,
+		});
 		expect(request.body).toEqual({
 			name: 'Autumn',
 			assistant_id: 102,
@@ -65,7 +65,7 @@ describe('Campaign → Create and Get Many', () => {
 			assistantId: locator(102),
 			additionalFields,
 		});
-		await expectFailedBeforeSending(kit(), result, field);
+		await kit().expectFailedBeforeSending(result, field);
 	});
 
 	it('maps the 404 for an inbound assistant', async () => {

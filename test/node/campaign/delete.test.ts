@@ -1,17 +1,13 @@
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, locator } from '../kit';
 import { kit, run } from './setup';
 
 describe('Campaign → Start, Stop, Delete', () => {
 	it('Delete sends DELETE /api/user/campaign/{id} (singular) and outputs {id, deleted, message}', async () => {
 		const result = await run('campaign', 'delete', { campaignId: locator(92) });
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: '/api/user/campaign/92',
-			status: 200,
+		await kit().expectDeletedOnce(result, '/api/user/campaign/92', {
+			id: 92,
+			message: 'Campaign deleted successfully',
 		});
-		expect(jsonOf(result)).toEqual([
-			{ id: 92, deleted: true, message: 'Campaign deleted successfully' },
-		]);
 	});
 });
 

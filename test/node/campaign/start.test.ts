@@ -1,15 +1,14 @@
 import { SEED } from '../../../sandbox';
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, jsonOf, locator } from '../kit';
 import { kit, run } from './setup';
+
+/** Where Campaign → Start and Stop send. */
+const UPDATE_STATUS = '/api/user/campaigns/update-status';
 
 describe('Campaign → Start, Stop, Delete', () => {
 	it('Start sends {campaign_id, action: start} once and outputs {campaign_id, status, message}; the campaign calls its leads', async () => {
 		const result = await run('campaign', 'start', { campaignId: locator(91) });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'POST',
-			path: '/api/user/campaigns/update-status',
+		const request = await kit().expectSentOnce(result, `POST ${UPDATE_STATUS}`, {
 			status: 200,
 		});
 		expect(request.body).toEqual({ campaign_id: 91, action: 'start' });
@@ -36,15 +35,10 @@ describe('Campaign → Start, Stop, Delete', () => {
 		expect(broke.error?.message).toMatch(/400.*Insufficient balance to start the campaign/);
 		await kit().control('POST', '/users/alice/balance', { balance: 25 });
 		await kit().clearRequests();
-		await kit().fault({
-			method: 'POST',
-			path: '/api/user/campaigns/update-status',
-			kind: '502',
-			count: 1,
-		});
+		await kit().fault({ method: 'POST', path: UPDATE_STATUS, kind: '502', count: 1 });
 		const unclear = await run('campaign', 'start', { campaignId: locator(91) });
 		expect(unclear.error).toBeDefined();
-		expect(await kit().requests('/api/user/campaigns/update-status')).toHaveLength(1);
+		expect(await kit().requests(UPDATE_STATUS)).toHaveLength(1);
 	});
 });
 

@@ -1,19 +1,18 @@
-import { expectFailedBeforeSending, jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import type { IDataObject } from 'n8n-workflow';
+import { describeTokenNeverShown, jsonOf, locator } from '../kit';
 import { ALICE, kit, run, load } from './setup';
+
+const createConversation = async (parameters: IDataObject) =>
+	await run({ resource: 'chat', operation: 'createConversation', ...parameters });
 
 describe('Chat → Create Conversation / Send Message / Get Conversation', () => {
 	it("creates a chat with the assistant's UUID, type and variables, and outputs the ID and first message", async () => {
-		const result = await run({
-			resource: 'chat',
-			operation: 'createConversation',
+		const result = await createConversation({
 			assistantUuid: locator(ALICE.chatAssistantUuid, 'list'),
 			type: 'test',
 			variables: { variable: [{ name: 'customer_name', value: 'Ada' }] },
 		});
-		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'POST',
-			path: '/api/conversations',
+		await kit().expectSentOnce(result, 'POST /api/conversations', {
 			body: {
 				assistant_id: ALICE.chatAssistantUuid,
 				type: 'test',
@@ -30,12 +29,8 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 	});
 
 	it('refuses the numeric assistant ID before sending: the chat API takes the UUID', async () => {
-		const result = await run({
-			resource: 'chat',
-			operation: 'createConversation',
-			assistantUuid: locator('={{ 104 }}'),
-		});
-		await expectFailedBeforeSending(kit(), result, '(assistant_id)');
+		const result = await createConversation({ assistantUuid: locator('={{ 104 }}') });
+		await kit().expectFailedBeforeSending(result, '(assistant_id)');
 		expect(result.error?.message).toMatch(/UUID.*not its numeric ID/);
 	});
 

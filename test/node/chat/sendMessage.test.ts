@@ -1,25 +1,14 @@
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	describeTokenNeverShown,
-	newChat,
-} from '../kit';
+import { describeTokenNeverShown, jsonOf, locator, newChat } from '../kit';
 import { kit, run } from './setup';
+
+const sendMessage = async (uuid: string, message: string) =>
+	await run({ resource: 'chat', operation: 'sendMessage', conversationId: locator(uuid), message });
 
 describe('Chat → Create Conversation / Send Message / Get Conversation', () => {
 	it("sends a message and outputs the assistant's reply with the conversation ID", async () => {
 		const uuid = await newChat(kit());
-		const sent = await run({
-			resource: 'chat',
-			operation: 'sendMessage',
-			conversationId: locator(uuid),
-			message: 'Haben Sie samstags offen?',
-		});
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'POST',
-			path: `/api/conversations/${uuid}/messages`,
+		const sent = await sendMessage(uuid, 'Haben Sie samstags offen?');
+		await kit().expectSentOnce(sent, `POST /api/conversations/${uuid}/messages`, {
 			body: { message: 'Haben Sie samstags offen?' },
 		});
 		const [reply] = jsonOf(sent);
@@ -31,49 +20,23 @@ describe('Chat → Create Conversation / Send Message / Get Conversation', () =>
 		});
 	});
 
-	it('refuses an empty message or one over 2000 characters before sending; 2000 is fine', async () => {
+	it.each([
+		['one over 2000 characters', 'x'.repeat(2001)],
+		['an empty message', '={{ "" }}'],
+	])('refuses %s before sending', async (_case, message) => {
 		const uuid = await newChat(kit(), 'test');
-		await expectFailedBeforeSending(
-			kit(),
-			await run({
-				resource: 'chat',
-				operation: 'sendMessage',
-				conversationId: locator(uuid),
-				message: 'x'.repeat(2001),
-			}),
-			'(message)',
-		);
-		await expectFailedBeforeSending(
-			kit(),
-			await run({
-				resource: 'chat',
-				operation: 'sendMessage',
-				conversationId: locator(uuid),
-				message: '={{ "" }}',
-			}),
-			'(message)',
-		);
-		expect(
-			(
-				await run({
-					resource: 'chat',
-					operation: 'sendMessage',
-					conversationId: locator(uuid),
-					message: 'x'.repeat(2000),
-				})
-			).error,
-		).toBeUndefined();
+		await kit().expectFailedBeforeSending(await sendMessage(uuid, message), '(message)');
+	});
+
+	it('sends a message of exactly 2000 characters', async () => {
+		const uuid = await newChat(kit(), 'test');
+		expect((await sendMessage(uuid, 'x'.repeat(2000))).error).toBeUndefined();
 	});
 
 	it('maps 400 Insufficient balance and never repeats the billed message', async () => {
 		const uuid = await newChat(kit());
 		await kit().control('POST', '/users/alice/balance', { balance: 0 });
-		const result = await run({
-			resource: 'chat',
-			operation: 'sendMessage',
-			conversationId: locator(uuid),
-			message: 'Hi',
-		});
+		const result = await sendMessage(uuid, 'Hi');
 		expect(result.error?.message).toMatch(/Insufficient balance/);
 		expect(result.error?.context).toMatchObject({ httpCode: 400 });
 		expect(await kit().requests()).toHaveLength(1);

@@ -1,26 +1,16 @@
 import { SEED } from '../../../sandbox';
-import {
-	describeTokenNeverShown,
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	newChat,
-} from '../kit';
+import type { IDataObject } from 'n8n-workflow';
+import { describeTokenNeverShown, jsonOf, locator, newChat, type RunOptions } from '../kit';
 import { kit, run } from './setup';
+
+const disableAi = async (conversationId: IDataObject, options: RunOptions = {}) =>
+	await run({ resource: 'conversation', operation: 'disableAi', conversationId }, options);
 
 describe('Conversation → Disable AI / Enable AI', () => {
 	it('switches the AI of a conversation off by UUID, and outputs the state with the conversation ID', async () => {
 		const uuid = await newChat(kit());
-		const off = await run({
-			resource: 'conversation',
-			operation: 'disableAi',
-			conversationId: locator(uuid),
-		});
-		expect(off.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'POST',
-			path: `/api/automate/conversations/${uuid}/disable-ai`,
+		const off = await disableAi(locator(uuid));
+		await kit().expectSentOnce(off, `POST /api/automate/conversations/${uuid}/disable-ai`, {
 			body: null,
 		});
 		expect(jsonOf(off)).toEqual([{ conversation_id: uuid, status: true, ai_enabled: false }]);
@@ -31,12 +21,8 @@ describe('Conversation → Disable AI / Enable AI', () => {
 	});
 
 	it('refuses the numeric conversation_id of a WhatsApp send before sending, saying where the UUID is', async () => {
-		const result = await run({
-			resource: 'conversation',
-			operation: 'disableAi',
-			conversationId: locator('={{ 9012 }}'),
-		});
-		await expectFailedBeforeSending(kit(), result, '(uuid)');
+		const result = await disableAi(locator('={{ 9012 }}'));
+		await kit().expectFailedBeforeSending(result, '(uuid)');
 		expect(result.error?.message).toMatch(
 			/must be a UUID, not a number \(9012\).*Conversation → Get Many/,
 		);
@@ -50,10 +36,7 @@ describe('Conversation → Disable AI / Enable AI', () => {
 			SEED.tokens.bob,
 		);
 		const uuid = (bobs.json.data as Array<{ id: string }>)[0].id;
-		const result = await run(
-			{ resource: 'conversation', operation: 'disableAi', conversationId: locator(uuid) },
-			{ continueOnFail: true },
-		);
+		const result = await disableAi(locator(uuid), { continueOnFail: true });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				error: expect.stringMatching(/Conversation not found/),

@@ -1,17 +1,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, items, jsonOf, visibleText } from '../kit';
+import { describeTokenNeverShown, items, jsonOf, visibleText } from '../kit';
 import { kit, list } from './setup';
 
 describe('Conversation → Get Many', () => {
 	it('asks for the Limit as per_page and returns one item per conversation', async () => {
 		const result = await kit().run(list({ limit: 5 }));
-		expect(result.error).toBeUndefined();
-		const requests = await kit().requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({
-			method: 'GET',
-			path: '/api/user/conversations',
+		await kit().expectSentOnce(result, 'GET /api/user/conversations', {
 			query: { per_page: '5' },
 			status: 200,
 		});
@@ -190,7 +185,7 @@ describe('Conversation → local validation (the item fails naming the field; no
 	];
 
 	it.each(cases)('%s', async (_title, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await kit().run(parameters), field);
+		await kit().expectFailedBeforeSending(await kit().run(parameters), field);
 	});
 });
 
@@ -238,10 +233,4 @@ describe('Conversation → the API token stays secret', () => {
 	});
 });
 
-describe('SMS, chat and handover: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'SMS, chat and handover: the API token', minRuns: 11 });

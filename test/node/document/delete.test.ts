@@ -1,5 +1,5 @@
 import { kit, runV2 } from './setup';
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, locator } from '../kit';
 
 describe('Document → Update, Delete', () => {
 	it("deletes with {id, knowledgebase_id, deleted} and the service's message", async () => {
@@ -7,14 +7,11 @@ describe('Document → Update, Delete', () => {
 			knowledgeBaseId: locator(51),
 			documentId: locator(501),
 		});
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: '/api/user/knowledgebases/51/documents/501',
-			status: 200,
+		await kit().expectDeletedOnce(deleted, '/api/user/knowledgebases/51/documents/501', {
+			id: 501,
+			knowledgebase_id: 51,
+			message: 'Document deleted successfully.',
 		});
-		expect(jsonOf(deleted)).toEqual([
-			{ id: 501, knowledgebase_id: 51, deleted: true, message: 'Document deleted successfully.' },
-		]);
 	});
 });
 

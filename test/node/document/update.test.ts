@@ -1,12 +1,5 @@
 import { kit, ALICE, runV2 } from './setup';
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	describeTokenNeverShown,
-	NO_FIELD_TO_CHANGE,
-} from '../kit';
+import { jsonOf, locator, only, describeTokenNeverShown, NO_FIELD_TO_CHANGE } from '../kit';
 
 describe('Document → Update, Delete', () => {
 	it('updates name and description at the document path and outputs the document', async () => {
@@ -32,8 +25,7 @@ describe('Document → Update, Delete', () => {
 
 	// Split from the Delete test, which began with this check.
 	it('fails without a field to change before sending', async () => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await runV2('document', 'update', { knowledgeBaseId: locator(51), documentId: locator(501) }),
 			NO_FIELD_TO_CHANGE,
 		);

@@ -10,7 +10,7 @@ import {
 } from '../../../nodes/Famulor/actions/document/waitUntilProcessed';
 import { SEED } from '../../../sandbox';
 import { actionNodeDescription } from '../../../harness/engine';
-import { clock, jsonOf, locator, type RunOptions } from '../kit';
+import { clock, expectPairedWith, jsonOf, locator, type RunOptions } from '../kit';
 
 const DOCUMENTS = `/api/user/knowledgebases/${KB}/documents`;
 
@@ -216,7 +216,7 @@ describe('Wait Until Processed: on', () => {
 		});
 		expect(result.error).toBeUndefined();
 		const [failedId, processedId] = await createdIds();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedWith(result, [0, 1]);
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
 				error: `Document "Erste" (ID ${failedId}) in knowledge base ${KB} failed processing`,

@@ -1,4 +1,4 @@
-import { only, expectFailedBeforeSending, jsonOf, describeTokenNeverShown } from '../kit';
+import { only, jsonOf, describeTokenNeverShown } from '../kit';
 import { kit, runV2 } from './setup';
 
 describe('Knowledge Base → Create, Get Many, Delete', () => {
@@ -19,13 +19,11 @@ describe('Knowledge Base → Create, Get Many, Delete', () => {
 	});
 
 	it('fails on an empty or too long name before sending', async () => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await runV2('knowledgeBase', 'create', { name: '={{ " " }}' }),
 			'name',
 		);
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await runV2('knowledgeBase', 'create', { name: 'n'.repeat(256) }),
 			'name',
 		);

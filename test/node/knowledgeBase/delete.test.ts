@@ -1,5 +1,5 @@
 import { SEED } from '../../../sandbox';
-import { locator, only, items, jsonOf, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, items, locator } from '../kit';
 import { kit, ALICE, runV2 } from './setup';
 
 describe('Knowledge Base → Create, Get Many, Delete', () => {
@@ -7,14 +7,10 @@ describe('Knowledge Base → Create, Get Many, Delete', () => {
 		const deleted = await runV2('knowledgeBase', 'delete', {
 			knowledgeBaseId: locator(ALICE.knowledgeBaseId),
 		});
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: `/api/user/knowledgebases/${ALICE.knowledgeBaseId}`,
-			status: 200,
+		await kit().expectDeletedOnce(deleted, `/api/user/knowledgebases/${ALICE.knowledgeBaseId}`, {
+			id: ALICE.knowledgeBaseId,
+			message: 'Knowledgebase deleted successfully.',
 		});
-		expect(jsonOf(deleted)).toEqual([
-			{ id: ALICE.knowledgeBaseId, deleted: true, message: 'Knowledgebase deleted successfully.' },
-		]);
 	});
 
 	it('names the deletions that took effect when a later item fails', async () => {

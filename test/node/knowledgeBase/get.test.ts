@@ -1,5 +1,5 @@
 import { SEED } from '../../../sandbox';
-import { locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, locator, only, onlyItemOf } from '../kit';
 import { KB, kit, run } from './setup';
 
 describe('Knowledge Base → Get', () => {
@@ -12,9 +12,7 @@ describe('Knowledge Base → Get', () => {
 			query: {},
 			body: null,
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toMatchObject({
+		expect(onlyItemOf(result)).toMatchObject({
 			id: KB,
 			name: 'Produkt-FAQ',
 			status: expect.any(String),

@@ -1,9 +1,12 @@
 import type { INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { runLoadMethod } from '../../../harness/engine';
-import { only, useDrivenKit, visibleText } from '../kit';
+import { describeTokenNeverShown, useDrivenKit, visibleText } from '../kit';
 
 const kit = useDrivenKit();
+
+/** Where Language → Get Many reads. */
+const LANGUAGES = '/api/user/assistants/languages';
 
 async function getAll(
 	extra: { input?: INodeExecutionData[]; apiToken?: string; continueOnFail?: boolean } = {},
@@ -21,10 +24,7 @@ async function getAll(
 describe('Language → Get Many', () => {
 	it('reads GET /api/user/assistants/languages and outputs one item per language', async () => {
 		const result = await getAll();
-		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'GET',
-			path: '/api/user/assistants/languages',
+		await kit().expectSentOnce(result, `GET ${LANGUAGES}`, {
 			query: {},
 			body: null,
 			status: 200,
@@ -49,12 +49,7 @@ describe('Language → Get Many', () => {
 	});
 
 	it('repeats the read after a 500, since reading is safe to repeat', async () => {
-		await kit().fault({
-			method: 'GET',
-			path: '/api/user/assistants/languages',
-			kind: '500',
-			count: 1,
-		});
+		await kit().fault({ method: 'GET', path: LANGUAGES, kind: '500', count: 1 });
 		const result = await getAll();
 		expect(result.error).toBeUndefined();
 		expect(result.output).toHaveLength(SEED.languages.length);
@@ -88,10 +83,4 @@ describe('Language → Get Many', () => {
 	});
 });
 
-describe('Language: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(4);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'Language: the API token', minRuns: 5 });

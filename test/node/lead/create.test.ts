@@ -1,11 +1,10 @@
 import {
-	expectFailedBeforeSending,
+	describeTokenNeverShown,
+	expectPairedWith,
 	fieldTypes,
 	items,
 	jsonOf,
 	locator,
-	only,
-	describeTokenNeverShown,
 } from '../kit';
 import { ALICE, kit, run } from './setup';
 
@@ -22,9 +21,7 @@ describe('Lead → Create', () => {
 				},
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: '/api/user/lead', status: 200 });
+		const request = await kit().expectSentOnce(result, 'POST /api/user/lead', { status: 200 });
 		expect(request.body).toEqual({
 			phone_number: '+4915112340099',
 			campaign_id: 91,
@@ -68,7 +65,7 @@ describe('Lead → Create', () => {
 			phoneNumber: '+4915100000001',
 			...parameters,
 		});
-		await expectFailedBeforeSending(kit(), result, field);
+		await kit().expectFailedBeforeSending(result, field);
 	});
 
 	it('checks every item before sending any: one bad item among good ones sends nothing', async () => {
@@ -83,7 +80,7 @@ describe('Lead → Create', () => {
 			{ campaignId: locator(91), phoneNumber: '={{ $json.phone }}' },
 			{ input },
 		);
-		await expectFailedBeforeSending(kit(), result, 'phone_number');
+		await kit().expectFailedBeforeSending(result, 'phone_number');
 	});
 
 	it('with Continue On Fail, creates the good leads and returns the service refusal of a duplicate as an error item', async () => {
@@ -100,7 +97,7 @@ describe('Lead → Create', () => {
 			error: expect.stringContaining('already exists in this campaign'),
 			httpCode: 422,
 		});
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedWith(result, [0, 1]);
 	});
 });
 

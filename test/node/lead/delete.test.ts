@@ -1,17 +1,13 @@
-import { jsonOf, locator, only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, locator } from '../kit';
 import { kit, run } from './setup';
 
 describe('Lead → Delete', () => {
 	it('sends DELETE /api/user/leads/{id} once and outputs {id, deleted, message}', async () => {
 		const result = await run('lead', 'delete', { leadId: locator(912) });
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'DELETE',
-			path: '/api/user/leads/912',
-			status: 200,
+		await kit().expectDeletedOnce(result, '/api/user/leads/912', {
+			id: 912,
+			message: 'Lead deleted successfully',
 		});
-		expect(jsonOf(result)).toEqual([
-			{ id: 912, deleted: true, message: 'Lead deleted successfully' },
-		]);
 	});
 
 	it('never repeats a delete whose outcome is unknown (500)', async () => {

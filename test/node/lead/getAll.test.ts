@@ -1,4 +1,4 @@
-import { expectFailedBeforeSending, jsonOf, only, describeTokenNeverShown } from '../kit';
+import { jsonOf, only, describeTokenNeverShown } from '../kit';
 import { ALICE, kit, run } from './setup';
 
 describe('Lead → Get Many', () => {
@@ -48,7 +48,7 @@ describe('Lead → Get Many', () => {
 
 	it('rejects a malformed date before sending', async () => {
 		const result = await run('lead', 'getAll', { filters: { dateFrom: '={{ "31.01.2026" }}' } });
-		await expectFailedBeforeSending(kit(), result, 'date_from');
+		await kit().expectFailedBeforeSending(result, 'date_from');
 	});
 
 	it.each([
@@ -66,7 +66,7 @@ describe('Lead → Get Many', () => {
 		'rejects %s before sending, naming the field and the rule',
 		async (_case, filters, message) => {
 			const result = await run('lead', 'getAll', { filters });
-			await expectFailedBeforeSending(kit(), result, message);
+			await kit().expectFailedBeforeSending(result, message);
 		},
 	);
 });

@@ -1,12 +1,5 @@
 import { SEED } from '../../../sandbox';
-import {
-	expectFailedBeforeSending,
-	jsonOf,
-	locator,
-	only,
-	NO_FIELD_TO_CHANGE,
-	describeTokenNeverShown,
-} from '../kit';
+import { describeTokenNeverShown, jsonOf, locator, NO_FIELD_TO_CHANGE } from '../kit';
 import { kit, run } from './setup';
 
 describe('Lead → Update', () => {
@@ -18,9 +11,7 @@ describe('Lead → Update', () => {
 				variables: { variable: [{ name: 'email', value: 'jonas@example.com' }] },
 			},
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'PUT', path: '/api/leads/911', status: 200 });
+		const request = await kit().expectSentOnce(result, 'PUT /api/leads/911', { status: 200 });
 		expect(request.body).toEqual({
 			status: 'completed',
 			variables: { email: 'jonas@example.com' },
@@ -43,13 +34,11 @@ describe('Lead → Update', () => {
 	});
 
 	it('fails without any field to change, and on a status the service does not accept, before sending', async () => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await run('lead', 'update', { leadId: locator(911) }),
 			NO_FIELD_TO_CHANGE,
 		);
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await run('lead', 'update', {
 				leadId: locator(911),
 				updateFields: { status: '={{ "processing" }}' },

@@ -1,18 +1,10 @@
-import { jsonOf, locator, only } from '../kit';
-import { kit, v2 } from './setup';
+import { jsonOf, locator } from '../kit';
+import { kit, runTool } from './setup';
 
 describe('Mid-Call Tool → Get', () => {
 	it('reads GET /api/user/tools/{id} and outputs the tool', async () => {
-		const result = await kit().run(
-			{ resource: 'midCallTool', operation: 'get', toolId: locator(31) },
-			v2,
-		);
-		expect(result.error).toBeUndefined();
-		expect(only(await kit().requests())).toMatchObject({
-			method: 'GET',
-			path: '/api/user/tools/31',
-			status: 200,
-		});
+		const result = await runTool('get', { toolId: locator(31) });
+		await kit().expectSentOnce(result, 'GET /api/user/tools/31', { status: 200 });
 		expect(jsonOf(result)).toEqual([expect.objectContaining({ id: 31, name: 'calendar_booking' })]);
 	});
 });

@@ -1,4 +1,4 @@
-import { expectFailedBeforeSending, jsonOf, only, useDrivenKit } from '../kit';
+import { jsonOf, only, useDrivenKit } from '../kit';
 
 // Version 2 against the sandbox in current mode.
 const kit = useDrivenKit({ api: 'current' });
@@ -25,6 +25,6 @@ describe('Model → Get Many', () => {
 			{ resource: 'model', operation: 'getAll', modelType: '={{ "video" }}', returnAll: true },
 			v2,
 		);
-		await expectFailedBeforeSending(kit(), result, 'type');
+		await kit().expectFailedBeforeSending(result, 'type');
 	});
 });

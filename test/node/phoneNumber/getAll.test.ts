@@ -1,14 +1,10 @@
-import { only, describeTokenNeverShown } from '../kit';
+import { describeTokenNeverShown, expectPairedWith, only } from '../kit';
 import { ALICE, kit, run, json } from './setup';
 
 describe('Phone Number → Get Many', () => {
 	it('reads GET /api/user/phone-numbers/all and outputs one item per number', async () => {
 		const result = await run('getAll', { returnAll: true });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({
-			method: 'GET',
-			path: '/api/user/phone-numbers/all',
+		await kit().expectSentOnce(result, 'GET /api/user/phone-numbers/all', {
 			query: {},
 			body: null,
 		});
@@ -19,11 +15,7 @@ describe('Phone Number → Get Many', () => {
 			sms_capable: true,
 			has_active_subscription: true,
 		});
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 0 },
-			{ item: 0 },
-		]);
+		expectPairedWith(result, [0, 0, 0]);
 	});
 
 	it('applies the Limit to the whole list without sending paging parameters', async () => {

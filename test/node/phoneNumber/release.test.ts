@@ -1,10 +1,10 @@
-import { only, expectFailedBeforeSending, jsonOf, locator, describeTokenNeverShown } from '../kit';
+import { only, jsonOf, locator, describeTokenNeverShown } from '../kit';
 import { kit, runV2 } from './setup';
 
 describe('Phone Number → Update, Release', () => {
 	it('sends nothing unless Confirm Release is on', async () => {
 		const result = await runV2('phoneNumber', 'release', { phoneNumberId: locator(12) });
-		await expectFailedBeforeSending(kit(), result, 'confirmRelease');
+		await kit().expectFailedBeforeSending(result, 'confirmRelease');
 	});
 
 	it("releases once, with the service's message; a second release is refused (400) and never repeated", async () => {

@@ -1,4 +1,4 @@
-import { expectFailedBeforeSending, jsonOf, locator, describeTokenNeverShown } from '../kit';
+import { jsonOf, locator, describeTokenNeverShown } from '../kit';
 import { kit, runV2 } from './setup';
 
 describe('Phone Number → Update, Release', () => {
@@ -24,8 +24,7 @@ describe('Phone Number → Update, Release', () => {
 			['PUT', '/api/user/phone-numbers/12', { nickname: null }],
 		]);
 		await kit().clearRequests();
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await runV2('phoneNumber', 'update', {
 				phoneNumberId: locator(12),
 				nickname: 'x'.repeat(51),

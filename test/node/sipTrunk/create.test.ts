@@ -1,12 +1,5 @@
 import { NUMBER_TRUNK_BODY } from '../../helpers/sipTrunks';
-import {
-	describeTokenNeverShown,
-	expectFailedBeforeSending,
-	items,
-	jsonOf,
-	only,
-	visibleText,
-} from '../kit';
+import { describeTokenNeverShown, items, jsonOf, visibleText } from '../kit';
 import { kit, runV2, SIP, trunkParameters } from './setup';
 
 describe('SIP Trunk', () => {
@@ -15,9 +8,7 @@ describe('SIP Trunk', () => {
 			...trunkParameters,
 			additionalFields: { nickname: 'PBX', outboundProxy: true },
 		});
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request).toMatchObject({ method: 'POST', path: SIP, status: 201 });
+		const request = await kit().expectSentOnce(result, `POST ${SIP}`, { status: 201 });
 		expect(request.body).toEqual({ ...NUMBER_TRUNK_BODY, nickname: 'PBX', outbound_proxy: true });
 		expect(jsonOf(result)).toEqual([
 			expect.objectContaining({
@@ -50,8 +41,7 @@ describe('SIP Trunk', () => {
 		],
 		['a country name instead of a code', { countryCode: 'Germany' }, 'country_code'],
 	])('fails on %s before sending', async (_case, parameters, field) => {
-		await expectFailedBeforeSending(
-			kit(),
+		await kit().expectFailedBeforeSending(
 			await runV2('sipTrunk', 'create', { ...trunkParameters, ...parameters }),
 			field,
 		);

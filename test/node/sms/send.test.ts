@@ -1,13 +1,13 @@
 import { SEED } from '../../../sandbox';
 import {
-	expectFailedBeforeSending,
+	describeTokenNeverShown,
+	expectPairedWith,
 	fieldTypes,
 	jsonOf,
 	locator,
 	only,
-	useDrivenKit,
 	type RunOptions,
-	describeTokenNeverShown,
+	useDrivenKit,
 	v2Run,
 	v2Search,
 } from '../kit';
@@ -67,7 +67,7 @@ describe('SMS → Send', () => {
 		['a recipient not in E.164', { to: '0151 23456789' }, 'to'],
 		['a From Number that is not an ID', { from: locator('={{ "+14155550101" }}') }, 'from'],
 	])('refuses %s before sending', async (_case, parameters, field) => {
-		await expectFailedBeforeSending(kit(), await sms(parameters), `(${field})`);
+		await kit().expectFailedBeforeSending(await sms(parameters), `(${field})`);
 	});
 
 	it('maps the documented 400s (not SMS-capable, insufficient balance) and never repeats the billed send', async () => {
@@ -90,7 +90,7 @@ describe('SMS → Send', () => {
 	it('with Continue On Fail, a bad item becomes an error item and the others are sent', async () => {
 		const input = [{ json: { to: '+4915123456789' } }, { json: { to: 'x' } }];
 		const result = await sms({ to: '={{ $json.to }}' }, { continueOnFail: true, input });
-		expect(result.output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expectPairedWith(result, [0, 1]);
 		expect(result.output[0].json.status).toBe('sent');
 		expect(result.output[1].json).toMatchObject({ error: expect.stringMatching(/To \(to\)/) });
 		expect(await kit().requests('/api/user/sms')).toHaveLength(1);

@@ -1,12 +1,7 @@
-import { jsonOf, useDrivenKit } from '../kit';
+import { apiGeneration, jsonOf, limitTo, useDrivenKit, V2 } from '../kit';
 
 // Version 2 against the sandbox in current mode.
-const kit = useDrivenKit({
-	api: 'current',
-	rateLimits: { generateReply: { limit: 1000, windowMs: 60_000 } },
-});
-
-const v2 = { typeVersion: 2 };
+const kit = useDrivenKit(apiGeneration('current'));
 
 describe('Voice and Model → Get Many', () => {
 	it('lists voices of one mode and language, and models of one type', async () => {
@@ -17,7 +12,7 @@ describe('Voice and Model → Get Many', () => {
 				returnAll: true,
 				filters: { mode: 'dualplex', languageId: 1 },
 			},
-			v2,
+			V2,
 		);
 		expect(jsonOf(voices).map((v) => v.id)).toEqual([1003, 1004]);
 		const models = await kit().run(
@@ -25,10 +20,9 @@ describe('Voice and Model → Get Many', () => {
 				resource: 'model',
 				operation: 'getAll',
 				modelType: 'multimodal',
-				returnAll: false,
-				limit: 1,
+				...limitTo(1),
 			},
-			v2,
+			V2,
 		);
 		expect(jsonOf(models).map((m) => m.id)).toEqual([21]);
 		expect((await kit().requests()).map((r) => r.query)).toEqual([

@@ -1,5 +1,5 @@
 import { kit, run } from './setup';
-import { expectFailedBeforeSending, jsonOf, only, describeTokenNeverShown } from '../kit';
+import { jsonOf, only, describeTokenNeverShown } from '../kit';
 
 describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 	it('lists online senders by default and all with Status All; Limit slices the whole list', async () => {
@@ -32,7 +32,7 @@ describe('WhatsApp → Get Many Senders / Get Many Templates', () => {
 			returnAll: false,
 			limit: 0,
 		});
-		await expectFailedBeforeSending(kit(), result, 'limit');
+		await kit().expectFailedBeforeSending(result, 'limit');
 	});
 });
 

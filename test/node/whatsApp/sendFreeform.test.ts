@@ -3,11 +3,23 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
 import { runNode } from '../../../harness/engine';
 import { startScriptedServer } from '../../helpers/scriptedServer';
-import { fieldTypes, locator, only, visibleText } from '../kit';
+import {
+	describeTokenNeverShown,
+	expectMiddleItemRefused,
+	fieldTypes,
+	locator,
+	only,
+	onlyItemOf,
+	phoneItems,
+	visibleText,
+} from '../kit';
 
 const ALICE = SEED.alice;
 
 const HOUR = 3_600_000;
+
+/** Where Send Free-Form Message sends. */
+const SEND_FREEFORM = '/api/user/whatsapp/send-freeform';
 
 async function send(
 	parameters: Record<string, unknown>,
@@ -30,11 +42,7 @@ async function send(
 describe('WhatsApp → Send Free-Form Message', () => {
 	it('sends sender_id as a number, the E.164 phone and the message, and outputs the response', async () => {
 		const result = await send({ message: 'Ihr Termin ist bestätigt.' });
-		expect(result.error).toBeUndefined();
-		const request = only(await kit().requests());
-		expect(request.method).toBe('POST');
-		expect(request.path).toBe('/api/user/whatsapp/send-freeform');
-		expect(request.query).toEqual({});
+		const request = await kit().expectSentOnce(result, `POST ${SEND_FREEFORM}`, { query: {} });
 		expect(request.contentType).toMatch(/^application\/json/);
 		expect(request.headers.authorization).toBe('Bearer <alice>');
 		expect(request.body).toEqual({
@@ -47,9 +55,7 @@ describe('WhatsApp → Send Free-Form Message', () => {
 			recipient_phone: 'string',
 			message: 'string',
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toMatchObject({
+		expect(onlyItemOf(result)).toMatchObject({
 			success: true,
 			message_sid: expect.stringMatching(/^SM/),
 			session_status: { is_open: true, can_send_freeform: true },
@@ -59,8 +65,8 @@ describe('WhatsApp → Send Free-Form Message', () => {
 
 	it('accepts a message of exactly 4096 characters', async () => {
 		const result = await send({ message: 'x'.repeat(4096) });
-		expect(result.error).toBeUndefined();
-		expect((only(await kit().requests()).body as { message: string }).message).toHaveLength(4096);
+		const request = await kit().expectSentOnce(result, `POST ${SEND_FREEFORM}`);
+		expect((request.body as { message: string }).message).toHaveLength(4096);
 	});
 
 	it('once the 24-hour window has closed, fails with 403 SESSION_EXPIRED and tells the user to send a template message', async () => {
@@ -175,24 +181,11 @@ describe('WhatsApp → Send Free-Form Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad one as an error item', async () => {
-		const input = [
-			{ json: { phone: ALICE.openWindowCustomer.phone } },
-			{ json: { phone: '12345' } },
-			{ json: { phone: ALICE.openWindowCustomer.phone } },
-		];
+		const open = ALICE.openWindowCustomer.phone;
+		const input = phoneItems(open, '12345', open);
 		const result = await send({ recipientPhone: '={{ $json.phone }}' }, true, input);
-		expect(result.error).toBeUndefined();
-		expect(result.output).toHaveLength(3);
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectMiddleItemRefused(result, /recipient_phone/);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/recipient_phone/),
-			httpCode: null,
-		});
 		expect(result.output[2].json.success).toBe(true);
 		const log = await kit().requests();
 		expect(log).toHaveLength(2);
@@ -260,10 +253,4 @@ describe("WhatsApp → Send Free-Form Message: 403 bodies other than the sandbox
 	});
 });
 
-describe('WhatsApp: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'WhatsApp: the API token', minRuns: 11 });

@@ -1,7 +1,19 @@
 import { kit, run } from './setup';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { SEED } from '../../../sandbox';
-import { expectFailedBeforeSending, fieldTypes, jsonOf, locator, only, visibleText } from '../kit';
+import { QUEUED_TEMPLATE_SEND } from '../../helpers/whatsAppAnswers';
+import {
+	describeTokenNeverShown,
+	expectMiddleItemRefused,
+	expectPairedWith,
+	fieldTypes,
+	jsonOf,
+	locator,
+	notAnIdRow,
+	only,
+	onlyItemOf,
+	phoneItems,
+} from '../kit';
 
 const ALICE = SEED.alice;
 
@@ -59,16 +71,7 @@ describe('WhatsApp → Send Template Message', () => {
 			recipient_name: 'string',
 			variables: 'object',
 		});
-		expect(result.output).toHaveLength(1);
-		expect(result.output[0].pairedItem).toEqual({ item: 0 });
-		expect(result.output[0].json).toEqual({
-			success: true,
-			conversation_id: expect.any(Number),
-			message_id: expect.any(Number),
-			whatsapp_message_id: expect.any(Number),
-			message_sid: expect.stringMatching(/^SM/),
-			status: 'queued',
-		});
+		expect(onlyItemOf(result)).toEqual(QUEUED_TEMPLATE_SEND);
 	});
 
 	it("leaves out recipient_name and variables when there are none, and reads each sender's templates once per run", async () => {
@@ -120,16 +123,8 @@ describe('WhatsApp → Send Template Message', () => {
 			{ recipientName: 'x'.repeat(256) },
 			/Recipient Name \(recipient_name\) must be at most 255 characters, got 256/,
 		],
-		[
-			'a template that is not an ID',
-			{ templateId: locator('={{ "reminder" }}') },
-			/Template \(template_id\) must be a positive whole number/,
-		],
-		[
-			'a sender that is not an ID',
-			{ senderId: locator('={{ "" }}') },
-			/Sender \(sender_id\) must be a positive whole number/,
-		],
+		notAnIdRow('a template that is not an ID', 'templateId', 'Template (template_id)', 'reminder'),
+		notAnIdRow('a sender that is not an ID', 'senderId', 'Sender (sender_id)', ''),
 		[
 			'a variable that is a list',
 			{ templateVariables: mapped({ ...reminderValues, date: '={{ [1, 2] }}' }) },
@@ -137,11 +132,7 @@ describe('WhatsApp → Send Template Message', () => {
 		],
 	])('fails the item on %s and sends nothing', async (_case, parameters, message) => {
 		const result = await sendTemplate(parameters);
-		await expectFailedBeforeSending(
-			kit(),
-			result,
-			message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '',
-		);
+		await kit().expectFailedBeforeSending(result, message.source.match(/\\\((\w+)\\\)/)?.[1] ?? '');
 		expect(result.error?.message).toMatch(message);
 	});
 
@@ -221,11 +212,7 @@ describe('WhatsApp → Send Template Message', () => {
 			async (_case, items) => {
 				const result = await sendTemplate(perItem, true, items);
 				expect(result.error).toBeUndefined();
-				expect(result.output.map((item) => item.pairedItem)).toEqual([
-					{ item: 0 },
-					{ item: 1 },
-					{ item: 2 },
-				]);
+				expectPairedWith(result, [0, 1, 2]);
 				expect(result.output[1].json.error).toMatch(
 					/^Template (Variables \(variables\)|\(template_id\))/,
 				);
@@ -284,32 +271,13 @@ describe('WhatsApp → Send Template Message', () => {
 	});
 
 	it('with Continue On Fail, sends the good items and returns the bad ones as error items, paired', async () => {
-		const input = [
-			{ json: { phone: '+4915700000004' } },
-			{ json: { phone: 'nope' } },
-			{ json: { phone: '+4915700000005' } },
-		];
+		const input = phoneItems('+4915700000004', 'nope', '+4915700000005');
 		const result = await sendTemplate({ recipientPhone: '={{ $json.phone }}' }, true, input);
-		expect(result.error).toBeUndefined();
-		expect(result.output.map((item) => item.pairedItem)).toEqual([
-			{ item: 0 },
-			{ item: 1 },
-			{ item: 2 },
-		]);
+		expectMiddleItemRefused(result, /recipient_phone/);
 		expect(result.output[0].json.success).toBe(true);
-		expect(result.output[1].json).toMatchObject({
-			error: expect.stringMatching(/recipient_phone/),
-			httpCode: null,
-		});
 		expect(result.output[2].json.success).toBe(true);
 		expect(await kit().requests('/api/user/whatsapp/send')).toHaveLength(2);
 	});
 });
 
-describe('WhatsApp templates: the API token', () => {
-	it('never appears in any output item, error message, description or context', () => {
-		expect(kit().runs.length).toBeGreaterThan(10);
-		for (const result of kit().runs)
-			expect(visibleText(result)).not.toContain(kit().credentials.apiToken);
-	});
-});
+describeTokenNeverShown(kit, { title: 'WhatsApp templates: the API token', minRuns: 11 });
