@@ -2,12 +2,12 @@
  * A request that waits LOGGED_WAIT_MS or more writes one line to n8n's log (the context's logger):
  * the request, how long, why, and the answer or window behind it. Shorter waits write nothing.
  */
-import { famulorApiRequest, LOGGED_WAIT_MS } from '../../nodes/shared/transport';
-import { AccountBudget, type Release } from '../../nodes/shared/transport/pacing/accountBudget';
-import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { drive, useDrivenClock } from './drivenClock';
+import { famulorApiRequest, LOGGED_WAIT_MS } from '../../../nodes/shared/transport';
+import { AccountBudget, type Release } from '../../../nodes/shared/transport/pacing/accountBudget';
+import { withRequestContext, type TestCredentials } from '../../../harness/engine';
+import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
+import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
+import { drive, useDrivenClock } from '../drivenClock';
 
 let server: ScriptedServer;
 let credentials: TestCredentials;

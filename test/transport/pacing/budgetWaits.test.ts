@@ -8,11 +8,11 @@ import {
 	famulorApiRequest,
 	MAX_RATE_LIMIT_WAIT_MS,
 	type FamulorRequest,
-} from '../../nodes/shared/transport';
-import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
-import { withRequestContext } from '../../harness/engine';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
+} from '../../../nodes/shared/transport';
+import { accountFor } from '../../../nodes/shared/transport/pacing/pacing';
+import { withRequestContext } from '../../../harness/engine';
+import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
+import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
 
 const ME: FamulorRequest = { method: 'GET', path: '/api/user/me', itemIndex: 0 };
 

@@ -9,8 +9,8 @@ import {
 	AccountBudget,
 	type Endpoint,
 	type Release,
-} from '../../nodes/shared/transport/pacing/accountBudget';
-import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
+} from '../../../nodes/shared/transport/pacing/accountBudget';
+import { accountFor } from '../../../nodes/shared/transport/pacing/pacing';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };

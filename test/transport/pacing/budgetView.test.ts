@@ -10,8 +10,8 @@ import {
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
 	type Shape,
-} from '../../nodes/shared/transport/pacing/budgetView';
-import { resetTooLong } from '../../nodes/shared/transport/pacing/waitReasons';
+} from '../../../nodes/shared/transport/pacing/budgetView';
+import { resetTooLong } from '../../../nodes/shared/transport/pacing/waitReasons';
 
 const NOW = 1_800_000_000_000;
 const RESET_SECONDS = NOW / 1000 + 60;
