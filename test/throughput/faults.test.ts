@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../../sandbox';
 import { locator, type Kit } from '../node/kit';
 import { ALICE, numberedItems, startThroughputKit } from './kit';
-import { useDrivenClock, wireEvents } from '../transport/drivenClock';
+import { useDrivenClock, wireEvents } from '../helpers/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';

@@ -7,7 +7,7 @@
  */
 import type { Kit } from '../node/kit';
 import { ALICE, expectWithinRateLimit, numberedItems, startThroughputKit } from './kit';
-import { useDrivenClock } from '../transport/drivenClock';
+import { useDrivenClock } from '../helpers/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const LANGUAGES_PATH = '/api/user/assistants/languages';

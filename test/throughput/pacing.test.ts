@@ -15,7 +15,7 @@ import {
 	numberedItems,
 	startThroughputKit,
 } from './kit';
-import { useDrivenClock } from '../transport/drivenClock';
+import { useDrivenClock } from '../helpers/drivenClock';
 
 const REPLY_PATH = '/api/ai/generate-reply';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';

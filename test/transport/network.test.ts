@@ -11,7 +11,7 @@ import { classifyNetworkFailure } from '../../nodes/shared/transport/network';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { drive, useDrivenClock } from './drivenClock';
+import { drive, useDrivenClock } from '../helpers/drivenClock';
 
 const TOKEN = 'sbx_network_token_7d2c1e';
 const CALL = {

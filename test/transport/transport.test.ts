@@ -16,7 +16,7 @@ import {
 	type ScriptedAnswer,
 	type ScriptedServer,
 } from '../helpers/scriptedServer';
-import { drive, useDrivenClock } from './drivenClock';
+import { drive, useDrivenClock } from '../helpers/drivenClock';
 
 const TOKEN = 'sbx_transport_token_4f1c9a';
 

@@ -11,7 +11,7 @@ import { famulorApiRequest } from '../../../nodes/shared/transport';
 import { withRequestContext, type TestCredentials } from '../../../harness/engine';
 import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
-import { drive, useDrivenClock } from '../drivenClock';
+import { drive, useDrivenClock } from '../../helpers/drivenClock';
 
 // A Sanctum-style token: its "|" is percent-encoded inside a URL, and must be masked in that form too.
 const TOKEN = '41|sbx_secret_token_9b3e7f';

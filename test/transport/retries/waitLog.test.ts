@@ -7,7 +7,7 @@ import { AccountBudget, type Release } from '../../../nodes/shared/transport/pac
 import { withRequestContext, type TestCredentials } from '../../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
 import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
-import { drive, useDrivenClock } from '../drivenClock';
+import { drive, useDrivenClock } from '../../helpers/drivenClock';
 
 let server: ScriptedServer;
 let credentials: TestCredentials;
