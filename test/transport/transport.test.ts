@@ -13,6 +13,7 @@ import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import {
 	startScriptedServer,
+	tooManyAttempts,
 	type ScriptedAnswer,
 	type ScriptedServer,
 } from '../helpers/scriptedServer';
@@ -212,14 +213,7 @@ describe('error shapes become one NodeApiError', () => {
 
 describe('retries', () => {
 	it('waits out a 429 using Retry-After, then succeeds', async () => {
-		const arrivals = answerInTurn(
-			{
-				status: 429,
-				body: { message: 'Too Many Attempts.', retry_after: 60 },
-				headers: { 'Retry-After': '1' },
-			},
-			{ status: 200, body: { reply: 'hi' } },
-		);
+		const arrivals = answerInTurn(tooManyAttempts(60, 1), { status: 200, body: { reply: 'hi' } });
 		const answer = await send({
 			method: 'POST',
 			path: '/api/ai/generate-reply',
@@ -233,10 +227,7 @@ describe('retries', () => {
 	});
 
 	it('uses the body retry_after when there is no header', async () => {
-		const arrivals = answerInTurn(
-			{ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } },
-			{ status: 200, body: { ok: 1 } },
-		);
+		const arrivals = answerInTurn(tooManyAttempts(1), { status: 200, body: { ok: 1 } });
 		await send({ method: 'GET', path: '/api/user/conversations' });
 		expect(arrivals[1] - arrivals[0]).toBe(1_000);
 		expect(server.requests).toHaveLength(2);
@@ -460,42 +451,38 @@ describe('pagination', () => {
 		expect(server.requests.map((request) => request.query.per_page)).toEqual(['100', '50']);
 	});
 
-	it('fails on a repeated cursor instead of looping or returning the same records again', async () => {
-		server.fallback = (request) => ({
-			status: 200,
-			body: {
-				data: [{ id: request.query.cursor === undefined ? 1 : 2 }],
-				next_cursor: 'same',
-				prev_cursor: null,
-			},
-		});
-		const error = await withRequestContext(credentials, async function () {
-			return await requestCursorList.call(this, {
-				path: '/api/user/conversations',
-				limit: Infinity,
-			});
-		}).catch((caught: Error) => caught);
-		expect(server.requests).toHaveLength(2);
-		expect((error as Error).message).toBe(
+	it.each<[string, typeof requestCursorList, string, ScriptedServer['fallback'], string]>([
+		[
+			'on a repeated cursor instead of looping or returning the same records again',
+			requestCursorList,
+			'/api/user/conversations',
+			(request) => ({
+				status: 200,
+				body: {
+					data: [{ id: request.query.cursor === undefined ? 1 : 2 }],
+					next_cursor: 'same',
+					prev_cursor: null,
+				},
+			}),
 			'The service gave page 2 of /api/user/conversations the same next cursor as page 1, so reading stopped instead of returning the same records again. Turn off Return All and set a Limit of at most one page (100)',
-		);
-	});
-
-	it('fails when a page repeats (a service that ignores ?page) instead of yielding duplicates', async () => {
-		server.fallback = () => ({
-			status: 200,
-			body: { data: [{ id: 1 }, { id: 2 }], current_page: 1, last_page: 100_000 },
-		});
+		],
+		[
+			'when a page repeats (a service that ignores ?page) instead of yielding duplicates',
+			requestPageNumberList,
+			'/api/user/leads',
+			() => ({
+				status: 200,
+				body: { data: [{ id: 1 }, { id: 2 }], current_page: 1, last_page: 100_000 },
+			}),
+			'The service answered page 2 of /api/user/leads with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters. Turn off Return All and set a Limit of at most one page (100)',
+		],
+	])('fails %s', async (_case, readList, path, answer, message) => {
+		server.fallback = answer;
 		const error = await withRequestContext(credentials, async function () {
-			return await requestPageNumberList.call(this, {
-				path: '/api/user/leads',
-				limit: Infinity,
-			});
+			return await readList.call(this, { path, limit: Infinity });
 		}).catch((caught: Error) => caught);
 		expect(server.requests).toHaveLength(2);
-		expect((error as Error).message).toBe(
-			'The service answered page 2 of /api/user/leads with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters. Turn off Return All and set a Limit of at most one page (100)',
-		);
+		expect((error as Error).message).toBe(message);
 	});
 
 	it('Return All stops with an error after 500 pages (50,000 records), however many pages the service reports', async () => {
