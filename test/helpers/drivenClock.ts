@@ -24,14 +24,17 @@ import {
 } from '../../nodes/shared/transport/constants';
 import { REAL_EVENT_LOOP } from './realTimers';
 
-/** Where a file's clock starts: a whole second, so the service's whole-second headers fall where a test puts them. */
+/**
+ * Where a file's clock starts: a whole second, so the service's whole-second headers fall where a
+ * test puts them.
+ */
 export const DRIVEN_START = 1_800_000_000_000;
 
 /** Event loop turns with no request open before driven work counts as waiting for the clock. */
 const IDLE_TURNS = 3;
-/** How often work waiting for neither a request nor a timer (a file, another process) is looked at again. */
+/** How often work waiting for neither a request nor a timer (a file, another process) is looked at. */
 const UNTRACKED_WAIT_MS = 2;
-/** How far one run of the loop may move the clock before the work counts as hung. */
+/** How far one run of useDrivenClock's loop may move the clock before the work counts as hung. */
 const HORIZON_MS = 3_600_000;
 
 const REQUEST_START = 'http.client.request.start';
@@ -51,8 +54,13 @@ export interface ClockOptions {
 	now?: number;
 	/** False keeps Date real, for work whose waits are timers alone (drivingTimers). */
 	fakeDate?: boolean;
-	/** Stop driving once the test that installed the clock has ended (its work hung past jest's timeout). */
+	/** Stop driving once the test that installed the clock has ended (its work hung past its timeout). */
 	withinTest?: boolean;
+	/**
+	 * How far one run of the loop may move the clock before its work counts as hung. Unbounded if not
+	 * given: the node kit's clock keeps jumping a repeating timer while a large upload is built.
+	 */
+	hangsAfterMs?: number;
 }
 
 export interface DrivenClock {
@@ -90,7 +98,9 @@ function createDrivenClock(): DrivenClock {
 	let installed = false;
 	/** Counts installs: a loop left from an earlier one (its test timed out) stops at the next. */
 	let generation = 0;
-	let loop: Promise<void> | undefined;
+	/** The loop moving the clock, while `looping`: it ends when no driven work is left. */
+	let loop: Promise<void> = Promise.resolve();
+	let looping = false;
 	let held = false;
 	let heldWaiting = false;
 	const whenWaiting: Array<() => void> = [];
@@ -147,8 +157,17 @@ function createDrivenClock(): DrivenClock {
 	};
 
 	const run = async (): Promise<void> => {
-		const horizon = jest.now() + HORIZON_MS;
 		const ownGeneration = generation;
+		try {
+			await moveWhileWaited(ownGeneration);
+		} finally {
+			// At once as it ends, so a work driven from now on starts a loop of its own.
+			if (ownGeneration === generation) looping = false;
+		}
+	};
+
+	const moveWhileWaited = async (ownGeneration: number): Promise<void> => {
+		const horizon = jest.now() + (options.hangsAfterMs ?? Number.POSITIVE_INFINITY);
 		while (works.size > 0) {
 			await quiet();
 			if (ownGeneration !== generation || works.size === 0) return;
@@ -172,7 +191,7 @@ function createDrivenClock(): DrivenClock {
 					// Its timers go with the clock, so no later test's driving wakes what hung here.
 					fakeTimers(jest.now());
 					abandon(
-						`the driven work still waits after ${HORIZON_MS / 60_000} min on the driven clock: it hangs`,
+						`the driven work still waits after ${(options.hangsAfterMs ?? 0) / 60_000} min on the driven clock: it hangs`,
 					);
 				}
 			} else await realDelay(UNTRACKED_WAIT_MS);
@@ -183,7 +202,7 @@ function createDrivenClock(): DrivenClock {
 		install(given = {}) {
 			generation++;
 			works.clear();
-			loop = undefined;
+			looping = false;
 			options = given;
 			installedIn = expect.getState().currentTestName;
 			jumpsMs.length = 0;
@@ -203,13 +222,11 @@ function createDrivenClock(): DrivenClock {
 				() => void works.delete(tracked),
 			);
 			works.add(tracked);
-			if (loop === undefined) {
-				const started: Promise<void> = run().finally(() => {
-					if (loop === started) loop = undefined;
-				});
-				loop = started;
+			if (!looping) {
+				looping = true;
+				loop = run();
 				// Its failure reaches the works driven now and settle(); nothing else waits on it.
-				started.catch(() => undefined);
+				loop.catch(() => undefined);
 			}
 			await Promise.race([tracked, loop]);
 			return await running;
@@ -226,7 +243,7 @@ function createDrivenClock(): DrivenClock {
 			wake(whenReleased);
 		},
 		async settle() {
-			while (loop !== undefined) await loop;
+			while (looping) await loop;
 		},
 		uninstall() {
 			this.release();
@@ -251,7 +268,7 @@ export const clock = createDrivenClock();
  * test; after each test, the work still under way is driven to its end.
  */
 export function useDrivenClock(now = DRIVEN_START): void {
-	beforeAll(() => clock.install({ now }));
+	beforeAll(() => clock.install({ now, hangsAfterMs: HORIZON_MS }));
 	beforeEach(() => clock.clearWire());
 	afterEach(async () => await clock.settle());
 	afterAll(async () => {

@@ -76,7 +76,7 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 	return state;
 }
 
-/** A 429 as the service words it: `retry_after` in the body, and a Retry-After header when given. */
+/** A 429 as the service words it: `retry_after` in the body, a Retry-After header when given. */
 export function tooManyAttempts(retryAfterSeconds: number, headerSeconds?: number): ScriptedAnswer {
 	const body = { message: 'Too Many Attempts.', retry_after: retryAfterSeconds };
 	if (headerSeconds === undefined) return { status: 429, body };

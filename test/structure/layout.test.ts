@@ -77,7 +77,7 @@ function foldersUnder(root: string, below = ''): string[] {
 		});
 }
 
-/** Where the test folders (relative to TRANSPORT_TESTS) and the transport's (to TRANSPORT) differ. */
+/** Where the test folders (relative to TRANSPORT_TESTS) and the transport's differ. */
 function unmirroredFolders(productFolders: string[], testFolders: string[]): string[] {
 	const [product, tests] = [new Set(productFolders), new Set(testFolders)];
 	return [

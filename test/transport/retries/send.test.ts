@@ -46,7 +46,7 @@ const CALL: FamulorRequest = {
 };
 const UPDATE: FamulorRequest = { method: 'PUT', path: '/api/user/leads/7', body: { name: 'Ada' } };
 
-/** The pacer's part: every attempt passes, unless `refuse` throws for the attempt of that number. */
+/** The pacer's part: every attempt passes, unless `refuse` throws for that attempt's number. */
 function passageOf(released: Played['released'], refuse?: (attempt: number) => Error | undefined) {
 	let attempts = 0;
 	const passage: Passage = {
