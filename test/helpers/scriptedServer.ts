@@ -1,6 +1,6 @@
 /** A tiny HTTP server that answers from a script and records every request byte for byte. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
 	method: string;
@@ -74,4 +74,20 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 	state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return state;
+}
+
+/** A 429 as the service words it: `retry_after` in the body, a Retry-After header when given. */
+export function tooManyAttempts(retryAfterSeconds: number, headerSeconds?: number): ScriptedAnswer {
+	const body = { message: 'Too Many Attempts.', retry_after: retryAfterSeconds };
+	if (headerSeconds === undefined) return { status: 429, body };
+	return { status: 429, body, headers: { 'Retry-After': String(headerSeconds) } };
+}
+
+/** A loopback port nothing listens on: a request there is refused before anything is sent. */
+export async function closedPort(): Promise<number> {
+	const probe = createTcpServer();
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+	const { port } = probe.address() as AddressInfo;
+	await new Promise<void>((resolve) => probe.close(() => resolve()));
+	return port;
 }

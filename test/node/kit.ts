@@ -1,8 +1,8 @@
 /**
  * Set-up of the action node suites: a real sandbox, the credential pointing at it, the node run
- * through n8n-core (harness/engine.ts) on the driven clock (drivenClock.ts), readers of the sandbox's
- * request log, and what the token checks need. Every helper talks to the sandbox over HTTP, as the
- * node does.
+ * through n8n-core (harness/engine.ts) on the driven clock (../helpers/drivenClock.ts), readers of
+ * the sandbox's request log, and what the token checks need. Every helper talks to the sandbox over
+ * HTTP, as the node does.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
@@ -25,14 +25,14 @@ import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxControl, sandboxRequest } from '../helpers/sandboxHttp';
 import { useSuiteFixture } from '../helpers/suite';
 import { expectDeletedOnce, expectFailedBeforeSending, expectSentOnce } from './checks';
-import { createDrivenClock } from './drivenClock';
+import { clock } from '../helpers/drivenClock';
 
 /**
- * The file's clock: useDrivenKit installs it before the sandbox starts, so the sandbox's clock, the
- * node's waits and Date are all on it, and every run moves it while it waits. Not installed, runs
- * take real time.
+ * The file's clock (../helpers/drivenClock.ts): useDrivenKit installs it before the sandbox starts,
+ * so the sandbox's clock, the node's waits and Date are all on it, and every run moves it while it
+ * waits. Not installed, runs take real time.
  */
-export const clock = createDrivenClock();
+export { clock };
 
 export { fieldTypes, jsonOf, only, visibleText } from './runReaders';
 export {
@@ -156,7 +156,7 @@ export async function startKit(
 			const cancel = new AbortController();
 			underWay.add(cancel);
 			try {
-				const result = await clock.drive(
+				const result = await clock.drive(async () =>
 					runNode({
 						parameters,
 						input: runOptions.input,
@@ -229,7 +229,7 @@ export function useKit(
 	return useKitOn(false, options, credentials);
 }
 
-/** useKit on the file's driven clock (drivenClock.ts), installed before the sandbox starts. */
+/** useKit on the file's driven clock, installed before the sandbox starts. */
 export function useDrivenKit(
 	options: SandboxOptions = {},
 	credentials: Partial<TestCredentials> = {},
@@ -262,7 +262,7 @@ function useKitOn(
 /** Runs one of version 2's list searches (a picker's From List) with the kit's credential. */
 export function v2Search(kit: () => Kit) {
 	return async <T>(method: string, ...args: unknown[]): Promise<T> =>
-		await clock.drive(
+		await clock.drive(async () =>
 			runLoadMethodOf<T>({
 				kind: 'listSearch',
 				method,

@@ -33,7 +33,7 @@ export const NEW_CUSTOMER = { phone: '+4917655500001', name: 'Nora Neu' };
 
 export function usePollKit(): () => PollKit {
 	const kit = useKit({ callDurationMs: 0 });
-	// Each test starts on real timers, whatever the one before left (../trigger/drivenTimers.ts).
+	// Each test starts on real timers, whatever the one before left (../helpers/drivenClock.ts).
 	beforeEach(() => jest.useRealTimers());
 	return () => ({
 		kit: kit(),

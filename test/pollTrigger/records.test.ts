@@ -5,7 +5,7 @@
  */
 import { SEED } from '../../sandbox';
 import { byId, usePollKit } from './pollKit';
-import { drivingTimers, expectBackoffs, settledValue } from '../trigger/drivenTimers';
+import { drivingTimers, expectBackoffs, settledValue } from '../helpers/drivenClock';
 
 const pk = usePollKit();
 const A = SEED.alice;

@@ -6,7 +6,7 @@
 import { SEED } from '../../sandbox';
 import { MAX_TRACKED_RECORDS } from '../../nodes/FamulorPollTrigger/constants';
 import { NEW_CUSTOMER, byId, usePollKit } from './pollKit';
-import { drivingTimers, expectBackoffs, settledValue } from '../trigger/drivenTimers';
+import { drivingTimers, expectBackoffs, settledValue } from '../helpers/drivenClock';
 
 const pk = usePollKit();
 const WHATSAPP = { event: 'newWhatsAppMessage' };

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 import {
@@ -61,6 +61,48 @@ describe('tests mirror the operations', () => {
 		['a theme suite named after no resource', [`${NODE_TESTS}/reliability.test.ts`], []],
 	])('a shared resource suite: %s', (_case, tests, shared) => {
 		expect(sharedResourceSuites(['lead', 'organizer'], tests)).toEqual(shared);
+	});
+});
+
+const TRANSPORT = 'nodes/shared/transport';
+const TRANSPORT_TESTS = 'test/transport';
+
+/** The folders below `root`, at any depth, as paths relative to it. */
+function foldersUnder(root: string, below = ''): string[] {
+	return readdirSync(join(root, below), { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.flatMap((entry) => {
+			const folder = below === '' ? entry.name : `${below}/${entry.name}`;
+			return [folder, ...foldersUnder(root, folder)];
+		});
+}
+
+/** Where the test folders (relative to TRANSPORT_TESTS) and the transport's differ. */
+function unmirroredFolders(productFolders: string[], testFolders: string[]): string[] {
+	const [product, tests] = [new Set(productFolders), new Set(testFolders)];
+	return [
+		...productFolders
+			.filter((folder) => !tests.has(folder))
+			.map((folder) => `${TRANSPORT}/${folder} has no ${TRANSPORT_TESTS}/${folder}`),
+		...testFolders
+			.filter((folder) => !product.has(folder))
+			.map((folder) => `${TRANSPORT_TESTS}/${folder} mirrors no ${TRANSPORT}/${folder}`),
+	];
+}
+
+describe("the transport's tests mirror its folders", () => {
+	it.each<[string, string[], string[], number]>([
+		['the same folders', ['errors', 'pacing', 'retries'], ['errors', 'pacing', 'retries'], 0],
+		['a product folder without tests', ['errors', 'pacing', 'retries'], ['pacing', 'retries'], 1],
+		['a test folder of no product folder', ['pacing'], ['pacing', 'fixtures'], 1],
+		['a folder mirrored at another depth', ['pacing', 'retries'], ['pacing', 'pacing/retries'], 2],
+		['a subfolder left unmirrored', ['pacing', 'pacing/windows'], ['pacing'], 1],
+	])('finds %s', (_case, productFolders, testFolders, problems) => {
+		expect(unmirroredFolders(productFolders, testFolders)).toHaveLength(problems);
+	});
+
+	it(`every folder of ${TRANSPORT} has its test folder in ${TRANSPORT_TESTS}, and no other is there`, () => {
+		expect(unmirroredFolders(foldersUnder(TRANSPORT), foldersUnder(TRANSPORT_TESTS))).toEqual([]);
 	});
 });
 

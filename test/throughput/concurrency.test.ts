@@ -8,7 +8,7 @@ import { actionNodeDescription } from '../../harness/engine';
 import { parallelRequestsProperty } from '../../nodes/Famulor/actions/concurrency';
 import { locator, type Kit } from '../node/kit';
 import { ALICE, expectOneItemPerInput, sessionStatusOf, startThroughputKit } from './kit';
-import { useDrivenClock, wireEvents } from '../transport/drivenClock';
+import { useDrivenClock, wireEvents } from '../helpers/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const OPEN = ALICE.openWindowCustomer.phone;

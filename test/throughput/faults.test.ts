@@ -14,7 +14,7 @@ import {
 	sessionStatusOf,
 	startThroughputKit,
 } from './kit';
-import { useDrivenClock, wireEvents } from '../transport/drivenClock';
+import { useDrivenClock, wireEvents } from '../helpers/drivenClock';
 
 const STATUS_PATH = '/api/user/whatsapp/session-status';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';

@@ -6,7 +6,7 @@
  * and token for the whole process, so a fresh sandbox is a fresh budget.
  */
 import type { Kit } from '../node/kit';
-import { useDrivenClock } from '../transport/drivenClock';
+import { useDrivenClock } from '../helpers/drivenClock';
 import {
 	ALICE,
 	expectOneItemPerInput,

@@ -1,6 +1,6 @@
 /**
  * The throughput suites' kit: the node suites' kit (test/node/kit.ts) on the driven clock
- * (../transport/drivenClock.ts): the sandbox's real-time clock reads jest's fake `Date`, so its request
+ * (../helpers/drivenClock.ts): the sandbox's real-time clock reads jest's fake `Date`, so its request
  * log's `at`, its rate windows and the node's pacer all read one clock, which moves only while no
  * request is on the wire. A file calls `useDrivenClock()` before starting the kit.
  */
@@ -9,7 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { createClock, SEED, type SandboxOptions } from '../../sandbox';
 import type { TestCredentials } from '../../harness/engine';
 import { locator, startKit, type Kit } from '../node/kit';
-import { drive } from '../transport/drivenClock';
+import { drive } from '../helpers/drivenClock';
 
 export const ALICE = SEED.alice;
 

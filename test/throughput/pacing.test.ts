@@ -17,7 +17,7 @@ import {
 	sessionStatusOf,
 	startThroughputKit,
 } from './kit';
-import { useDrivenClock } from '../transport/drivenClock';
+import { useDrivenClock } from '../helpers/drivenClock';
 
 const REPLY_PATH = '/api/ai/generate-reply';
 const FREEFORM_PATH = '/api/user/whatsapp/send-freeform';

@@ -2,7 +2,7 @@
 import { SEED } from '../../sandbox';
 import type { Kit } from '../node/kit';
 import { startThroughputKit } from './kit';
-import { useDrivenClock } from '../transport/drivenClock';
+import { useDrivenClock } from '../helpers/drivenClock';
 
 const PATH = '/api/user/conversations';
 const TOTAL = 10_000;

@@ -3,7 +3,7 @@
  * service's X-RateLimit-* headers alone, with no setting divided by hand. Each "process" is its own
  * load of the transport module (jest.isolateModules), so its pacers know nothing of the others', as
  * separate processes do. The sandbox enforces the documented counts scaled ×0.1 in time (20 per 1 s,
- * 100 per 6 s) on the driven clock (../transport/drivenClock.ts); the credential's windows match, as
+ * 100 per 6 s) on the driven clock (../helpers/drivenClock.ts); the credential's windows match, as
  * the default credential matches the real service.
  */
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../sandbox';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { SandboxClient } from '../../harness/sandboxClient';
-import { drive, useDrivenClock } from '../transport/drivenClock';
+import { drive, useDrivenClock } from '../helpers/drivenClock';
 
 type Transport = typeof import('../../nodes/shared/transport/request');
 

@@ -2,16 +2,14 @@
  * Failures without a usable answer say what really happened: never sent (and how to fix it), outcome
  * unknown (only where the service may have acted), or failed every attempt; and the token never shows.
  */
-import { createServer } from 'node:net';
-
 import type { IDataObject } from 'n8n-workflow';
 
 import { famulorApiRequest } from '../../nodes/shared/transport';
 import { classifyNetworkFailure } from '../../nodes/shared/transport/network';
 import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
+import { closedPort, startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { drive, useDrivenClock } from './drivenClock';
+import { drive, useDrivenClock } from '../helpers/drivenClock';
 
 const TOKEN = 'sbx_network_token_7d2c1e';
 const CALL = {
@@ -57,15 +55,6 @@ async function failure(
 		return error as { name: string; message: string; context: IDataObject };
 	}
 	throw new Error('expected the request to fail');
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-	const probe = createServer();
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise<void>((resolve) => probe.close(() => resolve()));
-	return port;
 }
 
 describe('requests that never left', () => {

@@ -60,9 +60,12 @@ interface Row {
 	asked: string[];
 	/** Each yielded page: its first and last ID, and its next position. */
 	pages: Array<[number | undefined, number | undefined, string | undefined]>;
-	end: ReadEnd;
-	warnings?: string[];
+	/** How the read ended, `end` if not given; a repeated page or cursor is warned of in n8n's log. */
+	end?: ReadEnd;
 }
+
+const CURSOR = { paging: 'cursor', perPage: 100, maxPages: 10 } as const;
+const PAGE = { paging: 'page', perPage: 100, maxPages: 10 } as const;
 
 const PATH = '/api/user/list';
 
@@ -70,7 +73,7 @@ const table: Array<[string, Row]> = [
 	[
 		'cursor: next_cursor to null',
 		{
-			read: { paging: 'cursor', perPage: 100, maxPages: 10 },
+			read: CURSOR,
 			answer: cursorList(250),
 			asked: ['- 100', '100 100', '200 100'],
 			pages: [
@@ -78,46 +81,42 @@ const table: Array<[string, Row]> = [
 				[101, 200, '200'],
 				[201, 250, undefined],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'cursor: each page asks for what is still wanted',
 		{
-			read: { paging: 'cursor', perPage: 100, want: 150, maxPages: 10 },
+			read: { ...CURSOR, want: 150 },
 			answer: cursorList(500),
 			asked: ['- 100', '100 50'],
 			pages: [
 				[1, 100, '100'],
 				[101, 150, '150'],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'cursor: an empty page ends the list, whatever its next_cursor',
 		{
-			read: { paging: 'cursor', perPage: 100, maxPages: 10 },
+			read: CURSOR,
 			answer: () => ({ data: [], next_cursor: 'more', prev_cursor: null }),
 			asked: ['- 100'],
 			pages: [[undefined, undefined, undefined]],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'cursor: an empty next_cursor ends the list',
 		{
-			read: { paging: 'cursor', perPage: 100, maxPages: 10 },
+			read: CURSOR,
 			answer: () => ({ data: ids(1, 3), next_cursor: '' }),
 			asked: ['- 100'],
 			pages: [[1, 3, undefined]],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'cursor: from a position, within the budget',
 		{
-			read: { paging: 'cursor', perPage: 100, from: '300', maxPages: 2 },
+			read: { ...CURSOR, from: '300', maxPages: 2 },
 			answer: cursorList(1000),
 			asked: ['300 100', '400 100'],
 			pages: [
@@ -130,7 +129,7 @@ const table: Array<[string, Row]> = [
 	[
 		'cursor: a next cursor given before ends the read; the pages read stand',
 		{
-			read: { paging: 'cursor', perPage: 100, maxPages: 10 },
+			read: CURSOR,
 			answer: (request) => ({
 				data: request.query.cursor === undefined ? ids(1, 2) : ids(3, 2),
 				next_cursor: 'same',
@@ -145,15 +144,12 @@ const table: Array<[string, Row]> = [
 				message:
 					'The service gave page 2 of /api/user/list the same next cursor as page 1, so reading stopped instead of returning the same records again',
 			},
-			warnings: [
-				'Famulor: The service gave page 2 of /api/user/list the same next cursor as page 1, so reading stopped instead of returning the same records again.',
-			],
 		},
 	],
 	[
 		'cursor: a next cursor that is the one the read started at ends it',
 		{
-			read: { paging: 'cursor', perPage: 100, from: 'kept', maxPages: 10 },
+			read: { ...CURSOR, from: 'kept' },
 			answer: () => ({ data: ids(7, 1), next_cursor: 'kept' }),
 			asked: ['kept 100'],
 			pages: [[7, 7, 'kept']],
@@ -162,15 +158,12 @@ const table: Array<[string, Row]> = [
 				message:
 					'The service gave page 1 of /api/user/list the same next cursor as the position the read started at, so reading stopped instead of returning the same records again',
 			},
-			warnings: [
-				'Famulor: The service gave page 1 of /api/user/list the same next cursor as the position the read started at, so reading stopped instead of returning the same records again.',
-			],
 		},
 	],
 	[
 		'page: last_page of the full Laravel paginator, the same page size on every page',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: numberedList(230, lastPage(230)),
 			asked: ['1 100', '2 100', '3 100'],
 			pages: [
@@ -178,13 +171,12 @@ const table: Array<[string, Row]> = [
 				[101, 200, '3'],
 				[201, 230, undefined],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: total and per_page where no last_page is given (folders, labels)',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: numberedList(150, (page, perPage) => ({
 				current_page: page,
 				per_page: perPage,
@@ -195,13 +187,12 @@ const table: Array<[string, Row]> = [
 				[1, 100, '2'],
 				[101, 150, undefined],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: next_page_url alone (a simple paginator)',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: numberedList(120, (page) => ({
 				next_page_url: page < 2 ? `/x?page=${page + 1}` : null,
 			})),
@@ -210,43 +201,39 @@ const table: Array<[string, Row]> = [
 				[1, 100, '2'],
 				[101, 120, undefined],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: no paging fields, {data} only: one page',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: () => ({ data: ids(1, 4) }),
 			asked: ['1 100'],
 			pages: [[1, 4, undefined]],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: a bare array: one page',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: () => ids(1, 5),
 			asked: ['1 100'],
 			pages: [[1, 5, undefined]],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: an empty page ends the list, whatever last_page says',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: () => ({ data: [], last_page: 9 }),
 			asked: ['1 100'],
 			pages: [[undefined, undefined, undefined]],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: the budget stops a list longer than it, the next page named',
 		{
-			read: { paging: 'page', perPage: 10, maxPages: 3 },
+			read: { ...PAGE, perPage: 10, maxPages: 3 },
 			answer: numberedList(100_000, () => ({ last_page: 10_000 })),
 			asked: ['1 10', '2 10', '3 10'],
 			pages: [
@@ -260,20 +247,19 @@ const table: Array<[string, Row]> = [
 	[
 		'page: from a page number',
 		{
-			read: { paging: 'page', perPage: 100, from: '3', maxPages: 10 },
+			read: { ...PAGE, from: '3' },
 			answer: numberedList(350, lastPage(350)),
 			asked: ['3 100', '4 100'],
 			pages: [
 				[201, 300, '4'],
 				[301, 350, undefined],
 			],
-			end: { kind: 'end' },
 		},
 	],
 	[
 		'page: the same records as a page before (a service that ignores ?page) end the read, not yielded twice',
 		{
-			read: { paging: 'page', perPage: 100, maxPages: 10 },
+			read: PAGE,
 			answer: () => ({ data: ids(1, 2), last_page: 100_000 }),
 			asked: ['1 100', '2 100'],
 			pages: [[1, 2, '2']],
@@ -282,20 +268,12 @@ const table: Array<[string, Row]> = [
 				message:
 					'The service answered page 2 of /api/user/list with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters',
 			},
-			warnings: [
-				'Famulor: The service answered page 2 of /api/user/list with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters.',
-			],
 		},
 	],
 	[
 		'page: a caller that chooses a page read before ends the read',
 		{
-			read: {
-				paging: 'page',
-				perPage: 100,
-				maxPages: 10,
-				choose: (_page, read) => (read < 2 ? '5' : '1'),
-			},
+			read: { ...PAGE, choose: (_page, read) => (read < 2 ? '5' : '1') },
 			answer: numberedList(1000, lastPage(1000)),
 			asked: ['1 100', '5 100'],
 			pages: [
@@ -307,9 +285,6 @@ const table: Array<[string, Row]> = [
 				message:
 					'The service gave page 2 of /api/user/list the same next page as the position the read started at, so reading stopped instead of returning the same records again',
 			},
-			warnings: [
-				'Famulor: The service gave page 2 of /api/user/list the same next page as the position the read started at, so reading stopped instead of returning the same records again.',
-			],
 		},
 	],
 ];
@@ -340,7 +315,8 @@ describe('listPages', () => {
 			),
 		).toEqual(row.asked);
 		expect(pages).toEqual(row.pages);
-		expect(end).toEqual(row.end);
-		expect(warnings).toEqual(row.warnings ?? []);
+		const ended = row.end ?? { kind: 'end' };
+		expect(end).toEqual(ended);
+		expect(warnings).toEqual(ended.kind === 'repeated' ? [`Famulor: ${ended.message}.`] : []);
 	});
 });

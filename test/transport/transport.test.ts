@@ -14,10 +14,11 @@ import { withRequestContext, type TestCredentials } from '../../harness/engine';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import {
 	startScriptedServer,
+	tooManyAttempts,
 	type ScriptedAnswer,
 	type ScriptedServer,
 } from '../helpers/scriptedServer';
-import { drive, useDrivenClock } from './drivenClock';
+import { drive, useDrivenClock } from '../helpers/drivenClock';
 
 const TOKEN = 'sbx_transport_token_4f1c9a';
 
@@ -213,14 +214,7 @@ describe('error shapes become one NodeApiError', () => {
 
 describe('retries', () => {
 	it('waits out a 429 using Retry-After, then succeeds', async () => {
-		const arrivals = answerInTurn(
-			{
-				status: 429,
-				body: { message: 'Too Many Attempts.', retry_after: 60 },
-				headers: { 'Retry-After': '1' },
-			},
-			{ status: 200, body: { reply: 'hi' } },
-		);
+		const arrivals = answerInTurn(tooManyAttempts(60, 1), { status: 200, body: { reply: 'hi' } });
 		const answer = await send({
 			method: 'POST',
 			path: '/api/ai/generate-reply',
@@ -234,10 +228,7 @@ describe('retries', () => {
 	});
 
 	it('uses the body retry_after when there is no header', async () => {
-		const arrivals = answerInTurn(
-			{ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } },
-			{ status: 200, body: { ok: 1 } },
-		);
+		const arrivals = answerInTurn(tooManyAttempts(1), { status: 200, body: { ok: 1 } });
 		await send({ method: 'GET', path: '/api/user/conversations' });
 		expect(arrivals[1] - arrivals[0]).toBe(1_000);
 		expect(server.requests).toHaveLength(2);
@@ -461,35 +452,33 @@ describe('pagination', () => {
 		expect(server.requests.map((request) => request.query.per_page)).toEqual(['100', '50']);
 	});
 
-	it('keeps what it read on a repeated cursor instead of looping or returning the same records again', async () => {
-		server.fallback = (request) => ({
-			status: 200,
-			body: {
-				data: [{ id: request.query.cursor === undefined ? 1 : 2 }],
-				next_cursor: 'same',
-				prev_cursor: null,
-			},
-		});
+	it.each<[string, typeof requestCursorList, string, ScriptedServer['fallback']]>([
+		[
+			'what it read on a repeated cursor instead of looping or returning the same records again',
+			requestCursorList,
+			'/api/user/conversations',
+			(request) => ({
+				status: 200,
+				body: {
+					data: [{ id: request.query.cursor === undefined ? 1 : 2 }],
+					next_cursor: 'same',
+					prev_cursor: null,
+				},
+			}),
+		],
+		[
+			'the first page when a page repeats (a service that ignores ?page) instead of yielding duplicates',
+			requestPageNumberList,
+			'/api/user/leads',
+			() => ({
+				status: 200,
+				body: { data: [{ id: 1 }, { id: 2 }], current_page: 1, last_page: 100_000 },
+			}),
+		],
+	])('keeps %s', async (_case, readList, path, answer) => {
+		server.fallback = answer;
 		const records = await withRequestContext(credentials, async function () {
-			return await requestCursorList.call(this, {
-				path: '/api/user/conversations',
-				limit: Infinity,
-			});
-		});
-		expect(server.requests).toHaveLength(2);
-		expect(records).toEqual([{ id: 1 }, { id: 2 }]);
-	});
-
-	it('keeps the first page when a page repeats (a service that ignores ?page) instead of yielding duplicates', async () => {
-		server.fallback = () => ({
-			status: 200,
-			body: { data: [{ id: 1 }, { id: 2 }], current_page: 1, last_page: 100_000 },
-		});
-		const records = await withRequestContext(credentials, async function () {
-			return await requestPageNumberList.call(this, {
-				path: '/api/user/leads',
-				limit: Infinity,
-			});
+			return await readList.call(this, { path, limit: Infinity });
 		});
 		expect(server.requests).toHaveLength(2);
 		expect(records).toEqual([{ id: 1 }, { id: 2 }]);

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
 import { byId, listeningTo, startTriggerKit, useTriggerKit } from './triggerKit';
-import { drivingTimers, expectBackoffs, settledValue, type Driven } from './drivenTimers';
+import { drivingTimers, expectBackoffs, settledValue, type Driven } from '../helpers/drivenClock';
 
 const OUTBOUND = SEED.alice.outboundAssistantId; // 102
 const INBOUND = SEED.alice.inboundAssistantId; // 101

@@ -9,7 +9,7 @@ import {
 } from '../../nodes/FamulorTrigger/dedupe';
 import { claimDelivery, IN_FLIGHT_MAX_ENTRIES } from '../../nodes/FamulorTrigger/inFlight';
 import { useTriggerKit } from './triggerKit';
-import { stopDate } from './drivenTimers';
+import { stopDate } from '../helpers/realTimers';
 
 const SENDER = 71;
 

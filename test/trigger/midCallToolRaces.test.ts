@@ -24,7 +24,7 @@ import {
 	SEEDED_TOOLS,
 	useMidCallToolSuite,
 } from './midCallToolKit';
-import { drivingTimers, settledValue } from './drivenTimers';
+import { drivingTimers, settledValue } from '../helpers/drivenClock';
 
 const { kit, toolTrigger, tools, publishedTool } = useMidCallToolSuite();
 

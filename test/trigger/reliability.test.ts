@@ -8,7 +8,8 @@ import {
 } from '../../nodes/FamulorTrigger/inFlight';
 import { SEED } from '../../sandbox';
 import { byId, listeningTo, startTriggerKit, useTriggerKit } from './triggerKit';
-import { drivingTimers, expectBackoffs, settledValue, stopDate } from './drivenTimers';
+import { drivingTimers, expectBackoffs, settledValue } from '../helpers/drivenClock';
+import { stopDate } from '../helpers/realTimers';
 import { MAX_RETRY_ATTEMPTS } from '../../nodes/shared/transport/constants';
 
 const OUTBOUND = SEED.alice.outboundAssistantId;

@@ -410,7 +410,7 @@ export async function startTriggerKit(
 			return emitted.deliveries as WebhookLogEntry[];
 		},
 		async reset() {
-			// Each test starts on real timers, whatever the one before left (drivenTimers.ts).
+			// Each test starts on real timers, whatever the one before left (../helpers/drivenClock.ts).
 			jest.useRealTimers();
 			await Promise.all(inFlight);
 			await closeReceiver(receiver.server);

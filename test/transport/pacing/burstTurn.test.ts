@@ -2,7 +2,7 @@
  * Taking turns in a burst window read from the minute window's numbers (burstTurn.ts), and the
  * decision's rules that use it (decide.ts), on a fixed clock: one row per transition and per reason.
  */
-import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
+import { EMPTY_VIEW, type BudgetView } from '../../../nodes/shared/transport/pacing/budgetView';
 import {
 	filled,
 	nextTurn,
@@ -12,11 +12,11 @@ import {
 	turnEnd,
 	type Numbered,
 	type Turn,
-} from '../../nodes/shared/transport/pacing/burstTurn';
-import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import { FIRST_ROUND, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
-import { clientsAfter } from '../../nodes/shared/transport/pacing/step';
-import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+} from '../../../nodes/shared/transport/pacing/burstTurn';
+import type { RateLimit } from '../../../nodes/shared/transport/credentials';
+import { FIRST_ROUND, JITTER_MS } from '../../../nodes/shared/transport/pacing/tuning';
+import { clientsAfter } from '../../../nodes/shared/transport/pacing/step';
+import { SlidingWindow } from '../../../nodes/shared/transport/pacing/windows';
 import { decideIn, type Local, type Situation } from './pacingState';
 
 const NOW = 1_800_000_000_000;

@@ -2,15 +2,15 @@
  * The situations the decision tables describe, as the pacer's state: the phase is the one `step`
  * would have set for the view, the count of clients and this process's own requests.
  */
-import type { BudgetView, Shape } from '../../nodes/shared/transport/pacing/budgetView';
-import { decide, type Decision } from '../../nodes/shared/transport/pacing/decide';
+import type { BudgetView, Shape } from '../../../nodes/shared/transport/pacing/budgetView';
+import { decide, type Decision } from '../../../nodes/shared/transport/pacing/decide';
 import {
 	phaseOf,
 	type Own,
 	type PacerState,
 	type Refusal,
-} from '../../nodes/shared/transport/pacing/state';
-import type { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+} from '../../../nodes/shared/transport/pacing/state';
+import type { SlidingWindow } from '../../../nodes/shared/transport/pacing/windows';
 
 /** This process's own requests (how many are under way), and the end of a 429's block. */
 export type Local = Omit<Own, 'underWay'> & { inFlight: number; blockedUntil: number };

@@ -4,12 +4,12 @@
  * and the reset time, instead of holding every request of the token; `X-RateLimit-Remaining: 0`
  * without a reset waits one documented window (the minute) instead of being ignored.
  */
-import { famulorApiRequest, MAX_RATE_LIMIT_WAIT_MS } from '../../nodes/shared/transport';
-import type { FamulorRequest } from '../../nodes/shared/transport/types';
-import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
-import { withRequestContext } from '../../harness/engine';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
+import { famulorApiRequest, MAX_RATE_LIMIT_WAIT_MS } from '../../../nodes/shared/transport';
+import type { FamulorRequest } from '../../../nodes/shared/transport/types';
+import { accountFor } from '../../../nodes/shared/transport/pacing/pacing';
+import { withRequestContext } from '../../../harness/engine';
+import { startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
+import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
 
 const ME: FamulorRequest = { method: 'GET', path: '/api/user/me', itemIndex: 0 };
 

@@ -5,17 +5,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Shape } from '../../nodes/shared/transport/pacing/budgetView';
-import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import { decide, type Decision, type Windows } from '../../nodes/shared/transport/pacing/decide';
+import type { Shape } from '../../../nodes/shared/transport/pacing/budgetView';
+import type { RateLimit } from '../../../nodes/shared/transport/credentials';
+import { decide, type Decision, type Windows } from '../../../nodes/shared/transport/pacing/decide';
 import {
 	INITIAL_STATE,
 	type PacerState,
 	type Phase,
-} from '../../nodes/shared/transport/pacing/state';
-import { step, type Frame, type PacerEvent } from '../../nodes/shared/transport/pacing/step';
-import { POLL_MS, JITTER_MS } from '../../nodes/shared/transport/pacing/tuning';
-import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+} from '../../../nodes/shared/transport/pacing/state';
+import { step, type Frame, type PacerEvent } from '../../../nodes/shared/transport/pacing/step';
+import { POLL_MS, JITTER_MS } from '../../../nodes/shared/transport/pacing/tuning';
+import { SlidingWindow } from '../../../nodes/shared/transport/pacing/windows';
 
 const T0 = 1_800_000_000_000;
 const MINUTE = { limit: 100, windowMs: 60_000 };

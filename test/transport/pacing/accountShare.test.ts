@@ -9,11 +9,11 @@ import {
 	AccountBudget,
 	type Endpoint,
 	type Release,
-} from '../../nodes/shared/transport/pacing/accountBudget';
-import { accountFor } from '../../nodes/shared/transport/pacing/pacing';
-import { endpointShare } from '../../nodes/shared/transport/pacing/decide';
-import { clientsOf } from '../../nodes/shared/transport/pacing/state';
-import type { RateLimit } from '../../nodes/shared/transport/credentials';
+} from '../../../nodes/shared/transport/pacing/accountBudget';
+import { accountFor } from '../../../nodes/shared/transport/pacing/pacing';
+import { endpointShare } from '../../../nodes/shared/transport/pacing/decide';
+import { clientsOf } from '../../../nodes/shared/transport/pacing/state';
+import type { RateLimit } from '../../../nodes/shared/transport/credentials';
 
 const MINUTE = { limit: 100, windowMs: 60_000 };
 const BURST = { limit: 20, windowMs: 10_000 };

@@ -2,8 +2,8 @@
  * The decision (decide.ts): one row per reason a request waits, and the cases where it goes, on a
  * fixed clock (the decision is a pure function of the state and the time it is given).
  */
-import { EMPTY_VIEW, type BudgetView } from '../../nodes/shared/transport/pacing/budgetView';
-import { SlidingWindow } from '../../nodes/shared/transport/pacing/windows';
+import { EMPTY_VIEW, type BudgetView } from '../../../nodes/shared/transport/pacing/budgetView';
+import { SlidingWindow } from '../../../nodes/shared/transport/pacing/windows';
 import { decideIn, type Local, type Situation } from './pacingState';
 
 const NOW = 1_800_000_000_000;

@@ -3,15 +3,13 @@
  * request that must not be repeated, at all), and no error shows the token or the Base URL's user
  * info, whatever the service answered. Through n8n-core's real httpRequestWithAuthentication.
  */
-import { createServer } from 'node:net';
-
 import type { IDataObject } from 'n8n-workflow';
 
-import { famulorApiRequest } from '../../nodes/shared/transport';
-import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { drive, useDrivenClock } from './drivenClock';
+import { famulorApiRequest } from '../../../nodes/shared/transport';
+import { withRequestContext, type TestCredentials } from '../../../harness/engine';
+import { closedPort, startScriptedServer, type ScriptedServer } from '../../helpers/scriptedServer';
+import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
+import { drive, useDrivenClock } from '../../helpers/drivenClock';
 
 // A Sanctum-style token: its "|" is percent-encoded inside a URL, and must be masked in that form too.
 const TOKEN = '41|sbx_secret_token_9b3e7f';
@@ -160,15 +158,6 @@ describe('redirects', () => {
 		expect(error.message).toMatch(/after 5 redirects on the same host/);
 	});
 });
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-	const probe = createServer();
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-	const { port } = probe.address() as { port: number };
-	await new Promise<void>((resolve) => probe.close(() => resolve()));
-	return port;
-}
 
 describe('the token never shows in an error', () => {
 	it('not when the error_code echoes it (message and context.errorCode)', async () => {

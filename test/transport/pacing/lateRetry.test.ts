@@ -7,14 +7,14 @@
  */
 import type { FastifyReply } from 'fastify';
 
-import type { RateLimit } from '../../nodes/shared/transport/credentials';
-import { AccountBudget } from '../../nodes/shared/transport/pacing/accountBudget';
-import { createClock } from '../../sandbox';
-import { resolveGeneralLimit } from '../../sandbox/domain/rateLimits/generalLimit';
-import { withinGeneralLimit } from '../../sandbox/http/generalLimit';
-import type { User } from '../../sandbox/model/accounts';
-import type { ResolvedOptions } from '../../sandbox/model/options';
-import { Sandbox } from '../../sandbox/model/sandbox';
+import type { RateLimit } from '../../../nodes/shared/transport/credentials';
+import { AccountBudget } from '../../../nodes/shared/transport/pacing/accountBudget';
+import { createClock } from '../../../sandbox';
+import { resolveGeneralLimit } from '../../../sandbox/domain/rateLimits/generalLimit';
+import { withinGeneralLimit } from '../../../sandbox/http/generalLimit';
+import type { User } from '../../../sandbox/model/accounts';
+import type { ResolvedOptions } from '../../../sandbox/model/options';
+import { Sandbox } from '../../../sandbox/model/sandbox';
 
 type Answer = { status: number; headers: Record<string, string>; retryAfterS?: number };
 

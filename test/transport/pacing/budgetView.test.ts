@@ -10,8 +10,8 @@ import {
 	WINDOW_WITHOUT_RESET_MS,
 	type Answer,
 	type Shape,
-} from '../../nodes/shared/transport/pacing/budgetView';
-import { resetTooLong } from '../../nodes/shared/transport/pacing/waitReasons';
+} from '../../../nodes/shared/transport/pacing/budgetView';
+import { resetTooLong } from '../../../nodes/shared/transport/pacing/waitReasons';
 
 const NOW = 1_800_000_000_000;
 const RESET_SECONDS = NOW / 1000 + 60;
@@ -39,8 +39,9 @@ describe('X-RateLimit-Reset, in the one unit the docs show (Unix seconds)', () =
 		expect(resetAtMs(text)).toBe(expected);
 	});
 
-	it('a refused reset holds X-RateLimit-Remaining: 0 for one documented window, and counts no others', () => {
-		const observed = observe(
+	/** An answer whose X-RateLimit-Reset is seconds from now, which the docs do not show. */
+	const refusedReset = () =>
+		observe(
 			EMPTY_VIEW,
 			answer({
 				'X-RateLimit-Limit': '100',
@@ -49,6 +50,9 @@ describe('X-RateLimit-Reset, in the one unit the docs show (Unix seconds)', () =
 			}),
 			SHAPE,
 		);
+
+	it('a refused reset holds X-RateLimit-Remaining: 0 for one documented window, and counts no others', () => {
+		const observed = refusedReset();
 		expect(observed.kind === 'report' && resetAtOf(observed.view)).toBe(
 			NOW + WINDOW_WITHOUT_RESET_MS,
 		);
@@ -57,15 +61,7 @@ describe('X-RateLimit-Reset, in the one unit the docs show (Unix seconds)', () =
 	});
 
 	it('names a refused reset in the message of a wait longer than a request may', () => {
-		const observed = observe(
-			EMPTY_VIEW,
-			answer({
-				'X-RateLimit-Limit': '100',
-				'X-RateLimit-Remaining': '0',
-				'X-RateLimit-Reset': '30',
-			}),
-			SHAPE,
-		);
+		const observed = refusedReset();
 		if (observed.kind !== 'report') throw new Error('no report');
 		expect(resetTooLong(observed.view, 1_000)).toContain(
 			'X-RateLimit-Reset: 30, which is no Unix time, so one window of 60 s',

@@ -2,12 +2,16 @@
  * A request that waits LOGGED_WAIT_MS or more writes one line to n8n's log (the context's logger):
  * the request, how long, why, and the answer or window behind it. Shorter waits write nothing.
  */
-import { famulorApiRequest, LOGGED_WAIT_MS } from '../../nodes/shared/transport';
-import { AccountBudget, type Release } from '../../nodes/shared/transport/pacing/accountBudget';
-import { withRequestContext, type TestCredentials } from '../../harness/engine';
-import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
-import { startScriptedServer, type ScriptedServer } from '../helpers/scriptedServer';
-import { drive, useDrivenClock } from './drivenClock';
+import { famulorApiRequest, LOGGED_WAIT_MS } from '../../../nodes/shared/transport';
+import { AccountBudget, type Release } from '../../../nodes/shared/transport/pacing/accountBudget';
+import { withRequestContext, type TestCredentials } from '../../../harness/engine';
+import { UNPACED_GENERAL_LIMIT } from '../../../harness/credentials';
+import {
+	startScriptedServer,
+	tooManyAttempts,
+	type ScriptedServer,
+} from '../../helpers/scriptedServer';
+import { drive, useDrivenClock } from '../../helpers/drivenClock';
 
 let server: ScriptedServer;
 let credentials: TestCredentials;
@@ -42,14 +46,7 @@ describe('a wait in send', () => {
 
 	it("names a 429's wait, its length and the answer that asked for it, in one line", async () => {
 		const seconds = LOGGED_WAIT_MS / 1000;
-		server.enqueue(
-			{
-				status: 429,
-				body: { message: 'Too Many Attempts.', retry_after: seconds },
-				headers: { 'Retry-After': String(seconds) },
-			},
-			{ status: 200, body: { reply: 'hi' } },
-		);
+		server.enqueue(tooManyAttempts(seconds, seconds), { status: 200, body: { reply: 'hi' } });
 		const lines = await sendLogged({
 			method: 'POST',
 			path: '/api/user/ai/generate-reply',
@@ -63,10 +60,7 @@ describe('a wait in send', () => {
 	});
 
 	it('writes nothing for a wait of a second', async () => {
-		server.enqueue(
-			{ status: 429, body: { message: 'Too Many Attempts.', retry_after: 1 } },
-			{ status: 200, body: { ok: 1 } },
-		);
+		server.enqueue(tooManyAttempts(1), { status: 200, body: { ok: 1 } });
 		expect(await sendLogged({ method: 'GET', path: '/api/user/conversations' })).toEqual([]);
 	});
 });
