@@ -195,7 +195,7 @@ describe('429 answers', () => {
 		});
 		expect(result.output).toHaveLength(2);
 		expect(result.output[0].json.error).toMatch(/429/);
-		expect(String(result.output[0].json.description)).toMatch(/not processed/);
+		expect(String(result.output[0].json.error)).toMatch(/not processed/);
 		expect(result.output[0].pairedItem).toEqual({ item: 0 });
 		expect(result.output[1].json).toMatchObject({ success: true });
 		const log = await kit.requests(FREEFORM_PATH);

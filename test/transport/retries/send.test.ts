@@ -286,11 +286,17 @@ describe('a wait the service asks for, longer than the request may still wait', 
 			tooLong(true),
 		);
 		expect(played.sent).toEqual([CALL_SENT]);
-		expect(played.error?.message).toBe('Famulor API error 429: Too Many Attempts.');
-		expect(played.error?.description).toContain(
-			'Still rate limited after waiting 120 s; the service asked for 240 s more',
+		expect(played.error?.message).toBe(
+			'Famulor API error 429: Too Many Attempts. Still rate limited after waiting 120 s; the service asked for 240 s more, beyond the 300 s a request may wait. The request was not processed; run the item again later',
 		);
 		expect(played.error?.context.httpCode).toBe(429);
+	});
+
+	it('after its own 429 with no words of the service says only why', async () => {
+		const played = await play(CALL, false, [status(429, {})], tooLong(true));
+		expect(played.error?.message).toBe(
+			'Famulor API error 429: Still rate limited after waiting 120 s; the service asked for 240 s more, beyond the 300 s a request may wait. The request was not processed; run the item again later',
+		);
 	});
 
 	it("for another request's wait fails this one as not sent, with the pacer's reason", async () => {
