@@ -63,20 +63,6 @@ const entries = {
 		description:
 			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
-	createV2: {
-		module: createV2,
-		name: 'Create',
-		action: 'Create an assistant',
-		description:
-			"Create a voice or chat AI assistant. Needs name, engine mode, type (inbound/outbound), language, voice, model, timezone, first message and system prompt, each picked from the service's lists; returns the new assistant.",
-	},
-	updateV2: {
-		module: updateV2,
-		name: 'Update',
-		action: 'Update an assistant',
-		description:
-			'Change settings of an assistant; only the fields given change. Lists (labels, tools, languages) replace the stored ones; Fields to Clear removes settings.',
-	},
 	delete: {
 		module: deleteAssistant,
 		name: 'Delete',
@@ -96,13 +82,6 @@ const entries = {
 		action: 'Disable the inbound call webhook',
 		description:
 			'Stop reporting completed inbound calls of an assistant; the post-call webhook is unaffected',
-	},
-	disablePostCallWebhook: {
-		module: disableWebhookV2,
-		name: 'Disable Post-Call Webhook',
-		action: 'Disable the webhook after calls',
-		description:
-			'Stop sending post-call webhooks for an assistant; its webhook URL is cleared. Calls, recordings and call data are unaffected.',
 	},
 	enableConversationEndedWebhook: {
 		module: enableConversationEndedWebhook,
@@ -131,13 +110,27 @@ export const assistant = {
 	}),
 	/** Current names for Create and Update, Delete, and the webhook switches as pairs. */
 	v2: buildResource('assistant', 'getAll', {
-		create: entries.createV2,
-		update: entries.updateV2,
+		create: {
+			...entries.create,
+			module: createV2,
+			description:
+				"Create a voice or chat AI assistant. Needs name, engine mode, type (inbound/outbound), language, voice, model, timezone, first message and system prompt, each picked from the service's lists; returns the new assistant.",
+		},
+		update: {
+			...entries.update,
+			module: updateV2,
+			description:
+				'Change settings of an assistant; only the fields given change. Lists (labels, tools, languages) replace the stored ones; Fields to Clear removes settings.',
+		},
 		getAll: entries.getAll,
 		getAllOutbound: entries.getAllOutbound,
 		disableConversationEndedWebhook: entries.disableConversationEndedWebhook,
 		disableInboundWebhook: entries.disableInboundWebhook,
-		disableWebhook: entries.disablePostCallWebhook,
+		disableWebhook: {
+			...entries.disableWebhook,
+			module: disableWebhookV2,
+			name: 'Disable Post-Call Webhook',
+		},
 		enableConversationEndedWebhook: entries.enableConversationEndedWebhook,
 		enableInboundWebhook: { ...entries.enableInboundWebhook, module: enableInboundWebhookV2 },
 		enablePostCallWebhook: entries.enablePostCallWebhook,

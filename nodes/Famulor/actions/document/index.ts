@@ -24,20 +24,6 @@ const entries = {
 		description:
 			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing"; use Get to see when it becomes "active".',
 	},
-	createFromWebsiteV2: {
-		module: createFromWebsiteV2,
-		name: 'Create From Website',
-		action: 'Create a document from a website',
-		description:
-			'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
-	},
-	createFromFileV2: {
-		module: createFromFileV2,
-		name: 'Create From File',
-		action: 'Create a document from a file',
-		description:
-			'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
-	},
 	getAll: {
 		module: getAll,
 		name: 'Get Many',
@@ -77,8 +63,18 @@ export const document = {
 	}),
 	/** The creates can wait until the document is processed. */
 	v2: buildResource('document', 'getAll', {
-		createFromWebsite: entries.createFromWebsiteV2,
-		createFromFile: entries.createFromFileV2,
+		createFromWebsite: {
+			...entries.createFromWebsite,
+			module: createFromWebsiteV2,
+			description:
+				'Add web pages to a knowledge base: a main URL (following up to 1–50 relative links) and/or a list of specific links. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+		},
+		createFromFile: {
+			...entries.createFromFile,
+			module: createFromFileV2,
+			description:
+				'Upload a PDF, TXT or DOCX file (max 20 MB, from a binary field of the input item) into a knowledge base. Returns at once with status "processing", or with Wait Until Processed the document once it is "active".',
+		},
 		getAll: entries.getAll,
 		get: entries.get,
 		update: entries.update,
