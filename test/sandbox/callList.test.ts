@@ -3,24 +3,15 @@
  * statuses.
  */
 import { SEED } from '../../sandbox';
-import { CALL_FIELDS, type ListedCall, useCallsSandbox } from './callsKit';
+import {
+	CALL_FIELDS,
+	DOCUMENTED_CALL_STATUSES,
+	type ListedCall,
+	useCallsSandbox,
+} from './callsKit';
 import { expectAnswer } from './helpers';
 
 const { c, allCalls, listed } = useCallsSandbox();
-
-/** The statuses the calls list documents, written out here rather than read from the sandbox. */
-const DOCUMENTED_CALL_STATUSES = [
-	'initiated',
-	'ringing',
-	'busy',
-	'in-progress',
-	'ended',
-	'completed',
-	'ended_by_customer',
-	'ended_by_assistant',
-	'no-answer',
-	'failed',
-];
 
 describe('GET /api/user/calls', () => {
 	it('answers the full Laravel paginator, 15 per page by default, newest first, only the caller’s calls', async () => {

@@ -11,6 +11,20 @@ export interface ListedCall {
 	created_at: string;
 }
 
+/** The statuses the calls list documents, written out here rather than read from the sandbox. */
+export const DOCUMENTED_CALL_STATUSES = [
+	'initiated',
+	'ringing',
+	'busy',
+	'in-progress',
+	'ended',
+	'completed',
+	'ended_by_customer',
+	'ended_by_assistant',
+	'no-answer',
+	'failed',
+];
+
 /** The fields of a call, listed or read alone, in sorted order. */
 export const CALL_FIELDS = [
 	'id',

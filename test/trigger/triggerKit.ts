@@ -11,10 +11,10 @@ import { createTriggerHarness, type TestCredentials } from '../../harness/engine
 import { useSuiteFixture } from '../helpers/suite';
 import { UNPACED_GENERAL_LIMIT } from '../../harness/credentials';
 import { sandboxActions, type SandboxActions } from './sandboxActions';
-import { openTriggerReceiver, type Delivery } from './triggerReceiver';
+import { openTriggerReceiver, type Delivery, type TriggerReceiver } from './triggerReceiver';
 import { triggerUnderTest, type TriggerUnderTest } from './triggerUnderTest';
 
-export interface TriggerKit extends SandboxActions {
+export interface TriggerKit extends SandboxActions, Pick<TriggerReceiver, 'deliverTogether'> {
 	sb: StartedSandbox;
 	credentials: TestCredentials;
 	deliveries: Delivery[];
@@ -35,16 +35,6 @@ export interface TriggerKit extends SandboxActions {
 	post(url: string, body: unknown, headers?: Record<string, string>): Promise<number>;
 	/** Hands one delivery to the trigger as n8n does, without the socket (the receiver's handling alone). */
 	deliver(url: string, body: unknown, headers?: Record<string, string>): Promise<Delivery>;
-	/**
-	 * Hands `count` copies of one delivery to the trigger at the same instant, as n8n does for
-	 * concurrent requests: each loads the static data before any of them saves it.
-	 */
-	deliverTogether(
-		url: string,
-		body: unknown,
-		count: number,
-		headers?: Record<string, string>,
-	): Promise<Delivery[]>;
 	reset(): Promise<void>;
 	stop(): Promise<void>;
 }
