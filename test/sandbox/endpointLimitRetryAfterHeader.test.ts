@@ -1,6 +1,6 @@
 /**
  * The option `endpointLimitRetryAfterHeader`: a 429 of an endpoint's own limit carries `Retry-After`
- * beside the documented body. By default it does not (messaging.test.ts).
+ * beside the documented body. By default it does not (generateReply.test.ts).
  */
 import { expectAnswer, useSandbox } from './helpers';
 

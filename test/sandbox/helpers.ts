@@ -96,6 +96,13 @@ export async function placeCall(c: Client): Promise<number> {
 	return r.json.call_id as number;
 }
 
+/** `user`'s balance as the sandbox holds it. */
+export async function balanceOf(c: Client, user: Who): Promise<number> {
+	return (
+		(await c.ctl('GET', '/state/users')).json as Array<{ user: string; balance: number }>
+	).find((u) => u.user === user)!.balance;
+}
+
 /** What every accepted WhatsApp send answers, free-form and template alike, beside its own fields. */
 export const WHATSAPP_SENT = {
 	success: true,

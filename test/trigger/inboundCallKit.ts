@@ -2,7 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox';
-import { listeningTo, type TriggerKit, type TriggerUnderTest } from './triggerKit';
+import { listeningTo, type TriggerKit } from './triggerKit';
+import type { TriggerUnderTest } from './triggerUnderTest';
 
 export const INBOUND = SEED.alice.inboundAssistantId; // 101
 export const CALLER = '+4917612345678';

@@ -12,7 +12,7 @@ import { SEED } from '../../sandbox';
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
 import { getMidCallTools } from '../../nodes/FamulorTrigger/midCallTool/assistantOptions';
 import { withRequestContext } from '../../harness/engine';
-import type { TriggerUnderTest } from './triggerKit';
+import type { TriggerUnderTest } from './triggerUnderTest';
 import {
 	INBOUND,
 	OUTBOUND,

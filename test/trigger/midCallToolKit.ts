@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED, type BeyondDocsOption } from '../../sandbox';
 import { TOOL_SECRET_HEADER } from '../../nodes/FamulorTrigger/midCallTool/toolSettings';
-import { useTriggerKit, type TriggerKit, type TriggerUnderTest } from './triggerKit';
+import { useTriggerKit, type TriggerKit } from './triggerKit';
+import type { TriggerUnderTest } from './triggerUnderTest';
 import { keepIdleConnections } from '../helpers/keepAlive';
 
 export const INBOUND = SEED.alice.inboundAssistantId; // 101, tools 31 and 33
