@@ -17,6 +17,10 @@ import { READS_PER_PROCESS, readsRow } from './sharedReads';
 const SCALES = numbersFrom(process.env.BENCH_WORKERS_SCALES ?? '1,0.5');
 const RUNS = Number(process.env.BENCH_WORKERS_RUNS ?? '1');
 
+/** A column or cell of case 10's row as this case names it. */
+const worker = (text: string | number) =>
+	typeof text === 'string' ? text.replace('per process', 'per worker') : text;
+
 /** The case number of each worker count. */
 const CASES = new Map([
 	[11, 2],
@@ -33,7 +37,9 @@ async function readWorkersTable(selected: ReadonlySet<number>): Promise<string> 
 				const tracePath =
 					prefix && `${prefix}-${workers}-x${scale}${run > 0 ? `-${run + 1}` : ''}.txt`;
 				const row = await readsRow({ processes: workers, scale, start: 'together', tracePath });
-				const figures = Object.entries(row).filter(([column]) => column !== 'processes');
+				const figures = Object.entries(row)
+					.filter(([column]) => column !== 'processes')
+					.map((cell) => cell.map(worker));
 				const shown: Row = { workers, windows: `×${scale}`, ...Object.fromEntries(figures) };
 				rows.push(shown);
 				process.stdout.write(`  read-only workers: ${JSON.stringify(shown)}\n`);
