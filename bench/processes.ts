@@ -50,13 +50,14 @@ export function processConfig(
 }
 
 /**
- * Runs `count` processes with `config` until `onMessage` (given each message, the process's index
- * and the process to answer) returns true; then stops them.
+ * Runs `count` processes with `config`, forked `apartMs` apart, until `onMessage` (given each
+ * message, the process's index and the process to answer) returns true; then stops them.
  */
 export async function runProcesses(
 	count: number,
 	config: ProcessConfig,
 	onMessage: (message: FromProcess, index: number, child: ChildProcess) => boolean,
+	apartMs = START_APART_MS,
 ): Promise<void> {
 	const children: ChildProcess[] = [];
 	try {
@@ -72,7 +73,7 @@ export async function runProcesses(
 					child.on('message', (message: FromProcess) => {
 						if (onMessage(message, index, child)) resolve();
 					});
-				}, index * START_APART_MS);
+				}, index * apartMs);
 			}
 		});
 	} finally {

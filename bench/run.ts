@@ -5,7 +5,8 @@
  * (bench/queue.ts), case 7 the shared token in child processes without n8n (bench/sharedToken.ts),
  * case 8 the Mid-Call Tool's round trip in a real n8n (bench/liveTool.ts), case 9 the polling trigger
  * (bench/pollTrigger.ts, through harness/pollEngine.ts), case 10 the shared token with reads
- * (bench/sharedReads.ts).
+ * (bench/sharedReads.ts), cases 11 and 12 read-only workers that start together on one token, 2 and 4
+ * of them (bench/readWorkers.ts).
  * Each case is a module exporting a BenchCase; this prints one table per case. Figures, not a
  * pass/fail test.
  */
@@ -17,6 +18,7 @@ import { pacedSends } from './pacedSends';
 import { peerCase } from './peer';
 import { pollTriggerCase } from './pollTrigger';
 import { queueCase } from './queue';
+import { readWorkersCase } from './readWorkers';
 import { reads } from './reads';
 import { returnAll } from './returnAll';
 import { sharedReadsCase } from './sharedReads';
@@ -32,9 +34,10 @@ const CASES: BenchCase[] = [
 	liveToolCase,
 	pollTriggerCase,
 	sharedReadsCase,
+	readWorkersCase,
 ];
 
-/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n; 10 the shared token with reads and windows of half length). */
+/** `BENCH_CASES=3,4 npm run bench` runs only those cases; all by default (5, the HTTP Request node in a real n8n, 6, queue mode, and 8, the Mid-Call Tool's round trip, install and start n8n; 7 is 6's shared token without n8n; 9 the polling trigger, its last row in a real n8n; 10 the shared token with reads and windows of half length; 11 and 12 read-only workers started together, 2 and 4). */
 const SELECTED = new Set(
 	(process.env.BENCH_CASES ?? CASES.flatMap((benchCase) => benchCase.numbers).join(','))
 		.split(',')

@@ -15,31 +15,54 @@ import { ratio, seconds, table, type Row } from './measure';
 import { CONCURRENCY, numbersFrom, processConfig, runProcesses, START_APART_MS } from './processes';
 import type { ToProcess } from './sharedTokenProcess';
 
-const READS_PER_PROCESS = 40;
+export const READS_PER_PROCESS = 40;
 const READ_PATH = '/api/user/me';
 
 const SCALE = Number(process.env.BENCH_READS_SCALE ?? '0.5');
 const PROCESS_COUNTS = numbersFrom(process.env.BENCH_READS_PROCESSES ?? '2,4');
 const RUNS = Number(process.env.BENCH_READS_RUNS ?? '1');
 
-async function runOnce(processes: number, run: number): Promise<Row> {
+/** One run of `processes` readers on one token, with the windows at `scale`. */
+export interface ReadsRun {
+	processes: number;
+	scale: number;
+	/**
+	 * 'apart': forked START_APART_MS apart, timed from the first one's first job; 'together': every
+	 * process loaded before any job is handed out, timed from then (workers that pick up their jobs at
+	 * the same moment).
+	 */
+	start: 'apart' | 'together';
+	/** The trace's file, when one is written: every answer's time, process, status and remainder. */
+	tracePath?: string;
+}
+
+/** The run's figures: wall time against the least time the windows allow, 429s per process. */
+export async function readsRow(run: ReadsRun): Promise<Row> {
+	const { processes, scale } = run;
+	const together = run.start === 'together';
 	const sandbox = await startSandbox({
 		port: 0,
 		clock: createClock({ realTime: true }),
-		generalRateLimit: { windowScale: SCALE },
+		generalRateLimit: { windowScale: scale },
 	});
 	try {
-		const config = processConfig(sandbox.url, SCALE, { overheadMs: 0, readPath: READ_PATH });
+		const config = processConfig(sandbox.url, scale, { overheadMs: 0, readPath: READ_PATH });
 		const handedOut = new Array<number>(processes).fill(0);
 		const refused = new Array<number>(processes).fill(0);
 		const trace: string[] = [];
 		let failed = 0;
 		let finished = 0;
 		const total = processes * READS_PER_PROCESS;
-		// From the first process's first job: loading the transport into a process is no part of the pacing.
+		// From the first job: loading the transport into a process is no part of the pacing.
 		let started = Date.now();
 		let loaded = false;
-		await runProcesses(processes, config, (message, index, child) => {
+		// Starting together, each process's first ask (its lanes ask one at a time) waits for every process's.
+		const waiting: Array<() => void> = [];
+		const handOut = (index: number, send: (message: ToProcess) => void) => {
+			const more = handedOut[index] < READS_PER_PROCESS;
+			send(more ? { job: handedOut[index]++ } : { done: true });
+		};
+		const onMessage: Parameters<typeof runProcesses>[2] = (message, index, child) => {
 			if ('answered' in message) {
 				if (message.answered.status === 429) refused[index]++;
 				const at = ((message.answered.at - started) / 1000).toFixed(3);
@@ -49,9 +72,16 @@ async function runOnce(processes: number, run: number): Promise<Row> {
 				return false;
 			}
 			if ('want' in message) {
+				const send = (answer: ToProcess) => child.send(answer);
+				if (together && !loaded) {
+					waiting.push(() => handOut(index, send));
+					if (waiting.length < processes) return false;
+					[loaded, started] = [true, Date.now()];
+					for (const release of waiting.splice(0)) release();
+					return false;
+				}
 				if (!loaded) [loaded, started] = [true, Date.now()];
-				const more = handedOut[index] < READS_PER_PROCESS;
-				child.send((more ? { job: handedOut[index]++ } : { done: true }) satisfies ToProcess);
+				handOut(index, send);
 				return false;
 			}
 			if (message.error !== undefined) {
@@ -59,14 +89,11 @@ async function runOnce(processes: number, run: number): Promise<Row> {
 				process.stderr.write(`  process ${index}: ${message.error}\n`);
 			}
 			return ++finished === total;
-		});
+		};
+		await runProcesses(processes, config, onMessage, together ? 0 : START_APART_MS);
 		const wallMs = Date.now() - started;
-		if (process.env.BENCH_READS_TRACE)
-			writeFileSync(
-				`${process.env.BENCH_READS_TRACE}-${processes}${run > 0 ? `-${run + 1}` : ''}.txt`,
-				trace.join('\n'),
-			);
-		const { minute, burst } = documentedWindows(SCALE);
+		if (run.tracePath) writeFileSync(run.tracePath, trace.join('\n'));
+		const { minute, burst } = documentedWindows(scale);
 		const minimumMs = accountWideMinimumMs(total, [minute, burst]);
 		return {
 			processes,
@@ -85,9 +112,11 @@ async function runOnce(processes: number, run: number): Promise<Row> {
 
 async function sharedReadsTable(): Promise<string> {
 	const rows: Row[] = [];
+	const prefix = process.env.BENCH_READS_TRACE;
 	for (const processes of PROCESS_COUNTS)
 		for (let run = 0; run < RUNS; run++) {
-			const row = await runOnce(processes, run);
+			const tracePath = prefix && `${prefix}-${processes}${run > 0 ? `-${run + 1}` : ''}.txt`;
+			const row = await readsRow({ processes, scale: SCALE, start: 'apart', tracePath });
 			rows.push(row);
 			process.stdout.write(`  shared reads, ${processes} processes: ${JSON.stringify(row)}\n`);
 		}
