@@ -1,35 +1,11 @@
 /**
- * The one paginator (nodes/shared/transport/pages.ts) as a table of its decisions: which page each
- * documented list shape leads to (next_cursor; last_page; total and per_page; next_page_url; a list
- * answered whole), where the page budget stops a read, and the guard that ends a read on a page or
- * cursor seen before, with a warning in n8n's log and the pages read before it yielded.
+ * The one paginator (pages.ts) over a page-number list, by each documented shape (last_page; total
+ * and per_page; next_page_url; a list answered whole): the pages a read asks for, from a page number,
+ * where the page budget stops it (the next page named), and the guard that ends a read on the same
+ * records as a page before or on a page read before. The rows run in listPagesTable.ts.
  */
-import { listPages } from '../../nodes/shared/transport';
-import type { PageRead, ReadEnd } from '../../nodes/shared/transport/pages';
-import { withRequestContext } from '../../harness/engine';
 import type { RecordedRequest } from '../helpers/scriptedServer';
-import { keepWarnings, useScriptedService } from '../helpers/scriptedService';
-
-const service = useScriptedService('sbx_pages_token_7d2e');
-
-const ids = (from: number, count: number) =>
-	Array.from({ length: count }, (_, index) => ({ id: from + index }));
-
-/** A cursor list of `total` records: the cursor is the offset as text, `next_cursor` null at the end. */
-const cursorList =
-	(total: number) =>
-	(request: RecordedRequest): unknown => {
-		const offset = Number(request.query.cursor ?? '0');
-		const perPage = Number(request.query.per_page);
-		const next = offset + perPage < total ? String(offset + perPage) : null;
-		return {
-			data: ids(offset + 1, Math.max(0, Math.min(perPage, total - offset))),
-			path: '/api/user/conversations',
-			per_page: perPage,
-			next_cursor: next,
-			prev_cursor: null,
-		};
-	};
+import { describeListPages, ids, type Row } from './listPagesTable';
 
 /** A page-number list of `total` records, with the paging fields `fields` gives for a page. */
 const numberedList =
@@ -53,113 +29,9 @@ const lastPage = (total: number) => (page: number, perPage: number) => ({
 		page * perPage < total ? `https://app.famulor.de/api/user/calls?page=${page + 1}` : null,
 });
 
-interface Row {
-	read: Omit<PageRead, 'path'>;
-	answer: (request: RecordedRequest) => unknown;
-	/** The position each request asked for (cursor or page) and its per_page. */
-	asked: string[];
-	/** Each yielded page: its first and last ID, and its next position. */
-	pages: Array<[number | undefined, number | undefined, string | undefined]>;
-	/** How the read ended, `end` if not given; a repeated page or cursor is warned of in n8n's log. */
-	end?: ReadEnd;
-}
-
-const CURSOR = { paging: 'cursor', perPage: 100, maxPages: 10 } as const;
 const PAGE = { paging: 'page', perPage: 100, maxPages: 10 } as const;
 
-const PATH = '/api/user/list';
-
 const table: Array<[string, Row]> = [
-	[
-		'cursor: next_cursor to null',
-		{
-			read: CURSOR,
-			answer: cursorList(250),
-			asked: ['- 100', '100 100', '200 100'],
-			pages: [
-				[1, 100, '100'],
-				[101, 200, '200'],
-				[201, 250, undefined],
-			],
-		},
-	],
-	[
-		'cursor: each page asks for what is still wanted',
-		{
-			read: { ...CURSOR, want: 150 },
-			answer: cursorList(500),
-			asked: ['- 100', '100 50'],
-			pages: [
-				[1, 100, '100'],
-				[101, 150, '150'],
-			],
-		},
-	],
-	[
-		'cursor: an empty page ends the list, whatever its next_cursor',
-		{
-			read: CURSOR,
-			answer: () => ({ data: [], next_cursor: 'more', prev_cursor: null }),
-			asked: ['- 100'],
-			pages: [[undefined, undefined, undefined]],
-		},
-	],
-	[
-		'cursor: an empty next_cursor ends the list',
-		{
-			read: CURSOR,
-			answer: () => ({ data: ids(1, 3), next_cursor: '' }),
-			asked: ['- 100'],
-			pages: [[1, 3, undefined]],
-		},
-	],
-	[
-		'cursor: from a position, within the budget',
-		{
-			read: { ...CURSOR, from: '300', maxPages: 2 },
-			answer: cursorList(1000),
-			asked: ['300 100', '400 100'],
-			pages: [
-				[301, 400, '400'],
-				[401, 500, '500'],
-			],
-			end: { kind: 'budget', next: '500' },
-		},
-	],
-	[
-		'cursor: a next cursor given before ends the read; the pages read stand',
-		{
-			read: CURSOR,
-			answer: (request) => ({
-				data: request.query.cursor === undefined ? ids(1, 2) : ids(3, 2),
-				next_cursor: 'same',
-			}),
-			asked: ['- 100', 'same 100'],
-			pages: [
-				[1, 2, 'same'],
-				[3, 4, 'same'],
-			],
-			end: {
-				kind: 'repeated',
-				message:
-					'The service gave page 2 of /api/user/list the same next cursor as page 1, so reading stopped instead of returning the same records again',
-			},
-		},
-	],
-	[
-		'cursor: a next cursor that is the one the read started at ends it',
-		{
-			read: { ...CURSOR, from: 'kept' },
-			answer: () => ({ data: ids(7, 1), next_cursor: 'kept' }),
-			asked: ['kept 100'],
-			pages: [[7, 7, 'kept']],
-			end: {
-				kind: 'repeated',
-				message:
-					'The service gave page 1 of /api/user/list the same next cursor as the position the read started at, so reading stopped instead of returning the same records again',
-			},
-		},
-	],
 	[
 		'page: last_page of the full Laravel paginator, the same page size on every page',
 		{
@@ -289,34 +161,4 @@ const table: Array<[string, Row]> = [
 	],
 ];
 
-describe('listPages', () => {
-	test.each(table)('%s', async (_name, row) => {
-		const { server, credentials } = service();
-		server.requests.length = 0;
-		server.fallback = (request) => ({ status: 200, body: row.answer(request) });
-		let warnings: string[] = [];
-		const { pages, end } = await withRequestContext(credentials, async function () {
-			warnings = keepWarnings(this);
-			const read = listPages.call(this, { path: PATH, ...row.read });
-			const seen: Row['pages'] = [];
-			for await (const page of read)
-				seen.push([
-					page.records[0]?.id as number | undefined,
-					page.records[page.records.length - 1]?.id as number | undefined,
-					page.next,
-				]);
-			expect(read.requests).toBe(server.requests.length);
-			return { pages: seen, end: read.end };
-		});
-		expect(
-			server.requests.map(
-				(request) =>
-					`${request.query.cursor ?? request.query.page ?? '-'} ${request.query.per_page}`,
-			),
-		).toEqual(row.asked);
-		expect(pages).toEqual(row.pages);
-		const ended = row.end ?? { kind: 'end' };
-		expect(end).toEqual(ended);
-		expect(warnings).toEqual(ended.kind === 'repeated' ? [`Famulor: ${ended.message}.`] : []);
-	});
-});
+describeListPages(table);
