@@ -13,7 +13,7 @@ import { executeWorkflow, nodeOutput, type CliRun } from '../../harness/n8nCli';
 import { executionsOf } from '../../harness/n8nRest';
 import { retriedCallWorkflow, whatsAppAutoReplyPolledEvery10s } from '../../harness/workflows';
 import { customerCommand } from '../helpers/customerCommand';
-import { TEMPLATE_SENT } from '../helpers/sentTemplate';
+import { QUEUED_TEMPLATE_SEND } from '../helpers/whatsAppAnswers';
 import { aPollPasses, pollingEvery5s } from './helpers/polls';
 
 const RETRIED_CALL_ID = 'famulorE2eRetryCall';
@@ -362,7 +362,7 @@ test(`${ON_N8N}: 3 WhatsApp auto-reply: closed window (25 h later) → the follo
 	await n8n.ctl('POST', '/clock/advance', { ms: 25 * 3600_000 });
 	const run = await successfulRun('famulorExample03');
 	expect(nodeOutput(run, 'Can send free-form?', 0)).toHaveLength(0);
-	expect(nodeOutput(run, 'Send follow-up template')).toEqual([TEMPLATE_SENT]);
+	expect(nodeOutput(run, 'Send follow-up template')).toEqual([QUEUED_TEMPLATE_SEND]);
 	expect(run.data.resultData.runData['Generate reply']).toBeUndefined();
 	const requests = await apiRequests();
 	expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([

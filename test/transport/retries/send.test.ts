@@ -2,8 +2,8 @@
  * One request's attempts (send.ts, judge.ts) as a table of decisions: what each answer leads to
  * (the answer, another attempt, a redirect followed or refused, the error), what each attempt sent
  * and what its answer told the pacer. n8n's HTTP helper and the pacer are stand-ins, so a row is
- * the whole story; the same paths through n8n-core and a real server: ../transport.test.ts,
- * ../errors/secrets.test.ts.
+ * the whole story; the same paths through n8n-core and a real server: failedAttempts.test.ts,
+ * ../pacing/refusalWaits.test.ts, ../errors/secrets.test.ts.
  */
 import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
