@@ -38,6 +38,18 @@ async function returnAll(resource: 'conversation' | 'lead'): Promise<NodeRunResu
 const hintsOf = (result: NodeRunResult) =>
 	result.saved?.resultData.runData.Famulor?.[0]?.hints ?? [];
 
+/** The read stopped because `why`: said once in n8n's log, and as a hint that `kept` records are the output. */
+function expectStoppedBecause(result: NodeRunResult, why: string, kept: number): void {
+	expect(warnings.mock.calls).toEqual([[`Famulor: ${why}.`]]);
+	expect(hintsOf(result)).toEqual([
+		{
+			message: `${why}. The ${kept} records read before it are the output.`,
+			type: 'warning',
+			location: 'outputPane',
+		},
+	]);
+}
+
 describe('Return All on a service that repeats itself', () => {
 	it('a cursor list whose next cursor repeats: the records before it, once, and why in the log and the editor', async () => {
 		// Page 1 leads to `c2`, page 2 to `c3`, page 3 back to `c2`.
@@ -55,14 +67,7 @@ describe('Return All on a service that repeats itself', () => {
 		expect(jsonOf(result).map((record) => record.id)).toEqual(['uuid-first', 'uuid-c2', 'uuid-c3']);
 		const why =
 			'The service gave page 3 of /api/user/conversations the same next cursor as page 1, so reading stopped instead of returning the same records again';
-		expect(warnings.mock.calls).toEqual([[`Famulor: ${why}.`]]);
-		expect(hintsOf(result)).toEqual([
-			{
-				message: `${why}. The 3 records read before it are the output.`,
-				type: 'warning',
-				location: 'outputPane',
-			},
-		]);
+		expectStoppedBecause(result, why, 3);
 	});
 
 	it('a page-number list that answers every page with the first: its records once, and why in the log and the editor', async () => {
@@ -76,13 +81,6 @@ describe('Return All on a service that repeats itself', () => {
 		expect(jsonOf(result).map((record) => record.id)).toEqual([1, 2]);
 		const why =
 			'The service answered page 2 of /api/user/leads with the same records as page 1, so reading stopped instead of returning them twice: it seems to ignore the paging parameters';
-		expect(warnings.mock.calls).toEqual([[`Famulor: ${why}.`]]);
-		expect(hintsOf(result)).toEqual([
-			{
-				message: `${why}. The 2 records read before it are the output.`,
-				type: 'warning',
-				location: 'outputPane',
-			},
-		]);
+		expectStoppedBecause(result, why, 2);
 	});
 });

@@ -71,8 +71,8 @@ function waitTooLong(s: Sending, error: RateLimitWaitTooLong): Error {
 		const [waited, asked] = [error.waitedMs, error.waitMs].map((ms) => Math.round(ms / 1000));
 		const why = `Still rate limited after waiting ${waited} s; the service asked for ${asked} s more, beyond the ${MAX_RATE_LIMIT_WAIT_MS / 1000} s a request may wait. The request was not processed; run the item again later`;
 		// n8n shows the message, not the description: the wait and the advice go with the 429's own words.
-		const said = s.refused.message.trim().replace(/\.?$/, '. ');
-		const message = said === '. ' ? why : `${said}${why}`;
+		const said = s.refused.message.trim();
+		const message = said === '' ? why : `${said.replace(/\.?$/, '.')} ${why}`;
 		return buildApiError(node, { ...s.refused, message }, s.place);
 	}
 	const reason = {
