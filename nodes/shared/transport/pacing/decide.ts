@@ -72,9 +72,9 @@ function byTurns(s: Situation): Decision {
 }
 
 /**
- * Unheard, alone or sharing without turns, in this order: one more under way per counted answer (1, 2, 3, …: it learns of the others before it spends much); its share of the
- * remainder spent, the reset (looked at again at the answer of one under way); each window; the
- * endpoint's.
+ * Unheard, alone or sharing without turns, in this order: one more under way per counted answer
+ * (1, 2, 3, …: it learns of the others before it spends much); its share of the remainder spent,
+ * the reset (looked at again at the answer of one under way); each window; the endpoint's.
  */
 function byShare(s: Situation): Decision {
 	const { now, view, own } = s;
